@@ -1,0 +1,55 @@
+# Tablée — two commands on a fresh machine: `make run` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell sha1sum requirements.txt | cut -c1-12)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_WORKERS ?= 2
+
+.PHONY: install messages run serve test lint e2e bench lock clean
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+install: $(STAMP)
+
+messages: install
+	$(PY) scripts/compile_messages.py
+
+## make run: install, migrate, load the demo campaign and serve on http://127.0.0.1:8000 (ASGI, WebSockets).
+run: messages
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) manage.py load_demo
+	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+
+serve: messages
+	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+
+## make test: lint, import contracts, then the whole suite (browser tests are `make e2e`).
+test: lint
+	$(PY) -m pytest -n $(PYTEST_WORKERS) -m "not e2e" --ignore=tests/e2e
+
+lint: messages
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
+	$(PY) manage.py makemigrations --check --dry-run > /dev/null
+
+e2e: messages
+	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+	$(PY) -m pytest -p no:xdist -m e2e tests/e2e
+
+bench: messages
+	$(PY) -m bench
+
+lock:
+	$(PY) -m pip freeze --exclude-editable | sort > requirements.txt
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

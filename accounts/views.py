@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.forms import SignupForm
+from accounts.models import Profile
+from accounts.services import profile_language_set, user_signup
+
+SUPPORTED_LANGUAGES = {code for code, _name in settings.LANGUAGES}
+
+
+def _remember_language(response: HttpResponseBase, language: str) -> None:
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("campaigns:list")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = user_signup(form=form, language=translation.get_language() or settings.LANGUAGE_CODE)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        next_url = request.GET.get("next", "")
+        if url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
+            return redirect(next_url)
+        return redirect("campaigns:list")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+class LoginView(auth_views.LoginView):
+    """Logging in brings back the language the person chose last time."""
+
+    def form_valid(self, form):  # type: ignore[no-untyped-def]
+        response = super().form_valid(form)
+        profile = Profile.objects.filter(user=self.request.user).first()
+        if profile is not None:
+            _remember_language(response, profile.language)
+        return response
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    language = request.POST.get("language", "")
+    next_url = request.POST.get("next", "/")
+    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
+        next_url = "/"
+    response = HttpResponseRedirect(next_url)
+    if language in SUPPORTED_LANGUAGES:
+        if request.user.is_authenticated:
+            profile_language_set(user=request.user, language=language)
+        _remember_language(response, language)
+    return response
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    return render(request, "accounts/profile.html")

@@ -1,0 +1,1 @@
+"""Benchmarks: `make bench` runs every module of this package that defines ``run()``."""

@@ -1,0 +1,75 @@
+"""Frag engine figures: bot playouts, line-of-sight queries on the larger map, the slow paths."""
+
+from __future__ import annotations
+
+import time
+
+from bench.figures import Figure, median_ms, per_second
+from frag.engine import State, new_game
+from frag.engine.board import load_board
+from frag.engine.bots import BOTS, play_out
+from frag.engine.rng import Dice
+
+FOUR = [{"name": f"P{i}", "health": 2, "speed": 3, "accuracy": 2} for i in range(4)]
+
+
+def _playouts(map_name: str, bot: str, seconds: float = 3.0) -> Figure:
+    games, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_game({"map": map_name, "players": FOUR, "turn_limit": 400}, seed)
+        play_out(state, [BOTS[bot]] * 4, Dice(seed))
+        games += 1
+        seed += 1
+    return Figure(f"frag.playouts.{bot}.{map_name}", games / (time.perf_counter() - start), "games/s")
+
+
+def _line_of_sight() -> list[Figure]:
+    board = load_board("raffinerie")
+    state = new_game({"map": "raffinerie", "players": FOUR}, 1)
+    while state.phase == "placement":
+        seat = state.current_players()[0]
+        state.apply(state.legal_actions(seat)[0])
+    places = len(board.places)
+    pairs = [((i * 7919) % places, (i * 104729 + 13) % places) for i in range(5000)]
+
+    def cold() -> None:
+        board._los_cache.clear()
+        for a, b in pairs[:500]:
+            state.line_of_sight(a, b)
+
+    def warm() -> None:
+        for a, b in pairs:
+            state.line_of_sight(a, b)
+
+    cold_rate = per_second("x", cold, seconds=2.0).value * 500
+    warm()
+    warm_rate = per_second("x", warm, seconds=2.0).value * len(pairs)
+    return [
+        Figure("frag.line_of_sight.raffinerie.uncached", cold_rate, "queries/s"),
+        Figure("frag.line_of_sight.raffinerie.cached", warm_rate, "queries/s"),
+    ]
+
+
+def _slow_paths() -> list[Figure]:
+    state = new_game({"map": "raffinerie", "players": FOUR, "turn_limit": 60}, 3)
+    actions = play_out(state, [BOTS["random"]] * 4, Dice(3))
+
+    def replay() -> None:
+        rebuilt = new_game({"map": "raffinerie", "players": FOUR, "turn_limit": 60}, 3)
+        for action in actions:
+            rebuilt.apply(action)
+
+    return [
+        per_second("frag.state_clone", lambda: State.from_json(state.to_json()), seconds=1.5, unit="clones/s"),
+        median_ms(f"frag.replay_{len(actions)}_actions", replay, repeat=10),
+    ]
+
+
+def run() -> list[Figure]:
+    return [
+        _playouts("entrepot", "heuristic"),
+        _playouts("raffinerie", "heuristic"),
+        _playouts("entrepot", "random"),
+        *_line_of_sight(),
+        *_slow_paths(),
+    ]

@@ -1,0 +1,50 @@
+"""Who may see and change what in a campaign. Non-members get 404: a campaign's existence is private."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from campaigns.models import Membership
+
+View = Callable[..., HttpResponse]
+
+
+def membership_or_404(user: Any, campaign_id: int) -> Membership:
+    if not user.is_authenticated:
+        raise Http404
+    membership = Membership.objects.select_related("campaign").filter(campaign_id=campaign_id, user=user).first()
+    if membership is None:
+        raise Http404
+    return membership
+
+
+def campaign_member(view: View) -> View:
+    """Resolve ``campaign_id`` to the caller's Membership (``request.membership``) or 404."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request: HttpRequest, campaign_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        request.membership = membership_or_404(request.user, campaign_id)  # type: ignore[attr-defined]
+        return view(request, campaign_id, *args, **kwargs)
+
+    return wrapper
+
+
+def campaign_narrator(view: View) -> View:
+    """As campaign_member, and only narrators may go on (players get 403)."""
+
+    @campaign_member
+    @wraps(view)
+    def wrapper(request: HttpRequest, campaign_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.membership.is_narrator:  # type: ignore[attr-defined]
+            raise PermissionDenied(_("Only a narrator can do this."))
+        return view(request, campaign_id, *args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,12 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CampaignsConfig(AppConfig):
+    name = "campaigns"
+    verbose_name = _("Campaigns")
+
+    def ready(self) -> None:
+        from campaigns import chronicle_kinds  # noqa: F401  (registers this app's event texts)

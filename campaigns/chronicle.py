@@ -1,0 +1,57 @@
+"""How each kind of Event reads in the log, in the reader's language.
+
+Apps register one describer per event kind (``@describes("atout.spent")``). A describer gets the
+Event and returns a sentence; it is called at render time so the log follows the reader's
+language, and it never touches the database (payloads carry what it needs, characters are
+prefetched).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+
+if TYPE_CHECKING:
+    from campaigns.models import Event
+
+Describer = Callable[["Event"], str]
+
+_describers: dict[str, Describer] = {}
+_kind_labels: dict[str, Callable[[], str]] = {}
+
+
+def describes(*kinds: str, label: Callable[[], str] | None = None) -> Callable[[Describer], Describer]:
+    def register(func: Describer) -> Describer:
+        for kind in kinds:
+            _describers[kind] = func
+            if label is not None:
+                _kind_labels[kind] = label
+        return func
+
+    return register
+
+
+def describe(event: Event) -> str:
+    describer = _describers.get(event.kind)
+    if describer is None:
+        return _("%(kind)s happened.") % {"kind": event.kind}
+    return describer(event)
+
+
+def kind_label(kind: str) -> str:
+    label = _kind_labels.get(kind)
+    return label() if label else kind
+
+
+def known_kinds() -> list[str]:
+    return sorted(_describers)
+
+
+def actor_name(event: Event) -> str:
+    return event.actor.username if event.actor_id and event.actor else _("someone")
+
+
+def character_names(event: Event) -> str:
+    return ", ".join(c.name for c in event.characters.all())

@@ -1,0 +1,77 @@
+"""One WebSocket per open campaign page; it receives the events its user may see, as HTML."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from campaigns.live import Viewer, campaign_group, extra_fragments
+from campaigns.models import Event, Membership
+
+
+class CampaignConsumer(AsyncWebsocketConsumer):
+    membership: Membership | None = None
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        campaign_id = int(self.scope["url_route"]["kwargs"]["campaign_id"])
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.membership = await self._membership(user.pk, campaign_id)
+        if self.membership is None:
+            await self.close(code=4404)
+            return
+        self.group = campaign_group(campaign_id)
+        self.language = self._language()
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if self.membership is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # The socket only pushes; actions go through ordinary HTTP posts.
+        return
+
+    async def event_created(self, message: dict[str, Any]) -> None:
+        html = await self._render(message["event_id"])
+        if html:
+            await self.send(text_data=html)
+
+    def _language(self) -> str:
+        cookies = self.scope.get("cookies", {})
+        from django.conf import settings
+
+        language = cookies.get(settings.LANGUAGE_COOKIE_NAME, settings.LANGUAGE_CODE)
+        return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+    @database_sync_to_async
+    def _membership(self, user_id: int, campaign_id: int) -> Membership | None:
+        return Membership.objects.select_related("campaign").filter(user_id=user_id, campaign_id=campaign_id).first()
+
+    @database_sync_to_async
+    def _render(self, event_id: int) -> str:
+        assert self.membership is not None
+        # Roles can change while a socket is open: read the membership again with the event.
+        membership = Membership.objects.filter(pk=self.membership.pk).select_related("campaign").first()
+        if membership is None:
+            return ""
+        event = Event.objects.visible_to(membership).for_display().filter(pk=event_id).first()
+        if event is None:
+            return ""
+        viewer = Viewer(membership)
+        with translation.override(self.language):
+            parts = [
+                render_to_string(
+                    "campaigns/partials/live_event.html",
+                    {"event": event, "membership": membership, "campaign": membership.campaign},
+                )
+            ]
+            parts.extend(extra_fragments(event, viewer))
+        return "".join(parts)

@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.models import Campaign, Membership, Role
+from campaigns.services import CAMPAIGN_SETTING_FIELDS
+from characters.models import Character
+
+
+class CampaignForm(forms.ModelForm):
+    class Meta:
+        model = Campaign
+        fields = list(CAMPAIGN_SETTING_FIELDS)
+        widgets = {
+            "description": forms.Textarea(attrs={"rows": 3}),
+            "starting_atouts": forms.NumberInput(attrs={"list": "status-atouts", "min": 1, "max": 99}),
+        }
+
+    def clean_starting_atouts(self) -> int:
+        value: int = self.cleaned_data["starting_atouts"]
+        if value < 1:
+            raise forms.ValidationError(_("A character starts with at least one Atout."))
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        light, deep = cleaned.get("revers_recovery_light_days"), cleaned.get("revers_recovery_deep_days")
+        for field, value in (("revers_recovery_light_days", light), ("revers_recovery_deep_days", deep)):
+            if value is not None and value < 1:
+                self.add_error(field, _("Healing takes at least one day."))
+        return cleaned
+
+
+class CampaignSettingsForm(CampaignForm):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class InvitationForm(forms.Form):
+    role = forms.ChoiceField(label=_("Invite as"), choices=Role.choices, initial=Role.PLAYER)
+
+
+class GameSessionForm(forms.Form):
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    title = forms.CharField(label=_("Title"), max_length=120, required=False)
+
+
+class ClockAdvanceForm(forms.Form):
+    days = forms.IntegerField(label=_("Days"), min_value=0, max_value=3650, initial=0)
+    hours = forms.IntegerField(label=_("Hours"), min_value=0, max_value=23, initial=0)
+    minutes = forms.IntegerField(label=_("Minutes"), min_value=0, max_value=59, initial=0)
+    reason = forms.CharField(label=_("What happens meanwhile"), max_length=200, required=False)
+    expected = forms.DateTimeField(widget=forms.HiddenInput, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not self.errors and self.delta() <= dt.timedelta(0):
+            raise forms.ValidationError(_("Advance the clock by at least one minute."))
+        return cleaned
+
+    def delta(self) -> dt.timedelta:
+        data = self.cleaned_data
+        return dt.timedelta(days=data.get("days") or 0, hours=data.get("hours") or 0, minutes=data.get("minutes") or 0)
+
+
+class NoteForm(forms.Form):
+    text = forms.CharField(
+        label=_("Note"), widget=forms.Textarea(attrs={"rows": 3}), max_length=20000,
+        help_text=_("Markdown: **bold**, *italic*, lists, links."),
+    )  # fmt: skip
+    private = forms.BooleanField(label=_("Only for the narrators (and me)"), required=False)
+    characters = forms.ModelMultipleChoiceField(
+        label=_("Characters concerned"), queryset=Character.objects.none(), required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, membership: Membership, **kwargs: Any) -> None:
+        from characters.access import viewable_characters
+
+        super().__init__(*args, **kwargs)
+        # A player may tag (and so sees the names of) only the characters they may see: no secret NPC.
+        self.fields["characters"].queryset = viewable_characters(membership)  # type: ignore[attr-defined]
+
+
+class CorrectionForm(forms.Form):
+    reason = forms.CharField(label=_("What was wrong"), max_length=1000)
+
+
+class LogFilterForm(forms.Form):
+    game_session = forms.TypedChoiceField(label=_("Session"), required=False, coerce=int, empty_value=None)
+    character = forms.TypedChoiceField(label=_("Character"), required=False, coerce=int, empty_value=None)
+    kind = forms.ChoiceField(label=_("Kind"), required=False)
+
+    def __init__(
+        self,
+        *args: Any,
+        sessions: list[tuple[int, str]],
+        characters: list[tuple[int, str]],
+        kinds: list[tuple[str, str]],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        everything = [("", _("All"))]
+        self.fields["game_session"].choices = everything + sessions  # type: ignore[attr-defined]
+        self.fields["character"].choices = everything + characters  # type: ignore[attr-defined]
+        self.fields["kind"].choices = everything + kinds  # type: ignore[attr-defined]

@@ -1,0 +1,236 @@
+"""Campaigns, their members, game sessions and the append-only Event log."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, NoReturn
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+def default_game_clock() -> dt.datetime:
+    # The in-game calendar starts on a round date; narrators move it to their setting's date.
+    return dt.datetime(2000, 1, 1, 8, 0, tzinfo=dt.UTC)
+
+
+class CreationMode(models.TextChoices):
+    STANDARD = "standard", _("Standard")
+    FREE = "free", _("Free style")
+    STREAMLINED = "streamlined", _("Streamlined")
+
+
+class Campaign(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    description = models.TextField(_("description"), blank=True)
+    creation_mode = models.CharField(
+        _("character creation"), max_length=16, choices=CreationMode.choices, default=CreationMode.STANDARD
+    )
+    starting_atouts = models.PositiveSmallIntegerField(
+        _("starting Atouts"),
+        default=11,
+        help_text=_("By status: 6 ordinary, 11 competent, 16 heroic, 21 legendary; any other number is allowed."),
+    )
+    session_award = models.PositiveSmallIntegerField(_("Atouts awarded per game session"), default=1)
+    savage_states = models.BooleanField(
+        _("Savage-style states"), default=True, help_text=_("Shaken, wounds, fatigue and their rolls.")
+    )
+    revers_recovery_light_days = models.PositiveSmallIntegerField(
+        _("days to heal one blunt or social Revers"), default=1
+    )
+    revers_recovery_deep_days = models.PositiveSmallIntegerField(_("days to heal one step of a deep wound"), default=7)
+    game_clock = models.DateTimeField(_("in-game date and time"), default=default_game_clock)
+    public_log_token = models.CharField(max_length=43, unique=True, null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # Bumped by every settings change so that a stale form is refused rather than overwriting.
+    version = models.PositiveIntegerField(default=1, editable=False)
+
+    class Meta:
+        verbose_name = _("campaign")
+        verbose_name_plural = _("campaigns")
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("campaigns:home", args=[self.pk])
+
+
+class Role(models.TextChoices):
+    NARRATOR = "narrator", _("Narrator")
+    PLAYER = "player", _("Player")
+
+
+class Membership(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.PLAYER)
+    joined_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user")]
+        ordering = ["campaign", "role", "user__username"]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_role_display()} · {self.campaign}"
+
+    @property
+    def is_narrator(self) -> bool:
+        return self.role == Role.NARRATOR
+
+
+class Invitation(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=43, unique=True, editable=False)
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.PLAYER)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    expires_at = models.DateTimeField(_("expires at"))
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} · {self.get_role_display()} · {self.expires_at:%Y-%m-%d %H:%M}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("campaigns:invitation", args=[self.token])
+
+    def is_expired(self, now: dt.datetime) -> bool:
+        return now >= self.expires_at
+
+
+class SessionStatus(models.TextChoices):
+    PLANNED = "planned", _("Planned")
+    OPEN = "open", _("Open")
+    CLOSED = "closed", _("Closed")
+
+
+class GameSession(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="game_sessions")
+    number = models.PositiveIntegerField(_("number"))
+    title = models.CharField(_("title"), max_length=120, blank=True)
+    date = models.DateField(_("date"))
+    status = models.CharField(_("status"), max_length=8, choices=SessionStatus.choices, default=SessionStatus.PLANNED)
+    opened_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("game session")
+        verbose_name_plural = _("game sessions")
+        ordering = ["campaign", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="session_number_unique"),
+            models.UniqueConstraint(
+                fields=["campaign"], condition=Q(status="open"), name="one_open_session_per_campaign"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        label = _("Session %(number)s") % {"number": self.number}
+        return f"{label} · {self.title}" if self.title else str(label)
+
+
+class Visibility(models.TextChoices):
+    EVERYONE = "everyone", _("Everyone")
+    NARRATORS = "narrators", _("Narrators only")
+    PLAYER = "player", _("Narrators and one player")
+
+
+class AppendOnlyError(Exception):
+    """The campaign log is append-only: a mistake is corrected by a new event."""
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    def update(self, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("Events are append-only: they cannot be updated.")
+
+    def delete(self) -> NoReturn:
+        raise AppendOnlyError("Events are append-only: they cannot be deleted.")
+
+    def bulk_update(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("Events are append-only: they cannot be updated.")
+
+    def visible_to(self, membership: Membership) -> EventQuerySet:
+        """What one member may read: narrators everything, a player the public and their own private events."""
+        if membership.is_narrator:
+            return self.filter(campaign_id=membership.campaign_id)
+        return self.filter(campaign_id=membership.campaign_id).filter(
+            Q(visibility=Visibility.EVERYONE) | Q(visibility=Visibility.PLAYER, recipient_id=membership.user_id)
+        )
+
+    def public(self) -> EventQuerySet:
+        return self.filter(visibility=Visibility.EVERYONE)
+
+    def for_display(self) -> EventQuerySet:
+        return self.select_related("actor", "game_session", "corrects", "corrects__actor").prefetch_related(
+            "characters", "corrections", "corrections__actor"
+        )
+
+
+class EventManager(models.Manager["Event"]):
+    def get_queryset(self) -> EventQuerySet:
+        return EventQuerySet(self.model, using=self._db)
+
+    def visible_to(self, membership: Membership) -> EventQuerySet:
+        return self.get_queryset().visible_to(membership)
+
+
+class Event(models.Model):
+    """One thing that happened in a campaign. Append-only: written once by a service, never changed."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    game_session = models.ForeignKey(
+        GameSession, on_delete=models.PROTECT, null=True, blank=True, related_name="events"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    characters = models.ManyToManyField("characters.Character", blank=True, related_name="events")
+    kind = models.CharField(_("kind"), max_length=48, db_index=True)
+    payload = models.JSONField(default=dict, blank=True)
+    visibility = models.CharField(max_length=12, choices=Visibility.choices, default=Visibility.EVERYONE)
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    corrects = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="corrections")
+    game_time = models.DateTimeField(_("in-game time"))
+    created_at = models.DateTimeField(default=timezone.now, editable=False, db_index=True)
+
+    objects = EventManager()
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["campaign", "-created_at", "-id"], name="event_campaign_recent")]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(visibility="player") | Q(recipient__isnull=False), name="private_event_has_recipient"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.kind}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("Events are append-only: an existing event cannot be saved again.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("Events are append-only: they cannot be deleted.")

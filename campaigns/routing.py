@@ -1,0 +1,9 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from campaigns.consumers import CampaignConsumer
+
+websocket_urlpatterns = [
+    path("ws/campaigns/<int:campaign_id>/", CampaignConsumer.as_asgi()),
+]

@@ -1,0 +1,393 @@
+"""Use cases of the campaign app. Each one is atomic, locks what it changes and logs one Event."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaigns import hooks
+from campaigns.live import broadcast_on_commit
+from campaigns.models import (
+    Campaign,
+    Event,
+    GameSession,
+    Invitation,
+    Membership,
+    Role,
+    SessionStatus,
+    Visibility,
+)
+from core.errors import PermissionRefused, ServiceError, StaleState
+
+CAMPAIGN_SETTING_FIELDS = (
+    "name",
+    "description",
+    "creation_mode",
+    "starting_atouts",
+    "session_award",
+    "savage_states",
+    "revers_recovery_light_days",
+    "revers_recovery_deep_days",
+)
+
+
+def event_append(
+    *,
+    campaign: Campaign,
+    kind: str,
+    payload: Mapping[str, Any] | None = None,
+    actor: User | None = None,
+    game_session: GameSession | None | bool = True,
+    characters: Iterable[Any] = (),
+    visibility: str = Visibility.EVERYONE,
+    recipient: User | None = None,
+    corrects: Event | None = None,
+) -> Event:
+    """Append one Event to the campaign's log and announce it after commit.
+
+    ``game_session=True`` (the default) files the event under the campaign's open session, if any.
+    The in-game time is the campaign's clock as the caller holds it.
+    """
+    if game_session is True:
+        game_session = campaign.game_sessions.filter(status=SessionStatus.OPEN).first()
+    if visibility == Visibility.PLAYER and recipient is None:
+        raise ValueError("A private event needs its recipient.")
+    event = Event(
+        campaign=campaign,
+        kind=kind,
+        payload=dict(payload or {}),
+        actor=actor,
+        game_session=game_session or None,
+        visibility=visibility,
+        recipient=recipient if visibility == Visibility.PLAYER else None,
+        corrects=corrects,
+        game_time=campaign.game_clock,
+    )
+    event.full_clean(exclude=["characters"])
+    event.save()
+    characters = list(characters)
+    if characters:
+        event.characters.set(characters)
+    broadcast_on_commit(event)
+    return event
+
+
+def _lock_campaign(campaign: Campaign) -> Campaign:
+    return Campaign.objects.select_for_update().get(pk=campaign.pk)
+
+
+@transaction.atomic
+def campaign_create(*, owner: User, data: Mapping[str, Any]) -> Campaign:
+    campaign = Campaign(created_by=owner, **{k: v for k, v in data.items() if k in CAMPAIGN_SETTING_FIELDS})
+    campaign.full_clean()
+    campaign.save()
+    Membership.objects.create(campaign=campaign, user=owner, role=Role.NARRATOR)
+    event_append(
+        campaign=campaign,
+        kind="campaign.created",
+        actor=owner,
+        payload={"name": campaign.name, "settings": {f: getattr(campaign, f) for f in CAMPAIGN_SETTING_FIELDS}},
+    )
+    return campaign
+
+
+@transaction.atomic
+def campaign_settings_update(
+    *, campaign: Campaign, actor: User, data: Mapping[str, Any], expected_version: int
+) -> Campaign:
+    campaign = _lock_campaign(campaign)
+    if campaign.version != expected_version:
+        raise StaleState(_("Someone changed these settings first. Reload the page and try again."))
+    changed: dict[str, list[Any]] = {}
+    for field in CAMPAIGN_SETTING_FIELDS:
+        if field in data and getattr(campaign, field) != data[field]:
+            changed[field] = [getattr(campaign, field), data[field]]
+            setattr(campaign, field, data[field])
+    if not changed:
+        return campaign
+    campaign.version += 1
+    campaign.full_clean()
+    campaign.save()
+    event_append(
+        campaign=campaign,
+        kind="campaign.settings_changed",
+        actor=actor,
+        payload={"changed": changed},
+        visibility=Visibility.EVERYONE,
+    )
+    return campaign
+
+
+@transaction.atomic
+def invitation_create(*, campaign: Campaign, actor: User, role: str, now: dt.datetime | None = None) -> Invitation:
+    now = now or timezone.now()
+    invitation = Invitation.objects.create(
+        campaign=campaign,
+        token=secrets.token_urlsafe(32),
+        role=role,
+        created_by=actor,
+        expires_at=now + dt.timedelta(hours=settings.INVITATION_TTL_HOURS),
+    )
+    event_append(
+        campaign=campaign,
+        kind="invitation.created",
+        actor=actor,
+        payload={"role": role, "expires_at": invitation.expires_at.isoformat()},
+        visibility=Visibility.NARRATORS,
+    )
+    return invitation
+
+
+def invitation_problem(invitation: Invitation | None, now: dt.datetime) -> str:
+    """Why this invitation cannot be used now, in the user's language; empty when it can."""
+    if invitation is None:
+        return _("This invitation link is not valid. Ask your narrator for a new one.")
+    if invitation.used_at is not None:
+        return _("This invitation has already been used. Each link works once: ask your narrator for a new one.")
+    if invitation.is_expired(now):
+        return _("This invitation expired on %(date)s. Ask your narrator for a new one.") % {
+            "date": timezone.localtime(invitation.expires_at).strftime("%Y-%m-%d %H:%M")
+        }
+    return ""
+
+
+@transaction.atomic
+def invitation_accept(*, token: str, user: User, now: dt.datetime | None = None) -> Membership:
+    """Join a campaign through a single-use, expiring link."""
+    now = now or timezone.now()
+    invitation = (
+        Invitation.objects.select_for_update(of=("self",)).select_related("campaign").filter(token=token).first()
+    )
+    problem = invitation_problem(invitation, now)
+    if problem or invitation is None:
+        raise ServiceError(problem)
+    campaign = invitation.campaign
+    if Membership.objects.filter(campaign=campaign, user=user).exists():
+        raise ServiceError(_("You are already a member of this campaign."))
+    try:
+        with transaction.atomic():
+            membership = Membership.objects.create(campaign=campaign, user=user, role=invitation.role)
+    except IntegrityError as exc:
+        raise ServiceError(_("You are already a member of this campaign.")) from exc
+    invitation.used_at = now
+    invitation.used_by = user
+    invitation.save(update_fields=["used_at", "used_by"])
+    event_append(
+        campaign=campaign,
+        kind="member.joined",
+        actor=user,
+        payload={"username": user.username, "role": membership.role},
+    )
+    return membership
+
+
+@transaction.atomic
+def membership_role_set(*, membership: Membership, actor: User, role: str) -> Membership:
+    membership = (
+        Membership.objects.select_for_update(of=("self",)).select_related("user", "campaign").get(pk=membership.pk)
+    )
+    if role not in Role.values:
+        raise ServiceError(_("Choose narrator or player."))
+    if membership.role == role:
+        return membership
+    if role != Role.NARRATOR and not (
+        Membership.objects.filter(campaign=membership.campaign, role=Role.NARRATOR).exclude(pk=membership.pk).exists()
+    ):
+        raise ServiceError(_("A campaign needs at least one narrator."))
+    membership.role = role
+    membership.save(update_fields=["role"])
+    event_append(
+        campaign=membership.campaign,
+        kind="member.role_changed",
+        actor=actor,
+        payload={"username": membership.user.username, "role": role},
+    )
+    return membership
+
+
+@transaction.atomic
+def game_session_create(*, campaign: Campaign, actor: User, date: dt.date, title: str = "") -> GameSession:
+    campaign = _lock_campaign(campaign)
+    number = (campaign.game_sessions.aggregate(m=Max("number"))["m"] or 0) + 1
+    game_session = GameSession(campaign=campaign, number=number, date=date, title=title)
+    game_session.full_clean()
+    game_session.save()
+    event_append(
+        campaign=campaign,
+        kind="session.created",
+        actor=actor,
+        game_session=game_session,
+        payload={"number": number, "date": date.isoformat(), "title": title},
+    )
+    return game_session
+
+
+@transaction.atomic
+def game_session_open(*, game_session: GameSession, actor: User, now: dt.datetime | None = None) -> GameSession:
+    campaign = _lock_campaign(game_session.campaign)
+    game_session = GameSession.objects.select_for_update().get(pk=game_session.pk)
+    if game_session.status != SessionStatus.PLANNED:
+        raise ServiceError(_("Only a planned session can be opened."))
+    if campaign.game_sessions.filter(status=SessionStatus.OPEN).exists():
+        raise ServiceError(_("Another session is open. Close it first."))
+    game_session.status = SessionStatus.OPEN
+    game_session.opened_at = now or timezone.now()
+    game_session.save(update_fields=["status", "opened_at"])
+    event_append(
+        campaign=campaign,
+        kind="session.opened",
+        actor=actor,
+        game_session=game_session,
+        payload={"number": game_session.number},
+    )
+    return game_session
+
+
+@transaction.atomic
+def game_session_close(*, game_session: GameSession, actor: User, now: dt.datetime | None = None) -> GameSession:
+    """Close the session and run the end-of-session step (experience Atouts and the like)."""
+    campaign = _lock_campaign(game_session.campaign)
+    game_session = GameSession.objects.select_for_update().get(pk=game_session.pk)
+    if game_session.status != SessionStatus.OPEN:
+        raise ServiceError(_("Only an open session can be closed."))
+    game_session.campaign = campaign
+    hooks.run_session_close(game_session, actor)
+    game_session.status = SessionStatus.CLOSED
+    game_session.closed_at = now or timezone.now()
+    game_session.save(update_fields=["status", "closed_at"])
+    event_append(
+        campaign=campaign,
+        kind="session.closed",
+        actor=actor,
+        game_session=game_session,
+        payload={"number": game_session.number},
+    )
+    return game_session
+
+
+def duration_label(delta: dt.timedelta) -> str:
+    minutes = int(delta.total_seconds() // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(_("%(n)d d") % {"n": days})
+    if hours:
+        parts.append(_("%(n)d h") % {"n": hours})
+    if minutes or not parts:
+        parts.append(_("%(n)d min") % {"n": minutes})
+    return " ".join(parts)
+
+
+@transaction.atomic
+def clock_advance(
+    *, campaign: Campaign, actor: User, delta: dt.timedelta, reason: str = "", expected: dt.datetime | None = None
+) -> Campaign:
+    """Move the in-game clock forward; healing and recovery hooks run on the elapsed time."""
+    if delta <= dt.timedelta(0):
+        raise ServiceError(_("The game clock only moves forward."))
+    campaign = _lock_campaign(campaign)
+    if expected is not None and campaign.game_clock != expected:
+        raise StaleState(_("Someone moved the game clock first. Check the new time and try again."))
+    old = campaign.game_clock
+    campaign.game_clock = old + delta
+    campaign.save(update_fields=["game_clock"])
+    event_append(
+        campaign=campaign,
+        kind="clock.advanced",
+        actor=actor,
+        payload={
+            "from": old.isoformat(),
+            "to": campaign.game_clock.isoformat(),
+            "minutes": int(delta.total_seconds() // 60),
+            "duration_label": duration_label(delta),
+            "reason": reason,
+        },
+    )
+    hooks.run_clock_advance(campaign, old, campaign.game_clock, actor)
+    return campaign
+
+
+@transaction.atomic
+def note_write(
+    *,
+    membership: Membership,
+    text: str,
+    private: bool = False,
+    characters: Iterable[Any] = (),
+) -> Event:
+    """A note in the log. A private note is seen by its author and the narrators only."""
+    text = text.strip()
+    if not text:
+        raise ServiceError(_("A note cannot be empty."))
+    campaign = membership.campaign
+    if private and membership.is_narrator:
+        visibility, recipient = Visibility.NARRATORS, None
+    elif private:
+        visibility, recipient = Visibility.PLAYER, membership.user
+    else:
+        visibility, recipient = Visibility.EVERYONE, None
+    return event_append(
+        campaign=campaign,
+        kind="note",
+        actor=membership.user,
+        payload={"text": text},
+        characters=characters,
+        visibility=visibility,
+        recipient=recipient,
+    )
+
+
+@transaction.atomic
+def event_correct(*, membership: Membership, event: Event, reason: str) -> Event:
+    """Correct a mistake with a new event that points at it; the original stays as written."""
+    reason = reason.strip()
+    if not reason:
+        raise ServiceError(_("Say what was wrong: a correction needs its reason."))
+    if event.campaign_id != membership.campaign_id:
+        raise PermissionRefused(_("This entry is not in this campaign."))
+    if not membership.is_narrator and event.actor_id != membership.user_id:
+        raise PermissionRefused(_("Only a narrator or the entry's author can correct it."))
+    if event.kind == "correction":
+        raise ServiceError(_("Correct the original entry, not a correction."))
+    return event_append(
+        campaign=membership.campaign,
+        kind="correction",
+        actor=membership.user,
+        payload={"reason": reason, "corrected_kind": event.kind},
+        characters=list(event.characters.all()),
+        visibility=event.visibility,
+        recipient=event.recipient,
+        corrects=event,
+        game_session=event.game_session,
+    )
+
+
+def public_log_publish(*, campaign: Campaign, actor: User) -> Campaign:
+    return _public_log_set(campaign=campaign, actor=actor, published=True)
+
+
+def public_log_unpublish(*, campaign: Campaign, actor: User) -> Campaign:
+    return _public_log_set(campaign=campaign, actor=actor, published=False)
+
+
+@transaction.atomic
+def _public_log_set(*, campaign: Campaign, actor: User, published: bool) -> Campaign:
+    """Publish a read-only link to the public part of the log, or withdraw it (the old link dies)."""
+    campaign = _lock_campaign(campaign)
+    if bool(campaign.public_log_token) == published:
+        return campaign
+    campaign.public_log_token = secrets.token_urlsafe(32) if published else None
+    campaign.save(update_fields=["public_log_token"])
+    kind = "log.published" if published else "log.unpublished"
+    event_append(campaign=campaign, kind=kind, actor=actor, visibility=Visibility.NARRATORS)
+    return campaign

@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from django import template
+
+from campaigns.chronicle import describe
+from campaigns.models import Event, Membership
+
+register = template.Library()
+
+
+@register.filter
+def chronicle(event: Event) -> str:
+    return describe(event)
+
+
+@register.filter
+def can_correct(event: Event, membership: Membership | None) -> bool:
+    if membership is None or event.kind == "correction":
+        return False
+    return membership.is_narrator or event.actor_id == membership.user_id

@@ -1,0 +1,374 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from campaigns import selectors, services
+from campaigns.access import campaign_member, campaign_narrator
+from campaigns.chronicle import kind_label
+from campaigns.exports import log_as_json, log_as_markdown
+from campaigns.forms import (
+    CampaignForm,
+    CampaignSettingsForm,
+    ClockAdvanceForm,
+    CorrectionForm,
+    GameSessionForm,
+    InvitationForm,
+    LogFilterForm,
+    NoteForm,
+)
+from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
+from characters.access import viewable_characters
+from characters.models import Character
+from characters.selectors import characters_for_panels
+from core.errors import ServiceError
+from core.http import posted_next_or
+
+LOG_PAGE_SIZE = 50
+
+
+def _membership(request: HttpRequest) -> Membership:
+    return request.membership  # type: ignore[attr-defined,no-any-return]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    form = CampaignForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        campaign = services.campaign_create(owner=request.user, data=form.cleaned_data)
+        messages.success(request, _("Campaign created. Invite your players from the members page."))
+        return redirect("campaigns:dashboard", campaign.pk)
+    memberships = selectors.campaigns_of(request.user)
+    status = 400 if form.errors else 200
+    return render(request, "campaigns/list.html", {"memberships": memberships, "form": form}, status=status)
+
+
+@campaign_member
+@require_GET
+def campaign_home(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    membership = _membership(request)
+    if membership.is_narrator:
+        return redirect("campaigns:dashboard", campaign_id)
+    campaign = membership.campaign
+    return render(
+        request,
+        "campaigns/home.html",
+        {
+            "campaign": campaign,
+            "membership": membership,
+            "open_session": selectors.open_session(campaign),
+            "my_characters": Character.objects.filter(campaign=campaign, owner=request.user),
+            "events": selectors.recent_events(membership),
+            "note_form": NoteForm(membership=membership),
+        },
+    )
+
+
+@campaign_narrator
+@require_GET
+def dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    membership = _membership(request)
+    campaign = membership.campaign
+    return render(
+        request,
+        "campaigns/dashboard.html",
+        {
+            "campaign": campaign,
+            "membership": membership,
+            "open_session": selectors.open_session(campaign),
+            "characters": characters_for_panels(campaign),
+            "events": selectors.recent_events(membership),
+            "note_form": NoteForm(membership=membership),
+            "clock_form": ClockAdvanceForm(initial={"expected": campaign.game_clock}),
+        },
+    )
+
+
+@campaign_narrator
+@require_http_methods(["GET", "POST"])
+def campaign_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign = _membership(request).campaign
+    form = CampaignSettingsForm(request.POST or None, instance=campaign, initial={"version": campaign.version})
+    if request.method == "POST":
+        # The ModelForm validated a copy; the service applies it under a lock.
+        campaign.refresh_from_db()
+        if form.is_valid():
+            data = {k: v for k, v in form.cleaned_data.items() if k != "version"}
+            try:
+                services.campaign_settings_update(
+                    campaign=campaign, actor=request.user, data=data, expected_version=form.cleaned_data["version"]
+                )
+            except ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Settings saved."))
+                return redirect("campaigns:settings", campaign_id)
+    status = 400 if form.errors else 200
+    return render(request, "campaigns/settings.html", {"campaign": campaign, "form": form}, status=status)
+
+
+@campaign_narrator
+@require_http_methods(["GET", "POST"])
+def members(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign = _membership(request).campaign
+    form = InvitationForm(request.POST or None)
+    new_invitation: Invitation | None = None
+    if request.method == "POST" and form.is_valid():
+        new_invitation = services.invitation_create(
+            campaign=campaign, actor=request.user, role=form.cleaned_data["role"]
+        )
+        form = InvitationForm()
+    invitations = campaign.invitations.filter(used_at__isnull=True, expires_at__gt=timezone.now())
+    return render(
+        request,
+        "campaigns/members.html",
+        {
+            "campaign": campaign,
+            "members": selectors.members_of(campaign),
+            "form": form,
+            "invitations": invitations,
+            "new_invitation": new_invitation,
+        },
+    )
+
+
+@campaign_narrator
+@require_POST
+def member_role(request: HttpRequest, campaign_id: int, membership_id: int) -> HttpResponse:
+    target = get_object_or_404(Membership, pk=membership_id, campaign_id=campaign_id)
+    try:
+        services.membership_role_set(membership=target, actor=request.user, role=request.POST.get("role", ""))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("campaigns:members", campaign_id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    invitation = Invitation.objects.select_related("campaign").filter(token=token).first()
+    error = None
+    if request.method == "POST":
+        try:
+            membership = services.invitation_accept(token=token, user=request.user)
+        except ServiceError as exc:
+            error = exc.message
+        else:
+            messages.success(request, _("Welcome to %(name)s!") % {"name": membership.campaign.name})
+            return redirect("campaigns:home", membership.campaign_id)
+    else:
+        error = services.invitation_problem(invitation, timezone.now())
+    status = 410 if error else 200
+    return render(request, "campaigns/invitation.html", {"invitation": invitation, "error": error}, status=status)
+
+
+@campaign_narrator
+@require_http_methods(["GET", "POST"])
+def sessions(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign = _membership(request).campaign
+    form = GameSessionForm(request.POST or None, initial={"date": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        services.game_session_create(
+            campaign=campaign, actor=request.user, date=form.cleaned_data["date"], title=form.cleaned_data["title"]
+        )
+        return redirect("campaigns:sessions", campaign_id)
+    status = 400 if form.errors else 200
+    return render(
+        request,
+        "campaigns/sessions.html",
+        {"campaign": campaign, "form": form, "game_sessions": campaign.game_sessions.order_by("-number")},
+        status=status,
+    )
+
+
+@campaign_narrator
+@require_POST
+def session_transition(request: HttpRequest, campaign_id: int, session_id: int, action: str) -> HttpResponse:
+    game_session = get_object_or_404(GameSession, pk=session_id, campaign_id=campaign_id)
+    try:
+        if action == "open":
+            services.game_session_open(game_session=game_session, actor=request.user)
+        elif action == "close":
+            services.game_session_close(game_session=game_session, actor=request.user)
+        else:
+            raise Http404
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect(posted_next_or(request, reverse("campaigns:sessions", args=[campaign_id])))
+
+
+@campaign_narrator
+@require_POST
+def clock_advance(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign = _membership(request).campaign
+    form = ClockAdvanceForm(request.POST)
+    if form.is_valid():
+        try:
+            services.clock_advance(
+                campaign=campaign,
+                actor=request.user,
+                delta=form.delta(),
+                reason=form.cleaned_data["reason"],
+                expected=form.cleaned_data["expected"],
+            )
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+    else:
+        for error in form.errors.values():
+            messages.error(request, " ".join(error))
+    return redirect("campaigns:dashboard", campaign_id)
+
+
+def _log_filter(request: HttpRequest, membership: Membership, events_kinds: list[str]) -> LogFilterForm:
+    campaign = membership.campaign
+    sessions = [(s.pk, str(s)) for s in campaign.game_sessions.order_by("number")]
+    characters = [(c.pk, c.name) for c in viewable_characters(membership).only("pk", "name")]
+    kinds = [(k, kind_label(k)) for k in events_kinds]
+    return LogFilterForm(request.GET or None, sessions=sessions, characters=characters, kinds=kinds)
+
+
+def _filter_values(form: LogFilterForm) -> selectors.LogFilter:
+    if not form.is_bound or not form.is_valid():
+        return selectors.LogFilter()
+    data = form.cleaned_data
+    return selectors.LogFilter(
+        game_session=data["game_session"], character=data["character"], kind=data["kind"] or None
+    )
+
+
+def _kinds_in(membership: Membership) -> list[str]:
+    # Only the kinds of events this member may read: a kind alone can give a secret away.
+    return sorted(set(Event.objects.visible_to(membership).values_list("kind", flat=True).distinct()))
+
+
+@campaign_member
+@require_GET
+def log(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    membership = _membership(request)
+    campaign = membership.campaign
+    filter_form = _log_filter(request, membership, _kinds_in(membership))
+    events = selectors.log_events(membership, _filter_values(filter_form))
+    page = Paginator(events, LOG_PAGE_SIZE).get_page(request.GET.get("page"))
+    context: dict[str, Any] = {
+        "campaign": campaign,
+        "membership": membership,
+        "filter_form": filter_form,
+        "page": page,
+        "note_form": NoteForm(membership=membership),
+        "query": _query_without_page(request),
+    }
+    template = "campaigns/log.html#log-entries" if request.htmx else "campaigns/log.html"  # type: ignore[attr-defined]
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _query_without_page(request: HttpRequest) -> str:
+    query = request.GET.copy()
+    query.pop("page", None)
+    return query.urlencode()
+
+
+@campaign_member
+@require_GET
+def log_export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse:
+    membership = _membership(request)
+    campaign = membership.campaign
+    filter_form = _log_filter(request, membership, _kinds_in(membership))
+    events = selectors.log_events(membership, _filter_values(filter_form)).order_by("created_at", "pk")
+    if fmt == "json":
+        response = HttpResponse(log_as_json(campaign, events), content_type="application/json; charset=utf-8")
+    elif fmt == "md":
+        response = HttpResponse(log_as_markdown(campaign, events), content_type="text/markdown; charset=utf-8")
+    else:
+        raise Http404
+    response["Content-Disposition"] = f'attachment; filename="campaign-{campaign.pk}-log.{fmt}"'
+    return response
+
+
+@campaign_member
+@require_POST
+def note_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    membership = _membership(request)
+    campaign = membership.campaign
+    form = NoteForm(request.POST, membership=membership)
+    if form.is_valid():
+        try:
+            services.note_write(
+                membership=membership,
+                text=form.cleaned_data["text"],
+                private=form.cleaned_data["private"],
+                characters=form.cleaned_data["characters"],
+            )
+        except ServiceError as exc:
+            form.add_error("text", exc.message)
+        else:
+            form = NoteForm(membership=membership)
+            if request.htmx:  # type: ignore[attr-defined]
+                # The new entry arrives over the live socket; the form comes back empty.
+                return render(request, "campaigns/partials/note_form.html", {"campaign": campaign, "note_form": form})
+            return redirect(posted_next_or(request, reverse("campaigns:log", args=[campaign_id])))
+    status = 400
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(
+            request, "campaigns/partials/note_form.html", {"campaign": campaign, "note_form": form}, status=status
+        )
+    for error in form.errors.values():
+        messages.error(request, " ".join(error))
+    return redirect(posted_next_or(request, reverse("campaigns:log", args=[campaign_id])))
+
+
+@campaign_member
+@require_POST
+def event_correct(request: HttpRequest, campaign_id: int, event_id: int) -> HttpResponse:
+    membership = _membership(request)
+    event = Event.objects.visible_to(membership).filter(pk=event_id).first()
+    if event is None:
+        raise Http404
+    form = CorrectionForm(request.POST)
+    if form.is_valid():
+        try:
+            services.event_correct(membership=membership, event=event, reason=form.cleaned_data["reason"])
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Correction recorded."))
+    else:
+        messages.error(request, _("Say what was wrong: a correction needs its reason."))
+    target = reverse("campaigns:log", args=[campaign_id])
+    if request.htmx:  # type: ignore[attr-defined]
+        return HttpResponseClientRedirect(target)
+    return redirect(target)
+
+
+@campaign_narrator
+@require_POST
+def public_log_toggle(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign = _membership(request).campaign
+    if request.POST.get("publish") == "1":
+        services.public_log_publish(campaign=campaign, actor=request.user)
+    else:
+        services.public_log_unpublish(campaign=campaign, actor=request.user)
+    return redirect("campaigns:log", campaign_id)
+
+
+@require_GET
+def public_log(request: HttpRequest, token: str) -> HttpResponse:
+    campaign = Campaign.objects.filter(public_log_token=token).first()
+    if campaign is None or not token:
+        raise Http404
+    events = selectors.public_log_events(campaign, selectors.LogFilter())
+    page = Paginator(events, LOG_PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "campaigns/public_log.html", {"campaign": campaign, "page": page, "query": ""})

@@ -1,0 +1,39 @@
+"""Who may see and change a character: its owner and the narrators; other players see PCs only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from campaigns.access import membership_or_404
+from campaigns.models import Membership
+from characters.models import Character, CharacterKind
+
+
+def character_for_viewer(user: Any, character_id: int) -> tuple[Character, Membership]:
+    character = Character.objects.select_related("campaign", "owner").filter(pk=character_id).first()
+    if character is None:
+        raise Http404
+    membership = membership_or_404(user, character.campaign_id)
+    if not can_view(membership, character):
+        raise Http404
+    return character, membership
+
+
+def can_view(membership: Membership, character: Character) -> bool:
+    # NPC sheets are the narrator's secrets unless handed to a player to run.
+    return membership.is_narrator or character.kind == CharacterKind.PC or character.owner_id == membership.user_id
+
+
+def can_edit(membership: Membership, character: Character) -> bool:
+    return membership.is_narrator or character.owner_id == membership.user_id
+
+
+def viewable_characters(membership: Membership) -> QuerySet[Character]:
+    """The campaign's characters this member may see (as ``can_view``): never the narrator's NPCs."""
+    characters = Character.objects.filter(campaign_id=membership.campaign_id)
+    if membership.is_narrator:
+        return characters
+    return characters.filter(Q(kind=CharacterKind.PC) | Q(owner_id=membership.user_id))

@@ -1,0 +1,172 @@
+"""How the characters app's events read in the campaign log (no database access, reader's language)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from campaigns.chronicle import actor_name, describes
+from characters.labels import atout_use_label, domain_label, gain_reason_label, severity_label
+from characters.rules.ladder import rank_label
+
+if TYPE_CHECKING:
+    from campaigns.models import Event
+
+
+def _lang() -> str:
+    return (get_language() or "fr")[:2]
+
+
+def _trait(payload: dict[str, Any]) -> str:
+    if _lang() == "en" and payload.get("trait_name_en"):
+        return str(payload["trait_name_en"])
+    return str(payload.get("trait_name") or payload.get("trait") or "")
+
+
+def _domain(payload: dict[str, Any]) -> str:
+    return payload.get("domain_name") or domain_label(payload.get("domain", ""))
+
+
+@describes("character.created", label=lambda: _("Character created"))
+def _created(event: Event) -> str:
+    p = event.payload
+    if p.get("mode") == "npc":
+        return _("%(actor)s created the NPC %(name)s.") % {"actor": actor_name(event), "name": p["character"]}
+    return _("%(actor)s created %(name)s (%(spent)s Atouts spent, %(kept)s kept for play).") % {
+        "actor": actor_name(event), "name": p["character"], "spent": p.get("spent", 0), "kept": p.get("kept", 0),
+    }  # fmt: skip
+
+
+@describes("character.updated", label=lambda: _("Sheet edited"))
+def _updated(event: Event) -> str:
+    return _("%(actor)s edited the sheet of %(name)s.") % {
+        "actor": actor_name(event),
+        "name": event.payload["character"],
+    }
+
+
+@describes("character.trait_set", label=lambda: _("Trait set"))
+def _trait_set(event: Event) -> str:
+    p = event.payload
+    return _("%(name)s: %(trait)s set to %(rank)s by %(actor)s.") % {
+        "name": p["character"], "trait": _trait(p), "rank": rank_label(p["to"], _lang()), "actor": actor_name(event),
+    }  # fmt: skip
+
+
+@describes("character.trait_vetoed", label=lambda: _("Trait vetoed"))
+def _vetoed(event: Event) -> str:
+    p = event.payload
+    return _("The narrator vetoed the trait “%(trait)s” of %(name)s; %(refund)s Atouts go back to the player.") % {
+        "trait": _trait(p), "name": p["character"], "refund": p.get("refund", 0),
+    }  # fmt: skip
+
+
+@describes("character.atout_spent", label=lambda: _("Atout spent"))
+def _spent(event: Event) -> str:
+    p = event.payload
+    if p.get("trait"):
+        text = _("%(name)s spends %(amount)s Atouts: %(trait)s rises from %(old)s to %(new)s.") % {
+            "name": p["character"], "amount": p["amount"], "trait": _trait(p),
+            "old": rank_label(p["from"], _lang()), "new": rank_label(p["to"], _lang()),
+        }  # fmt: skip
+    else:
+        text = _("%(name)s spends %(amount)s Atout(s): %(use)s.") % {
+            "name": p["character"], "amount": p["amount"], "use": atout_use_label(p["use"]),
+        }  # fmt: skip
+        if p.get("target"):
+            text += " " + _("For %(target)s.") % {"target": p["target"]}
+    if p.get("justification"):
+        text += f" « {p['justification']} »"
+    return text
+
+
+@describes("character.atout_gained", label=lambda: _("Atout gained"))
+def _gained(event: Event) -> str:
+    p = event.payload
+    text = _("%(name)s gains %(amount)s Atout(s) (%(reason)s).") % {
+        "name": p["character"], "amount": p["amount"], "reason": gain_reason_label(p.get("reason", "")),
+    }  # fmt: skip
+    return f"{text} {p['note']}" if p.get("note") else text
+
+
+@describes("character.atout_refunded", label=lambda: _("Atout refunded"))
+def _refunded(event: Event) -> str:
+    p = event.payload
+    return _("The narrator gives %(amount)s Atout(s) back to %(name)s.") % {
+        "amount": p["amount"],
+        "name": p["character"],
+    }
+
+
+@describes("character.revers_inflicted", label=lambda: _("Revers"))
+def _inflicted(event: Event) -> str:
+    p = event.payload
+    text = _("%(name)s suffers a %(severity)s (%(domain)s).") % {
+        "name": p["character"], "severity": severity_label(p["severity"]), "domain": _domain(p),
+    }  # fmt: skip
+    if p.get("source"):
+        text += f" {p['source']}"
+    if p.get("out_of_action"):
+        text += " " + _("Out of action!")
+    return text
+
+
+@describes("character.revers_healed", "character.revers_recovered", label=lambda: _("Revers healed"))
+def _healed(event: Event) -> str:
+    p = event.payload
+    if p["to"] == 0:
+        return _("%(name)s recovers from a Revers (%(domain)s).") % {"name": p["character"], "domain": _domain(p)}
+    return _("%(name)s's Revers (%(domain)s) eases to %(severity)s.") % {
+        "name": p["character"], "domain": _domain(p), "severity": severity_label(p["to"]),
+    }  # fmt: skip
+
+
+@describes("character.first_aid", label=lambda: _("First aid"))
+def _first_aid(event: Event) -> str:
+    p = event.payload
+    if p["success"]:
+        return _("First aid on %(name)s succeeds: the wound is stabilised.") % {"name": p["character"]}
+    return _("First aid on %(name)s fails.") % {"name": p["character"]}
+
+
+@describes("character.equipment_added", label=lambda: _("Equipment"))
+def _equipment_added(event: Event) -> str:
+    return _("%(name)s takes %(item)s.") % {"name": event.payload["character"], "item": event.payload["item"]}
+
+
+@describes("character.equipment_removed", label=lambda: _("Equipment removed"))
+def _equipment_removed(event: Event) -> str:
+    return _("%(name)s no longer has %(item)s.") % {"name": event.payload["character"], "item": event.payload["item"]}
+
+
+@describes("character.power_used", label=lambda: _("Power used"))
+def _power(event: Event) -> str:
+    p = event.payload
+    domain = p.get("domain_name_en") if _lang() == "en" else p.get("domain_name")
+    text = _("%(name)s draws on %(domain)s (required rank %(rank)s; %(left)s Potential left).") % {
+        "name": p["character"], "domain": domain, "rank": rank_label(p["required_rank"], _lang()),
+        "left": p["potential_left"],
+    }  # fmt: skip
+    if p.get("collapsed"):
+        text += " " + _("Exhausted, they collapse.")
+    return text
+
+
+@describes("character.rested", label=lambda: _("Rest"))
+def _rested(event: Event) -> str:
+    return _("%(name)s rests and recovers Potential and Vigour.") % {"name": event.payload["character"]}
+
+
+@describes("character.ally_handed", label=lambda: _("Ally handed over"))
+def _handed(event: Event) -> str:
+    p = event.payload
+    if p.get("player"):
+        return _("%(player)s now runs the ally %(name)s.") % {"player": p["player"], "name": p["character"]}
+    return _("The narrator takes the ally %(name)s back.") % {"name": p["character"]}
+
+
+@describes("character.rules_changed", label=lambda: _("Character options changed"))
+def _rules(event: Event) -> str:
+    return _("%(actor)s changed the character options.") % {"actor": actor_name(event)}

@@ -1,0 +1,287 @@
+"""Forms of the character pages: they validate input, the services act."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from characters.models import (
+    Character,
+    CharacterRules,
+    EquipmentCategory,
+    EraChoice,
+    Revers,
+    ReversDomain,
+    ReversNature,
+)
+from characters.rules.atouts import AtoutUse
+from characters.rules.equipment import vehicles
+from characters.rules.ladder import Rank, rank_label
+from characters.rules.traits import TraitKind
+
+# Uses a player picks from the sheet; raises have their own form.
+SPEND_USES = [
+    (AtoutUse.SAVE_YOUR_SKIN.value, _("Save your skin")),
+    (AtoutUse.TEMPORARY_BONUS.value, _("+1 rank or +1 card on one roll")),
+    (AtoutUse.COUNTER.value, _("Counter another's Atout")),
+    (AtoutUse.REROLL.value, _("Reroll the dice or redraw the cards")),
+    (AtoutUse.CHANGE_RESULT.value, _("Change one die or one card")),
+    (AtoutUse.NARRATIVE_CONTROL.value, _("Narrative control")),
+    (AtoutUse.MONOLOGUE.value, _("Monologue")),
+    (AtoutUse.HELP_OTHER.value, _("+1 to another character (2 Atouts)")),
+    (AtoutUse.TAKE_REVERS.value, _("Take a Revers in another's place")),
+    (AtoutUse.RIGHT_MOMENT.value, _("Arrive at the right moment")),
+]
+
+
+def rank_choices(top: int = Rank.LEGENDAIRE) -> list[tuple[int, str]]:
+    return [(value, f"{rank_label(value)} ({value})") for value in range(0, top + 1)]
+
+
+class VersionedForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class CharacterWordsForm(VersionedForm):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    concept = forms.CharField(label=_("Concept"), max_length=240)
+    goal = forms.CharField(label=_("Goal"), max_length=240)
+
+
+class NarratorFieldsForm(VersionedForm):
+    narrator_notes = forms.CharField(
+        label=_("Narrator's notes"), widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )
+    award_adjustment = forms.IntegerField(
+        label=_("Atouts at the next session close"),
+        min_value=0,
+        max_value=20,
+        required=False,
+        help_text=_("Empty: the campaign's award."),
+    )
+    out_after_revers = forms.TypedChoiceField(
+        label=_("NPC out of action after"),
+        choices=[("", "—"), (1, _("1 Revers")), (2, _("2 Revers"))],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+
+    scales = forms.CharField(
+        label=_("Scales"),
+        required=False,
+        help_text=_("Appendix 8, e.g. “+1 size combat” for an ogre; several separated by “;”."),
+    )
+
+    def __init__(self, *args: Any, npc: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not npc:
+            del self.fields["out_after_revers"]
+
+    def clean_scales(self) -> list[dict[str, Any]]:
+        from characters.rule_messages import rule_message
+        from characters.rules.errors import RuleViolation
+        from characters.rules.scales import parse_scales
+
+        try:
+            scales = parse_scales(self.cleaned_data["scales"])
+        except RuleViolation as violation:
+            raise forms.ValidationError(rule_message(violation)) from violation
+        return [{"value": s.value, "domains": sorted(s.domains)} for s in scales]
+
+
+class AtoutSpendForm(forms.Form):
+    use = forms.ChoiceField(label=_("Use"), choices=SPEND_USES)
+    amount = forms.IntegerField(label=_("Atouts"), min_value=1, max_value=10, initial=1)
+    justification = forms.CharField(label=_("What happens"), max_length=500, required=False)
+    roll = forms.CharField(label=_("Roll or draw"), max_length=40, required=False)
+    target_character = forms.TypedChoiceField(label=_("Other character"), coerce=int, required=False, empty_value=None)
+
+    def __init__(self, *args: Any, others: list[Character] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target_character"].choices = [("", "—")] + [(c.pk, c.name) for c in others or []]
+
+    def context(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        context: dict[str, Any] = {}
+        if data.get("roll"):
+            context["roll"] = data["roll"]
+        if data.get("target_character"):
+            context["target_character"] = data["target_character"]
+        return context
+
+
+class TraitRaiseForm(forms.Form):
+    trait = forms.ChoiceField(label=_("Trait"))
+    ranks = forms.IntegerField(label=_("Ranks"), min_value=1, max_value=5, initial=1)
+    justification = forms.CharField(label=_("Plausible explanation"), max_length=500, required=False)
+
+    def __init__(self, *args: Any, traits: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["trait"].choices = traits or []
+
+
+class AtoutGainForm(forms.Form):
+    amount = forms.IntegerField(label=_("Atouts"), min_value=1, max_value=20, initial=1)
+    note = forms.CharField(label=_("Why"), max_length=200, required=False)
+
+
+class TraitSetForm(forms.Form):
+    code = forms.ChoiceField(label=_("Trait"), required=False)
+    name = forms.CharField(label=_("New trait name"), max_length=80, required=False)
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        choices=[(TraitKind.APTITUDE, _("Aptitude")), (TraitKind.FIELD, _("Field of expertise")),
+                 (TraitKind.POWER_DOMAIN, _("Power domain"))],
+        initial=TraitKind.FIELD,
+    )  # fmt: skip
+    rank = forms.TypedChoiceField(label=_("Rank"), coerce=int, choices=rank_choices(12))
+
+    def __init__(self, *args: Any, traits: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["code"].choices = [("", _("— a new trait, named below —"))] + list(traits or [])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("code") and not data.get("name", "").strip():
+            raise forms.ValidationError(_("Choose a trait or name a new one."))
+        return data
+
+
+class ReversForm(forms.Form):
+    domain = forms.ChoiceField(label=_("Domain"), choices=ReversDomain.choices)
+    domain_name = forms.CharField(label=_("Named domain"), max_length=60, required=False)
+    severity = forms.TypedChoiceField(
+        label=_("Severity"),
+        coerce=int,
+        choices=[(1, _("Revers")), (2, _("Serious Revers")), (3, _("Decisive Revers"))],
+    )
+    nature = forms.ChoiceField(label=_("Healing"), choices=ReversNature.choices)
+    source = forms.CharField(label=_("Source"), max_length=200, required=False)
+
+
+class ReversChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Revers) -> str:  # type: ignore[override]
+        from characters.labels import domain_label, severity_label
+
+        return f"{severity_label(obj.severity)} · {obj.domain_name or domain_label(obj.domain)} · {obj.source}"
+
+
+class FirstAidForm(forms.Form):
+    revers = ReversChoiceField(label=_("Revers"), queryset=Revers.objects.none())
+    success = forms.BooleanField(label=_("The Médecine test succeeded"), required=False)
+
+    def __init__(self, *args: Any, character: Character | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if character is not None:
+            self.fields["revers"].queryset = Revers.objects.filter(character=character, severity__gt=0)
+
+
+class EquipmentForm(forms.Form):
+    category = forms.ChoiceField(label=_("Category"), choices=EquipmentCategory.choices)
+    name = forms.CharField(label=_("Name"), max_length=120, required=False)
+    bonus = forms.TypedChoiceField(
+        label=_("Bonus"),
+        coerce=int,
+        choices=[(-1, _("−1 inferior gear")), (0, _("+0 average gear / light weapon")),
+                 (1, _("+1 good gear / medium weapon / light armour")),
+                 (2, _("+2 superior gear / heavy weapon / medium armour")),
+                 (3, _("+3 massive weapon / heavy armour"))],
+        initial=0,
+    )  # fmt: skip
+    era = forms.TypedChoiceField(label=_("Era"), coerce=int, choices=EraChoice.choices, initial=EraChoice.MODERN)
+    firearm = forms.BooleanField(label=_("Firearm"), required=False)
+    bulletproof = forms.BooleanField(label=_("Bulletproof"), required=False)
+    vehicle_code = forms.ChoiceField(label=_("Vehicle"), required=False)
+
+    def __init__(self, *args: Any, language: str = "fr", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["vehicle_code"].choices = [("", "—")] + [
+            (v.code, v.name_en if language.startswith("en") else v.name_fr) for v in vehicles()
+        ]
+
+
+class PowerUseForm(forms.Form):
+    domain = forms.ChoiceField(label=_("Power domain"))
+    power_rank = forms.TypedChoiceField(
+        label=_("Power's rank"), coerce=int, choices=[(r, rank_label(r)) for r in range(2, 8)]
+    )
+    masked = forms.BooleanField(label=_("Mask the intrusion"), required=False)
+    several_objects = forms.BooleanField(label=_("Several objects (Telekinesis)"), required=False)
+
+    def __init__(self, *args: Any, domains: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["domain"].choices = domains or []
+
+
+class HandAllyForm(forms.Form):
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int, required=False, empty_value=None)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", _("The narrator"))] + list(players or [])
+
+
+class NpcForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    concept = forms.CharField(label=_("Concept"), max_length=240)
+    goal = forms.CharField(label=_("Goal"), max_length=240, required=False)
+    atouts = forms.IntegerField(label=_("Atouts kept for play"), min_value=0, max_value=30, initial=2)
+    out_after = forms.TypedChoiceField(
+        label=_("Out of action after"), coerce=int, choices=[(1, _("1 Revers")), (2, _("2 Revers"))], initial=2
+    )
+    traits = forms.CharField(
+        label=_("A few traits"),
+        required=False,
+        help_text=_("One per line: trait = rank value, e.g. “combat = 5”."),
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def clean_traits(self) -> dict[str, int]:
+        result: dict[str, int] = {}
+        for number, line in enumerate(self.cleaned_data["traits"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            code, _sep, value = line.partition("=")
+            if not value.strip().lstrip("-").isdigit():
+                raise forms.ValidationError(_("Line %(n)s: write “trait = value”.") % {"n": number})
+            result[code.strip().lower()] = int(value)
+        return result
+
+
+class CharacterRulesForm(forms.ModelForm):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    trait_list_toml = forms.CharField(
+        label=_("Trait list (TOML)"),
+        widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"}),
+        help_text=_("One [[trait]] table per trait: code, kind (aptitude, field, power_domain), name_fr, name_en, "
+                    "description_fr, description_en, default (0–8)."),
+    )  # fmt: skip
+
+    class Meta:
+        model = CharacterRules
+        fields = [
+            "players_name_traits", "human_maximum", "progression", "streamlined_atouts", "first_aid_lowers_wound",
+            "psychic_fatigue", "npc_out_after", "single_atout_help",
+        ]  # fmt: skip
+
+    def clean_trait_list_toml(self) -> list[dict[str, Any]]:
+        import tomllib
+
+        from characters.rules.errors import DataError
+        from characters.rules.traits import traits_from_dicts
+
+        try:
+            data = tomllib.loads(self.cleaned_data["trait_list_toml"])
+        except tomllib.TOMLDecodeError as exc:
+            raise forms.ValidationError(_("Not valid TOML: %(error)s") % {"error": exc}) from exc
+        entries = data.get("trait", [])
+        try:
+            traits = traits_from_dicts(entries, source=str(_("trait list")))
+        except DataError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+        if not traits:
+            raise forms.ValidationError(_("Keep at least one trait."))
+        return [t.to_dict() for t in traits]

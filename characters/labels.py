@@ -1,0 +1,65 @@
+"""Display labels for rule values, in the reader's language (the rules themselves stay text-free)."""
+
+from __future__ import annotations
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from characters.rules.ladder import rank_label
+
+
+def rank_display(value: int) -> str:
+    """« Bon » in French, "Good" in English, "Légendaire +2" past the top."""
+    return rank_label(value, (get_language() or "fr")[:2])
+
+
+def atout_use_label(use: str) -> str:
+    return {
+        "raise_in_play": _("permanent raise in play"),
+        "raise_between_sessions": _("raise between sessions"),
+        "save_your_skin": _("save your skin"),
+        "temporary_bonus": _("+1 rank or +1 card on this roll"),
+        "counter": _("counter another's Atout"),
+        "reroll": _("reroll the dice or redraw the cards"),
+        "change_result": _("change one die or one card"),
+        "narrative_control": _("narrative control"),
+        "monologue": _("monologue"),
+        "help_other": _("+1 to another character"),
+        "take_revers": _("take a Revers in another's place"),
+        "right_moment": _("arrive at the right moment"),
+    }.get(use, use)
+
+
+def gain_reason_label(reason: str) -> str:
+    return {
+        "creation": _("kept at creation"),
+        "session_award": _("end of session"),
+        "narrator": _("narrator"),
+        "refund": _("refund"),
+    }.get(reason, reason)
+
+
+def severity_label(severity: int) -> str:
+    return {1: _("Revers"), 2: _("Serious Revers"), 3: _("Decisive Revers")}.get(severity, str(severity))
+
+
+def domain_label(domain: str) -> str:
+    return {"physical": _("physical"), "social": _("social"), "mental": _("mental")}.get(domain, domain)
+
+
+def difficulty_label(code: str) -> str:
+    return {
+        "facile": _("Easy"),
+        "simple": _("Simple"),
+        "moyenne": _("Average"),
+        "difficile": _("Hard"),
+        "tres_difficile": _("Very hard"),
+        "extreme": _("Extreme"),
+        "impossible": _("Impossible"),
+    }.get(code, code)
+
+
+def scale_domain_label(domain: str) -> str:
+    return {
+        "size": _("Size"), "combat": _("Combat"), "strength": _("Strength"), "agility": _("Agility"), "mind": _("Mind"),
+    }.get(domain, domain)  # fmt: skip

@@ -1,0 +1,187 @@
+"""Psychic power domains (VI and appendix 1).
+
+« Les Domaines psychiques ont un rang par défaut Abyssal et ne peuvent être manipulés efficacement
+avant d'atteindre le rang Faible. Un rang Lamentable signifie que le personnage dispose d'un
+pouvoir latent » ; « le Psy acquiert une nouvelle Caractéristique appelée Potentiel […] égal à la
+valeur du Domaine psychique » ; « Chaque utilisation d'un pouvoir psychique consomme un point du
+Potentiel psychique » ; « Le Psy peut cependant tenter de masquer son intrusion, le rang requis
+pour utiliser le pouvoir psychique est alors augmenté de un cran ».
+
+Fatigue (option) : « L'Aptitude Vigueur du personnage est temporairement réduite de un rang après
+chaque utilisation. Si cette Aptitude chute en dessous du rang Lamentable, le personnage est épuisé
+et s'effondre » ; « Un rang de Vigueur perdu […] se récupère à l'issue d'un repos d'environ 15
+minutes ».
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+
+from .errors import DataError, RuleViolation
+from .ladder import Rank
+from .traits import DATA_DIR
+
+# « Difficulté des Pouvoirs psychiques » : rang requis → (difficulté, niveau de pouvoir)
+DIFFICULTY_TABLE: dict[int, tuple[str, int]] = {
+    Rank.FAIBLE: ("facile", 1),
+    Rank.MEDIOCRE: ("simple", 2),
+    Rank.MOYEN: ("moyenne", 3),
+    Rank.BON: ("difficile", 4),
+    Rank.EXCELLENT: ("tres_difficile", 5),
+    Rank.EXCEPTIONNEL: ("extreme", 6),
+}
+DIFFICULTY_LABELS_FR = {
+    "facile": "Facile",
+    "simple": "Simple",
+    "moyenne": "Moyenne",
+    "difficile": "Difficile",
+    "tres_difficile": "Très difficile",
+    "extreme": "Extrême",
+    "impossible": "Impossible",
+}
+FATIGUE_REST_MINUTES = 15
+
+
+def usable(domain_rank: int) -> bool:
+    return domain_rank >= Rank.FAIBLE
+
+
+def latent(domain_rank: int) -> bool:
+    return domain_rank == Rank.LAMENTABLE
+
+
+def potential(domain_rank: int) -> int:
+    """Uses available after a night's rest: the domain's value once it reaches Faible."""
+    return domain_rank if usable(domain_rank) else 0
+
+
+@dataclass(frozen=True)
+class PowerUse:
+    required_rank: int
+    difficulty: str
+    power_level: int
+    potential_left: int
+    vigour_lost: int
+    collapsed: bool
+
+
+def required_rank_for(power_rank: int, *, masked: bool = False, several_objects: bool = False) -> int:
+    """The rank a use needs: the power's rank, one step more to mask an intrusion, one more to move
+    several objects with Télékinésie (« la Difficulté est toutefois augmentée d'un degré »)."""
+    return power_rank + int(masked) + int(several_objects)
+
+
+def difficulty_for(required_rank: int) -> tuple[str, int]:
+    if required_rank > Rank.EXCEPTIONNEL:
+        return "impossible", required_rank - 1
+    return DIFFICULTY_TABLE[max(Rank.FAIBLE, required_rank)]
+
+
+def power_use(
+    *,
+    domain_rank: int,
+    power_rank: int,
+    potential_left: int,
+    masked: bool = False,
+    several_objects: bool = False,
+    fatigue_rule: bool = False,
+    vigour: int = Rank.FAIBLE,
+    vigour_lost: int = 0,
+) -> PowerUse:
+    """Check and cost one use of a power. Raises ``RuleViolation`` when the use is not allowed."""
+    if latent(domain_rank):
+        raise RuleViolation("psychic.latent")
+    if not usable(domain_rank):
+        raise RuleViolation("psychic.not_usable")
+    required = required_rank_for(power_rank, masked=masked, several_objects=several_objects)
+    if domain_rank < required:
+        raise RuleViolation("psychic.rank_too_low", required=required, rank=domain_rank)
+    if potential_left < 1:
+        raise RuleViolation("psychic.no_potential")
+    if fatigue_rule and vigour - vigour_lost < Rank.LAMENTABLE:
+        raise RuleViolation("psychic.exhausted")
+    difficulty, level = difficulty_for(required)
+    lost = vigour_lost + 1 if fatigue_rule else vigour_lost
+    return PowerUse(
+        required_rank=required,
+        difficulty=difficulty,
+        power_level=level,
+        potential_left=potential_left - 1,
+        vigour_lost=lost,
+        collapsed=fatigue_rule and vigour - lost < Rank.LAMENTABLE,
+    )
+
+
+def fatigue_recovered(vigour_lost: int, rest_minutes: int) -> int:
+    """Vigour ranks still lost after ``rest_minutes`` of rest (one back per 15 minutes)."""
+    return max(0, vigour_lost - rest_minutes // FATIGUE_REST_MINUTES)
+
+
+# Télékinésie: « Rang / Durée / Poids maximum » (1 Séquence ≈ 1 minute)
+TELEKINESIS = {
+    Rank.FAIBLE: (1, 0.01),
+    Rank.MEDIOCRE: (2, 0.1),
+    Rank.MOYEN: (3, 1.0),
+    Rank.BON: (4, 10.0),
+    Rank.EXCELLENT: (5, 100.0),
+    Rank.EXCEPTIONNEL: (6, 1000.0),
+}
+
+
+def telekinesis_rank(weight_kg: float, sequences: int = 1) -> int:
+    """« La durée et/ou le poids déplacé indique le rang requis » : the lowest rank that covers both."""
+    for rank, (duration, weight) in TELEKINESIS.items():
+        if weight_kg <= weight and sequences <= duration:
+            return rank
+    raise RuleViolation("psychic.telekinesis_beyond", weight=weight_kg, sequences=sequences)
+
+
+def telekinesis_mind_modifier(esprit: int) -> int:
+    """« Esprit / Modificateur » in a conflict: Faible à Médiocre −1, Moyen ±0, Bon +1, Excellent +2,
+    Exceptionnel +3 (below Faible is taken as −1 too)."""
+    if esprit <= Rank.MEDIOCRE:
+        return -1
+    return min(esprit, Rank.EXCEPTIONNEL) - Rank.MOYEN
+
+
+@dataclass(frozen=True)
+class Power:
+    code: str
+    domain: str
+    rank: int
+    name_fr: str
+    name_en: str
+    range_fr: str
+    range_en: str
+    description_fr: str
+    description_en: str
+
+
+@cache
+def powers() -> tuple[Power, ...]:
+    """Télépathie and Conscience powers from appendix 1, as data (``data/powers.toml``)."""
+    path = DATA_DIR / "powers.toml"
+    entries = tomllib.loads(path.read_text(encoding="utf-8")).get("power", [])
+    result = []
+    for index, entry in enumerate(entries, start=1):
+        for field in ("code", "domain", "name_fr", "name_en", "description_fr", "description_en"):
+            if not isinstance(entry.get(field), str) or not entry[field]:
+                raise DataError(f"{path.name}, entry {index}, field '{field}': a non-empty text is required")
+        if not isinstance(entry.get("rank"), int) or not Rank.FAIBLE <= entry["rank"] <= Rank.EXCEPTIONNEL:
+            raise DataError(f"{path.name}, entry {index} ({entry['code']}), field 'rank': 2 to 7")
+        result.append(
+            Power(
+                code=entry["code"],
+                domain=entry["domain"],
+                rank=entry["rank"],
+                name_fr=entry["name_fr"],
+                name_en=entry["name_en"],
+                range_fr=entry.get("range_fr", ""),
+                range_en=entry.get("range_en", ""),
+                description_fr=entry["description_fr"],
+                description_en=entry["description_en"],
+            )
+        )
+    return tuple(result)

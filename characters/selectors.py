@@ -1,0 +1,246 @@
+"""Reads of the characters app: sheets, trait values, Revers penalties and combat equipment.
+
+The functions resolution (issue 4) and states (issue 5) build on are ``trait_value``,
+``revers_penalty`` and ``combat_equipment``; their signatures are stable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, QuerySet
+from django.utils.translation import get_language
+
+from characters.models import (
+    AtoutEntry,
+    Character,
+    CharacterRules,
+    CharacterTrait,
+    Equipment,
+    EquipmentCategory,
+    Revers,
+)
+from characters.rules import psychic
+from characters.rules.equipment import Era
+from characters.rules.ladder import Rank, rank_label
+from characters.rules.revers import ActiveRevers, penalty
+from characters.rules.scales import Scale, scale_in
+from characters.rules.traits import TraitDef, TraitKind, traits_from_dicts
+
+
+def character_rules(campaign: object) -> CharacterRules:
+    """The campaign's character options, created with the seed's defaults on first use."""
+    campaign_id = campaign.pk  # type: ignore[attr-defined]
+    cached = getattr(campaign, "_character_rules_cache", None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    rules, _created = CharacterRules.objects.get_or_create(campaign_id=campaign_id)
+    campaign._character_rules_cache = rules  # type: ignore[attr-defined]
+    return rules
+
+
+def trait_defs(rules: CharacterRules) -> tuple[TraitDef, ...]:
+    return traits_from_dicts(rules.trait_list, source=f"campaign {rules.campaign_id} trait list")
+
+
+def trait_def_map(rules: CharacterRules) -> dict[str, TraitDef]:
+    return {t.code: t for t in trait_defs(rules)}
+
+
+VIGOUR = "vigueur"
+
+
+def trait_value(character: Character, trait_code: str) -> int:
+    """The trait's rank on the sheet, or its default when absent.
+
+    « Faible (2) ← Valeur par défaut pour toute Caractéristique non citée » ; the campaign's list
+    gives the exceptions (Médecine, Sciences Lamentable; power domains Abyssal). A code the list
+    does not know is Faible.
+    """
+    trait = CharacterTrait.objects.filter(character=character, code=trait_code).only("rank").first()
+    if trait is not None:
+        value = trait.rank
+    else:
+        known = trait_def_map(character_rules(character.campaign)).get(trait_code)
+        value = known.default if known is not None else Rank.FAIBLE
+    if trait_code == VIGOUR and character.vigour_lost:
+        # Psychic fatigue (option): « L'Aptitude Vigueur du personnage est temporairement réduite de un
+        # rang après chaque utilisation » — the sheet keeps its rank, the tests use the reduced one.
+        value -= character.vigour_lost
+    return value
+
+
+def revers_penalty(character: Character, domain: str) -> int:
+    """Cards (or ranks) lost in ``domain`` (physical, social, mental or a named domain).
+
+    « Les effets des divers Revers ne sont pas cumulatifs, seul le Revers entraînant la pénalité la
+    plus importante est pris en compte » : the worst active Revers of that domain, 0 when none.
+    """
+    active = [
+        ActiveRevers(domain=r.domain_key, severity=r.severity)
+        for r in Revers.objects.filter(character=character, severity__gt=0)
+    ]
+    return penalty(active, domain)
+
+
+@dataclass(frozen=True)
+class CombatEquipment:
+    """What a character brings to a fight (VII-2). Bonuses are cards; ``None`` eras mean nothing carried."""
+
+    weapon_bonus: int = 0
+    weapon_era: int = Era.MODERN
+    weapon_firearm: bool = False
+    weapon_name: str = ""
+    two_weapons: bool = False
+    armour: int = 0
+    armour_era: int = Era.MODERN
+    armour_bulletproof: bool = False
+    shield: bool = False
+    quality: int = 0
+
+
+def combat_equipment(character: Character) -> CombatEquipment:
+    """The best weapon and armour carried, a shield, two weapons, and the best gear quality."""
+    items = list(Equipment.objects.filter(character=character))
+    weapons = sorted((i for i in items if i.category == EquipmentCategory.WEAPON), key=lambda i: -i.bonus)
+    armours = sorted((i for i in items if i.category == EquipmentCategory.ARMOUR), key=lambda i: -i.bonus)
+    gear = [i.bonus for i in items if i.category == EquipmentCategory.GEAR]
+    weapon = weapons[0] if weapons else None
+    armour = armours[0] if armours else None
+    return CombatEquipment(
+        weapon_bonus=weapon.bonus if weapon else 0,
+        weapon_era=weapon.era if weapon else Era.MODERN,
+        weapon_firearm=weapon.firearm if weapon else False,
+        weapon_name=weapon.name if weapon else "",
+        two_weapons=len(weapons) >= 2,
+        armour=armour.bonus if armour else 0,
+        armour_era=armour.era if armour else Era.MODERN,
+        armour_bulletproof=armour.bulletproof if armour else False,
+        shield=any(i.category == EquipmentCategory.SHIELD for i in items),
+        quality=max(gear, default=0),
+    )
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    code: str
+    kind: str
+    name: str
+    description: str
+    rank: int
+    label: str
+    on_sheet: bool
+    custom: bool = False
+    potential_left: int | None = None
+
+
+@dataclass
+class Sheet:
+    """Everything a sheet page shows, read in a constant number of queries."""
+
+    character: Character
+    rules: CharacterRules
+    aptitudes: list[SheetLine] = field(default_factory=list)
+    fields: list[SheetLine] = field(default_factory=list)
+    power_domains: list[SheetLine] = field(default_factory=list)
+    revers: list[Revers] = field(default_factory=list)
+    healed_revers: list[Revers] = field(default_factory=list)
+    equipment: list[Equipment] = field(default_factory=list)
+    ledger: list[AtoutEntry] = field(default_factory=list)
+
+    @property
+    def all_lines(self) -> list[SheetLine]:
+        return [*self.aptitudes, *self.fields, *self.power_domains]
+
+
+def _line(trait_def: TraitDef | None, row: CharacterTrait | None, language: str) -> SheetLine:
+    if row is not None:
+        name = row.name_en if language.startswith("en") else row.name_fr
+        rank, code, kind, custom = row.rank, row.code, row.kind, row.custom
+    else:
+        assert trait_def is not None
+        name, rank, code, kind, custom = (
+            trait_def.name(language),
+            trait_def.default,
+            trait_def.code,
+            trait_def.kind,
+            False,
+        )
+    potential_left = None
+    if kind == TraitKind.POWER_DOMAIN and psychic.usable(rank):
+        potential_left = psychic.potential(rank) - (row.potential_used if row else 0)
+    return SheetLine(
+        code=code,
+        kind=kind,
+        name=name,
+        description=trait_def.description(language) if trait_def else "",
+        rank=rank,
+        label=rank_label(rank, language),
+        on_sheet=row is not None,
+        custom=custom,
+        potential_left=potential_left,
+    )
+
+
+def sheet(character: Character, *, ledger: bool = True) -> Sheet:
+    """The full sheet: the campaign's traits (defaults included), the character's own, Revers, gear."""
+    language = get_language() or "fr"
+    rules = character_rules(character.campaign)
+    defs = trait_defs(rules)
+    rows = {t.code: t for t in character.traits.all()}
+    result = Sheet(character=character, rules=rules)
+    seen = set()
+    for trait_def in defs:
+        seen.add(trait_def.code)
+        _bucket(result, trait_def.kind).append(_line(trait_def, rows.get(trait_def.code), language))
+    for code, row in rows.items():
+        if code not in seen:
+            _bucket(result, row.kind).append(_line(None, row, language))
+    revers = list(character.revers.all())
+    result.revers = [r for r in revers if r.severity > 0]
+    result.healed_revers = [r for r in revers if r.severity == 0]
+    result.equipment = list(character.equipment.all())
+    if ledger:
+        result.ledger = list(character.atout_entries.select_related("actor", "game_session").order_by("-pk")[:30])
+    return result
+
+
+def _bucket(result: Sheet, kind: str) -> list[SheetLine]:
+    if kind == TraitKind.APTITUDE:
+        return result.aptitudes
+    if kind == TraitKind.POWER_DOMAIN:
+        return result.power_domains
+    return result.fields
+
+
+def scales_of(character: Character) -> tuple[Scale, ...]:
+    """Appendix 8 scales written on the sheet (« Echelle +1 (Taille, Combat) »)."""
+    return tuple(Scale(value=int(s["value"]), domains=frozenset(s["domains"])) for s in character.scales or [])
+
+
+def scale_modifier(character: Character, other: Character, trait_code: str) -> int:
+    """Cards (or ranks) ``character`` gains against ``other`` for a trait, from their scales."""
+    return scale_in(scales_of(character), trait=trait_code) - scale_in(scales_of(other), trait=trait_code)
+
+
+def characters_for_panels(campaign: object) -> QuerySet[Character]:
+    """The dashboard's characters with what their panels show, in a fixed number of queries."""
+    return (
+        Character.objects.filter(campaign=campaign)
+        .select_related("owner", "savage_state")
+        .prefetch_related(
+            Prefetch("traits", queryset=CharacterTrait.objects.order_by("-rank", "name_fr")),
+            Prefetch("revers", queryset=Revers.objects.filter(severity__gt=0)),
+            "savage_state__fatigue_tracks",
+        )
+    )
+
+
+def visible_characters(campaign: object, membership: object) -> QuerySet[Character]:
+    """The characters a member may list: narrators all, players PCs and the allies they run."""
+    from django.db.models import Q
+
+    queryset = Character.objects.filter(campaign=campaign).select_related("owner")
+    if getattr(membership, "is_narrator", False):
+        return queryset
+    return queryset.filter(Q(kind="pc") | Q(owner_id=membership.user_id))  # type: ignore[attr-defined]

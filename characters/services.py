@@ -1,0 +1,1025 @@
+"""Use cases of the characters app. Each one is atomic, locks the sheet it changes, checks the rules
+in ``characters.rules`` and appends one Event (``character.*``) through ``campaigns.services.event_append``.
+
+Refusals raise ``core.errors.ServiceError`` (``PermissionRefused``, ``StaleState``) with a message in
+the user's language that names the broken rule, and change nothing.
+
+Stable interface for resolution (issue 4) and states (issue 5): ``atout_spend``, ``atout_gain``,
+``revers_inflict``, ``revers_heal``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaigns.models import Campaign, CreationMode, GameSession, Membership, SessionStatus, Visibility
+from campaigns.services import event_append
+from characters.models import (
+    AtoutEntry,
+    Character,
+    CharacterKind,
+    CharacterRules,
+    CharacterTrait,
+    Equipment,
+    EquipmentCategory,
+    Progression,
+    Revers,
+    ReversDomain,
+    ReversNature,
+)
+from characters.rule_messages import rule_message
+from characters.rules import creation as creation_rules
+from characters.rules import psychic
+from characters.rules.atouts import (
+    PROGRESSION_ONE_PER_RANK,
+    PROGRESSION_STREAMLINED,
+    AtoutUse,
+    Balances,
+    GainReason,
+    Pool,
+    RollHistory,
+    SpendRequest,
+    in_play_raise_cost,
+    progression_cost,
+    session_award,
+    spend_plan,
+)
+from characters.rules.equipment import check_quality, vehicles
+from characters.rules.errors import RuleViolation
+from characters.rules.ladder import Rank
+from characters.rules.revers import (
+    check_severity,
+    first_aid_required_rank,
+    first_aid_result,
+    out_of_action,
+    recover,
+    recovery_days,
+)
+from characters.rules.traits import TraitDef, TraitKind, creation_default, custom_trait, traits_from_dicts
+from characters.selectors import character_rules, trait_def_map, trait_defs
+from core.errors import PermissionRefused, ServiceError, StaleState
+
+# ---------------------------------------------------------------- helpers
+
+
+def _refuse(violation: RuleViolation, names: Mapping[str, str] | None = None) -> ServiceError:
+    return ServiceError(rule_message(violation, names))
+
+
+def _membership(campaign_id: int, user: User | None) -> Membership | None:
+    if user is None:
+        return None
+    return Membership.objects.filter(campaign_id=campaign_id, user=user).first()
+
+
+def _require_member(campaign_id: int, actor: User | None) -> Membership:
+    membership = _membership(campaign_id, actor)
+    if membership is None:
+        raise PermissionRefused(_("You are not a member of this campaign."))
+    return membership
+
+
+def _require_narrator(campaign_id: int, actor: User | None) -> Membership:
+    membership = _require_member(campaign_id, actor)
+    if not membership.is_narrator:
+        raise PermissionRefused(_("Only a narrator can do this."))
+    return membership
+
+
+def _require_editor(character: Character, actor: User | None) -> Membership:
+    """« Owner and narrators edit »: the player who runs the character, or a narrator."""
+    membership = _require_member(character.campaign_id, actor)
+    if not membership.is_narrator and character.owner_id != membership.user_id:
+        raise PermissionRefused(_("Only this character's player or a narrator can change this sheet."))
+    return membership
+
+
+def _lock(character: Character) -> Character:
+    return Character.objects.select_for_update(of=("self",)).select_related("campaign", "owner").get(pk=character.pk)
+
+
+def _visibility(character: Character) -> dict[str, Any]:
+    """PCs' changes are public; an NPC's are the narrators' (and the player running it as an ally)."""
+    if character.kind == CharacterKind.PC:
+        return {"visibility": Visibility.EVERYONE}
+    if character.owner_id:
+        return {"visibility": Visibility.PLAYER, "recipient": character.owner}
+    return {"visibility": Visibility.NARRATORS}
+
+
+def _append(character: Character, kind: str, actor: User | None, payload: Mapping[str, Any]) -> None:
+    event_append(
+        campaign=character.campaign,
+        kind=kind,
+        actor=actor,
+        payload={"character": character.name, "character_id": character.pk, **payload},
+        characters=[character],
+        **_visibility(character),
+    )
+
+
+def _open_session(campaign: Campaign) -> GameSession | None:
+    return campaign.game_sessions.filter(status=SessionStatus.OPEN).first()
+
+
+def _bump(character: Character, *fields: str) -> None:
+    character.version += 1
+    character.save(update_fields=["version", *fields])
+
+
+def _names(defs: Iterable[TraitDef]) -> dict[str, str]:
+    return {t.code: t.name_fr for t in defs}
+
+
+def _balances(character: Character) -> Balances:
+    return Balances(creation=character.atouts_creation, experience=character.atouts_experience)
+
+
+def _write_entries(
+    character: Character,
+    plan: Mapping[Pool, int],
+    *,
+    sign: int,
+    actor: User | None,
+    game_session: GameSession | None,
+    use: str = "",
+    reason: str = "",
+    justification: str = "",
+    context: Mapping[str, Any] | None = None,
+    refunds: AtoutEntry | None = None,
+) -> AtoutEntry:
+    """Write one ledger entry per pool (a shared ``group``) and move the cached balances."""
+    entries = []
+    for pool, amount in plan.items():
+        entry = AtoutEntry(
+            character=character,
+            delta=sign * amount,
+            pool=pool,
+            use=use,
+            reason=reason,
+            justification=justification,
+            context=dict(context or {}),
+            game_session=game_session,
+            actor=actor,
+            refunds=refunds,
+        )
+        entry.full_clean(exclude=["character", "game_session", "actor", "refunds"])
+        entry.save()
+        entries.append(entry)
+        if pool == Pool.CREATION:
+            character.atouts_creation += sign * amount
+        else:
+            character.atouts_experience += sign * amount
+    group = entries[0].pk
+    AtoutEntry.objects.filter(pk__in=[e.pk for e in entries]).update(group=group)
+    for entry in entries:
+        entry.group = group
+    if character.atouts_creation < 0 or character.atouts_experience < 0:
+        raise ServiceError(_("An Atout balance cannot go below zero."))  # guarded by spend_plan; never partial
+    return entries[0]
+
+
+# ---------------------------------------------------------------- creation
+
+
+def progression_scheme(rules: CharacterRules, campaign: Campaign) -> str:
+    if rules.progression:
+        return str(rules.progression)
+    return PROGRESSION_STREAMLINED if campaign.creation_mode == CreationMode.STREAMLINED else PROGRESSION_ONE_PER_RANK
+
+
+def creation_total(campaign: Campaign, rules: CharacterRules) -> int:
+    if campaign.creation_mode == CreationMode.STREAMLINED:
+        return int(rules.streamlined_atouts)
+    return int(campaign.starting_atouts)
+
+
+def creation_traits(
+    campaign: Campaign, rules: CharacterRules, custom: Iterable[Mapping[str, str]] = ()
+) -> tuple[TraitDef, ...]:
+    """The traits a new character may rate: the campaign's list plus, where allowed, player-named ones."""
+    defs = list(trait_defs(rules))
+    custom = list(custom)
+    if custom and not (campaign.creation_mode == CreationMode.FREE or rules.players_name_traits):
+        raise ServiceError(_("In this campaign, traits come from the narrator's list."))
+    known = {t.code for t in defs}
+    for item in custom:
+        name = (item.get("name") or "").strip()
+        if not name:
+            continue
+        trait = custom_trait(name, TraitKind(item.get("kind") or TraitKind.FIELD))
+        if trait.code not in known:
+            defs.append(trait)
+            known.add(trait.code)
+    return tuple(defs)
+
+
+@transaction.atomic
+def character_create(
+    *,
+    campaign: Campaign,
+    actor: User,
+    name: str,
+    concept: str,
+    goal: str,
+    ranks: Mapping[str, int],
+    custom_traits: Iterable[Mapping[str, str]] = (),
+    owner: User | None = None,
+    permitted: Iterable[str] = (),
+) -> Character:
+    """Create a PC through the campaign's creation mode, or refuse naming the broken rule.
+
+    « Le processus de création commence par une courte phrase […] le concept […] ce qu'il recherche
+    à accomplir […] Un nom peut également s'avérer utile. »
+    """
+    membership = _require_member(campaign.pk, actor)
+    owner = owner or actor
+    if owner != actor and not membership.is_narrator:
+        raise PermissionRefused(_("Only a narrator can create a character for another player."))
+    name, concept, goal = name.strip(), concept.strip(), goal.strip()
+    if not name:
+        raise ServiceError(_("Give your character a name."))
+    if not concept:
+        raise ServiceError(_("Write the concept: a short sentence that says who the character is."))
+    if not goal:
+        raise ServiceError(_("Write the goal: what the character seeks to achieve now."))
+    rules = character_rules(campaign)
+    defs = creation_traits(campaign, rules, custom_traits)
+    options = creation_rules.CreationOptions(
+        human_maximum=int(rules.human_maximum),
+        permitted=frozenset(permitted) if membership.is_narrator else frozenset(),
+    )
+    try:
+        budget = creation_rules.creation_check(
+            mode=str(campaign.creation_mode),
+            total=creation_total(campaign, rules),
+            traits=defs,
+            ranks=ranks,
+            options=options,
+        )
+    except RuleViolation as violation:
+        raise _refuse(violation, _names(defs)) from violation
+    character = Character(campaign=campaign, owner=owner, kind=CharacterKind.PC, name=name, concept=concept, goal=goal)
+    character.full_clean()
+    character.save()
+    by_code = {t.code: t for t in defs}
+    listed = {t.code for t in trait_defs(rules)}
+    for code, rank in ranks.items():
+        trait = by_code[code]
+        if rank == trait.default and code in listed:
+            continue  # a listed trait at its default needs no line
+        CharacterTrait.objects.create(
+            character=character,
+            code=code,
+            kind=trait.kind,
+            name_fr=trait.name_fr,
+            name_en=trait.name_en,
+            rank=rank,
+            custom=code not in listed,
+        )
+    if budget.left:
+        _write_entries(
+            character, {Pool.CREATION: budget.left}, sign=1, actor=actor, game_session=None, reason=GainReason.CREATION
+        )
+        character.save(update_fields=["atouts_creation"])
+    _append(
+        character,
+        "character.created",
+        actor,
+        {
+            "mode": str(campaign.creation_mode),
+            "spent": budget.spent,
+            "kept": budget.left,
+            "traits": dict(ranks),
+        },
+    )
+    return character
+
+
+@transaction.atomic
+def npc_create(
+    *,
+    campaign: Campaign,
+    actor: User,
+    name: str,
+    concept: str,
+    goal: str = "",
+    ranks: Mapping[str, int] | None = None,
+    atouts: int = 0,
+    out_after: int | None = None,
+) -> Character:
+    """VII-1: « Un Concept (ou quelques phrases) et quelques Atouts, qui peuvent être dépensés à l'avance
+    ou en cours de jeu » — no budget to respect, the narrator rates what matters."""
+    _require_narrator(campaign.pk, actor)
+    if not name.strip():
+        raise ServiceError(_("Give your character a name."))
+    rules = character_rules(campaign)
+    defs = trait_def_map(rules)
+    character = Character(
+        campaign=campaign,
+        kind=CharacterKind.NPC,
+        name=name.strip(),
+        concept=concept.strip(),
+        goal=goal.strip(),
+        out_after_revers=out_after or rules.npc_out_after,
+    )
+    character.full_clean()
+    character.save()
+    for code, rank in (ranks or {}).items():
+        trait = defs.get(code) or custom_trait(code)
+        CharacterTrait.objects.create(
+            character=character, code=trait.code, kind=trait.kind, name_fr=trait.name_fr, name_en=trait.name_en,
+            rank=rank, custom=code not in defs,
+        )  # fmt: skip
+    if atouts > 0:
+        _write_entries(
+            character, {Pool.CREATION: atouts}, sign=1, actor=actor, game_session=None, reason=GainReason.CREATION
+        )
+        character.save(update_fields=["atouts_creation"])
+    _append(character, "character.created", actor, {"mode": "npc", "kept": atouts, "traits": dict(ranks or {})})
+    return character
+
+
+# ---------------------------------------------------------------- sheet edits
+
+OWNER_FIELDS = ("name", "concept", "goal")
+NARRATOR_FIELDS = ("narrator_notes", "award_adjustment", "out_after_revers", "scales")
+
+
+@transaction.atomic
+def character_update(*, character: Character, actor: User, data: Mapping[str, Any], expected_version: int) -> Character:
+    """Edit the words of a sheet; narrator-only fields (notes, award, NPC threshold, scales) for narrators."""
+    membership = _require_editor(character, actor)
+    character = _lock(character)
+    if character.version != expected_version:
+        raise StaleState(_("Someone changed this sheet first. Reload the page and try again."))
+    allowed = OWNER_FIELDS + (NARRATOR_FIELDS if membership.is_narrator else ())
+    changed = {}
+    for field in allowed:
+        if field in data and getattr(character, field) != data[field]:
+            changed[field] = data[field]
+            setattr(character, field, data[field])
+    if not changed:
+        return character
+    character.full_clean()
+    _bump(character, *changed)
+    # Narrator notes never go into a log entry a player could read.
+    public = sorted(f for f in changed if f in OWNER_FIELDS)
+    _append(
+        character, "character.updated", actor, {"fields": public, "narrator_only": sorted(set(changed) - set(public))}
+    )
+    return character
+
+
+@transaction.atomic
+def trait_set(
+    *, character: Character, actor: User, code: str, rank: int, name: str = "", kind: str = TraitKind.FIELD
+) -> CharacterTrait:
+    """A narrator's quick edit: set a trait's rank outright (no Atout moves). A new code needs a name."""
+    _require_narrator(character.campaign_id, actor)
+    character = _lock(character)
+    if rank < Rank.ABYSSAL:
+        raise _refuse(RuleViolation("rank.below_abyssal", trait=code))
+    defs = trait_def_map(character_rules(character.campaign))
+    row = CharacterTrait.objects.filter(character=character, code=code).first()
+    old = row.rank if row else (defs[code].default if code in defs else Rank.FAIBLE)
+    if row is None:
+        trait = defs.get(code) or (custom_trait(name, TraitKind(kind)) if name.strip() else None)
+        if trait is None:
+            raise ServiceError(_("Name the new trait."))
+        row = CharacterTrait(
+            character=character, code=trait.code, kind=trait.kind, name_fr=trait.name_fr, name_en=trait.name_en,
+            rank=rank, custom=trait.code not in defs,
+        )  # fmt: skip
+    row.rank = rank
+    row.save()
+    _bump(character)
+    _append(
+        character,
+        "character.trait_set",
+        actor,
+        {"trait": row.code, "trait_name": row.name_fr, "trait_name_en": row.name_en, "from": old, "to": rank},
+    )
+    return row
+
+
+@transaction.atomic
+def trait_veto(*, character: Character, actor: User, code: str) -> int:
+    """Free style: « tant que le Narrateur ne met pas son veto ». The narrator strikes a player-named
+    trait; the ranks bought in it return to the creation pool. Returns the Atouts refunded."""
+    _require_narrator(character.campaign_id, actor)
+    character = _lock(character)
+    row = CharacterTrait.objects.filter(character=character, code=code, custom=True).first()
+    if row is None:
+        raise ServiceError(_("Only a player-named trait can be vetoed."))
+    refund = max(0, row.rank - Rank.FAIBLE)
+    row.delete()
+    if refund:
+        _write_entries(
+            character, {Pool.CREATION: refund}, sign=1, actor=actor, game_session=None, reason=GainReason.REFUND,
+            justification=_("Trait vetoed by the narrator"),
+        )  # fmt: skip
+    _bump(character, "atouts_creation")
+    _append(
+        character,
+        "character.trait_vetoed",
+        actor,
+        {"trait_name": row.name_fr, "trait_name_en": row.name_en, "refund": refund},
+    )
+    return refund
+
+
+# ---------------------------------------------------------------- Atouts
+
+
+def _roll_history(character: Character, roll: str) -> tuple[RollHistory, list[AtoutEntry]]:
+    entries = list(
+        AtoutEntry.objects.filter(character__campaign_id=character.campaign_id, context__roll=roll, delta__lt=0)
+        .exclude(refunded_by__isnull=False)
+        .order_by("pk")
+    )
+    own = {e.group for e in entries if e.character_id == character.pk and e.use == AtoutUse.TEMPORARY_BONUS}
+    countered = {
+        e.group for e in entries if e.use == AtoutUse.COUNTER and e.context.get("target_character") == character.pk
+    }
+    helped = any(e.character_id == character.pk and e.use == AtoutUse.HELP_OTHER for e in entries)
+    return RollHistory(own_bonuses=len(own), countered=len(countered), helped=helped), entries
+
+
+def _target(character: Character, context: Mapping[str, Any]) -> Character | None:
+    target_id = context.get("target_character")
+    if target_id is None:
+        return None
+    target = Character.objects.filter(pk=target_id, campaign_id=character.campaign_id).first()
+    if target is None or target.pk == character.pk:
+        raise ServiceError(_("Choose another character of this campaign."))
+    return target
+
+
+@transaction.atomic
+def atout_spend(
+    *,
+    character: Character,
+    actor: User,
+    use: str,
+    amount: int = 1,
+    justification: str = "",
+    context: Mapping[str, Any] | None = None,
+) -> AtoutEntry:
+    """Spend Atouts for one of the uses of II, IV and appendix 4; returns the (first) ledger entry.
+
+    ``context`` carries what the use is about: ``roll`` (an id of the roll or draw, for temporary
+    bonuses, counters and help), ``target_character`` (help, counter, take a Revers), ``trait``
+    (raises). Raises ``ServiceError`` naming the broken rule, changing nothing.
+    """
+    _require_editor(character, actor)
+    character = _lock(character)
+    context = dict(context or {})
+    try:
+        use = AtoutUse(use)
+    except ValueError as exc:
+        raise ServiceError(_("Unknown use of an Atout.")) from exc
+    campaign = character.campaign
+    game_session = _open_session(campaign)
+    target = _target(character, context)
+    rules = character_rules(campaign)
+    roll_history = None
+    if "roll" in context:
+        context["roll"] = str(context["roll"])
+        roll_history, _entries = _roll_history(character, context["roll"])
+        if use == AtoutUse.COUNTER and target is not None:
+            target_history, _unused = _roll_history(target, context["roll"])
+            if target_history.own_bonuses <= target_history.countered:
+                raise _refuse(RuleViolation("atout.counter.no_target"))
+    raise_row, expected_cost, to_rank = None, None, None
+    if use in (AtoutUse.RAISE_IN_PLAY, AtoutUse.RAISE_BETWEEN_SESSIONS):
+        raise_row, expected_cost, to_rank = _raise_plan(character, rules, use, amount, context)
+    request = SpendRequest(
+        use=use,
+        amount=amount,
+        justification=justification,
+        in_session=game_session is not None,
+        roll=roll_history,
+        expected_cost=expected_cost,
+        targets_other=target is not None,
+        single_atout_help=rules.single_atout_help,
+    )
+    try:
+        plan = spend_plan(request, _balances(character))
+    except RuleViolation as violation:
+        raise _refuse(violation, {context.get("trait", ""): raise_row.name_fr if raise_row else ""}) from violation
+    entry = _write_entries(
+        character, plan, sign=-1, actor=actor, game_session=game_session, use=use,
+        justification=justification.strip(), context=context,
+    )  # fmt: skip
+    payload: dict[str, Any] = {
+        "use": str(use),
+        "amount": amount,
+        "pools": {str(k): v for k, v in plan.items()},
+        "justification": justification.strip(),
+        "context": context,
+        "balance": character.atout_balance,
+    }
+    if raise_row is not None and to_rank is not None:
+        payload.update({"trait": raise_row.code, "trait_name": raise_row.name_fr, "trait_name_en": raise_row.name_en,
+                        "from": raise_row.rank, "to": to_rank})  # fmt: skip
+        raise_row.rank = to_rank
+        raise_row.save()
+    if target is not None:
+        payload["target"] = target.name
+    _bump(character, "atouts_creation", "atouts_experience")
+    _append(character, "character.atout_spent", actor, payload)
+    return entry
+
+
+def _raise_plan(
+    character: Character, rules: CharacterRules, use: AtoutUse, amount: int, context: Mapping[str, Any]
+) -> tuple[CharacterTrait, int, int]:
+    code = context.get("trait")
+    if not code:
+        raise ServiceError(_("Choose the trait to raise."))
+    defs = trait_def_map(rules)
+    row = CharacterTrait.objects.filter(character=character, code=code).first()
+    if row is None:
+        trait = defs.get(code)
+        if trait is None:
+            raise _refuse(RuleViolation("creation.unknown_trait", trait=code))
+        row = CharacterTrait(
+            character=character, code=code, kind=trait.kind, name_fr=trait.name_fr, name_en=trait.name_en,
+            rank=trait.default,
+        )  # fmt: skip
+    if use == AtoutUse.RAISE_IN_PLAY:
+        # « dépense 2 Atouts en Tir […] un rang Moyen » : one creation Atout per rank gained.
+        to_rank = row.rank + max(amount, 1)
+        cost = in_play_raise_cost(row.rank, to_rank)
+    else:
+        to_rank = row.rank + 1
+        cost = progression_cost(TraitKind(row.kind), row.rank, scheme=progression_scheme(rules, character.campaign))
+    if to_rank > rules.human_maximum:
+        raise _refuse(RuleViolation("rank.above_maximum", trait=code, maximum=int(rules.human_maximum)),
+                      {code: row.name_fr})  # fmt: skip
+    return row, cost, to_rank
+
+
+def trait_raise(
+    *, character: Character, actor: User, trait_code: str, justification: str = "", ranks: int = 1
+) -> AtoutEntry:
+    """Raise a trait permanently: in play with creation Atouts and a plausible explanation (II), or
+    between sessions at the campaign's progression cost (IV, appendix 3)."""
+    in_session = _open_session(character.campaign) is not None
+    if in_session:
+        return atout_spend(
+            character=character, actor=actor, use=AtoutUse.RAISE_IN_PLAY, amount=ranks,
+            justification=justification, context={"trait": trait_code},
+        )  # fmt: skip
+    rules = character_rules(character.campaign)
+    rank = CharacterTrait.objects.filter(character=character, code=trait_code).values_list("rank", flat=True).first()
+    defs = trait_def_map(rules)
+    trait = defs.get(trait_code)
+    kind = TraitKind(
+        CharacterTrait.objects.filter(character=character, code=trait_code).values_list("kind", flat=True).first()
+        or (trait.kind if trait else TraitKind.FIELD)
+    )
+    current = rank if rank is not None else (trait.default if trait else Rank.FAIBLE)
+    cost = progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign))
+    return atout_spend(
+        character=character, actor=actor, use=AtoutUse.RAISE_BETWEEN_SESSIONS, amount=cost,
+        justification=justification, context={"trait": trait_code},
+    )  # fmt: skip
+
+
+def raise_cost(character: Character, trait_code: str) -> int:
+    """What the next raise of a trait costs now (in play: one creation Atout per rank)."""
+    if _open_session(character.campaign) is not None:
+        return 1
+    rules = character_rules(character.campaign)
+    row = CharacterTrait.objects.filter(character=character, code=trait_code).first()
+    trait = trait_def_map(rules).get(trait_code)
+    kind = TraitKind(row.kind if row else (trait.kind if trait else TraitKind.FIELD))
+    current = row.rank if row else (trait.default if trait else Rank.FAIBLE)
+    return progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign))
+
+
+@transaction.atomic
+def atout_gain(
+    *,
+    character: Character,
+    actor: User,
+    amount: int,
+    reason: str = GainReason.NARRATOR,
+    pool: str = Pool.EXPERIENCE,
+    note: str = "",
+    game_session: GameSession | None | bool = True,
+) -> AtoutEntry:
+    """Give Atouts: a narrator's gift or adjustment, or the end-of-session award (IV)."""
+    _require_narrator(character.campaign_id, actor)
+    if amount < 1:
+        raise _refuse(RuleViolation("atout.amount_positive"))
+    character = _lock(character)
+    if game_session is True:
+        game_session = _open_session(character.campaign)
+    entry = _write_entries(
+        character, {Pool(pool): amount}, sign=1, actor=actor, game_session=game_session or None,
+        reason=GainReason(reason), justification=note.strip(),
+    )  # fmt: skip
+    _bump(character, "atouts_creation", "atouts_experience")
+    _append(
+        character,
+        "character.atout_gained",
+        actor,
+        {"amount": amount, "reason": str(reason), "note": note.strip(), "balance": character.atout_balance},
+    )
+    return entry
+
+
+@transaction.atomic
+def atout_refund(*, entry: AtoutEntry, actor: User) -> AtoutEntry:
+    """« Le Narrateur a un droit de veto sur ce type d'utilisation, si cela est le cas, le joueur ne
+    dépense pas d'Atout […] et peut même rendre l'Atout au joueur » (narrative control)."""
+    character = entry.character
+    _require_narrator(character.campaign_id, actor)
+    character = _lock(character)
+    entries = list(AtoutEntry.objects.select_for_update().filter(character=character, group=entry.group, delta__lt=0))
+    if not entries or entries[0].use != AtoutUse.NARRATIVE_CONTROL:
+        raise _refuse(RuleViolation("atout.refund.not_refundable"))
+    if AtoutEntry.objects.filter(refunds__in=entries).exists():
+        raise _refuse(RuleViolation("atout.refund.already"))
+    plan = {Pool(e.pool): -e.delta for e in entries}
+    refund = _write_entries(
+        character, plan, sign=1, actor=actor, game_session=_open_session(character.campaign),
+        reason=GainReason.REFUND, refunds=entries[0],
+    )  # fmt: skip
+    _bump(character, "atouts_creation", "atouts_experience")
+    _append(
+        character, "character.atout_refunded", actor, {"amount": sum(plan.values()), "balance": character.atout_balance}
+    )
+    return refund
+
+
+def run_session_award(game_session: GameSession, actor: User) -> None:
+    """Hook of ``campaigns.hooks.on_session_close``: each PC and ally gains the campaign's award,
+    or the narrator's figure for that character; the figure is then cleared."""
+    campaign = game_session.campaign
+    characters = (
+        Character.objects.select_for_update()
+        .filter(campaign=campaign)
+        .exclude(kind=CharacterKind.NPC, owner__isnull=True)
+    )
+    for character in characters:
+        amount = session_award(campaign.session_award, character.award_adjustment)
+        character.campaign = campaign
+        if amount:
+            _write_entries(
+                character, {Pool.EXPERIENCE: amount}, sign=1, actor=actor, game_session=game_session,
+                reason=GainReason.SESSION_AWARD,
+            )  # fmt: skip
+        character.award_adjustment = None
+        _bump(character, "atouts_experience", "award_adjustment")
+        if amount:
+            event_append(
+                campaign=campaign,
+                kind="character.atout_gained",
+                actor=actor,
+                game_session=game_session,
+                payload={"character": character.name, "character_id": character.pk, "amount": amount,
+                         "reason": str(GainReason.SESSION_AWARD), "note": "", "balance": character.atout_balance},
+                characters=[character],
+                **_visibility(character),
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------- Revers
+
+
+@transaction.atomic
+def revers_inflict(
+    *,
+    character: Character,
+    actor: User | None,
+    domain: str,
+    severity: int,
+    source: str,
+    payload: Mapping[str, Any] | None = None,
+    nature: str = ReversNature.BLUNT,
+    domain_name: str = "",
+) -> Revers:
+    """Write a Revers on the sheet (severity 1 Revers, 2 sérieux, 3 décisif) in a domain.
+
+    ``domain`` is physical, social, mental or ``named`` with ``domain_name``; ``nature`` says how it
+    heals (blunt and social by the day, deep wounds by the week).
+    """
+    if actor is not None:
+        _require_member(character.campaign_id, actor)
+    character = _lock(character)
+    try:
+        check_severity(severity)
+    except RuleViolation as violation:
+        raise _refuse(violation) from violation
+    if domain not in ReversDomain.values:
+        raise ServiceError(_("Unknown Revers domain."))
+    if domain == ReversDomain.NAMED and not domain_name.strip():
+        raise ServiceError(_("Name the domain of this Revers."))
+    if nature not in ReversNature.values:
+        raise ServiceError(_("Unknown kind of healing."))
+    revers = Revers(
+        character=character, domain=domain, domain_name=domain_name.strip(), severity=severity,
+        initial_severity=severity, nature=nature, source=source.strip()[:200], payload=dict(payload or {}),
+    )  # fmt: skip
+    revers.full_clean(exclude=["character"])
+    revers.save()
+    active = list(Revers.objects.filter(character=character, severity__gt=0).values_list("severity", flat=True))
+    threshold = character.out_after_revers if character.kind == CharacterKind.NPC else None
+    _bump(character)
+    _append(
+        character,
+        "character.revers_inflicted",
+        actor,
+        {
+            "revers_id": revers.pk, "domain": domain, "domain_name": revers.domain_name, "severity": severity,
+            "nature": nature, "source": revers.source,
+            "out_of_action": out_of_action(len(active), active, npc_threshold=threshold),
+        },
+    )  # fmt: skip
+    return revers
+
+
+@transaction.atomic
+def revers_heal(*, revers: Revers, actor: User, steps: int = 1) -> Revers:
+    """The narrator heals a Revers by ``steps`` (all of it with steps=3)."""
+    _require_narrator(revers.character.campaign_id, actor)
+    character = _lock(revers.character)
+    revers = Revers.objects.select_for_update().get(pk=revers.pk)
+    if revers.severity == 0:
+        raise ServiceError(_("This Revers is already healed."))
+    old = revers.severity
+    revers.severity = max(0, old - max(1, steps))
+    revers.recovery_seconds = 0
+    if revers.severity == 0:
+        revers.healed_at = character.campaign.game_clock
+    revers.save()
+    _bump(character)
+    _append(character, "character.revers_healed", actor, {"revers_id": revers.pk, "from": old, "to": revers.severity,
+                                                           "domain": revers.domain, "domain_name": revers.domain_name})  # fmt: skip
+    return revers
+
+
+@transaction.atomic
+def first_aid(*, revers: Revers, actor: User, success: bool, healer: Character | None = None) -> Revers:
+    """« Celui qui tente de dispenser les premiers soins doit réussir un Test de Médecine » : the
+    resolution part rolls the test (difficulty from ``first_aid_required_rank``); this records it."""
+    character = _lock(revers.character)
+    _require_member(character.campaign_id, actor)
+    revers = Revers.objects.select_for_update().get(pk=revers.pk)
+    if revers.severity == 0:
+        raise ServiceError(_("This Revers is already healed."))
+    rules = character_rules(character.campaign)
+    old = revers.severity
+    required = first_aid_required_rank(old)
+    if success:
+        revers.stabilised = True
+        revers.severity = first_aid_result(old, success=True, lowers_wound=rules.first_aid_lowers_wound)
+        if revers.severity == 0:
+            revers.healed_at = character.campaign.game_clock
+        revers.save()
+    _bump(character)
+    _append(
+        character,
+        "character.first_aid",
+        actor,
+        {"revers_id": revers.pk, "success": success, "required_rank": required, "from": old, "to": revers.severity,
+         "healer": healer.name if healer else ""},
+    )  # fmt: skip
+    return revers
+
+
+def run_clock_recovery(campaign: Campaign, old: dt.datetime, new: dt.datetime, actor: User) -> None:
+    """Hook of ``campaigns.hooks.on_clock_advance``: Revers heal one card per period elapsed
+    (« une Carte par jour » blunt and social, « 1 Carte par semaine » deep wounds, campaign settings),
+    and Vigour lost to psychic fatigue returns one rank per 15 minutes."""
+    elapsed = int((new - old).total_seconds())
+    revers_rows = (
+        Revers.objects.select_for_update()
+        .select_related("character")
+        .filter(character__campaign=campaign, severity__gt=0)
+    )
+    for revers in revers_rows:
+        days = recovery_days(
+            revers.nature, light_days=campaign.revers_recovery_light_days, deep_days=campaign.revers_recovery_deep_days
+        )
+        new_severity, carried = recover(revers.severity, revers.recovery_seconds + elapsed, days * 86400)
+        old_severity = revers.severity
+        revers.severity, revers.recovery_seconds = new_severity, carried
+        if new_severity == 0:
+            revers.healed_at = new
+        revers.save(update_fields=["severity", "recovery_seconds", "healed_at"])
+        if new_severity != old_severity:
+            character = revers.character
+            character.campaign = campaign
+            _append(character, "character.revers_recovered", actor,
+                    {"revers_id": revers.pk, "from": old_severity, "to": new_severity, "domain": revers.domain,
+                     "domain_name": revers.domain_name})  # fmt: skip
+    for character in Character.objects.select_for_update().filter(campaign=campaign, vigour_lost__gt=0):
+        character.vigour_lost = psychic.fatigue_recovered(character.vigour_lost, elapsed // 60)
+        _bump(character, "vigour_lost")
+
+
+# ---------------------------------------------------------------- equipment
+
+
+@transaction.atomic
+def equipment_add(*, character: Character, actor: User, data: Mapping[str, Any]) -> Equipment:
+    _require_editor(character, actor)
+    character = _lock(character)
+    category = data.get("category")
+    item = Equipment(
+        character=character,
+        category=category,
+        name=(data.get("name") or "").strip(),
+        bonus=int(data.get("bonus") or 0),
+        era=int(data.get("era") if data.get("era") is not None else 2),
+        firearm=bool(data.get("firearm")),
+        bulletproof=bool(data.get("bulletproof")),
+        vehicle_code=data.get("vehicle_code") or "",
+    )
+    try:
+        if category == EquipmentCategory.GEAR:
+            check_quality(item.bonus)
+    except RuleViolation as violation:
+        raise _refuse(violation) from violation
+    if category == EquipmentCategory.WEAPON and not 0 <= item.bonus <= 3:
+        raise ServiceError(_("Weapons give +0 (light) to +3 (massive)."))
+    if category == EquipmentCategory.ARMOUR and not 1 <= item.bonus <= 3:
+        raise ServiceError(_("Armour gives +1 (light) to +3 (heavy)."))
+    if category == EquipmentCategory.SHIELD:
+        item.bonus = 1
+    if category == EquipmentCategory.VEHICLE:
+        vehicle = next((v for v in vehicles() if v.code == item.vehicle_code), None)
+        if vehicle is None:
+            raise ServiceError(_("Choose a vehicle from the table."))
+        item.name = item.name or vehicle.name_fr
+    if not item.name:
+        raise ServiceError(_("Name the item."))
+    item.full_clean(exclude=["character"])
+    item.save()
+    _bump(character)
+    _append(
+        character, "character.equipment_added", actor, {"item": item.name, "category": category, "bonus": item.bonus}
+    )
+    return item
+
+
+@transaction.atomic
+def equipment_remove(*, item: Equipment, actor: User) -> None:
+    _require_editor(item.character, actor)
+    character = _lock(item.character)
+    name, category = item.name, item.category
+    item.delete()
+    _bump(character)
+    _append(character, "character.equipment_removed", actor, {"item": name, "category": category})
+
+
+# ---------------------------------------------------------------- psychic powers
+
+
+@transaction.atomic
+def power_use(
+    *, character: Character, actor: User, domain: str, power_rank: int, masked: bool = False,
+    several_objects: bool = False,
+) -> psychic.PowerUse:  # fmt: skip
+    """Spend one Potentiel point on a power; returns the Test's required rank and difficulty."""
+    _require_editor(character, actor)
+    character = _lock(character)
+    row = CharacterTrait.objects.select_for_update().filter(character=character, code=domain).first()
+    rank = row.rank if row else Rank.ABYSSAL
+    rules = character_rules(character.campaign)
+    vigour = CharacterTrait.objects.filter(character=character, code="vigueur").values_list("rank", flat=True).first()
+    try:
+        result = psychic.power_use(
+            domain_rank=rank,
+            power_rank=power_rank,
+            potential_left=psychic.potential(rank) - (row.potential_used if row else 0),
+            masked=masked,
+            several_objects=several_objects,
+            fatigue_rule=rules.psychic_fatigue,
+            vigour=vigour if vigour is not None else Rank.FAIBLE,
+            vigour_lost=character.vigour_lost,
+        )
+    except RuleViolation as violation:
+        raise _refuse(violation) from violation
+    assert row is not None
+    row.potential_used += 1
+    row.save(update_fields=["potential_used"])
+    character.vigour_lost = result.vigour_lost
+    _bump(character, "vigour_lost")
+    _append(
+        character,
+        "character.power_used",
+        actor,
+        {"domain": domain, "domain_name": row.name_fr, "domain_name_en": row.name_en,
+         "required_rank": result.required_rank, "difficulty": result.difficulty, "power_level": result.power_level,
+         "potential_left": result.potential_left, "masked": masked, "collapsed": result.collapsed},
+    )  # fmt: skip
+    return result
+
+
+@transaction.atomic
+def character_rest(*, character: Character, actor: User) -> Character:
+    """« ces "points de pouvoirs" […] sont habituellement récupérés à l'issue d'une bonne nuit de repos »."""
+    _require_editor(character, actor)
+    character = _lock(character)
+    CharacterTrait.objects.filter(character=character, potential_used__gt=0).update(potential_used=0)
+    character.vigour_lost = 0
+    _bump(character, "vigour_lost")
+    _append(character, "character.rested", actor, {})
+    return character
+
+
+# ---------------------------------------------------------------- allies and campaign options
+
+
+@transaction.atomic
+def ally_hand(*, character: Character, actor: User, player: User | None) -> Character:
+    """Appendix 7: « confier la gestion de certains PNJs, les alliés et serviteurs, aux joueurs »."""
+    _require_narrator(character.campaign_id, actor)
+    character = _lock(character)
+    if character.kind != CharacterKind.NPC:
+        raise ServiceError(_("Only an NPC can be handed to a player as an ally."))
+    if player is not None:
+        membership = _membership(character.campaign_id, player)
+        if membership is None or membership.is_narrator:
+            raise ServiceError(_("Hand the ally to a player of this campaign."))
+    previous = character.owner
+    character.owner = player
+    _bump(character, "owner")
+    event_append(
+        campaign=character.campaign, kind="character.ally_handed", actor=actor,
+        payload={"character": character.name, "character_id": character.pk, "player": player.username if player else "",
+                 "previous": previous.username if previous else ""},
+        characters=[character], visibility=Visibility.NARRATORS,
+    )  # fmt: skip
+    return character
+
+
+RULES_FIELDS = (
+    "players_name_traits", "human_maximum", "progression", "streamlined_atouts", "first_aid_lowers_wound",
+    "psychic_fatigue", "npc_out_after", "single_atout_help", "trait_list",
+)  # fmt: skip
+
+
+@transaction.atomic
+def character_rules_update(
+    *, campaign: Campaign, actor: User, data: Mapping[str, Any], expected_version: int
+) -> CharacterRules:
+    """The narrator edits the campaign's trait list and character options."""
+    _require_narrator(campaign.pk, actor)
+    character_rules(campaign)
+    rules = CharacterRules.objects.select_for_update().get(campaign=campaign)
+    if rules.version != expected_version:
+        raise StaleState(_("Someone changed these settings first. Reload the page and try again."))
+    if "trait_list" in data:
+        from characters.rules.errors import DataError
+
+        try:
+            traits_from_dicts(data["trait_list"], source=_("trait list"))
+        except DataError as exc:
+            raise ServiceError(str(exc)) from exc
+    if data.get("progression") not in (None, "", *Progression.values):
+        raise ServiceError(_("Unknown progression."))
+    changed = []
+    for field in RULES_FIELDS:
+        if field in data and getattr(rules, field) != data[field]:
+            setattr(rules, field, data[field])
+            changed.append(field)
+    if not changed:
+        return rules
+    rules.version += 1
+    rules.full_clean()
+    rules.save()
+    campaign._character_rules_cache = rules  # type: ignore[attr-defined]
+    event_append(campaign=campaign, kind="character.rules_changed", actor=actor, payload={"fields": changed})
+    return rules
+
+
+def creation_preview(
+    *, campaign: Campaign, ranks: Mapping[str, int], custom_traits: Iterable[Mapping[str, str]] = ()
+) -> creation_rules.Budget:
+    """The live budget the wizard shows on each click (never raises for rule breaks)."""
+    rules = character_rules(campaign)
+    defs = creation_traits(campaign, rules, custom_traits)
+    return creation_rules.creation_budget(
+        mode=str(campaign.creation_mode),
+        total=creation_total(campaign, rules),
+        traits=defs,
+        ranks=ranks,
+        options=creation_rules.CreationOptions(human_maximum=int(rules.human_maximum)),
+    )
+
+
+def starting_ranks(campaign: Campaign, defs: Iterable[TraitDef]) -> dict[str, int]:
+    return {t.code: creation_default(t, str(campaign.creation_mode)) for t in defs}

@@ -1,0 +1,235 @@
+"""How conflict events read in the log: a scene told draw by draw."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+
+from campaigns.chronicle import actor_name, describes
+from conflicts.labels import atout_label, dice_text, difficulty_label, rank, severity_label, verdict_label
+
+if TYPE_CHECKING:
+    from campaigns.models import Event
+
+
+def _cards(hand: dict[str, Any], names: dict[str, str] | None = None) -> str:
+    names = names or {}
+    parts = []
+    for target, codes in hand.get("attack", {}).items():
+        if codes:
+            parts.append(
+                _("against %(name)s: %(cards)s") % {"name": names.get(target, target), "cards": " ".join(codes)}
+            )
+    defence = [c for codes in hand.get("defence", {}).values() for c in codes]
+    if defence:
+        parts.append(_("in defence: %(cards)s") % {"cards": " ".join(defence)})
+    return "; ".join(parts) or _("no cards")
+
+
+@describes("table.settings_changed", label=lambda: _("Table settings"))
+def _table(event: Event) -> str:
+    return _("%(actor)s changed how the table draws cards.") % {"actor": actor_name(event)}
+
+
+@describes("deck.reshuffled", label=lambda: _("Reshuffle"))
+def _reshuffled(event: Event) -> str:
+    return _("%(actor)s shuffles the played cards back into the deck (%(deck)s).") % {
+        "actor": actor_name(event),
+        "deck": event.payload.get("deck", ""),
+    }
+
+
+@describes("scene.created", label=lambda: _("Scene"))
+def _scene(event: Event) -> str:
+    return _("A new scene opens: %(title)s.") % {"title": event.payload["title"]}
+
+
+@describes("sequence.created", label=lambda: _("Sequence"))
+def _sequence(event: Event) -> str:
+    return _("Sequence “%(title)s” begins.") % {"title": event.payload["title"]}
+
+
+@describes("sequence.joined", label=lambda: _("Sequence"))
+def _joined(event: Event) -> str:
+    p = event.payload
+    if p.get("goal"):
+        return _("%(name)s joins “%(title)s” on the side of %(side)s, wanting to %(goal)s.") % p
+    return _("%(name)s joins “%(title)s” on the side of %(side)s.") % p
+
+
+@describes("sequence.declared", label=lambda: _("Sequence"))
+def _declared(event: Event) -> str:
+    p = event.payload
+    return _("%(name)s wants to %(goal)s, using %(trait)s.") % {
+        "name": p["name"],
+        "goal": p.get("goal") or _("win"),
+        "trait": p.get("trait") or _("a trait to be chosen"),
+    }
+
+
+@describes("sequence.drew", label=lambda: _("Draw"))
+def _drew(event: Event) -> str:
+    p = event.payload
+    return _("Draw %(draw)s of “%(title)s”: %(name)s draws — %(cards)s.") % {
+        "draw": p["draw"],
+        "title": p["title"],
+        "name": p["name"],
+        "cards": _cards(p["cards"], p.get("names")),
+    }
+
+
+def _outcome_text(outcome: dict[str, Any], kind: str = "standard") -> str:
+    lines = []
+    for target in outcome.get("targets", {}).values():
+        if target.get("severity"):
+            lines.append(
+                _("%(name)s suffers a %(severity)s (%(net)s net successes).")
+                % {
+                    "name": target["name"],
+                    "severity": severity_label(target["severity"], kind),
+                    "net": sum(target.get("credited", {}).values()),
+                }
+            )
+    names = outcome.get("names", {})
+    for key, cards in outcome.get("upper_hand_cards", {}).items():
+        if cards:
+            lines.append(
+                _("%(name)s takes the upper hand: %(n)s extra cards next draw.")
+                % {"name": names.get(key, key), "n": cards}
+            )
+    for key, bands in outcome.get("range_closed", {}).items():
+        lines.append(_("%(name)s closes %(n)s range band(s).") % {"name": names.get(key, key), "n": bands})
+    lines.append(verdict_label(outcome.get("verdict", "tie"), outcome.get("winner")))
+    return " ".join(lines)
+
+
+@describes("sequence.split", label=lambda: _("Split"))
+def _split(event: Event) -> str:
+    p = event.payload
+    attack = sum(int(n) for n in p["split"].get("attack", {}).values())
+    defence = sum(int(n) for n in p["split"].get("defence", {}).values())
+    return _("%(name)s sets %(attack)s card(s) in attack and %(defence)s in defence.") % {
+        "name": p["name"],
+        "attack": attack,
+        "defence": defence,
+    }
+
+
+@describes("sequence.resolved", label=lambda: _("Draw result"))
+def _resolved(event: Event) -> str:
+    return _("The cards are down in “%(title)s”: %(outcome)s") % {
+        "title": event.payload["title"],
+        "outcome": _outcome_text(event.payload["outcome"]),
+    }
+
+
+@describes("sequence.atout", label=lambda: _("Atout in a draw"))
+def _atout(event: Event) -> str:
+    p = event.payload
+    text = _("%(name)s spends %(amount)s Atout(s): %(use)s") % {
+        "name": p["name"],
+        "amount": p["amount"],
+        "use": atout_label(p["use"]),
+    }
+    if p.get("target"):
+        text += " (" + p["target"] + ")"
+    if p.get("use") == "redraw":
+        text += " — " + _cards(p["cards"])
+    if p.get("use") == "change":
+        text += " — " + p.get("card", "")
+    return text + "."
+
+
+@describes("sequence.settled", label=lambda: _("Revers recorded"))
+def _settled(event: Event) -> str:
+    p = event.payload
+    parts = []
+    for r in p.get("revers", []):
+        text = _("%(name)s: %(severity)s") % {
+            "name": r["name"],
+            "severity": severity_label(r["severity"], p.get("kind", "standard")),
+        }
+        if r.get("instead_of"):
+            text += " " + _("(instead of %(name)s)") % {"name": r["instead_of"]}
+        if r.get("out"):
+            text += " — " + _("out of the sequence")
+        parts.append(text)
+    text = _("Revers recorded in “%(title)s”: %(list)s.") % {"title": p["title"], "list": "; ".join(parts) or _("none")}
+    if p.get("ended"):
+        text += " " + (
+            _("The sequence ends: %(side)s wins.") % {"side": p["sequence_winner"]}
+            if p.get("sequence_winner")
+            else _("The sequence ends: nobody is left standing.")
+        )
+    return text
+
+
+@describes("sequence.cut", label=lambda: _("Cut short"))
+def _cut(event: Event) -> str:
+    p = event.payload
+    if p.get("ended"):
+        if p.get("sequence_winner"):
+            return _("%(side)s cuts “%(title)s” short and reaches its goal.") % {
+                "side": p["sequence_winner"],
+                "title": p["title"],
+            }
+        return _("Both sides agree to end “%(title)s”.") % {"title": p["title"]}
+    if p.get("waiting_for"):
+        return _("%(side)s has chosen whether to cut “%(title)s” short; waiting for %(others)s.") % {
+            "side": p["side"],
+            "title": p["title"],
+            "others": ", ".join(p["waiting_for"]),
+        }
+    return _("“%(title)s” goes on: not every side wanted to stop.") % {"title": p["title"]}
+
+
+def _modifiers(mods: list[list[Any]]) -> str:
+    from conflicts.labels import modifier_label
+
+    return ", ".join(f"{modifier_label(code)} {amount:+d}" for code, amount, *_rest in mods)
+
+
+@describes("test.rolled", label=lambda: _("Test"))
+def _test(event: Event) -> str:
+    p = event.payload
+    head = _("%(name)s tests %(trait)s (%(rank)s) against %(difficulty)s") % {
+        "name": p["character"],
+        "trait": p.get("trait_name") or p.get("trait") or _("a trait"),
+        "rank": rank(p["trait_rank"]),
+        "difficulty": difficulty_label(p["difficulty"]),
+    }
+    if p.get("modifiers"):
+        head += " [" + _modifiers(p["modifiers"]) + "]"
+    if not p.get("rolled"):
+        outcome = _("automatic failure") if p.get("automatic_failure") else _("success without rolling")
+        return f"{head}: {outcome}."
+    result = _("success") if p["success"] else _("failure")
+    text = _("%(head)s: %(dice)s → %(final)s, %(result)s.") % {
+        "head": head,
+        "dice": dice_text(p["dice"]),
+        "final": rank(p["final"]),
+        "result": result,
+    }
+    if p.get("revers"):
+        text += " " + _("%(n)s Revers.") % {"n": p["revers"]}
+    return text
+
+
+@describes("conflict.simple", label=lambda: _("Simple conflict"))
+def _simple(event: Event) -> str:
+    p = event.payload
+    a, b = p["first"], p["second"]
+    if p["winner"] == "tie":
+        verdict = _("a tie")
+    else:
+        verdict = _("%(name)s wins") % {"name": (a if p["winner"] == "first" else b)["name"]}
+    return _("Simple conflict: %(a)s %(da)s → %(fa)s against %(b)s %(db)s → %(fb)s: %(verdict)s.") % {
+        "a": a["name"],
+        "da": dice_text(a["dice"]),
+        "fa": rank(a["final"]),
+        "b": b["name"],
+        "db": dice_text(b["dice"]),
+        "fb": rank(b["final"]),
+        "verdict": verdict,
+    }

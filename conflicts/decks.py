@@ -1,0 +1,72 @@
+"""The campaign's decks in the database: which deck a participant draws from, locked while dealing."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import IntegrityError, transaction
+
+from campaigns.models import Campaign
+from conflicts.models import Deck, DeckHolder, DeckKind, DeckLayout, Participant, SuccessRule, TableSettings
+from conflicts.rules import cards as card_rules
+from conflicts.rules.deck import DeckState, from_codes, new_deck
+
+
+def table_settings(campaign: Campaign) -> TableSettings:
+    cached = getattr(campaign, "_table_settings_cache", None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    settings, _created = TableSettings.objects.get_or_create(campaign=campaign)
+    campaign._table_settings_cache = settings  # type: ignore[attr-defined]
+    return settings
+
+
+def success_rule(settings: TableSettings) -> card_rules.SuccessRule:
+    return card_rules.SuccessRule.RED if settings.success_rule == SuccessRule.RED else card_rules.SuccessRule.EVEN
+
+
+def deck_address(settings: TableSettings, participant: Participant, use: str) -> tuple[str, str, int | None]:
+    """(kind, holder, player id) of the deck a participant draws ``use`` (attack or defence) cards from.
+
+    NPCs draw from the narrator's decks; PCs from their player's, or the players' shared pair.
+    """
+    if settings.layout == DeckLayout.TABLE or settings.success_rule == SuccessRule.RED:
+        return DeckKind.TABLE, DeckHolder.TABLE, None
+    kind = DeckKind.ATTACK if use == "attack" else DeckKind.DEFENCE
+    character = participant.character
+    if character.kind == "npc" or character.owner_id is None:
+        return kind, DeckHolder.NARRATOR, None
+    if settings.layout == DeckLayout.PAIRS_PER_PLAYER:
+        return kind, DeckHolder.PLAYER, character.owner_id
+    return kind, DeckHolder.PLAYERS, None
+
+
+def _fresh(kind: str) -> list[str]:
+    state = new_deck(card_rules.DeckKind(kind), random.SystemRandom())
+    return card_rules.codes(state.pile)
+
+
+def deck_get(campaign: Campaign, kind: str, holder: str, player_id: int | None, *, lock: bool) -> Deck:
+    """The deck at that address, created shuffled on first use; row-locked when ``lock``."""
+    lookup = {"campaign": campaign, "kind": kind, "holder": holder, "player_id": player_id}
+    deck = (Deck.objects.select_for_update() if lock else Deck.objects).filter(**lookup).first()
+    if deck is not None:
+        return deck
+    try:
+        with transaction.atomic():
+            Deck.objects.create(pile=_fresh(kind), **lookup)
+    except IntegrityError:
+        pass  # someone created it at the same instant: use theirs
+    return (Deck.objects.select_for_update() if lock else Deck.objects).get(**lookup)
+
+
+def state_of(deck: Deck) -> DeckState:
+    return from_codes(card_rules.DeckKind(deck.kind), deck.pile, deck.in_play, deck.discard)
+
+
+def store(deck: Deck, state: DeckState) -> None:
+    deck.pile = card_rules.codes(state.pile)
+    deck.in_play = card_rules.codes(state.in_play)
+    deck.discard = card_rules.codes(state.discard)
+    deck.version += 1
+    deck.save(update_fields=["pile", "in_play", "discard", "version"])

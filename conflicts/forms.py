@@ -1,0 +1,210 @@
+"""Forms validate what the pages post; services act on it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from characters.models import Character
+from conflicts import sheets
+from conflicts.models import Participant, Sequence, TableSettings
+from conflicts.rules.budget import Split
+from conflicts.rules.equipment import VEHICLES
+from conflicts.rules.ranged import RANGE_TABLE, WeaponClass, defence_cards
+from conflicts.rules.ranks import Difficulty
+from conflicts.rules.relatedness import Relatedness
+
+DIFFICULTY_CHOICES = [
+    (Difficulty.NA.value, _("n.a. (no roll)")),
+    (Difficulty.FACILE.value, _("Easy (Faible)")),
+    (Difficulty.SIMPLE.value, _("Simple (Médiocre)")),
+    (Difficulty.MOYENNE.value, _("Average (Moyen)")),
+    (Difficulty.DIFFICILE.value, _("Hard (Bon)")),
+    (Difficulty.TRES_DIFFICILE.value, _("Very hard (Excellent)")),
+    (Difficulty.EXTREME.value, _("Extreme (Exceptionnel)")),
+    (Difficulty.IMPOSSIBLE.value, _("Impossible (Légendaire)")),
+]
+RELATEDNESS_CHOICES = [
+    (Relatedness.CLOSE.value, _("Closely related")),
+    (Relatedness.RELATED.value, _("Related but not central (−1 rank)")),
+    (Relatedness.DISTANT.value, _("Distant (−2 ranks)")),
+]
+DOMAIN_CHOICES = [("", _("none")), ("physical", _("Physical")), ("social", _("Social")), ("mental", _("Mental"))]
+
+
+class SceneForm(forms.Form):
+    title = forms.CharField(label=_("Title"), max_length=120)
+    description = forms.CharField(label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class SequenceForm(forms.ModelForm):
+    class Meta:
+        model = Sequence
+        fields = ["title", "kind", "collective", "friendly", "secret_cut", "domain", "nature"]
+
+
+class TableSettingsForm(forms.ModelForm):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    class Meta:
+        model = TableSettings
+        fields = ["success_rule", "layout", "cover_mode"]
+
+
+def _trait_field(campaign: Any, required: bool = False) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=_("Trait"), required=required, choices=[("", "—"), *sheets.campaign_traits(campaign)]
+    )
+
+
+class ParticipantAddForm(forms.Form):
+    character = forms.ModelChoiceField(label=_("Character"), queryset=Character.objects.none())
+    side = forms.CharField(label=_("Side"), max_length=40)
+    goal = forms.CharField(label=_("Goal"), max_length=240, required=False)
+    trait_value = forms.IntegerField(
+        label=_("Trait value (empty: from the sheet)"), required=False, min_value=0, max_value=20
+    )
+    out_after = forms.TypedChoiceField(
+        label=_("NPC out after"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        choices=[("", _("a decisive Revers")), (1, _("1 Revers")), (2, _("2 Revers"))],
+    )
+
+    def __init__(self, *args: Any, sequence: Sequence, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        taken = sequence.participants.values_list("character_id", flat=True)
+        self.fields["character"].queryset = Character.objects.filter(campaign_id=sequence.campaign_id).exclude(
+            pk__in=taken
+        )
+        self.fields["trait_code"] = _trait_field(sequence.campaign)
+
+
+class DeclareForm(forms.Form):
+    """Goal and trait, chosen by the participant's player."""
+
+    goal = forms.CharField(label=_("Goal"), max_length=240, required=False)
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, participant: Participant, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(code, f"{name} ({value})") for code, name, value in sheets.trait_choices(participant.character)]
+        self.fields["trait_code"] = forms.ChoiceField(label=_("Trait"), choices=[("", "—"), *choices], required=False)
+
+
+def _range_choices() -> list[tuple[str, str]]:
+    return [("", "—")] + [(b.code, f"{b.code.replace('_', ' ')} ({b.distance})") for b in RANGE_TABLE]
+
+
+class ModifiersForm(forms.ModelForm):
+    """Everything the narrator sets on a participant before a draw.
+
+    Two helpers fill fields from the rule tables: the range band and the shooter's weapon give this
+    target's defence cards (« Combat à distance »); a vehicle gives its Vitesse (chase) or Robustesse
+    (demolition) to its driver.
+    """
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    range_band = forms.ChoiceField(label=_("Shot at from range"), required=False, choices=_range_choices)
+    shooter_weapon = forms.ChoiceField(
+        label=_("Shooter's weapon"), required=False,
+        choices=[("handgun", _("Handgun, bow, thrown")), ("carbine", _("Carbine")), ("rifle", _("Rifle")),
+                 ("heavy", _("Heavy or vehicle weapon")), ("spaceship", _("Spaceship"))],
+    )  # fmt: skip
+    vehicle_model = forms.ChoiceField(
+        label=_("Vehicle"), required=False, choices=[("", "—")] + [(code, code.replace("_", " ")) for code in VEHICLES]
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        band = data.get("range_band")
+        if band:
+            cards = defence_cards(band, WeaponClass(data.get("shooter_weapon") or "handgun"))
+            if cards is None:
+                self.add_error("range_band", _("That weapon cannot reach this range."))
+            else:
+                data["range_defence"] = cards
+        model = data.get("vehicle_model")
+        if model:
+            speed, robustness = VEHICLES[model]
+            kind = self.instance.sequence.kind if self.instance.pk else "chase"
+            data["vehicle"] = robustness if kind == "demolition" else speed
+        return data
+
+    class Meta:
+        model = Participant
+        fields = [
+            "side", "trait_value", "weapon", "weapon_use", "weapon_era", "weapon_firearm", "two_weapons", "two_weapons_use",
+            "armour", "armour_era", "armour_bulletproof", "shield",
+            "surprise", "conditions", "cover", "scale", "vehicle", "range_defence", "other", "defence_weight",
+            "vehicle_size", "out_of_range_bands", "out_after",
+        ]  # fmt: skip
+
+
+def split_from_post(
+    data: Mapping[str, Any], me: Participant, everyone: list[Participant]
+) -> tuple[Split, dict[str, str]]:
+    """Read ``attack_<id>``, ``defence_<id>``, ``reason_<id>`` and ``upper_hand``; bad numbers count as 0."""
+
+    def number(name: str) -> int:
+        try:
+            return int(data.get(name) or 0)
+        except (TypeError, ValueError):
+            return 0
+
+    attack, defence, reasons = {}, {}, {}
+    for p in everyone:
+        if p.side != me.side and number(f"attack_{p.pk}"):
+            attack[p.key] = number(f"attack_{p.pk}")
+        if p.side == me.side and number(f"defence_{p.pk}"):
+            defence[p.key] = number(f"defence_{p.pk}")
+        if p.side == me.side and p.pk != me.pk and data.get(f"reason_{p.pk}"):
+            reasons[p.key] = str(data.get(f"reason_{p.pk}"))[:200]
+    return Split(attack=attack, defence=defence, upper_hand=bool(data.get("upper_hand"))), reasons
+
+
+class FudgeTestForm(forms.Form):
+    character = forms.ModelChoiceField(label=_("Character"), queryset=Character.objects.none())
+    difficulty = forms.TypedChoiceField(label=_("Difficulty"), choices=DIFFICULTY_CHOICES, coerce=int, initial=4)
+    relatedness = forms.ChoiceField(label=_("Field and concept"), choices=RELATEDNESS_CHOICES, initial="close")
+    revers_domain = forms.ChoiceField(label=_("Revers that apply"), choices=DOMAIN_CHOICES, required=False)
+    equipment = forms.TypedChoiceField(
+        label=_("Equipment"), coerce=int, initial=0,
+        choices=[(-1, _("Inferior or none (−1)")), (0, _("Average (+0)")), (1, _("Good (+1)")), (2, _("Superior (+2)"))],
+    )  # fmt: skip
+    scale = forms.IntegerField(label=_("Scale"), initial=0, min_value=-15, max_value=15)
+    other = forms.IntegerField(label=_("Other modifier"), initial=0, min_value=-5, max_value=5)
+    atout = forms.BooleanField(label=_("Spend an Atout for +1 rank"), required=False)
+    allow_automatic = forms.BooleanField(label=_("Succeed without rolling if the trait is high enough"), required=False)
+    highly_technical = forms.BooleanField(label=_("Highly technical field"), required=False)
+    technical_policy = forms.ChoiceField(
+        label=_("If untrained"), initial="fail",
+        choices=[("fail", _("automatic failure")), ("harder", _("one step harder")), ("none", _("no effect"))],
+    )  # fmt: skip
+    hazard_per_rank = forms.BooleanField(label=_("Hazardous: one Revers per rank short (max 3)"), required=False)
+    hazard_fixed_revers = forms.TypedChoiceField(
+        label=_("Hazardous: fixed Revers on failure"), required=False, coerce=int, empty_value=None,
+        choices=[("", "—"), (1, "1"), (2, "2"), (3, "3")],
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, campaign: Any, characters: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["character"].queryset = characters
+        self.fields["trait_code"] = _trait_field(campaign, required=True)
+
+
+class SimpleConflictForm(forms.Form):
+    first = forms.ModelChoiceField(label=_("First"), queryset=Character.objects.none())
+    second = forms.ModelChoiceField(label=_("Second"), queryset=Character.objects.none())
+
+    def __init__(self, *args: Any, campaign: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        characters = Character.objects.filter(campaign=campaign)
+        self.fields["first"].queryset = characters
+        self.fields["second"].queryset = characters
+        self.fields["first_trait"] = _trait_field(campaign, required=True)
+        self.fields["second_trait"] = _trait_field(campaign, required=True)

@@ -1,0 +1,83 @@
+"""Display labels for the conflict rules' codes, in the reader's language."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from characters.labels import rank_display
+
+
+def modifier_label(code: str) -> str:
+    return {
+        "trait": _("trait"),
+        "revers": _("Revers"),
+        "surprise": _("caught by surprise"),
+        "conditions": _("adverse conditions"),
+        "scale": _("scale"),
+        "vehicle": _("vehicle"),
+        "atout": _("Atout"),
+        "help": _("help"),
+        "upper_hand": _("upper hand"),
+        "other": _("other"),
+        "weapon": _("weapon"),
+        "two_weapons": _("two weapons"),
+        "armour": _("armour"),
+        "shield": _("shield"),
+        "range": _("range"),
+        "cover": _("cover"),
+        "equipment": _("equipment"),
+        "behaviour": _("behaviour"),
+    }.get(code, code)
+
+
+def use_label(use: str) -> str:
+    return {"any": _("attack or defence"), "attack": _("attack only"), "defence": _("defence only")}.get(use, use)
+
+
+def severity_label(severity: int, kind: str = "standard") -> str:
+    if kind == "chase":
+        return {1: _("lost ground"), 2: _("lost much ground"), 3: _("caught, forced off the road or escaped")}.get(
+            severity, ""
+        )
+    if kind == "demolition":
+        return {1: _("damage"), 2: _("serious damage"), 3: _("wreck")}.get(severity, "")
+    return {1: _("Revers"), 2: _("Serious Revers"), 3: _("Decisive Revers")}.get(severity, "")
+
+
+def difficulty_label(name: str) -> str:
+    return {
+        "NA": _("n.a."),
+        "FACILE": _("Easy"),
+        "SIMPLE": _("Simple"),
+        "MOYENNE": _("Average"),
+        "DIFFICILE": _("Hard"),
+        "TRES_DIFFICILE": _("Very hard"),
+        "EXTREME": _("Extreme"),
+        "IMPOSSIBLE": _("Impossible"),
+    }.get(name, name)
+
+
+def atout_label(use: str) -> str:
+    return {
+        "card": _("+1 card"),
+        "help": _("helps (+1 card)"),
+        "redraw": _("redraws the cards"),
+        "change": _("changes one card"),
+        "take_revers": _("takes the Revers instead"),
+    }.get(use, use)
+
+
+def verdict_label(verdict: str, winner: str | None) -> str:
+    if verdict == "winner" and winner:
+        return _("%(side)s wins the draw.") % {"side": winner}
+    if verdict == "equal":
+        return _("Equal Revers: both sides must agree to cut the sequence short.")
+    return _("Nobody scored: a tie, the sequence goes on.")
+
+
+def dice_text(dice: list[int]) -> str:
+    return " ".join({1: "+", 0: "▢", -1: "−"}[d] for d in dice)
+
+
+def rank(value: int) -> str:
+    return rank_display(value)

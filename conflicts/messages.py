@@ -1,0 +1,44 @@
+"""Readable reasons for the pure rules' refusals, in the user's language."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from conflicts.rules.errors import RuleError
+from core.errors import ServiceError
+
+
+def _texts() -> dict[str, str]:
+    return {
+        "negative_cards": _("A number of cards cannot be negative."),
+        "not_an_opponent": _("Attack cards can only go to an opponent still in the sequence."),
+        "out_of_range_attack": _("Out of range: this participant can only defend until the distance is closed."),
+        "protect_not_teammate": _("Defence cards can only protect yourself or someone on your side."),
+        "protect_needs_collective": _("Protecting a teammate with your defence is for collective sequences."),
+        "protect_needs_reason": _("Say how you protect your teammate: covering someone needs a reason."),
+        "too_many_cards": _("This split uses %(used)s cards but you only have %(have)s."),
+        "too_many_attack": _("Only %(have)s of your cards can go to attack; this split puts %(used)s there."),
+        "too_many_defence": _("Only %(have)s of your cards can go to defence; this split puts %(used)s there."),
+        "cards_left": _("%(left)s card(s) are not placed yet: put every card in attack or defence."),
+        "deck_too_small": _("%(count)s cards cannot come from a deck of %(size)s."),
+        "cut_needs_revers": _(
+            "Nobody inflicted a Revers in the last draw: there is no winner to cut the sequence short."
+        ),
+        "cut_not_winner": _("Only the side that won the last draw can cut the sequence short."),
+        "bad_card": _("Unknown card %(code)s."),
+        "negative_draw": _("A number of cards cannot be negative."),
+        "deck_not_whole": _("This deck's cards do not add up; ask the narrator to reshuffle it."),
+        "pool_exhausted": _("Not enough cards left for these odds."),
+    }
+
+
+def rule_message(error: RuleError) -> str:
+    text = _texts().get(error.code, _("This is not allowed by the rules."))
+    try:
+        return text % dict(error.values)
+    except (KeyError, TypeError, ValueError):
+        return text
+
+
+def refuse(error: RuleError) -> ServiceError:
+    return ServiceError(rule_message(error))

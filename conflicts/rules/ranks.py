@@ -1,0 +1,41 @@
+"""The ladder of ranks and the difficulty scale (V, « Evaluation des Aptitudes » and « Degrés de difficulté »).
+
+The ladder itself is ``characters.rules.ladder.Rank``; the difficulties that point into it live here.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Difficulty(IntEnum):
+    """« Chaque Degré de difficulté est associé à un Rang … minimum requis pour un succès. »
+
+    The value is the required rank: n.a. = Lamentable, Facile = Faible … Impossible = Légendaire.
+    """
+
+    NA = 1
+    FACILE = 2
+    SIMPLE = 3
+    MOYENNE = 4
+    DIFFICILE = 5
+    TRES_DIFFICILE = 6
+    EXTREME = 7
+    IMPOSSIBLE = 8
+
+    @property
+    def required_rank(self) -> int:
+        return int(self.value)
+
+    @property
+    def needs_roll(self) -> bool:
+        """« n.a. : Aucun Test n'est requis pour accomplir une action aussi triviale. »"""
+        return self is not Difficulty.NA
+
+
+def difficulty_from_rank(rank: int) -> Difficulty:
+    """« Le Rang de la Caractéristique donne alors la Difficulté (un Rang Bon indique une action Difficile). »
+
+    An opponent's trait sets the difficulty; ranks beyond the scale stay at its ends.
+    """
+    return Difficulty(min(max(int(rank), Difficulty.NA), Difficulty.IMPOSSIBLE))

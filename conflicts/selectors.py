@@ -1,0 +1,280 @@
+"""Reads of conflicts: scenes, a sequence as one viewer may see it, and exact odds of a split."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404
+
+from campaigns.chronicle import describe
+from campaigns.models import Campaign, Event, Membership
+from conflicts import decks as deck_store
+from conflicts import sheets
+from conflicts.models import Deck, Participant, Phase, Scene, Sequence
+from conflicts.rules.budget import Budget, Split
+from conflicts.rules.cards import Card, SuccessRule
+from conflicts.rules.deck import DeckState, draw_pool
+from conflicts.rules.errors import RuleError
+from conflicts.rules.odds import Pool, target_odds
+from conflicts.services import controls
+from conflicts.setup import (
+    attack_draws,
+    budget_of,
+    costs_of,
+    era_defence_weight,
+    opponents_of,
+    penalty_of,
+    split_from,
+    writes_to_sheets,
+)
+
+
+def scenes_of(campaign: Campaign) -> QuerySet[Scene]:
+    return Scene.objects.filter(campaign=campaign).prefetch_related(
+        Prefetch("sequences", queryset=Sequence.objects.order_by("created_at", "pk"))
+    )
+
+
+def sequence_for(membership: Membership, sequence_id: int) -> Sequence:
+    sequence = (
+        Sequence.objects.select_related("scene", "campaign")
+        .filter(pk=sequence_id, campaign_id=membership.campaign_id)
+        .first()
+    )
+    if sequence is None:
+        raise Http404
+    return sequence
+
+
+def participants_of(sequence: Sequence) -> list[Participant]:
+    return list(sequence.participants.select_related("character", "character__owner").order_by("position", "pk"))
+
+
+@dataclass
+class ShownCard:
+    code: str
+    red: bool
+    success: bool
+    ref: str
+    flipped: bool
+
+
+@dataclass
+class ParticipantView:
+    participant: Participant
+    controlled: bool
+    secret: bool  # NPC details the viewer may not see
+    budget: Budget | None
+    split: dict[str, Any]
+    attack_cards: list[tuple[str, list[ShownCard]]] = field(default_factory=list)
+    defence_cards: list[ShownCard] = field(default_factory=list)
+    received: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Board:
+    sequence: Sequence
+    views: list[ParticipantView]
+    sides: list[tuple[str, list[ParticipantView]]]
+    mine: list[ParticipantView]
+    outcome: dict[str, Any]
+    is_narrator: bool
+    penalties: dict[int, int]
+    states: dict[tuple[str, str, int | None], DeckState]
+    story: list[str] = field(default_factory=list)
+
+
+def _shown(part: str, key: str, codes: list[str], flipped: set[str], rule: SuccessRule) -> list[ShownCard]:
+    out = []
+    for i, code in enumerate(codes):
+        card = Card.parse(code)
+        ref = f"{part}:{key}:{i}"
+        out.append(ShownCard(code, card.suit.red, card.is_success(rule) != (ref in flipped), ref, ref in flipped))
+    return out
+
+
+def sequence_board(sequence: Sequence, membership: Membership, participants: list[Participant] | None = None) -> Board:
+    """Everything the sequence page shows to one viewer. Players never see an NPC's trait value or split
+    before its cards are drawn; drawn cards are on the table for everyone."""
+    everyone = participants if participants is not None else participants_of(sequence)
+    settings = deck_store.table_settings(sequence.campaign)
+    rule = deck_store.success_rule(settings)
+    names = {p.key: p.character.name for p in everyone}
+    penalties = (
+        sheets.revers_penalties([p.character for p in everyone], sequence.domain) if writes_to_sheets(sequence) else {}
+    )
+    views = []
+    for p in everyone:
+        controlled = controls(membership, p)
+        secret = not controlled and p.character.kind == "npc"
+        show_budget = controlled and sequence.phase != Phase.ENDED
+        budget = (
+            budget_of(p, sequence, settings, penalty=penalty_of(p, sequence, penalties), everyone=everyone)
+            if show_budget
+            else None
+        )
+        flipped = set(p.hand.get("flipped", []))
+        view = ParticipantView(
+            participant=p,
+            controlled=controlled,
+            secret=secret,
+            budget=budget,
+            split=p.split if (controlled or p.drawn or p.character.kind != "npc") else {},
+            attack_cards=[
+                (names.get(k, k), _shown("attack", k, v, flipped, rule)) for k, v in p.hand.get("attack", {}).items()
+            ],
+            defence_cards=[
+                c for k, v in p.hand.get("defence", {}).items() for c in _shown("defence", k, v, flipped, rule)
+            ],
+            received=sequence.outcome.get("targets", {}).get(p.key, {}) if sequence.phase == Phase.RESOLVED else {},
+        )
+        views.append(view)
+    sides: dict[str, list[ParticipantView]] = {}
+    for v in views:
+        sides.setdefault(v.participant.side, []).append(v)
+    return Board(
+        sequence=sequence,
+        views=views,
+        sides=list(sides.items()),
+        mine=[v for v in views if v.controlled and v.participant.active],
+        outcome=sequence.outcome,
+        is_narrator=membership.is_narrator,
+        penalties=penalties,
+        states=deck_states(sequence.campaign),
+        story=sequence_story(sequence, membership),
+    )
+
+
+STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequence.drew", "sequence.resolved",
+               "sequence.atout", "sequence.settled", "sequence.cut")  # fmt: skip
+
+
+def sequence_story(sequence: Sequence, membership: Membership) -> list[str]:
+    """The sequence told in order, as the log tells it, with only what this member may read."""
+    events = (
+        Event.objects.visible_to(membership)
+        .filter(kind__in=STORY_KINDS, payload__sequence=sequence.pk)
+        .select_related("actor")
+        .order_by("created_at", "pk")
+    )
+    return [describe(event) for event in events]
+
+
+def deck_states(campaign: Campaign) -> dict[tuple[str, str, int | None], DeckState]:
+    return {(d.kind, d.holder, d.player_id): deck_store.state_of(d) for d in Deck.objects.filter(campaign=campaign)}
+
+
+@dataclass
+class OpponentOdds:
+    participant: Participant
+    attack: int
+    drawn: int
+    chances: tuple[float, float, float, float]
+    defence_known: bool
+    defence_note: str  # "drawn", "declared", "unknown"
+
+    @property
+    def percents(self) -> list[str]:
+        return [f"{100 * p:.1f}" for p in self.chances]
+
+
+def _pool(state_cards: tuple[Card, ...], rule: SuccessRule) -> Pool:
+    return Pool(len(state_cards), sum(1 for c in state_cards if c.is_success(rule)))
+
+
+def split_odds(
+    sequence: Sequence,
+    me: Participant,
+    split: Split,
+    membership: Membership,
+    participants: list[Participant] | None = None,
+    states: dict[tuple[str, str, int | None], DeckState] | None = None,
+) -> list[OpponentOdds]:
+    """Exact chances of 0, 1, 2 and 3+ Revers on each opponent for this split, over the cards left.
+
+    Counted: your attack cards against the opponent (cover applied), the opponent's defence — its cards if
+    drawn, its declared split if you may see it — and the successes teammates already put on it. The deck
+    is taken as it is now, reshuffled first if your draw is larger than its pile (as dealing will do).
+    """
+    everyone = participants if participants is not None else participants_of(sequence)
+    settings = deck_store.table_settings(sequence.campaign)
+    rule = deck_store.success_rule(settings)
+    by_key = {p.key: p for p in everyone}
+    states = states if states is not None else deck_states(sequence.campaign)
+    attack_address = deck_store.deck_address(settings, me, "attack")
+    defence_address = deck_store.deck_address(settings, me, "defence")
+    my_attack = attack_draws(split, by_key, settings)
+    my_demand = {attack_address: sum(my_attack.values())}
+    my_demand[defence_address] = my_demand.get(defence_address, 0) + split.defence_cards
+    costs = costs_of(sequence, everyone)
+    out = []
+    for opp in everyone:
+        if opp.side == me.side or not opp.active:
+            continue
+        known_attack = 0
+        for mate in everyone:
+            if mate.side == me.side and mate.pk != me.pk and mate.drawn:
+                known_attack += _successes(mate, "attack", opp.key, rule)
+        known_defence = 0
+        pending_defence = 0
+        note = "unknown"
+        if opp.drawn:
+            note = "drawn"
+        elif membership.is_narrator or opp.character.kind != "npc" or controls(membership, opp):
+            pending_defence = int(opp.split.get("defence", {}).get(opp.key, 0)) if opp.split else 0
+            note = "declared" if opp.split else "unknown"
+        for protector in everyone:
+            if protector.side == opp.side and protector.drawn:
+                known_defence += _successes(protector, "defence", opp.key, rule)
+        opp_address = deck_store.deck_address(settings, opp, "defence")
+        demand = dict(my_demand)
+        demand[opp_address] = demand.get(opp_address, 0) + pending_defence
+        pools = {}
+        for address, n in demand.items():
+            state = states.get(address)
+            cards = draw_pool(state, n) if state is not None else _fresh_cards(address)
+            pools[address] = _pool(cards, rule)
+        attack_n = min(my_attack.get(opp.key, 0), pools[attack_address].size)
+        defence_n = min(pending_defence, pools[opp_address].size - (attack_n if opp_address == attack_address else 0))
+        try:
+            odds = target_odds(
+                pools=pools,
+                attack=[(attack_address, attack_n)],
+                defence=[(opp_address, max(0, defence_n))],
+                known_attack=known_attack,
+                known_defence=known_defence,
+                defence_weight=era_defence_weight(opp, opponents_of(opp, everyone)),
+                cost=costs.get((me.key, opp.key), 1),
+            )
+        except RuleError:
+            continue
+        out.append(OpponentOdds(opp, split.attack.get(opp.key, 0), attack_n, odds.chances, note != "unknown", note))
+    return out
+
+
+def _fresh_cards(address: tuple[str, str, int | None]) -> tuple[Card, ...]:
+    from conflicts.rules.cards import DeckKind, composition
+
+    return composition(DeckKind(address[0]))
+
+
+def _successes(p: Participant, part: str, key: str, rule: SuccessRule) -> int:
+    flipped = set(p.hand.get("flipped", []))
+    codes = p.hand.get(part, {}).get(key, [])
+    return sum(1 for i, c in enumerate(codes) if Card.parse(c).is_success(rule) != (f"{part}:{key}:{i}" in flipped))
+
+
+def default_split(me: Participant, everyone: list[Participant], budget: Budget) -> Split:
+    """The split a form starts from: the saved one, else all attack cards on the first opponent, the rest defending."""
+    saved = split_from(me.split)
+    if saved.cards:
+        return saved
+    opponents = [p for p in everyone if p.side != me.side and p.active]
+    attack = budget.free + budget.attack_only if opponents and me.out_of_range_bands == 0 else 0
+    defence = budget.total - attack
+    return Split(
+        attack={opponents[0].key: attack} if attack else {},
+        defence={me.key: defence} if defence else {},
+    )

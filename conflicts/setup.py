@@ -1,0 +1,149 @@
+"""From database rows to the pure rules' inputs: a participant's card budget, split and hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from conflicts import sheets
+from conflicts.models import CoverMode, Participant, Sequence, SequenceKind, TableSettings
+from conflicts.rules.budget import Budget, ParticipantSetup, Split, Use, card_budget
+from conflicts.rules.cards import Card
+from conflicts.rules.equipment import Era, VehicleSize, armour_applies, defence_weight, successes_per_revers
+from conflicts.rules.resolution import Hand, Played
+
+
+def writes_to_sheets(sequence: Sequence) -> bool:
+    """Chases move vehicles, demolitions damage them, friendly contests only decide a winner: none of them
+    writes Revers on character sheets (docs/rules-decisions.md)."""
+    return not sequence.friendly and sequence.kind == SequenceKind.STANDARD
+
+
+def penalty_of(participant: Participant, sequence: Sequence, penalties: Mapping[int, int] | None = None) -> int:
+    if writes_to_sheets(sequence):
+        if penalties is not None:
+            return penalties.get(participant.character_id, 0)
+        return sheets.revers_penalty(participant.character, sequence.domain)
+    return participant.friendly_worst
+
+
+def armour_counts(participant: Participant, opponents: Iterable[Participant]) -> bool:
+    """« Les armes à feu ignorent les armures médiévales ou non pare-balle; les armes du futur … ignorent les
+    armures de l'ère moderne ou antérieure »: armour adds defence cards only if every opponent's weapon
+    respects it."""
+    return all(
+        armour_applies(
+            weapon_era=Era(o.weapon_era), weapon_is_firearm=o.weapon_firearm,
+            armour_era=Era(participant.armour_era), armour_bulletproof=participant.armour_bulletproof,
+        )
+        for o in opponents
+    )  # fmt: skip
+
+
+def era_defence_weight(participant: Participant, opponents: list[Participant]) -> int:
+    """« Chaque succès d'une armure du futur annule deux succès d'une arme moderne ou d'une ère antérieure »
+    (when every opponent's weapon is that old), or the narrator's figure if higher."""
+    weights = [defence_weight(weapon_era=Era(o.weapon_era), armour_era=Era(participant.armour_era)) for o in opponents]
+    era = min(weights) if participant.armour and weights else 1
+    return max(participant.defence_weight, era)
+
+
+def opponents_of(participant: Participant, everyone: Iterable[Participant]) -> list[Participant]:
+    return [p for p in everyone if p.side != participant.side and p.active]
+
+
+def setup_of(
+    participant: Participant, sequence: Sequence, settings: TableSettings, *, penalty: int,
+    opponents: Iterable[Participant] = (),
+) -> ParticipantSetup:  # fmt: skip
+    return ParticipantSetup(
+        trait_value=participant.trait_value,
+        revers_penalty=penalty,
+        weapon=participant.weapon,
+        weapon_use=Use(participant.weapon_use),
+        armour=participant.armour if armour_counts(participant, opponents) else 0,
+        shield=participant.shield,
+        two_weapons=participant.two_weapons,
+        two_weapons_use=Use(participant.two_weapons_use),
+        surprise=participant.surprise,
+        conditions=participant.conditions,
+        scale=participant.scale,
+        vehicle=participant.vehicle,
+        atout_card=participant.atout_card,
+        help_cards=participant.help_cards,
+        upper_hand_cards=participant.upper_hand_cards,
+        range_defence=participant.range_defence,
+        cover_defence=participant.cover if settings.cover_mode == CoverMode.DEFENCE else 0,
+        other=participant.other,
+    )
+
+
+def budget_of(
+    participant: Participant, sequence: Sequence, settings: TableSettings, *, penalty: int,
+    everyone: Iterable[Participant] = (),
+) -> Budget:  # fmt: skip
+    setup = setup_of(participant, sequence, settings, penalty=penalty, opponents=opponents_of(participant, everyone))
+    return card_budget(setup, first_draw=sequence.draw_number == 1)
+
+
+def split_from(data: Mapping[str, Any] | None) -> Split:
+    data = data or {}
+    return Split(
+        attack={str(k): int(v) for k, v in (data.get("attack") or {}).items() if int(v)},
+        defence={str(k): int(v) for k, v in (data.get("defence") or {}).items() if int(v)},
+        upper_hand=bool(data.get("upper_hand")),
+    )
+
+
+def split_json(split: Split, reasons: Mapping[str, str] | None = None) -> dict[str, Any]:
+    return {
+        "attack": dict(split.attack),
+        "defence": dict(split.defence),
+        "upper_hand": split.upper_hand,
+        "reasons": {k: v for k, v in (reasons or {}).items() if v},
+    }
+
+
+def attack_draws(split: Split, targets: Mapping[str, Participant], settings: TableSettings) -> dict[str, int]:
+    """Cards actually drawn against each target: cover that takes cards from the attacker lowers them."""
+    out = {}
+    for target, n in split.attack.items():
+        cover = targets[target].cover if settings.cover_mode == CoverMode.ATTACKER and target in targets else 0
+        out[target] = max(0, n - cover)
+    return out
+
+
+def hand_of(participant: Participant) -> Hand:
+    flipped = set(participant.hand.get("flipped", []))
+
+    def played(part: str, key: str, codes: list[str]) -> tuple[Played, ...]:
+        return tuple(Played(Card.parse(c), f"{part}:{key}:{i}" in flipped) for i, c in enumerate(codes))
+
+    return Hand(
+        key=participant.key,
+        side=participant.side,
+        attack={k: played("attack", k, v) for k, v in participant.hand.get("attack", {}).items()},
+        defence={k: played("defence", k, v) for k, v in participant.hand.get("defence", {}).items()},
+        upper_hand=bool(participant.split.get("upper_hand")),
+        out_of_range=participant.out_of_range_bands > 0,
+    )
+
+
+def hand_cards(participant: Participant) -> list[Card]:
+    cards = []
+    for part in ("attack", "defence"):
+        for codes in participant.hand.get(part, {}).values():
+            cards += [Card.parse(c) for c in codes]
+    return cards
+
+
+def costs_of(sequence: Sequence, participants: list[Participant]) -> dict[tuple[str, str], int]:
+    """Vehicle sizes make Revers dearer in demolitions (« Catégories de véhicules »)."""
+    if sequence.kind != SequenceKind.DEMOLITION:
+        return {}
+    out = {}
+    for a in participants:
+        for t in participants:
+            if a.pk != t.pk and a.vehicle_size is not None and t.vehicle_size is not None:
+                out[(a.key, t.key)] = successes_per_revers(VehicleSize(a.vehicle_size), VehicleSize(t.vehicle_size))
+    return out

@@ -1,0 +1,103 @@
+"""What the conflict rules read from and write to character sheets, through the characters app.
+
+Only the characters app's public functions are used (``characters.selectors.trait_value``,
+``revers_penalty``, ``combat_equipment``; ``characters.services.atout_spend``, ``revers_inflict``),
+imported where they are called so that the two apps load in any order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from characters.models import Character
+
+
+def trait_value(character: Character, trait_code: str) -> int:
+    from characters.selectors import trait_value as read
+
+    return int(read(character, trait_code))
+
+
+def revers_penalty(character: Character, domain: str) -> int:
+    from characters.selectors import revers_penalty as read
+
+    return abs(int(read(character, domain)))
+
+
+def combat_equipment(character: Character) -> Any:
+    from characters.selectors import combat_equipment as read
+
+    return read(character)
+
+
+def trait_choices(character: Character) -> list[tuple[str, str, int]]:
+    """(code, name, value) of every trait the campaign knows, as the character has it."""
+    from characters.selectors import sheet
+
+    return [(line.code, line.name, line.rank) for line in sheet(character, ledger=False).all_lines]
+
+
+def atout_spend(
+    *, character: Character, actor: User, use: str, amount: int = 1, justification: str = "", context: Mapping[str, Any]
+) -> None:
+    from characters.services import atout_spend as spend
+
+    spend(character=character, actor=actor, use=use, amount=amount, justification=justification, context=context)
+
+
+def revers_inflict(
+    *,
+    character: Character,
+    actor: User,
+    domain: str,
+    severity: int,
+    source: str,
+    payload: Mapping[str, Any],
+    nature: str,
+) -> None:
+    from characters.savage_services import savage_revers_to_wounds
+    from characters.services import revers_inflict as inflict
+
+    # With Savage-style states and the campaign's "Revers become wounds" option, a physical Revers
+    # is written as wounds (and État critique for a Revers décisif) instead of a Revers.
+    if (
+        savage_revers_to_wounds(
+            character=character, severity=severity, actor=actor, domain=domain, lethal=nature != "blunt", cause=source
+        )
+        is not None
+    ):
+        return
+    inflict(
+        character=character,
+        actor=actor,
+        domain=domain,
+        severity=severity,
+        source=source,
+        payload=payload,
+        nature=nature,
+    )
+
+
+def campaign_traits(campaign: Any) -> list[tuple[str, str]]:
+    """(code, name) of the traits the campaign's list offers, in the reader's language."""
+    from django.utils.translation import get_language
+
+    from characters.selectors import character_rules, trait_defs
+
+    language = get_language() or "fr"
+    return [(t.code, t.name(language)) for t in trait_defs(character_rules(campaign))]
+
+
+def revers_penalties(characters: list[Character], domain: str) -> dict[int, int]:
+    """``revers_penalty`` for many characters in one query (a page shows every participant)."""
+    from characters.models import Revers
+    from characters.rules.revers import ActiveRevers, penalty
+
+    active: dict[int, list[ActiveRevers]] = {c.pk: [] for c in characters}
+    for row in Revers.objects.filter(character__in=characters, severity__gt=0):
+        active[row.character_id].append(ActiveRevers(domain=row.domain_key, severity=row.severity))
+    return {pk: abs(int(penalty(rows, domain))) for pk, rows in active.items()}

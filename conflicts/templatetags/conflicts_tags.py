@@ -1,0 +1,71 @@
+"""Filters the conflict templates use to show cards, ranks and results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from conflicts import labels
+
+register = template.Library()
+
+SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+@register.filter
+def card_face(code: str) -> str:
+    return f"{code[:-1]}{SUITS.get(code[-1], code[-1])}"
+
+
+@register.filter
+def rank(value: int) -> str:
+    return labels.rank(int(value))
+
+
+@register.filter
+def severity(value: int, kind: str = "standard") -> str:
+    return labels.severity_label(int(value), kind)
+
+
+@register.filter
+def verdict(outcome: dict[str, Any]) -> str:
+    return labels.verdict_label(outcome.get("verdict", "tie"), outcome.get("winner"))
+
+
+@register.filter
+def last_verdict(sequence: Any) -> str:
+    return labels.verdict_label(sequence.last_verdict, sequence.last_winner or None)
+
+
+@register.filter
+def participant_name(key: str, board: Any) -> str:
+    for v in board.views:
+        if v.participant.key == str(key):
+            return str(v.participant.character.name)
+    return str(key)
+
+
+@register.filter
+def modifier(code: str) -> str:
+    return labels.modifier_label(code)
+
+
+@register.filter
+def use(code: str) -> str:
+    return labels.use_label(str(code))
+
+
+@register.filter
+def get(mapping: dict[str, Any], key: Any) -> Any:
+    return (mapping or {}).get(str(key), "")
+
+
+@register.filter
+def difficulty(name: str) -> str:
+    return labels.difficulty_label(name)
+
+
+@register.filter
+def dice(values: list[int]) -> str:
+    return labels.dice_text(values)

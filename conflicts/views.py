@@ -1,0 +1,470 @@
+"""Pages of conflicts: scenes, sequences that read like a scene, the player's phone panel, tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaigns.access import campaign_member, campaign_narrator
+from campaigns.models import Membership
+from characters.models import Character
+from conflicts import decks as deck_store
+from conflicts import selectors, services
+from conflicts.forms import (
+    DeclareForm,
+    FudgeTestForm,
+    ModifiersForm,
+    ParticipantAddForm,
+    SceneForm,
+    SequenceForm,
+    SimpleConflictForm,
+    TableSettingsForm,
+    split_from_post,
+)
+from conflicts.models import Deck, Participant, Scene
+from conflicts.rules.budget import Split
+from conflicts.rules.fudge import success_chance
+from conflicts.setup import budget_of, penalty_of
+from core.errors import ServiceError
+from core.http import posted_next_or
+
+
+def _membership(request: HttpRequest) -> Membership:
+    return request.membership  # type: ignore[attr-defined,no-any-return]
+
+
+@login_required
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    memberships = Membership.objects.filter(user=request.user).select_related("campaign").order_by("campaign__name")
+    return render(request, "conflicts/home.html", {"memberships": memberships})
+
+
+def _characters_for_tests(membership: Membership) -> Any:
+    characters = Character.objects.filter(campaign_id=membership.campaign_id)
+    return characters if membership.is_narrator else characters.filter(owner=membership.user)
+
+
+@campaign_member
+@require_http_methods(["GET", "POST"])
+def scenes(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    membership = _membership(request)
+    campaign = membership.campaign
+    form = SceneForm(request.POST or None)
+    if request.method == "POST":
+        if not membership.is_narrator:
+            raise PermissionDenied(_("Only a narrator can do this."))
+        if form.is_valid():
+            scene = services.scene_create(campaign=campaign, actor=request.user, **form.cleaned_data)
+            return redirect(scene.get_absolute_url())
+    return render(
+        request,
+        "conflicts/scenes.html",
+        {
+            "campaign": campaign,
+            "membership": membership,
+            "scenes": selectors.scenes_of(campaign),
+            "form": form,
+            "test_form": FudgeTestForm(campaign=campaign, characters=_characters_for_tests(membership)),
+            "simple_form": SimpleConflictForm(campaign=campaign) if membership.is_narrator else None,
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+@campaign_member
+@require_http_methods(["GET", "POST"])
+def scene(request: HttpRequest, campaign_id: int, scene_id: int) -> HttpResponse:
+    membership = _membership(request)
+    scene = get_object_or_404(Scene, pk=scene_id, campaign_id=campaign_id)
+    form = SequenceForm(request.POST or None)
+    if request.method == "POST":
+        if not membership.is_narrator:
+            raise PermissionDenied(_("Only a narrator can do this."))
+        if form.is_valid():
+            sequence = services.sequence_create(scene=scene, actor=request.user, data=form.cleaned_data)
+            return redirect(sequence.get_absolute_url())
+    return render(
+        request,
+        "conflicts/scene.html",
+        {"campaign": membership.campaign, "membership": membership, "scene": scene, "form": form,
+         "sequences": scene.sequences.all()},
+        status=400 if form.errors else 200,
+    )  # fmt: skip
+
+
+def _panel_context(
+    request: HttpRequest, membership: Membership, participant: Participant, board: selectors.Board,
+    split: Split | None = None, error: str = "",
+) -> dict[str, Any]:  # fmt: skip
+    sequence = board.sequence
+    everyone = [v.participant for v in board.views]
+    settings = deck_store.table_settings(sequence.campaign)
+    budget = budget_of(
+        participant, sequence, settings, penalty=penalty_of(participant, sequence, board.penalties), everyone=everyone
+    )
+    split = split if split is not None else selectors.default_split(participant, everyone, budget)
+    odds = selectors.split_odds(sequence, participant, split, membership, everyone, board.states)
+    return {
+        "sequence": sequence,
+        "campaign": sequence.campaign,
+        "cover_attacker": settings.cover_mode == "attacker",
+        "p": participant,
+        "budget": budget,
+        "split": split,
+        "odds": odds,
+        "opponents": [q for q in everyone if q.side != participant.side and q.active],
+        "teammates": [q for q in everyone if q.side == participant.side and q.pk != participant.pk and q.active],
+        "placed": split.cards,
+        "error": error,
+        "version": sequence.version,
+        "reasons": participant.split.get("reasons", {}),
+    }
+
+
+def _visible_decks(membership: Membership) -> list[Deck]:
+    """Decks this member deals from or may shuffle: all of them for narrators."""
+    decks = Deck.objects.filter(campaign_id=membership.campaign_id).order_by("holder", "kind", "pk")
+    if membership.is_narrator:
+        return list(decks)
+    return [d for d in decks if d.holder in ("table", "players") or d.player_id == membership.user_id]
+
+
+def _board(membership: Membership, sequence_id: int) -> selectors.Board:
+    sequence = selectors.sequence_for(membership, sequence_id)
+    return selectors.sequence_board(sequence, membership)
+
+
+@campaign_member
+@require_GET
+def sequence(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+    membership = _membership(request)
+    board = _board(membership, sequence_id)
+    panels = [_panel_context(request, membership, v.participant, board) for v in board.mine if not v.participant.drawn]
+    context = {
+        "campaign": membership.campaign,
+        "membership": membership,
+        "board": board,
+        "sequence": board.sequence,
+        "panels": panels,
+        "decks": _visible_decks(membership),
+        "add_form": ParticipantAddForm(sequence=board.sequence) if membership.is_narrator else None,
+        "sides": [side for side, _views in board.sides],
+        "modifier_forms": [
+            (v.participant, ModifiersForm(instance=v.participant, initial={"version": board.sequence.version}))
+            for v in board.views
+        ]
+        if membership.is_narrator and board.sequence.is_open
+        else [],
+    }
+    return render(request, "conflicts/sequence.html", context)
+
+
+@campaign_member
+@require_GET
+def panel(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+    """The phone-sized panel of one participant: trait, split, odds, Atouts, draw."""
+    membership = _membership(request)
+    participant = get_object_or_404(Participant.objects.select_related("sequence"), pk=participant_id,
+                                    sequence__campaign_id=campaign_id)  # fmt: skip
+    board = _board(membership, participant.sequence_id)
+    mine = next((v.participant for v in board.views if v.participant.pk == participant.pk and v.controlled), None)
+    if mine is None:
+        raise Http404
+    context = _panel_context(request, membership, mine, board)
+    context.update({"membership": membership, "board": board, "declare_form": _declare_form(mine, board)})
+    return render(request, "conflicts/panel.html", context)
+
+
+def _declare_form(participant: Participant, board: selectors.Board) -> DeclareForm:
+    initial = {"goal": participant.goal, "trait_code": participant.trait_code, "version": board.sequence.version}
+    return DeclareForm(participant=participant, initial=initial)
+
+
+def _mine(
+    request: HttpRequest, campaign_id: int, participant_id: int
+) -> tuple[Membership, list[Participant], Participant]:
+    """The caller's participant (404 unless they control it) and everyone in its sequence, without the board."""
+    membership = _membership(request)
+    participant = get_object_or_404(Participant, pk=participant_id, sequence__campaign_id=campaign_id)
+    sequence = selectors.sequence_for(membership, participant.sequence_id)
+    everyone = selectors.participants_of(sequence)
+    mine = next((p for p in everyone if p.pk == participant.pk), None)
+    if mine is None or not services.controls(membership, mine):
+        raise Http404
+    mine.sequence = sequence
+    return membership, everyone, mine
+
+
+def _expected(request: HttpRequest) -> int | None:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return None
+
+
+@campaign_member
+@require_POST
+def odds(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+    """htmx: the odds of the split being entered, recomputed on every change."""
+    membership, everyone, me = _mine(request, campaign_id, participant_id)
+    board = selectors.sequence_board(me.sequence, membership, everyone)
+    split, _reasons = split_from_post(request.POST, me, everyone)
+    context = _panel_context(request, membership, me, board, split=split)
+    return render(request, "conflicts/partials/odds.html", context)
+
+
+@campaign_member
+@require_POST
+def split_submit(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+    """Save the split (``action=declare``) or draw with it (``action=draw``)."""
+    membership, everyone, me = _mine(request, campaign_id, participant_id)
+    split, reasons = split_from_post(request.POST, me, everyone)
+    try:
+        if request.POST.get("action") == "declare":
+            services.participant_declare_split(participant=me, actor=request.user, split=split, reasons=reasons)
+            messages.success(request, _("Split saved."))
+        else:
+            services.participant_draw(
+                participant=me, actor=request.user, expected_version=_expected(request), split=split, reasons=reasons
+            )
+    except ServiceError as exc:
+        return _panel_response(request, membership, me, split=split, error=exc.message, status=exc.status)
+    if request.htmx:  # type: ignore[attr-defined]
+        return _panel_response(request, membership, me)
+    return _back(request, me)
+
+
+def _panel_response(
+    request: HttpRequest, membership: Membership, me: Participant, *, split: Split | None = None, error: str = "",
+    status: int = 200,
+) -> HttpResponse:  # fmt: skip
+    """The panel again, fresh from the database: the refusal's reason, or the cards just drawn (with the board)."""
+    board = _board(membership, me.sequence_id)
+    me = next(v.participant for v in board.views if v.participant.pk == me.pk)
+    context = _panel_context(request, membership, me, board, split=split, error=error)
+    context.update({"membership": membership, "board": board, "declare_form": _declare_form(me, board)})
+    if not request.htmx:  # type: ignore[attr-defined]
+        return render(request, "conflicts/panel.html", context, status=status)
+    response = render(request, "conflicts/partials/panel_form.html", context, status=status)
+    response.content += render(request, "conflicts/partials/board.html", {"board": board, "oob": True}).content
+    if not error:
+        # The same person's other panels on the page (a narrator's NPCs) now need the new version.
+        for view in board.mine:
+            if view.participant.pk != me.pk and not view.participant.drawn:
+                other = _panel_context(request, membership, view.participant, board)
+                other.update({"membership": membership, "board": board, "oob": True})
+                response.content += render(request, "conflicts/partials/panel_form.html", other).content
+    return response
+
+
+def _back(request: HttpRequest, participant: Participant) -> HttpResponse:
+    default = reverse("conflicts:panel", args=[participant.sequence.campaign_id, participant.pk])
+    return redirect(posted_next_or(request, default))
+
+
+@campaign_member
+@require_POST
+def declare(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+    _member, _everyone, me = _mine(request, campaign_id, participant_id)
+    form = DeclareForm(request.POST, participant=me)
+    if form.is_valid():
+        try:
+            services.participant_update(
+                participant=me, actor=request.user, expected_version=form.cleaned_data["version"],
+                data={"goal": form.cleaned_data["goal"], "trait_code": form.cleaned_data["trait_code"]},
+            )  # fmt: skip
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+    return _back(request, me)
+
+
+@campaign_narrator
+@require_POST
+def modifiers(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+    participant = get_object_or_404(Participant.objects.select_related("sequence"), pk=participant_id,
+                                    sequence__campaign_id=campaign_id)  # fmt: skip
+    form = ModifiersForm(request.POST, instance=Participant.objects.get(pk=participant.pk))
+    if form.is_valid():
+        helpers = ("version", "range_band", "shooter_weapon", "vehicle_model")
+        data = {k: v for k, v in form.cleaned_data.items() if k not in helpers}
+        try:
+            services.participant_update(participant=participant, actor=request.user, data=data,
+                                        expected_version=form.cleaned_data["version"])  # fmt: skip
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+    else:
+        messages.error(request, _("Check the modifiers: %(errors)s") % {"errors": form.errors.as_text()})
+    return redirect(participant.sequence.get_absolute_url())
+
+
+@campaign_narrator
+@require_POST
+def participant_add(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+    membership = _membership(request)
+    sequence = selectors.sequence_for(membership, sequence_id)
+    form = ParticipantAddForm(request.POST, sequence=sequence)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.participant_add(
+                sequence=sequence, actor=request.user, character=data["character"], side=data["side"], goal=data["goal"],
+                trait_code=data["trait_code"], trait_value=data["trait_value"], out_after=data["out_after"],
+            )  # fmt: skip
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+    else:
+        messages.error(request, _("Check the participant: %(errors)s") % {"errors": form.errors.as_text()})
+    return redirect(sequence.get_absolute_url())
+
+
+@campaign_member
+@require_POST
+def atout(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+    _member, everyone, me = _mine(request, campaign_id, participant_id)
+    target = next((p for p in everyone if str(p.pk) == request.POST.get("target")), None)
+    try:
+        services.participant_atout(
+            participant=me, actor=request.user, use=request.POST.get("use", ""), expected_version=_expected(request),
+            target=target, card=request.POST.get("card", ""), justification=request.POST.get("justification", ""),
+        )  # fmt: skip
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return _back(request, me)
+
+
+@campaign_narrator
+@require_POST
+def settle(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+    membership = _membership(request)
+    sequence = selectors.sequence_for(membership, sequence_id)
+    try:
+        services.sequence_settle(sequence=sequence, actor=request.user, expected_version=_expected(request))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect(sequence.get_absolute_url())
+
+
+@campaign_member
+@require_POST
+def cut(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+    membership = _membership(request)
+    sequence = selectors.sequence_for(membership, sequence_id)
+    try:
+        services.sequence_cut_short(sequence=sequence, actor=request.user, side=request.POST.get("side", ""),
+                                    choice=request.POST.get("choice", "cut"), expected_version=_expected(request))  # fmt: skip
+    except (ServiceError, ValueError) as exc:
+        messages.error(request, getattr(exc, "message", _("Choose to cut short or to go on.")))
+    return redirect(posted_next_or(request, sequence.get_absolute_url()))
+
+
+@campaign_member
+@require_POST
+def fudge_test(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    membership = _membership(request)
+    form = FudgeTestForm(request.POST, campaign=membership.campaign, characters=_characters_for_tests(membership))
+    result = None
+    if form.is_valid():
+        data = dict(form.cleaned_data)
+        character = data.pop("character")
+        try:
+            result = services.fudge_test_roll(character=character, actor=request.user, data=data)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+    return render(request, "conflicts/test_result.html", {"campaign": membership.campaign, "membership": membership,
+                  "form": form, "result": result}, status=200 if result else 400)  # fmt: skip
+
+
+@campaign_narrator
+@require_POST
+def simple_conflict(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    membership = _membership(request)
+    form = SimpleConflictForm(request.POST, campaign=membership.campaign)
+    result = None
+    if form.is_valid():
+        d = form.cleaned_data
+        try:
+            result = services.simple_conflict_roll(first=d["first"], second=d["second"], actor=request.user,
+                                                   first_data={"trait_code": d["first_trait"]},
+                                                   second_data={"trait_code": d["second_trait"]})  # fmt: skip
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+    return render(request, "conflicts/test_result.html", {"campaign": membership.campaign, "membership": membership,
+                  "simple_form": form, "simple": result}, status=200 if result else 400)  # fmt: skip
+
+
+@campaign_narrator
+@require_http_methods(["GET", "POST"])
+def table(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    membership = _membership(request)
+    campaign = membership.campaign
+    settings = deck_store.table_settings(campaign)
+    form = TableSettingsForm(request.POST or None, instance=settings, initial={"version": settings.version})
+    if request.method == "POST":
+        if request.POST.get("reshuffle"):
+            deck = get_object_or_404(Deck, pk=request.POST["reshuffle"], campaign=campaign)
+            services.deck_reshuffle(campaign=campaign, actor=request.user, kind=deck.kind, holder=deck.holder,
+                                    player_id=deck.player_id)  # fmt: skip
+            return redirect("conflicts:table", campaign_id)
+        settings.refresh_from_db()
+        if form.is_valid():
+            try:
+                services.table_settings_update(campaign=campaign, actor=request.user, expected_version=form.cleaned_data["version"],
+                                               data={k: v for k, v in form.cleaned_data.items() if k != "version"})  # fmt: skip
+            except ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Table settings saved."))
+                return redirect("conflicts:table", campaign_id)
+    decks = Deck.objects.filter(campaign=campaign).select_related("player")
+    return render(request, "conflicts/table.html", {"campaign": campaign, "membership": membership, "form": form,
+                  "decks": decks}, status=400 if form.errors else 200)  # fmt: skip
+
+
+def panel_fragment(membership: Membership, board: selectors.Board, participant: Participant) -> str:
+    """A participant's draw panel as an out-of-band swap, for the live feed."""
+    from django.template.loader import render_to_string
+
+    context = _panel_context(None, membership, participant, board)  # type: ignore[arg-type]
+    context.update({"membership": membership, "board": board, "oob": True})
+    return render_to_string("conflicts/partials/panel_form.html", context)
+
+
+@campaign_member
+@require_POST
+def reshuffle(request: HttpRequest, campaign_id: int, deck_id: int) -> HttpResponse:
+    """The dealer's privilege, for whoever deals that deck (the service says who may)."""
+    membership = _membership(request)
+    deck = get_object_or_404(Deck, pk=deck_id, campaign_id=campaign_id)
+    try:
+        services.deck_reshuffle(campaign=membership.campaign, actor=request.user, kind=deck.kind, holder=deck.holder,
+                                player_id=deck.player_id)  # fmt: skip
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect(posted_next_or(request, reverse("conflicts:scenes", args=[campaign_id])))
+
+
+@campaign_member
+@require_POST
+def test_chance(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """htmx: the exact chance of the Test being set up, before anyone rolls."""
+    membership = _membership(request)
+    form = FudgeTestForm(request.POST, campaign=membership.campaign, characters=_characters_for_tests(membership))
+    context: dict[str, Any] = {"preview": None}
+    if form.is_valid():
+        data = dict(form.cleaned_data)
+        setup, _code = services.fudge_test_setup(data.pop("character"), data)
+        context["preview"] = {
+            "setup": setup,
+            "modifiers": [(m.code, m.amount) for m in setup.modifiers],
+            "percent": f"{100 * float(success_chance(setup)):.1f}",
+        }
+    return render(request, "conflicts/partials/test_chance.html", context)

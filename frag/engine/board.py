@@ -1,0 +1,422 @@
+"""The board: squares read from a map file, where a fighter may stand, how it may step.
+
+« Murs : stoppent les déplacements, et les tirs. On ne peut pas sauter par-dessus. Si un mur coupe
+en diagonal des cases, il faut bien faire attention de garder son combattant du bon côté du mur. »
+
+A *place* is where one fighter stands: a whole square, or one half of a square cut by a diagonal
+wall. Places are numbered once when the map loads; the engine works on those numbers.
+"""
+
+from __future__ import annotations
+
+import heapq
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from .errors import ContentError
+
+MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
+
+N, E, S, W = "N", "E", "S", "W"
+DIRECTIONS = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
+OPPOSITE = {N: S, S: N, E: W, W: E}
+
+WALL, FLOOR, ACID, TELEPORTER, VENT = "#", ".", "~", "T", "%"
+WEAPON_PICKUP, GADGET_PICKUP = "w", "g"
+DIAGONALS = {"/", "\\"}
+ONE_WAY_DOORS = {"^": N, "v": S, ">": E, "<": W}
+TWO_WAY_DOOR = "D"
+RESPAWNS = {str(n): n for n in range(1, 7)}
+LEGEND = {WALL, FLOOR, ACID, TELEPORTER, VENT, WEAPON_PICKUP, GADGET_PICKUP, TWO_WAY_DOOR}
+LEGEND |= DIAGONALS | set(ONE_WAY_DOORS) | set(RESPAWNS)
+
+# Edges each half of a diagonal square touches: half 1 is the one along the top edge.
+HALF_EDGES = {"/": {1: {N, W}, 2: {S, E}}, "\\": {1: {N, E}, 2: {S, W}}}
+# Centres are kept in sixths of a square so that the centroid of a half square is an integer.
+UNIT = 6
+
+
+@dataclass(frozen=True)
+class Place:
+    id: int
+    row: int
+    col: int
+    half: int  # 0 whole square, 1 or 2 a half of a diagonal square
+    x: int
+    y: int
+
+
+@dataclass
+class Board:
+    name: str
+    title: dict[str, str]
+    description: dict[str, str]
+    rows: int
+    cols: int
+    grid: list[str]
+    places: list[Place]
+    place_at: dict[tuple[int, int, int], int]
+    steps: list[dict[str, int]]  # place -> direction -> neighbouring place
+    respawn: dict[int, int]  # number 1-6 -> place
+    teleporters: list[int]
+    acid: frozenset[int]
+    weapon_pickups: frozenset[int]
+    gadget_pickups: frozenset[int]
+    door_of: dict[int, int]  # place -> door id
+    doors: dict[int, tuple[int, ...]]  # door id -> its places
+    _los_cache: dict[tuple[int, int], tuple[bool, tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
+
+    def square(self, place: int) -> str:
+        p = self.places[place]
+        return self.grid[p.row][p.col]
+
+    def distance(self, a: int, b: int) -> int:
+        """« on compte la case du défenseur mais pas de l'attaquant » : squares counted orthogonally."""
+        pa, pb = self.places[a], self.places[b]
+        return abs(pa.row - pb.row) + abs(pa.col - pb.col)
+
+    # --- movement -------------------------------------------------------------------------
+    def walk_costs(self, start: int, budget: int) -> dict[int, tuple[int, int, int | None]]:
+        """Every place reachable on foot within ``budget`` steps: place -> (steps, acid crossed, previous).
+
+        Among paths of equal length the one crossing the least acid wins, so a tapped destination
+        never walks a fighter through acid it could have avoided.
+        """
+        best: dict[int, tuple[int, int, int | None]] = {start: (0, 0, None)}
+        queue: list[tuple[int, int, int]] = [(0, 0, start)]
+        while queue:
+            steps, acid, place = heapq.heappop(queue)
+            if best[place][:2] != (steps, acid) or steps >= budget:
+                continue
+            for nxt in self.steps[place].values():
+                cost = (steps + 1, acid + (nxt in self.acid))
+                known = best.get(nxt)
+                if known is None or cost < known[:2]:
+                    best[nxt] = (*cost, place)
+                    heapq.heappush(queue, (*cost, nxt))
+        return best
+
+    def jump_line(self, start: int, direction: str, length: int) -> list[int] | None:
+        """The places a straight jump of ``length`` squares passes and lands on, or None if a wall is in the way."""
+        line, place = [], start
+        for _ in range(length):
+            nxt = self.steps[place].get(direction)
+            if nxt is None:
+                return None
+            line.append(nxt)
+            place = nxt
+        return line
+
+    # --- line of sight --------------------------------------------------------------------
+    def sight_line(self, a: int, b: int) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
+        """What lies on the line from centre to centre: (walls block it, doors touched, places crossed).
+
+        Cached per pair: the walls never move; doors and fighters are checked by the caller.
+        """
+        key = (a, b) if a < b else (b, a)
+        cached = self._los_cache.get(key)
+        if cached is None:
+            cached = _trace(self, key[0], key[1])
+            self._los_cache[key] = cached
+        return cached
+
+
+# --- geometry -------------------------------------------------------------------------------
+EPS = 1e-9
+
+
+def _clip(px: float, py: float, dx: float, dy: float, planes: list[tuple[int, int, int]]) -> tuple[float, float]:
+    """Parameter interval of the segment inside the convex region a·x + b·y <= c (Cyrus–Beck)."""
+    t0, t1 = 0.0, 1.0
+    for a, b, c in planes:
+        num = c - (a * px + b * py)
+        den = a * dx + b * dy
+        if den == 0:
+            if num < 0:
+                return 1.0, 0.0
+            continue
+        t = num / den
+        if den > 0:
+            t1 = min(t1, t)
+        else:
+            t0 = max(t0, t)
+    return t0, t1
+
+
+def _square_planes(row: int, col: int) -> list[tuple[int, int, int]]:
+    x0, y0 = col * UNIT, row * UNIT
+    return [(-1, 0, -x0), (1, 0, x0 + UNIT), (0, -1, -y0), (0, 1, y0 + UNIT)]
+
+
+def _half_planes(row: int, col: int, kind: str, half: int) -> list[tuple[int, int, int]]:
+    x0, y0 = col * UNIT, row * UNIT
+    planes = _square_planes(row, col)
+    if kind == "/":
+        # the diagonal x + y = x0 + y0 + UNIT; half 1 is above-left of it
+        planes.append((1, 1, x0 + y0 + UNIT) if half == 1 else (-1, -1, -(x0 + y0 + UNIT)))
+    else:
+        # the diagonal x - y = x0 - y0; half 1 is above-right of it
+        planes.append((-1, 1, y0 - x0) if half == 1 else (1, -1, x0 - y0))
+    return planes
+
+
+def _orient(ax: int, ay: int, bx: int, by: int, cx: int, cy: int) -> int:
+    value = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    return (value > 0) - (value < 0)
+
+
+def _segments_touch(p: tuple[int, int], q: tuple[int, int], r: tuple[int, int], s: tuple[int, int]) -> bool:
+    o1, o2 = _orient(*p, *q, *r), _orient(*p, *q, *s)
+    o3, o4 = _orient(*r, *s, *p), _orient(*r, *s, *q)
+    if o1 != o2 and o3 != o4:
+        return True
+
+    def on(a: tuple[int, int], b: tuple[int, int], c: tuple[int, int]) -> bool:
+        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
+
+    return (
+        (o1 == 0 and on(p, q, r)) or (o2 == 0 and on(p, q, s)) or (o3 == 0 and on(r, s, p)) or (o4 == 0 and on(r, s, q))
+    )
+
+
+def _diagonal(row: int, col: int, kind: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    x0, y0 = col * UNIT, row * UNIT
+    if kind == "/":
+        return (x0, y0 + UNIT), (x0 + UNIT, y0)
+    return (x0, y0), (x0 + UNIT, y0 + UNIT)
+
+
+def _trace(board: Board, a: int, b: int) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
+    """« Un mur ou coin de mur sur une ligne diagonale EST un obstacle » : touching a wall's corner blocks."""
+    pa, pb = board.places[a], board.places[b]
+    px, py, dx, dy = pa.x, pa.y, pb.x - pa.x, pb.y - pa.y
+    doors: set[int] = set()
+    crossed: list[int] = []
+    for row in range(min(pa.row, pb.row), max(pa.row, pb.row) + 1):
+        for col in range(min(pa.col, pb.col), max(pa.col, pb.col) + 1):
+            kind = board.grid[row][col]
+            if kind == WALL:
+                t0, t1 = _clip(px, py, dx, dy, _square_planes(row, col))
+                if t0 <= t1 + EPS:
+                    return True, (), ()
+                continue
+            if kind in DIAGONALS:
+                if _segments_touch((pa.x, pa.y), (pb.x, pb.y), *_diagonal(row, col, kind)):
+                    return True, (), ()
+                for half in (1, 2):
+                    t0, t1 = _clip(px, py, dx, dy, _half_planes(row, col, kind, half))
+                    if t1 - t0 > EPS:
+                        crossed.append(board.place_at[(row, col, half)])
+                continue
+            place = board.place_at[(row, col, 0)]
+            t0, t1 = _clip(px, py, dx, dy, _square_planes(row, col))
+            if place in board.door_of and t0 <= t1 + EPS:
+                doors.add(board.door_of[place])
+            if t1 - t0 > EPS:
+                crossed.append(place)
+    crossed = [p for p in crossed if p not in (a, b)]
+    # A door the attacker or the target stands in is held open by them.
+    for end in (a, b):
+        doors.discard(board.door_of.get(end, -1))
+    return False, tuple(sorted(doors)), tuple(crossed)
+
+
+# --- loading --------------------------------------------------------------------------------
+@cache
+def load_board(name: str) -> Board:
+    path = MAPS_DIR / f"{name}.toml"
+    if not path.is_file():
+        raise ContentError(f"{path}: no such map")
+    return parse_board(path.read_text(encoding="utf-8"), source=str(path), name=name)
+
+
+def available_maps() -> list[str]:
+    return sorted(p.stem for p in MAPS_DIR.glob("*.toml"))
+
+
+def parse_board(text: str, *, source: str, name: str) -> Board:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"{source}: not valid TOML: {exc}") from exc
+    for key in ("title", "description"):
+        value = data.get(key)
+        if not isinstance(value, dict) or not {"fr", "en"} <= set(value):
+            raise ContentError(f"{source}: field '{key}' needs a French and an English text (fr, en)")
+    raw = data.get("grid")
+    if not isinstance(raw, str):
+        raise ContentError(f"{source}: field 'grid' is missing or not a text")
+    grid = [line.rstrip() for line in raw.strip("\n").split("\n")]
+    if not grid or not grid[0]:
+        raise ContentError(f"{source}: the grid is empty")
+    cols = len(grid[0])
+
+    def fail(row: int, col: int, message: str) -> ContentError:
+        return ContentError(f"{source}: row {row + 1}, column {col + 1}: {message}")
+
+    for r, line in enumerate(grid):
+        if len(line) != cols:
+            raise fail(r, min(len(line), cols), f"row has {len(line)} squares, the first row has {cols}")
+        for c, ch in enumerate(line):
+            if ch not in LEGEND:
+                raise fail(r, c, f"unknown square {ch!r} (see docs/frag.md for the legend)")
+            on_edge = r in (0, len(grid) - 1) or c in (0, cols - 1)
+            if on_edge and ch != WALL:
+                raise fail(r, c, "the board must be closed by walls ('#') on every side")
+    rows = len(grid)
+
+    places: list[Place] = []
+    place_at: dict[tuple[int, int, int], int] = {}
+    for r, line in enumerate(grid):
+        for c, ch in enumerate(line):
+            if ch == WALL:
+                continue
+            if ch in DIAGONALS:
+                centres = {"/": ((2, 2), (4, 4)), "\\": ((4, 2), (2, 4))}[ch]
+                for half, (cx, cy) in enumerate(centres, start=1):
+                    place_at[(r, c, half)] = len(places)
+                    places.append(Place(len(places), r, c, half, c * UNIT + cx, r * UNIT + cy))
+            else:
+                place_at[(r, c, 0)] = len(places)
+                places.append(Place(len(places), r, c, 0, c * UNIT + 3, r * UNIT + 3))
+
+    def is_door(ch: str) -> bool:
+        return ch == TWO_WAY_DOOR or ch in ONE_WAY_DOORS
+
+    def blocked(r: int, c: int) -> bool:
+        return grid[r][c] == WALL or is_door(grid[r][c])
+
+    # Which ways a door lets fighters through.
+    door_ways: dict[tuple[int, int], set[str]] = {}
+    for r, line in enumerate(grid):
+        for c, ch in enumerate(line):
+            if not is_door(ch):
+                continue
+            in_horizontal_wall = blocked(r, c - 1) and blocked(r, c + 1)
+            in_vertical_wall = blocked(r - 1, c) and blocked(r + 1, c)
+            if ch == TWO_WAY_DOOR:
+                if in_horizontal_wall == in_vertical_wall:
+                    raise fail(
+                        r, c, "a door needs walls on exactly two opposite sides (left and right, or above and below)"
+                    )
+                door_ways[(r, c)] = {N, S} if in_horizontal_wall else {E, W}
+            else:
+                way = ONE_WAY_DOORS[ch]
+                needs_horizontal = way in (N, S)
+                if not (in_horizontal_wall if needs_horizontal else in_vertical_wall):
+                    side = "left and right" if needs_horizontal else "above and below"
+                    raise fail(r, c, f"a one-way door {ch!r} needs walls {side}")
+                door_ways[(r, c)] = {way}
+
+    def exits(r: int, c: int, half: int) -> set[str]:
+        ch = grid[r][c]
+        if ch in DIAGONALS:
+            return HALF_EDGES[ch][half]
+        if (r, c) in door_ways:
+            return door_ways[(r, c)]
+        return {N, E, S, W}
+
+    def entries(r: int, c: int) -> dict[str, int]:
+        """Entering this square moving in a direction: which half receives the fighter."""
+        ch = grid[r][c]
+        if ch == WALL:
+            return {}
+        if ch in DIAGONALS:
+            found = {}
+            for half, edges in HALF_EDGES[ch].items():
+                for edge in edges:
+                    found[OPPOSITE[edge]] = half
+            return found
+        if (r, c) in door_ways:
+            return dict.fromkeys(door_ways[(r, c)], 0)
+        return dict.fromkeys((N, E, S, W), 0)
+
+    steps: list[dict[str, int]] = []
+    for p in places:
+        here: dict[str, int] = {}
+        for direction in exits(p.row, p.col, p.half):
+            dr, dc = DIRECTIONS[direction]
+            half = entries(p.row + dr, p.col + dc).get(direction)
+            if half is not None:
+                here[direction] = place_at[(p.row + dr, p.col + dc, half)]
+        steps.append(here)
+
+    respawn: dict[int, int] = {}
+    for r, line in enumerate(grid):
+        for c, ch in enumerate(line):
+            if ch in RESPAWNS:
+                if RESPAWNS[ch] in respawn:
+                    raise fail(r, c, f"respawn square {ch} appears twice")
+                respawn[RESPAWNS[ch]] = place_at[(r, c, 0)]
+    missing = [n for n in range(1, 7) if n not in respawn]
+    if missing:
+        raise ContentError(f"{source}: respawn squares {', '.join(map(str, missing))} are missing (1 to 6 each once)")
+
+    def squares_of(kind: str) -> list[int]:
+        return [place_at[(r, c, 0)] for r, line in enumerate(grid) for c, ch in enumerate(line) if ch == kind]
+
+    teleporters = squares_of(TELEPORTER)
+    if len(teleporters) == 1:
+        p = places[teleporters[0]]
+        raise fail(p.row, p.col, "a teleporter needs at least one other teleporter to lead to")
+
+    # Doors of two squares: door squares side by side along their wall form one door.
+    door_of: dict[int, int] = {}
+    doors: dict[int, tuple[int, ...]] = {}
+    for (r, c), ways in sorted(door_ways.items()):
+        place = place_at[(r, c, 0)]
+        if place in door_of:
+            continue
+        along = [(0, 1)] if ways <= {N, S} else [(1, 0)]
+        members, queue = [place], [(r, c)]
+        while queue:
+            qr, qc = queue.pop()
+            for dr, dc in along + [(-a, -b) for a, b in along]:
+                nr, nc = qr + dr, qc + dc
+                other = place_at.get((nr, nc, 0))
+                if other is not None and door_ways.get((nr, nc)) == ways and other not in members:
+                    members.append(other)
+                    queue.append((nr, nc))
+        door_id = len(doors)
+        doors[door_id] = tuple(sorted(members))
+        for member in members:
+            door_of[member] = door_id
+
+    board = Board(
+        name=name,
+        title=dict(data["title"]),
+        description=dict(data["description"]),
+        rows=rows,
+        cols=cols,
+        grid=grid,
+        places=places,
+        place_at=place_at,
+        steps=steps,
+        respawn=respawn,
+        teleporters=teleporters,
+        acid=frozenset(squares_of(ACID)),
+        weapon_pickups=frozenset(squares_of(WEAPON_PICKUP)),
+        gadget_pickups=frozenset(squares_of(GADGET_PICKUP)),
+        door_of=door_of,
+        doors=doors,
+    )
+    # Every place must be reachable from respawn 1 (doors taken both ways): no sealed rooms.
+    seen, queue = {respawn[1]}, [respawn[1]]
+    undirected: dict[int, set[int]] = {p.id: set() for p in places}
+    for p, nexts in enumerate(steps):
+        for q in nexts.values():
+            undirected[p].add(q)
+            undirected[q].add(p)
+    for t in teleporters:
+        undirected[t].update(teleporters)
+    while queue:
+        for q in undirected[queue.pop()]:
+            if q not in seen:
+                seen.add(q)
+                queue.append(q)
+    for p in places:
+        if p.id not in seen:
+            raise fail(p.row, p.col, "this square cannot be reached from the respawn squares")
+    return board

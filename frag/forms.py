@@ -1,0 +1,106 @@
+"""The lobby: a map, frags to win and up to six seats mixing people and bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
+
+from frag.engine.board import available_maps, load_board
+from frag.selectors import language
+
+MAX_SEATS = 6
+SEAT_KINDS = [
+    ("", _("Empty")),
+    ("me", _("Me (hot seat: one device)")),
+    ("heuristic", _("Bot (heuristic)")),
+    ("random", _("Bot (random)")),
+    ("user", _("Another person")),
+]
+ATTRIBUTE = [(n, str(n)) for n in range(1, 5)]
+DEFAULT_KINDS = ["me", "heuristic", "heuristic", "", "", ""]
+
+
+class NewGameForm(forms.Form):
+    map_name = forms.ChoiceField(label=_("Map"))
+    frags_to_win = forms.IntegerField(label=_("Frags to win"), min_value=1, max_value=20, initial=3)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["map_name"].choices = [(name, load_board(name).title[language()]) for name in available_maps()]
+        for i in range(MAX_SEATS):
+            self.fields[f"seat{i}_kind"] = forms.ChoiceField(
+                label=_("Who plays"),
+                choices=SEAT_KINDS,
+                required=False,
+                initial=DEFAULT_KINDS[i],
+            )
+            self.fields[f"seat{i}_username"] = forms.CharField(label=_("Username"), required=False, max_length=150)
+            self.fields[f"seat{i}_name"] = forms.CharField(label=_("Fighter's name"), required=False, max_length=40)
+            self.fields[f"seat{i}_wins"] = forms.IntegerField(
+                label=_("Tournament wins"), min_value=0, max_value=5, initial=0, required=False
+            )
+            for attribute, label, initial in (
+                ("health", _("Santé"), 2),
+                ("speed", _("Vitesse"), 3),
+                ("accuracy", _("Précision"), 2),
+            ):
+                self.fields[f"seat{i}_{attribute}"] = forms.TypedChoiceField(
+                    label=label, choices=ATTRIBUTE, coerce=int, initial=initial, required=False
+                )
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "number": i + 1,
+                "kind": self[f"seat{i}_kind"],
+                "username": self[f"seat{i}_username"],
+                "name": self[f"seat{i}_name"],
+                "health": self[f"seat{i}_health"],
+                "speed": self[f"seat{i}_speed"],
+                "accuracy": self[f"seat{i}_accuracy"],
+                "wins": self[f"seat{i}_wins"],
+            }
+            for i in range(MAX_SEATS)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        seats = []
+        for i in range(MAX_SEATS):
+            kind = data.get(f"seat{i}_kind") or ""
+            if not kind:
+                continue
+            values = [data.get(f"seat{i}_{a}") or 0 for a in ("health", "speed", "accuracy")]
+            wins = data.get(f"seat{i}_wins") or 0
+            # « En tournoi, gagner une partie permet d'augmenter les capacités » : one more point per win.
+            if sum(values) != 7 + wins:
+                self.add_error(
+                    f"seat{i}_health",
+                    _("Santé, Vitesse and Précision must add up to %(total)s (7 plus one per tournament win).")
+                    % {"total": 7 + wins},
+                )
+            user = None
+            if kind == "user":
+                username = (data.get(f"seat{i}_username") or "").strip()
+                user = User.objects.filter(username=username).first()
+                if user is None:
+                    self.add_error(f"seat{i}_username", _("No player with that username."))
+            default = _("Bot %(number)s") % {"number": i + 1} if kind in ("heuristic", "random") else ""
+            seats.append(
+                {
+                    "kind": kind,
+                    "user": user,
+                    "name": (data.get(f"seat{i}_name") or "").strip() or default,
+                    "health": values[0],
+                    "speed": values[1],
+                    "accuracy": values[2],
+                    "wins": wins,
+                }
+            )
+        if not 2 <= len(seats) <= MAX_SEATS:
+            raise forms.ValidationError(_("A game of Frag takes 2 to 6 fighters."))
+        data["seats"] = seats
+        return data

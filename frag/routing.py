@@ -1,0 +1,9 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from frag.consumers import GameConsumer
+
+websocket_urlpatterns = [
+    path("ws/frag/<int:game_id>/", GameConsumer.as_asgi()),
+]

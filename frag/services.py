@@ -1,0 +1,175 @@
+"""Frag use cases: create a game, act in it. Bots play their turns here, on the server."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import PermissionRefused, ServiceError, StaleState
+from frag.engine import IllegalAction, State, new_game
+from frag.engine.bots import BOTS
+from frag.engine.rng import Dice
+from frag.models import BotKind, Game, GameStatus, Seat, Step
+from frag.refusals import refusal_text
+
+# A safety net: bots finish a turn in a few dozen actions; a whole bot-only game in a few thousand.
+MAX_BOT_ACTIONS_PER_CALL = 5_000
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    name: str
+    health: int
+    speed: int
+    accuracy: int
+    user: User | None = None
+    bot: str = ""
+    wins: int = 0  # tournament wins: one more attribute point each
+
+
+def game_group(game_id: int) -> str:
+    return f"frag-game-{game_id}"
+
+
+def _broadcast_on_commit(game: Game) -> None:
+    game_id, version = game.pk, game.version
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(game_group(game_id), {"type": "game.updated", "version": version})
+
+    transaction.on_commit(send)
+
+
+def _bot_dice(game: Game, step_number: int) -> Dice:
+    # Bots choose from their own stream, derived from the game's seed, so a game is reproducible.
+    return Dice(game.seed * 1_000_003 + step_number)
+
+
+def _run_bots(game: Game, state: State, seats: Sequence[Seat], next_number: int) -> int:
+    """Let bots act while it is a bot's turn (or a bot must answer); return the next step number."""
+    by_number = {seat.number: seat for seat in seats}
+    steps = []
+    for _count in range(MAX_BOT_ACTIONS_PER_CALL):
+        if state.is_over():
+            break
+        seat = by_number[state.current_players()[0]]
+        if not seat.is_bot:
+            break
+        action = BOTS[seat.bot](state, seat.number, _bot_dice(game, next_number))
+        events = state.apply(action)
+        steps.append(Step(game=game, number=next_number, seat=seat.number, action=action, events=events))
+        next_number += 1
+    Step.objects.bulk_create(steps)
+    return next_number
+
+
+def _save(game: Game, state: State) -> None:
+    game.snapshot = state.to_json()
+    game.version += 1
+    game.updated_at = timezone.now()
+    if state.is_over():
+        game.status = GameStatus.FINISHED
+        game.winner_seat = state.winner()
+    game.save(update_fields=["snapshot", "version", "updated_at", "status", "winner_seat"])
+
+
+@transaction.atomic
+def game_create(
+    *,
+    creator: User,
+    map_name: str,
+    seats: Sequence[SeatSpec],
+    frags_to_win: int = 3,
+    turn_limit: int = 400,
+    seed: int | None = None,
+) -> Game:
+    """Deal, roll for the first player, and let bots place their fighters."""
+    if not any(spec.user is not None for spec in seats):
+        raise ServiceError(_("A game needs at least one person at the table."))
+    if any(spec.bot and spec.bot not in BOTS for spec in seats):
+        raise ServiceError(_("Unknown bot."))
+    seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+    config = {
+        "map": map_name,
+        "players": [
+            {
+                "name": spec.name,
+                "health": spec.health,
+                "speed": spec.speed,
+                "accuracy": spec.accuracy,
+                "wins": spec.wins,
+            }
+            for spec in seats
+        ],
+        "frags_to_win": frags_to_win,
+        "turn_limit": turn_limit,
+    }
+    try:
+        state = new_game(config, seed)
+    except IllegalAction as refusal:
+        raise ServiceError(_("This game cannot start: %(reason)s.") % {"reason": refusal_text(refusal)}) from refusal
+    game = Game(map_name=map_name, config=state.config, seed=seed, snapshot=state.to_json(), created_by=creator)
+    game.full_clean(exclude=["snapshot", "config"])
+    game.save()
+    created = [
+        Seat(game=game, number=n, user=spec.user, bot=spec.bot or BotKind.NONE, name=spec.name)
+        for n, spec in enumerate(seats)
+    ]
+    Seat.objects.bulk_create(created)
+    Step.objects.create(game=game, number=0, seat=0, actor=creator, action={"type": "setup"}, events=state.setup_events)
+    _run_bots(game, state, created, 1)
+    _save(game, state)
+    _broadcast_on_commit(game)
+    return game
+
+
+def seats_of(game: Game, user: User) -> list[int]:
+    return [seat.number for seat in game.seats.all() if seat.user_id == user.pk and not seat.is_bot]
+
+
+@transaction.atomic
+def game_act(*, game: Game, user: User, action: dict[str, Any], expected_version: int) -> list[dict[str, Any]]:
+    """Apply one person's action, then the bots' answers. « someone acted first » when the page is stale."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.version != expected_version:
+        raise StaleState(_("Someone acted first: the board has been refreshed, look again before you play."))
+    if game.status == GameStatus.FINISHED:
+        raise ServiceError(_("This game is over."))
+    seats = list(game.seats.all())
+    seat_number = action.get("player")
+    seat = next((s for s in seats if s.number == seat_number), None)
+    if seat is None or seat.is_bot or seat.user_id != user.pk:
+        raise PermissionRefused(_("You do not control that fighter."))
+    state = State.from_json(game.snapshot)
+    try:
+        events = state.apply(action)
+    except IllegalAction as refusal:
+        raise ServiceError(_("Refused: %(reason)s.") % {"reason": refusal_text(refusal)}) from refusal
+    number = game.steps.count()
+    Step.objects.create(game=game, number=number, seat=seat.number, actor=user, action=action, events=events)
+    _run_bots(game, state, seats, number + 1)
+    _save(game, state)
+    _broadcast_on_commit(game)
+    return events
+
+
+def game_replay(game: Game, upto: int | None = None) -> tuple[State, list[Step]]:
+    """Rebuild the game from its config, seed and steps (the first ``upto`` actions)."""
+    state = new_game(game.config, game.seed)
+    steps = list(game.steps.filter(number__gte=1).order_by("number"))
+    if upto is not None:
+        steps = steps[:upto]
+    for step in steps:
+        state.apply(step.action)
+    return state, steps

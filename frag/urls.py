@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from frag import views
+
+app_name = "frag"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("games/<int:game_id>/", views.game, name="game"),
+    path("games/<int:game_id>/act/", views.act, name="act"),
+    path("games/<int:game_id>/replay/", views.replay, name="replay"),
+]

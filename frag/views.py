@@ -1,0 +1,153 @@
+"""Frag pages: the lobby, the board, actions by tapping, and the replay. Thin: the work is in services."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from core.errors import ServiceError
+from frag import selectors, services
+from frag.engine import State
+from frag.forms import NewGameForm
+from frag.models import Game, Seat
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def home(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        specs = []
+        mine = [s for s in form.cleaned_data["seats"] if s["kind"] == "me"]
+        for seat in form.cleaned_data["seats"]:
+            user = request.user if seat["kind"] == "me" else seat["user"]
+            name = seat["name"] or (
+                user.get_username() if len(mine) <= 1 or user is None else f"{user.get_username()} {len(specs) + 1}"
+            )
+            specs.append(
+                services.SeatSpec(
+                    name=name,
+                    health=seat["health"],
+                    speed=seat["speed"],
+                    accuracy=seat["accuracy"],
+                    wins=seat["wins"],
+                    user=user if seat["kind"] in ("me", "user") else None,
+                    bot=seat["kind"] if seat["kind"] in ("heuristic", "random") else "",
+                )
+            )
+        try:
+            game = services.game_create(
+                creator=request.user,  # type: ignore[arg-type]
+                map_name=form.cleaned_data["map_name"],
+                seats=specs,
+                frags_to_win=form.cleaned_data["frags_to_win"],
+            )
+        except ServiceError as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            return redirect(game)
+    games = Game.objects.filter(seats__user=request.user).distinct().prefetch_related("seats")[:30]
+    return render(request, "frag/home.html", {"form": form, "games": games})
+
+
+def _game_for(request: HttpRequest, game_id: int) -> tuple[Game, list[Seat]]:
+    game = get_object_or_404(Game, pk=game_id)
+    seats = list(game.seats.all())
+    if not any(s.user_id == request.user.pk for s in seats):
+        raise Http404
+    return game, seats
+
+
+@login_required
+@require_GET
+def game(request: HttpRequest, game_id: int) -> HttpResponse:
+    game, seats = _game_for(request, game_id)
+    context = selectors.game_context(game, seats, request.user, request.GET.get("mode", ""))
+    template = "frag/game.html#table" if request.htmx else "frag/game.html"  # type: ignore[attr-defined]
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+def act(request: HttpRequest, game_id: int) -> HttpResponse:
+    """One tap: ``choice`` is the index of a legal action at ``version``, or ``action`` a JSON action."""
+    game, seats = _game_for(request, game_id)
+    status, error = 200, ""
+    # The number this action's step will get: the table first shows the game right after it.
+    own_step = game.steps.count()
+    try:
+        version = int(request.POST.get("version", ""))
+        action = _parse_action(game, seats, request, version)
+        services.game_act(game=game, user=request.user, action=action, expected_version=version)  # type: ignore[arg-type]
+    except ValueError:
+        status, error = 400, _("That action could not be read: reload the page.")
+    except ServiceError as refusal:
+        status, error = refusal.status, refusal.message
+    game.refresh_from_db()
+    context = selectors.game_context(game, seats, request.user)
+    if not error and selectors.live_pace() > 0 and game.steps.filter(number__gt=own_step).exists():
+        # Bots answered: show the moment after this action; the socket plays their turns out.
+        frame = selectors.replay_frame(game, own_step)
+        context = selectors.game_context(game, seats, request.user, frame=frame)
+    context["error"] = error
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "frag/game.html#table", context, status=status)
+    if error:
+        messages.error(request, error)
+    return redirect(game)
+
+
+def _parse_action(game: Game, seats: list[Seat], request: HttpRequest, version: int) -> dict[str, Any]:
+    raw = request.POST.get("action")
+    if raw:
+        action = json.loads(raw)
+        if not isinstance(action, dict):
+            raise ValueError("an action is an object")
+        return action
+    if game.version != version:
+        # The choice indexes an older list of legal actions: let the service answer « someone acted first ».
+        return {"type": "stale", "player": -1}
+    state = State.from_json(game.snapshot)
+    seat = selectors.seat_for_viewer(game, seats, request.user, state)
+    legal = state.legal_actions(seat) if seat is not None else []
+    index = int(request.POST.get("choice", ""))
+    if not 0 <= index < len(legal):
+        raise ValueError("no such choice")
+    return legal[index]
+
+
+@login_required
+@require_GET
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    game, seats = _game_for(request, game_id)
+    total = game.steps.filter(number__gte=1).count()
+    try:
+        upto = max(0, min(total, int(request.GET.get("step", total))))
+    except ValueError:
+        upto = total
+    state, steps = services.game_replay(game, upto)
+    setup = list(game.steps.filter(number=0))
+    # A replay is shown as a spectator sees it: no hand, no hidden draw.
+    context = {
+        "game": game,
+        "seats": seats,
+        "state": state,
+        "map_title": state.board.title[selectors.language()],
+        "board": selectors.board_view(state, None, []),
+        "fighters": selectors.fighters_panel(state, None),
+        "log": selectors.log_lines(state, setup + steps, None, limit=None),
+        "upto": upto,
+        "total": total,
+        "previous": max(0, upto - 1),
+        "next": min(total, upto + 1),
+        "playing": request.GET.get("play") == "1",
+    }
+    template = "frag/replay.html#replay" if request.htmx else "frag/replay.html"  # type: ignore[attr-defined]
+    return render(request, template, context)

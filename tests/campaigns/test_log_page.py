@@ -1,0 +1,165 @@
+"""The log page: chronicle, filters, pagination, htmx partial, exports and constant query count."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from campaigns import services
+from campaigns.models import Event
+from characters.models import Character
+from tests.campaigns.factories import campaign_with, membership, narrator_of, players_of
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user) -> Client:  # type: ignore[no-untyped-def]
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def fill(campaign, count: int) -> None:  # type: ignore[no-untyped-def]
+    narrator_membership = membership(campaign, narrator_of(campaign))
+    jim = Character.objects.create(campaign=campaign, name="Jim")
+    for i in range(count):
+        services.note_write(membership=narrator_membership, text=f"note {i}", characters=[jim], private=i % 3 == 0)
+
+
+@pytest.mark.parametrize("events", [5, 120])
+def test_log_page_query_count_does_not_grow_with_events(events: int, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    campaign = campaign_with(players=1)
+    fill(campaign, events)
+    client = logged_in(players_of(campaign)[0])
+    with django_assert_max_num_queries(14):
+        response = client.get(reverse("campaigns:log", args=[campaign.pk]))
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("events", [5, 60])
+def test_dashboard_query_count_does_not_grow_with_events(events: int, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    campaign = campaign_with(players=1)
+    fill(campaign, events)
+    client = logged_in(narrator_of(campaign))
+    with django_assert_max_num_queries(14):
+        response = client.get(reverse("campaigns:dashboard", args=[campaign.pk]))
+    assert response.status_code == 200
+
+
+def test_the_log_reads_in_french_and_in_english() -> None:
+    campaign = campaign_with()
+    client = logged_in(narrator_of(campaign))
+    french = client.get(reverse("campaigns:log", args=[campaign.pk])).content.decode()
+    assert "a créé la campagne" in french
+    client.cookies["django_language"] = "en"
+    english = client.get(reverse("campaigns:log", args=[campaign.pk])).content.decode()
+    assert "created the campaign" in english
+
+
+def test_log_paginates_fifty_at_a_time() -> None:
+    campaign = campaign_with()
+    fill(campaign, 60)
+    client = logged_in(narrator_of(campaign))
+    first = client.get(reverse("campaigns:log", args=[campaign.pk])).content.decode()
+    assert first.count('class="log-entry') == 50
+    second = client.get(reverse("campaigns:log", args=[campaign.pk]) + "?page=2").content.decode()
+    assert second.count('class="log-entry') == 61 - 50
+
+
+def test_log_filters_by_kind_character_and_session() -> None:
+    campaign = campaign_with()
+    narrator = narrator_of(campaign)
+    game_session = services.game_session_create(campaign=campaign, actor=narrator, date=campaign.created_at.date())
+    services.game_session_open(game_session=game_session, actor=narrator)
+    fill(campaign, 3)
+    lisa = Character.objects.create(campaign=campaign, name="Lisa")
+    services.note_write(membership=membership(campaign, narrator), text="only-lisa", characters=[lisa])
+    client = logged_in(narrator)
+    url = reverse("campaigns:log", args=[campaign.pk])
+    by_character = client.get(url, {"character": lisa.pk}).content.decode()
+    assert "only-lisa" in by_character and "note 1" not in by_character
+    by_kind = client.get(url, {"kind": "session.opened"}).content.decode()
+    assert "note 1" not in by_kind and 'data-kind="session.opened"' in by_kind
+    by_session = client.get(url, {"game_session": game_session.pk}).content.decode()
+    assert "a créé la campagne" not in by_session and "only-lisa" in by_session
+
+
+def test_htmx_filter_request_renders_only_the_entries_partial() -> None:
+    campaign = campaign_with()
+    client = logged_in(narrator_of(campaign))
+    response = client.get(reverse("campaigns:log", args=[campaign.pk]), HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert 'id="log-entries"' in html
+    assert "<html" not in html
+    assert "HX-Request" in response["Vary"]
+
+
+def test_exports_give_markdown_and_json_with_full_payloads() -> None:
+    campaign = campaign_with()
+    fill(campaign, 2)
+    client = logged_in(narrator_of(campaign))
+    markdown = client.get(reverse("campaigns:log_export", args=[campaign.pk, "md"]))
+    assert markdown["Content-Type"].startswith("text/markdown")
+    assert markdown.content.decode().startswith("# Les Ombres")
+    assert "> note 1" in markdown.content.decode()
+    document = json.loads(client.get(reverse("campaigns:log_export", args=[campaign.pk, "json"])).content)
+    kinds = [e["kind"] for e in document["events"]]
+    assert kinds[0] == "campaign.created"
+    assert document["events"][-1]["payload"] == {"text": "note 1"}
+    assert document["events"][-1]["characters"] == ["Jim"]
+
+
+def test_notes_are_markdown_with_scripts_removed() -> None:
+    campaign = campaign_with()
+    narrator = narrator_of(campaign)
+    services.note_write(membership=membership(campaign, narrator), text="**gras** <script>alert(1)</script>")
+    html = logged_in(narrator).get(reverse("campaigns:log", args=[campaign.pk])).content.decode()
+    assert "<strong>gras</strong>" in html
+    assert "<script>alert(1)" not in html
+
+
+def test_an_empty_note_is_refused_in_the_users_language_and_nothing_is_saved() -> None:
+    campaign = campaign_with()
+    client = logged_in(narrator_of(campaign))
+    before = Event.objects.count()
+    response = client.post(
+        reverse("campaigns:note_create", args=[campaign.pk]), {"text": "   "}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 400
+    assert "Ce champ est obligatoire" in response.content.decode()
+    assert Event.objects.count() == before
+
+
+def test_corrections_show_beside_the_original() -> None:
+    campaign = campaign_with()
+    narrator = narrator_of(campaign)
+    note = services.note_write(membership=membership(campaign, narrator), text="Jim perd 3 Atouts.")
+    client = logged_in(narrator)
+    client.post(reverse("campaigns:event_correct", args=[campaign.pk, note.pk]), {"reason": "C'était 2."})
+    html = client.get(reverse("campaigns:log", args=[campaign.pk])).content.decode()
+    assert "Corrigé par" in html and "C&#x27;était 2." in html
+    assert f"Corrige l’entrée n° {note.pk}" in html or f"#{note.pk}" in html
+
+
+def test_the_public_log_shows_only_public_events_without_login() -> None:
+    campaign = campaign_with(players=1)
+    narrator = narrator_of(campaign)
+    services.note_write(membership=membership(campaign, narrator), text="PUBLIC-NOTE")
+    services.note_write(membership=membership(campaign, narrator), text="SECRET-NOTE", private=True)
+    services.note_write(membership=membership(campaign, players_of(campaign)[0]), text="PRIVATE-P", private=True)
+    campaign = services.public_log_publish(campaign=campaign, actor=narrator)
+    html = Client().get(reverse("campaigns:public_log", args=[campaign.public_log_token])).content.decode()
+    assert "PUBLIC-NOTE" in html
+    assert "SECRET-NOTE" not in html and "PRIVATE-P" not in html
+    assert "Correct this entry" not in html and "Corriger" not in html
+
+
+def test_an_unpublished_log_link_is_gone() -> None:
+    campaign = campaign_with()
+    narrator = narrator_of(campaign)
+    token = services.public_log_publish(campaign=campaign, actor=narrator).public_log_token
+    services.public_log_unpublish(campaign=campaign, actor=narrator)
+    assert Client().get(reverse("campaigns:public_log", args=[token])).status_code == 404

@@ -1,0 +1,130 @@
+"""Psychic powers (VI, appendix 1), scales (appendix 8), equipment (VII-2) and Revers (V)."""
+
+from __future__ import annotations
+
+import pytest
+
+from characters.rules import psychic, revers, scales
+from characters.rules.equipment import Armour, Era, Weapon, armour_against, outpaces, successes_per_revers
+from characters.rules.errors import RuleViolation
+from characters.rules.ladder import Rank, rank_label
+
+
+@pytest.mark.parametrize(
+    ("required", "difficulty", "level"),
+    [
+        (Rank.FAIBLE, "facile", 1),
+        (Rank.MEDIOCRE, "simple", 2),
+        (Rank.MOYEN, "moyenne", 3),
+        (Rank.BON, "difficile", 4),
+        (Rank.EXCELLENT, "tres_difficile", 5),
+        (Rank.EXCEPTIONNEL, "extreme", 6),
+    ],
+)
+def test_psychic_difficulty_table(required: int, difficulty: str, level: int) -> None:
+    """« Difficulté des Pouvoirs psychiques : Rang requis / Difficulté / Niveau de pouvoir »."""
+    assert psychic.difficulty_for(required) == (difficulty, level)
+
+
+def test_masking_an_intrusion_raises_the_required_rank_one_step() -> None:
+    use = psychic.power_use(domain_rank=Rank.BON, power_rank=Rank.MOYEN, potential_left=5, masked=True)
+    assert (use.required_rank, use.difficulty, use.power_level) == (Rank.BON, "difficile", 4)
+    with pytest.raises(RuleViolation, match="psychic.rank_too_low"):
+        psychic.power_use(domain_rank=Rank.MOYEN, power_rank=Rank.MOYEN, potential_left=5, masked=True)
+
+
+def test_potential_equals_the_domain_value_and_lamentable_is_latent() -> None:
+    """« Un Domaine de pouvoir psionique de Rang Bon peut-être utilisé cinq fois. »"""
+    assert psychic.potential(Rank.BON) == 5
+    assert psychic.potential(Rank.LAMENTABLE) == 0
+    with pytest.raises(RuleViolation, match="psychic.latent"):
+        psychic.power_use(domain_rank=Rank.LAMENTABLE, power_rank=Rank.FAIBLE, potential_left=0)
+    with pytest.raises(RuleViolation, match="psychic.no_potential"):
+        psychic.power_use(domain_rank=Rank.BON, power_rank=Rank.FAIBLE, potential_left=0)
+
+
+def test_optional_fatigue_costs_a_rank_of_vigour_and_collapses_below_lamentable() -> None:
+    use = psychic.power_use(domain_rank=Rank.BON, power_rank=Rank.FAIBLE, potential_left=5, fatigue_rule=True,
+                            vigour=Rank.LAMENTABLE, vigour_lost=0)  # fmt: skip
+    assert use.vigour_lost == 1 and use.collapsed
+    with pytest.raises(RuleViolation, match="psychic.exhausted"):
+        psychic.power_use(domain_rank=Rank.BON, power_rank=Rank.FAIBLE, potential_left=4, fatigue_rule=True,
+                          vigour=Rank.LAMENTABLE, vigour_lost=1)  # fmt: skip
+    assert psychic.fatigue_recovered(3, 30) == 1  # « un repos d'environ 15 minutes » per rank
+
+
+def test_telekinesis_table_and_the_esprit_modifier() -> None:
+    assert psychic.telekinesis_rank(0.5) == Rank.MOYEN  # 1 kg at Moyen
+    assert psychic.telekinesis_rank(5, sequences=4) == Rank.BON
+    assert psychic.telekinesis_rank(900) == Rank.EXCEPTIONNEL
+    with pytest.raises(RuleViolation):
+        psychic.telekinesis_rank(2000)
+    mods = [psychic.telekinesis_mind_modifier(r) for r in range(Rank.FAIBLE, Rank.EXCEPTIONNEL + 1)]
+    assert mods == [-1, -1, 0, 1, 2, 3]
+
+
+def test_the_ogre_compared_with_a_human() -> None:
+    """« lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme ayant une
+    Excellente Vigueur. Le second ogre, de Vigueur Moyenne, est considéré comme ayant une Bonne Vigueur »."""
+    ogre = [scales.Scale(value=1, domains=frozenset({"size", "combat"}))]
+    ogre_scale = scales.scale_in(ogre, trait="vigueur")
+    assert rank_label(scales.compared_rank(Rank.BON, ogre_scale, 0)) == "Excellent"
+    assert rank_label(scales.compared_rank(Rank.MOYEN, ogre_scale, 0)) == "Bon"
+    # « Les rangs de Vigueur des ogres sont inchangés puisqu'ils ont tous les deux la même échelle. »
+    assert scales.compared_rank(Rank.BON, 1, 1) == Rank.BON
+
+
+def test_scale_table_and_card_modifiers() -> None:
+    assert scales.MASS_TABLE[0][1].startswith("Humain")
+    assert scales.MASS_TABLE[1][0] == 100 and "ogre" in scales.MASS_TABLE[1][1]
+    assert scales.scale_for_mass(70) == 0 and scales.scale_for_mass(500) == 5
+    assert scales.card_modifier(6, 0) == 6  # « Le dragon […] tire 6 cartes supplémentaires en combat »
+    elf = [scales.Scale(-1, frozenset({"strength"})), scales.Scale(1, frozenset({"agility"}))]
+    assert scales.scale_in(elf, domain="strength") == -1 and scales.scale_in(elf, trait="habilete") == 1
+
+
+def test_armour_eras() -> None:
+    """« Les armes à feu ignorent les armures médiévales ou non pare-balle » ; future weapons ignore modern
+    or earlier armour ; « Chaque succès d'une armure du futur annule deux succès »."""
+    pistol = Weapon(bonus=1, era=Era.MODERN, firearm=True)
+    assert armour_against(pistol, Armour(bonus=2, era=Era.MEDIEVAL)).cards == 0
+    assert armour_against(pistol, Armour(bonus=2, era=Era.MODERN, bulletproof=True)).cards == 2
+    assert armour_against(Weapon(bonus=1, era=Era.MEDIEVAL), Armour(bonus=2, era=Era.MEDIEVAL), shield=True).cards == 3
+    blaster = Weapon(bonus=2, era=Era.FUTURE, firearm=True)
+    assert armour_against(blaster, Armour(bonus=3, era=Era.MODERN, bulletproof=True)).cards == 0
+    future = armour_against(pistol, Armour(bonus=2, era=Era.FUTURE))
+    assert (future.cards, future.cancels_per_success) == (2, 2)
+
+
+def test_vehicle_sizes_and_eras() -> None:
+    assert successes_per_revers("small", "medium") == 2
+    assert successes_per_revers("small", "huge") == 3
+    assert successes_per_revers("large", "huge") == 2
+    assert outpaces(Era.MODERN, Era.STEAM) and not outpaces(Era.STEAM, Era.MODERN)
+
+
+def test_revers_are_not_cumulative_and_each_domain_counts_apart() -> None:
+    """« seul le Revers entraînant la pénalité la plus importante est pris en compte »."""
+    active = [revers.ActiveRevers("physical", 1), revers.ActiveRevers("physical", 2), revers.ActiveRevers("social", 1)]
+    assert revers.penalty(active, "physical") == 2
+    assert revers.penalty(active, "social") == 1
+    assert revers.penalty(active, "mental") == 0
+
+
+def test_first_aid_difficulty_by_severity_and_the_option_to_lower_the_wound() -> None:
+    """« Moyen pour une Blessure, Difficile pour une Blessure sérieuse et Très difficile pour une Blessure grave »."""
+    assert [revers.first_aid_required_rank(s) for s in (1, 2, 3)] == [Rank.MOYEN, Rank.BON, Rank.EXCELLENT]
+    assert revers.first_aid_result(3, success=True, lowers_wound=True) == 2
+    assert revers.first_aid_result(3, success=True, lowers_wound=False) == 3
+
+
+def test_recovery_one_card_per_period() -> None:
+    week = 7 * 86400
+    assert revers.recover(3, 2 * week + 3600, week) == (1, 3600)
+    assert revers.recover(1, 86400, 86400) == (0, 0)
+
+
+def test_npcs_go_out_of_action_after_one_or_two_revers() -> None:
+    assert revers.out_of_action(1, [1], npc_threshold=1)
+    assert not revers.out_of_action(1, [1], npc_threshold=2)
+    assert revers.out_of_action(1, [3], npc_threshold=None)

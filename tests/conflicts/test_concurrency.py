@@ -1,0 +1,65 @@
+"""Two people drawing at the same instant never receive the same card (row-locked deck)."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from django.db import connection
+
+from conflicts import services
+from conflicts.models import Deck, Participant
+from conflicts.rules.budget import Split
+from tests.characters.factories import table
+from tests.conflicts.factories import npc
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def test_twenty_threads_drawing_at_once_share_the_table_deck_without_duplicates(on_postgres: bool) -> None:
+    if not on_postgres:
+        pytest.skip("row locks are only meaningful on PostgreSQL")
+    campaign, narrator, _players = table(players=0)
+    scene = services.scene_create(campaign=campaign, actor=narrator, title="Vingt duels")
+    drawers: list[Participant] = []
+    for i in range(20):
+        seq = services.sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {i}"})
+        a = npc(campaign, narrator, f"Bretteur {i}", combat=2)
+        b = npc(campaign, narrator, f"Rival {i}", combat=2)
+        drawers.append(
+            services.participant_add(sequence=seq, actor=narrator, character=a, side="A", trait_code="combat")
+        )
+        services.participant_add(sequence=seq, actor=narrator, character=b, side="B", trait_code="combat")
+    Deck.objects.filter(campaign=campaign).delete()
+    barrier = threading.Barrier(20)
+    errors: list[BaseException] = []
+
+    def draw(p: Participant, seed: int) -> None:
+        try:
+            opponent = Participant.objects.filter(sequence_id=p.sequence_id).exclude(pk=p.pk).get()
+            barrier.wait()
+            services.participant_draw(
+                participant=p, actor=narrator, expected_version=None, split=Split(attack={opponent.key: 2}),
+                rng=random.Random(seed),
+            )  # fmt: skip
+        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=draw, args=(p, i)) for i, p in enumerate(drawers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    hands = [
+        c
+        for p in Participant.objects.filter(pk__in=[d.pk for d in drawers])
+        for c in sum(p.hand["attack"].values(), [])
+    ]
+    assert len(hands) == 40
+    assert len(set(hands)) == 40, "a card was dealt twice"
+    deck = Deck.objects.get(campaign=campaign)
+    assert sorted(deck.in_play) == sorted(hands) and deck.pile == [] and deck.discard == []

@@ -1,0 +1,195 @@
+"""Sequence pages: who sees what, the player's panel, odds through htmx, refusals shown, query counts."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from conflicts import services
+from conflicts.models import Participant
+from conflicts.rules.budget import Split
+from tests.campaigns.factories import PASSWORD, UserFactory
+from tests.conflicts.factories import draw, fight, npc
+
+pytestmark = pytest.mark.django_db
+
+
+def login(user) -> Client:  # type: ignore[no-untyped-def]
+    client = Client()
+    client.login(username=user.username, password=PASSWORD)
+    client.cookies["django_language"] = "en"
+    return client
+
+
+def test_narrator_sees_the_sequence_with_npc_values_and_controls() -> None:
+    f = fight()
+    page = login(f.narrator).get(reverse("conflicts:sequence", args=[f.campaign.pk, f.sequence.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Truand 1" in html and "Add a PC or an NPC" in html and "Modifiers of Truand 2" in html
+
+
+def test_a_player_never_sees_an_npcs_trait_value_or_its_split() -> None:
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    services.participant_update(
+        participant=t, actor=f.narrator, data={"trait_value": 7}, expected_version=f.sequence.version
+    )
+    services.participant_declare_split(
+        participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 4}, defence={t.key: 3})
+    )
+    html = login(f.player).get(reverse("conflicts:sequence", args=[f.campaign.pk, f.sequence.pk])).content.decode()
+    assert "Truand 1" in html
+    assert "Exceptionnel" not in html and "Superb" not in html and "(7)" not in html
+    assert "Modifiers of" not in html and "Add a PC or an NPC" not in html
+    assert "defence not known yet" in html
+
+
+def test_outsiders_get_404_and_players_cannot_open_an_npc_panel() -> None:
+    f = fight(npcs=1)
+    assert (
+        login(UserFactory()).get(reverse("conflicts:sequence", args=[f.campaign.pk, f.sequence.pk])).status_code == 404
+    )
+    player = login(f.player)
+    assert player.get(reverse("conflicts:panel", args=[f.campaign.pk, f.npcs[0].pk])).status_code == 404
+    assert player.get(reverse("conflicts:panel", args=[f.campaign.pk, f.pc.pk])).status_code == 200
+    refused = player.post(reverse("conflicts:settle", args=[f.campaign.pk, f.sequence.pk]))
+    assert refused.status_code == 403
+
+
+def test_odds_change_as_the_player_splits() -> None:
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    client = login(f.player)
+    url = reverse("conflicts:odds", args=[f.campaign.pk, f.pc.pk])
+    all_in = client.post(url, {f"attack_{t.pk}": 5, f"defence_{f.pc.pk}": 0}, HTTP_HX_REQUEST="true").content.decode()
+    careful = client.post(url, {f"attack_{t.pk}": 1, f"defence_{f.pc.pk}": 4}, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="odds-' in all_in and "5 of 5 cards placed" in all_in
+    assert all_in != careful
+    assert "0.0 %" in careful  # one attack card can never make a Serious Revers
+
+
+def test_the_player_draws_from_the_panel_and_sees_the_cards() -> None:
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    client = login(f.player)
+    url = reverse("conflicts:split", args=[f.campaign.pk, f.pc.pk])
+    response = client.post(url, {f"attack_{t.pk}": 3, f"defence_{f.pc.pk}": 2, "action": "draw", "version": f.sequence.version},
+                           HTTP_HX_REQUEST="true")  # fmt: skip
+    assert response.status_code == 200
+    assert "Your cards are on the table" in response.content.decode()
+    assert len(Participant.objects.get(pk=f.pc.pk).hand["attack"][t.key]) == 3
+
+
+def test_refusals_are_shown_with_their_reason() -> None:
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    client = login(f.player)
+    url = reverse("conflicts:split", args=[f.campaign.pk, f.pc.pk])
+    too_many = client.post(
+        url, {f"attack_{t.pk}": 6, "action": "draw", "version": f.sequence.version}, HTTP_HX_REQUEST="true"
+    )
+    assert too_many.status_code == 400 and "only have 5" in too_many.content.decode()
+    stale = f.sequence.version
+    draw(t, f.narrator, Split(attack={f.pc.key: 3}))
+    late = client.post(url, {f"attack_{t.pk}": 5, "action": "draw", "version": stale}, HTTP_HX_REQUEST="true")
+    assert late.status_code == 409 and "Someone acted first" in late.content.decode()
+    assert not Participant.objects.get(pk=f.pc.pk).drawn
+
+
+def test_the_sequence_page_costs_the_same_queries_with_more_participants(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    f = fight(npcs=1)
+    client = login(f.narrator)
+    url = reverse("conflicts:sequence", args=[f.campaign.pk, f.sequence.pk])
+    client.get(url)
+    with django_assert_max_num_queries(200) as small:
+        client.get(url)
+    count = len(small)  # read now: the next request resets Django's query log
+    for i in range(4):
+        extra = npc(f.campaign, f.narrator, f"Renfort {i}")
+        services.participant_add(
+            sequence=f.sequence, actor=f.narrator, character=extra, side="Truands", trait_code="combat"
+        )
+    client.get(url)
+    with django_assert_max_num_queries(count):
+        client.get(url)
+
+
+def test_the_log_reads_like_a_scene() -> None:
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    draw(f.pc, f.player, Split(attack={t.key: 5}), seed=1)
+    draw(t, f.narrator, Split(attack={f.pc.key: 3}), seed=2)
+    html = login(f.narrator).get(reverse("campaigns:log", args=[f.campaign.pk])).content.decode()
+    assert "Jim Bones draws" in html and "The cards are down" in html
+
+
+def test_the_narrator_sets_range_defence_from_the_range_table() -> None:
+    f = fight(npcs=1)
+    client = login(f.narrator)
+    url = reverse("conflicts:modifiers", args=[f.campaign.pk, f.pc.pk])
+    base = {"side": "PJ", "trait_value": 5, "weapon": 0, "weapon_use": "attack", "two_weapons_use": "attack", "armour": 0,
+            "surprise": 0, "conditions": 0, "cover": 0, "scale": 0, "vehicle": 0, "range_defence": 0, "other": 0,
+            "defence_weight": 1, "out_of_range_bands": 0, "version": f.sequence.version, "weapon_era": 2, "armour_era": 2}  # fmt: skip
+    client.post(url, {**base, "range_band": "long", "shooter_weapon": "handgun"})
+    assert Participant.objects.get(pk=f.pc.pk).range_defence == 5  # « Longue … Difficile (5) »
+    f.reload()
+    client.post(url, {**base, "version": f.sequence.version, "range_band": "extreme", "shooter_weapon": "handgun"})
+    assert Participant.objects.get(pk=f.pc.pk).range_defence == 5  # a handgun cannot reach: refused, unchanged
+
+
+def test_the_phone_panel_costs_the_same_queries_with_more_opponents(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    f = fight(npcs=1)
+    client = login(f.player)
+    url = reverse("conflicts:panel", args=[f.campaign.pk, f.pc.pk])
+    client.get(url)
+    with django_assert_max_num_queries(200) as small:
+        assert client.get(url).status_code == 200
+    count = len(small)
+    for i in range(4):
+        extra = npc(f.campaign, f.narrator, f"Renfort {i}")
+        services.participant_add(
+            sequence=f.sequence, actor=f.narrator, character=extra, side="Truands", trait_code="combat"
+        )
+    with django_assert_max_num_queries(count):
+        html = client.get(url).content.decode()
+    assert "Renfort 3" in html
+
+
+def test_any_player_may_deal_and_reshuffle_the_table_deck_but_not_the_narrators() -> None:
+    from conflicts.models import Deck, DeckLayout, TableSettings
+
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    draw(t, f.narrator, Split(attack={f.pc.key: 3}))
+    f.reload()
+    deck = Deck.objects.get(campaign=f.campaign)
+    client = login(f.player)
+    client.post(reverse("conflicts:reshuffle", args=[f.campaign.pk, deck.pk]))
+    deck.refresh_from_db()
+    assert len(deck.pile) == 37 and len(deck.in_play) == 3 and deck.discard == []
+    TableSettings.objects.filter(campaign=f.campaign).update(layout=DeckLayout.PAIRS_SHARED)
+    narrators = Deck.objects.create(
+        campaign=f.campaign,
+        kind="attack",
+        holder="narrator",
+        pile=[f"{v}H" for v in range(1, 11)] + [f"{v}D" for v in range(1, 11)],
+    )
+    before = narrators.pile
+    client.post(reverse("conflicts:reshuffle", args=[f.campaign.pk, narrators.pk]))
+    narrators.refresh_from_db()
+    assert narrators.pile == before
+
+
+def test_a_test_shows_its_exact_chance_before_rolling() -> None:
+    f = fight(npcs=1)
+    client = login(f.player)
+    response = client.post(
+        reverse("conflicts:test_chance", args=[f.campaign.pk]),
+        {"character": f.hero.pk, "trait_code": "combat", "difficulty": 5, "relatedness": "close", "equipment": 0,
+         "scale": 0, "other": 0, "technical_policy": "fail"},
+        HTTP_HX_REQUEST="true",
+    )  # fmt: skip
+    # Combat Bon against Difficile (Bon): 0 or better on 4dF, (19 + 16 + 10 + 4 + 1) / 81.
+    assert "Exact chance of success: 61.7 %" in response.content.decode()

@@ -1,0 +1,82 @@
+"""Ranged combat table, equipment, eras and vehicle sizes (V « Combat à distance », VII « Equipement »)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conflicts.rules.equipment import (
+    VEHICLES,
+    Era,
+    VehicleSize,
+    armour_applies,
+    defence_weight,
+    successes_per_revers,
+    vehicle_outdistances,
+    vehicle_weapon_ignores_robustness,
+)
+from conflicts.rules.ranged import RANGE_TABLE, WeaponClass, closer, defence_cards, shot_difficulty
+from conflicts.rules.ranks import Difficulty
+
+
+def test_range_table_has_eighteen_bands_from_point_blank_to_interplanetary() -> None:
+    assert len(RANGE_TABLE) == 18
+    assert RANGE_TABLE[0].code == "point_blank" and RANGE_TABLE[-1].code == "interplanetary"
+
+
+@pytest.mark.parametrize(
+    ("band", "weapon", "difficulty"),
+    [
+        ("point_blank", WeaponClass.HANDGUN, Difficulty.FACILE),
+        ("long", WeaponClass.HANDGUN, Difficulty.DIFFICILE),
+        ("extreme", WeaponClass.HANDGUN, None),  # (1) Carabine & Fusil requis
+        ("extreme", WeaponClass.CARBINE, Difficulty.EXTREME),
+        ("far", WeaponClass.CARBINE, None),  # (2) Fusil requis
+        ("far", WeaponClass.RIFLE, Difficulty.IMPOSSIBLE),
+        ("far", WeaponClass.HEAVY, Difficulty.FACILE),
+        ("district", WeaponClass.HEAVY, Difficulty.EXTREME),
+        ("regional", WeaponClass.HEAVY, None),
+        ("interplanetary", WeaponClass.SPACESHIP, Difficulty.EXTREME),
+    ],
+)
+def test_shot_difficulty_by_range_and_weapon(band: str, weapon: WeaponClass, difficulty: Difficulty | None) -> None:
+    assert shot_difficulty(band, weapon) is difficulty
+
+
+def test_target_receives_the_number_in_parentheses_plus_cover_and_behaviour() -> None:
+    assert defence_cards("medium", WeaponClass.HANDGUN) == 4
+    assert defence_cards("medium", WeaponClass.HANDGUN, cover=2, behaviour=1) == 7
+    assert defence_cards("extreme", WeaponClass.HANDGUN) is None
+
+
+def test_extra_defence_successes_close_range_bands() -> None:
+    assert closer("long", 2) == "short"
+    assert closer("short", 5) == "point_blank"
+
+
+def test_firearms_ignore_medieval_armour_and_future_weapons_ignore_modern_armour() -> None:
+    assert not armour_applies(
+        weapon_era=Era.MODERN, weapon_is_firearm=True, armour_era=Era.ANCIENT, armour_bulletproof=False
+    )
+    assert armour_applies(weapon_era=Era.MODERN, weapon_is_firearm=True, armour_era=Era.MODERN, armour_bulletproof=True)
+    assert not armour_applies(
+        weapon_era=Era.FUTURE, weapon_is_firearm=True, armour_era=Era.MODERN, armour_bulletproof=True
+    )
+    assert armour_applies(
+        weapon_era=Era.ANCIENT, weapon_is_firearm=False, armour_era=Era.ANCIENT, armour_bulletproof=False
+    )
+    assert defence_weight(weapon_era=Era.MODERN, armour_era=Era.FUTURE) == 2
+    assert defence_weight(weapon_era=Era.FUTURE, armour_era=Era.FUTURE) == 1
+
+
+def test_vehicle_sizes_cost_successes_per_revers() -> None:
+    assert successes_per_revers(VehicleSize.SMALL, VehicleSize.MEDIUM) == 2
+    assert successes_per_revers(VehicleSize.SMALL, VehicleSize.LARGE) == 2
+    assert successes_per_revers(VehicleSize.SMALL, VehicleSize.HUGE) == 3
+    assert successes_per_revers(VehicleSize.LARGE, VehicleSize.HUGE) == 2
+    assert successes_per_revers(VehicleSize.HUGE, VehicleSize.SMALL) == 1
+
+
+def test_vehicle_eras_and_table() -> None:
+    assert vehicle_outdistances(Era.MODERN, Era.STEAM) and not vehicle_outdistances(Era.MODERN, Era.MODERN)
+    assert vehicle_weapon_ignores_robustness(Era.FUTURE, Era.MODERN)
+    assert VEHICLES["sports_car"] == (3, 1) and VEHICLES["bus_truck"] == (-1, 5)

@@ -1,0 +1,240 @@
+"""Atouts during a draw, Tests through the service, chases, collective cover, range, live fragments."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from campaigns.live import Viewer, extra_fragments
+from campaigns.models import Event
+from characters.models import Revers
+from conflicts import services
+from conflicts.models import Participant, Phase
+from conflicts.rules.budget import Split
+from core.errors import ServiceError
+from tests.campaigns.factories import membership
+from tests.characters.factories import open_session
+from tests.conflicts.factories import draw, fight, npc
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_atout_buys_one_more_card_once_per_draw() -> None:
+    f = fight(npcs=1)
+    open_session(f.campaign, f.narrator)
+    services.participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
+    with pytest.raises(ServiceError, match="Only one Atout"):
+        services.participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
+    with pytest.raises(ServiceError, match="only have 6"):
+        draw(f.pc, f.player, Split(attack={f.npcs[0].key: 7}))
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 6}))
+    assert Event.objects.filter(kind="character.atout_spent").count() == 1
+
+
+def test_changing_one_card_flips_its_result_and_the_draw_is_resolved_again() -> None:
+    f = fight(npcs=1)
+    open_session(f.campaign, f.narrator)
+    t = f.npcs[0]
+    draw(f.pc, f.player, Split(attack={t.key: 5}), seed=3)
+    draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
+    f.reload()
+    before = f.sequence.outcome["targets"][t.key]["attacks"][f.pc.key]
+    services.participant_atout(
+        participant=f.pc, actor=f.player, use="change", card=f"attack:{t.key}:0", expected_version=f.sequence.version
+    )
+    f.reload()
+    after = f.sequence.outcome["targets"][t.key]["attacks"][f.pc.key]
+    assert abs(after - before) == 1
+    assert f.pc.hand["flipped"] == [f"attack:{t.key}:0"]
+
+
+def test_a_redraw_puts_new_cards_on_the_table_and_keeps_the_deck_whole() -> None:
+    f = fight(npcs=1)
+    open_session(f.campaign, f.narrator)
+    t = f.npcs[0]
+    draw(f.pc, f.player, Split(attack={t.key: 5}), seed=3)
+    draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
+    old = Participant.objects.get(pk=f.pc.pk).hand
+    services.participant_atout(
+        participant=f.pc, actor=f.player, use="redraw", expected_version=None, rng=random.Random(8)
+    )
+    new = Participant.objects.get(pk=f.pc.pk).hand
+    assert len(new["attack"][t.key]) == 5 and new != old
+    from conflicts.models import Deck
+
+    deck = Deck.objects.get(campaign=f.campaign)
+    assert len(deck.pile) + len(deck.in_play) + len(deck.discard) == 40 and len(deck.in_play) == 8
+
+
+def test_taking_a_teammates_revers_writes_it_on_your_own_sheet() -> None:
+    f = fight(npcs=1, collective=True)
+    open_session(f.campaign, f.narrator)
+    buddy = npc(f.campaign, f.narrator, "Allié")
+    ally = services.participant_add(
+        sequence=f.sequence, actor=f.narrator, character=buddy, side="PJ", trait_code="combat"
+    )
+    t = f.npcs[0]
+    for seed in range(60):
+        f.reload()
+        draw(f.pc, f.player, Split(defence={f.pc.key: 5}), seed=seed)
+        draw(ally, f.narrator, Split(defence={ally.key: 3}), seed=seed + 1)
+        draw(t, f.narrator, Split(attack={ally.key: 3}), seed=seed + 2)
+        f.reload()
+        got = f.sequence.outcome["targets"].get(ally.key, {}).get("severity", 0)
+        if got:
+            break
+        services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+    services.participant_atout(participant=f.pc, actor=f.player, use="take_revers", target=ally, expected_version=None)
+    services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+    assert list(Revers.objects.filter(character=f.hero).values_list("severity", flat=True)) == [got]
+    assert not Revers.objects.filter(character=buddy).exists()
+
+
+def test_collective_cover_needs_a_reason_and_protects_the_teammate() -> None:
+    f = fight(npcs=1, collective=True)
+    buddy = npc(f.campaign, f.narrator, "Allié")
+    ally = services.participant_add(
+        sequence=f.sequence, actor=f.narrator, character=buddy, side="PJ", trait_code="combat"
+    )
+    with pytest.raises(ServiceError, match="needs a reason"):
+        draw(f.pc, f.player, Split(attack={f.npcs[0].key: 2}, defence={ally.key: 3}))
+    f.reload()
+    services.participant_draw(participant=f.pc, actor=f.player, expected_version=None,
+                              split=Split(attack={f.npcs[0].key: 2}, defence={ally.key: 3}),
+                              reasons={ally.key: "tir de couverture"}, rng=random.Random(1))  # fmt: skip
+    assert Participant.objects.get(pk=f.pc.pk).split["reasons"] == {ally.key: "tir de couverture"}
+
+
+def test_out_of_range_participants_may_only_defend() -> None:
+    f = fight(npcs=1)
+    services.participant_update(
+        participant=f.pc, actor=f.narrator, data={"out_of_range_bands": 2}, expected_version=f.sequence.version
+    )
+    with pytest.raises(ServiceError, match="Out of range"):
+        draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}))
+    draw(f.pc, f.player, Split(defence={f.pc.key: 5}))
+
+
+def test_a_chase_keeps_its_revers_off_the_sheets() -> None:
+    f = fight(npcs=1, kind="chase")
+    t = f.npcs[0]
+    draw(f.pc, f.player, Split(attack={t.key: 5}), seed=1)
+    draw(t, f.narrator, Split(attack={f.pc.key: 3}), seed=2)
+    services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+    assert not Revers.objects.exists()
+    settled = Event.objects.get(kind="sequence.settled")
+    assert settled.payload["written"] is False
+
+
+def test_a_failed_hazardous_test_writes_its_revers() -> None:
+    f = fight(npcs=1)
+    payload = services.fudge_test_roll(
+        character=f.hero, actor=f.player, rng=random.Random(2),
+        data={"trait_code": "esprit", "difficulty": 8, "hazard_per_rank": True, "revers_domain": "physical"},
+    )  # fmt: skip
+    assert not payload["success"] and payload["revers"] >= 2
+    assert list(Revers.objects.filter(character=f.hero).values_list("severity", flat=True)) == [payload["revers"]]
+    assert Event.objects.filter(kind="test.rolled").get().payload["dice"] == payload["dice"]
+
+
+def test_players_roll_tests_only_for_their_own_characters() -> None:
+    f = fight(npcs=1)
+    with pytest.raises(ServiceError):
+        services.fudge_test_roll(character=f.thugs[0], actor=f.player, data={"trait_code": "combat", "difficulty": 4})
+
+
+def test_live_board_for_a_player_hides_npc_values_and_splits() -> None:
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    services.participant_update(
+        participant=t, actor=f.narrator, data={"trait_value": 7}, expected_version=f.sequence.version
+    )
+    services.participant_declare_split(
+        participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 4}, defence={t.key: 3})
+    )
+    draw(f.pc, f.player, Split(attack={t.key: 5}))
+    event = Event.objects.filter(kind="sequence.drew").latest("pk")
+    seen_by_player = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player))))
+    seen_by_narrator = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.narrator))))
+    assert f'id="sequence-board-{f.sequence.pk}"' in seen_by_player
+    assert "(Exceptionnel, 7)" not in seen_by_player and "Split" not in seen_by_player
+    assert "7)" in seen_by_narrator
+
+
+def test_the_sequence_ends_when_one_side_has_nobody_standing() -> None:
+    f = fight(npcs=1, out_after=1)
+    t = f.npcs[0]
+    for seed in range(60):
+        f.reload()
+        if f.sequence.phase == Phase.ENDED:
+            break
+        draw(f.pc, f.player, Split(attack={t.key: 5}), seed=seed)
+        draw(t, f.narrator, Split(defence={t.key: 3}), seed=seed + 100)
+        services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+    assert (
+        "wins" in Event.objects.filter(kind="sequence.settled").latest("pk").payload.get("sequence_winner", "") + "wins"
+    )
+    f.reload()
+    with pytest.raises(ServiceError, match="over"):
+        draw(f.pc, f.player, Split(attack={t.key: 5}))
+
+
+def test_firearms_ignore_medieval_armour_and_future_armour_doubles_against_modern_guns() -> None:
+    from conflicts.selectors import sequence_board
+
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    v = f.sequence.version
+    services.participant_update(participant=f.pc, actor=f.narrator, expected_version=v,
+                                data={"armour": 2, "armour_era": 0, "armour_bulletproof": False})  # fmt: skip
+    f.reload()
+    services.participant_update(participant=t, actor=f.narrator, expected_version=f.sequence.version,
+                                data={"weapon_era": 2, "weapon_firearm": True})  # fmt: skip
+    f.reload()
+    board = sequence_board(f.sequence, membership(f.campaign, f.narrator))
+    jim = next(view for view in board.views if view.participant.pk == f.pc.pk)
+    assert jim.budget is not None and jim.budget.total == 5  # the mail shirt adds nothing against a pistol
+    services.participant_update(participant=f.pc, actor=f.narrator, expected_version=f.sequence.version,
+                                data={"armour_era": 3, "armour_bulletproof": True})  # fmt: skip
+    f.reload()
+    board = sequence_board(f.sequence, membership(f.campaign, f.narrator))
+    jim = next(view for view in board.views if view.participant.pk == f.pc.pk)
+    assert jim.budget is not None and jim.budget.total == 7
+    draw(f.pc, f.player, Split(attack={t.key: 5}, defence={f.pc.key: 2}), seed=5)
+    draw(t, f.narrator, Split(attack={f.pc.key: 3}), seed=6)
+    f.reload()
+    assert f.sequence.outcome["targets"][f.pc.key]["weight"] == 2
+
+
+def test_method_one_pairs_per_player_deal_attack_and_defence_from_separate_decks() -> None:
+    from conflicts.models import Deck, TableSettings
+
+    f = fight(npcs=1)
+    settings = TableSettings.objects.get_or_create(campaign=f.campaign)[0]
+    services.table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
+                                   data={"layout": "pairs_per_player"})  # fmt: skip
+    f.campaign.refresh_from_db()
+    t = f.npcs[0]
+    draw(f.pc, f.player, Split(attack={t.key: 3}, defence={f.pc.key: 2}))
+    draw(t, f.narrator, Split(attack={f.pc.key: 2}, defence={t.key: 1}))
+    hand = Participant.objects.get(pk=f.pc.pk).hand
+    assert all(code[-1] in "HD" for code in hand["attack"][t.key])  # red numbers: the attack deck
+    assert all(code[-1] in "CS" for code in hand["defence"][f.pc.key])
+    decks = {(d.kind, d.holder, d.player_id): d for d in Deck.objects.filter(campaign=f.campaign)}
+    assert set(decks) == {("attack", "player", f.player.pk), ("defence", "player", f.player.pk),
+                          ("attack", "narrator", None), ("defence", "narrator", None)}  # fmt: skip
+    assert all(len(d.pile) + len(d.in_play) + len(d.discard) == 20 for d in decks.values())
+
+
+def test_method_two_needs_the_table_deck() -> None:
+    from conflicts.models import TableSettings
+
+    f = fight(npcs=1)
+    settings = TableSettings.objects.get_or_create(campaign=f.campaign)[0]
+    with pytest.raises(ServiceError, match="Method 2"):
+        services.table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
+                                       data={"success_rule": "red", "layout": "pairs_shared"})  # fmt: skip
+    services.table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
+                                   data={"success_rule": "red"})  # fmt: skip
+    assert TableSettings.objects.get(campaign=f.campaign).success_rule == "red"

@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+
+@pytest.fixture(autouse=True)
+def _in_memory_channels_and_plain_static(settings):  # type: ignore[no-untyped-def]
+    """Tests talk to the channel layer configured by the environment (Redis in CI's second pass)."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    # Real hashing costs ~0.3 s per password on these machines; tests only need it to be a hash.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    yield
+
+
+@pytest.fixture
+def on_postgres() -> bool:
+    return settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
+
+
+@pytest.fixture(autouse=True)
+def _services_speak_english():  # type: ignore[no-untyped-def]
+    """Service messages are asserted in English; pages pick their language per request."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
+def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
+    """Tests marked ``postgres`` need real row locks; on SQLite they are skipped, not faked."""
+    if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        return
+    skip = pytest.mark.skip(reason="needs PostgreSQL (CI's second pass sets DATABASE_URL)")
+    for item in items:
+        if "postgres" in item.keywords:
+            item.add_marker(skip)

@@ -1,0 +1,121 @@
+"""Frag in the browser: one person and two bots. The person moves, searches a pick-up square until it yields a
+card, attacks a bot, and a second tab on the same game sees the bots' turns arrive live over the WebSocket."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from frag.engine import State
+from tests.e2e.conftest import login
+
+pytestmark = pytest.mark.e2e
+
+MAX_TURNS = 25
+
+
+def read_state(run_in_server_db: Callable[[str], str], game_id: int) -> State:
+    out = run_in_server_db(
+        f"import json\nfrom frag.models import Game\nprint(json.dumps(Game.objects.get(pk={game_id}).snapshot))"
+    )
+    return State.from_json(json.loads(out))
+
+
+def tap(page: Page, locator) -> None:  # type: ignore[no-untyped-def]
+    """Click, then wait until the table shows a newer version."""
+    table = page.locator("#frag-table")
+    version = int(table.get_attribute("data-version") or 0)
+    locator.click()
+    expect(table).not_to_have_attribute("data-version", str(version))
+
+
+def test_a_person_moves_picks_up_attacks_and_watches_the_bots_live(new_context, make_user, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    username = make_user(f"frag{uuid.uuid4().hex[:6]}")
+    context = new_context(locale="en-GB")
+    page = context.new_page()
+    login(page, username)
+    page.goto("/frag/")
+    page.get_by_label("Map").select_option("entrepot")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#frag-live")).to_have_attribute("data-state", "open")
+    game_id = int(re.search(r"/frag/games/(\d+)/", page.url).group(1))  # type: ignore[union-attr]
+
+    watcher = context.new_page()
+    watcher.goto(page.url)
+    expect(watcher.locator("#frag-live")).to_have_attribute("data-state", "open")
+
+    moved = picked_up = attacked = False
+    for _turn in range(MAX_TURNS):
+        expect(page.locator("#frag-table")).to_have_attribute("data-my-turn", "yes", timeout=20_000)
+        state = read_state(run_in_server_db, game_id)
+        me = state.fighters[0]
+        if state.pending is not None:
+            tap(page, page.locator("#frag-actions button").first)
+            continue
+        if state.phase == "placement":
+            tap(page, page.locator("polygon.target").first)
+            continue
+        if state.phase == "movement":
+            tap(page, page.get_by_role("button", name=re.compile("^Roll")))
+            continue
+        if state.phase == "discard":
+            tap(page, page.get_by_role("button", name=re.compile("^Discard")).first)
+            continue
+        # Action phase: walk to an unused pick-up square and search it.
+        pickups = state.board.weapon_pickups | state.board.gadget_pickups
+        reachable = state.reachable(0)
+        if not picked_up:
+            if me.place in pickups and me.place not in state.turn.pickups_used:
+                hand = len(me.hand)
+                tap(page, page.get_by_role("button", name=re.compile("^Search this pick-up square")))
+                picked_up = len(read_state(run_in_server_db, game_id).fighters[0].hand) > hand
+                continue
+            goal = next((p for p in reachable if p in pickups and p not in state.turn.pickups_used), None)
+            if goal is not None:
+                tap(page, page.locator(f'polygon.target.reachable[data-place="{goal}"]'))
+                moved = True
+                continue
+        if not attacked:
+            attack = page.get_by_role("button", name=re.compile(r"^Attack .* with Base pistol"))
+            if attack.count():
+                tap(page, attack.first)
+                attacked = True
+                continue
+            occupied = state.occupied()
+            del occupied[me.place]  # type: ignore[arg-type]
+            spot = next(
+                (
+                    p
+                    for p in reachable
+                    if state.turn.attacks < state.attacks_allowed(0)
+                    and any(state.line_of_sight(p, q, occupied) for q in occupied)
+                ),
+                None,
+            )
+            if spot is not None:
+                tap(page, page.locator(f'polygon.target.reachable[data-place="{spot}"]'))
+                moved = True
+                continue
+        if not moved and reachable:
+            tap(page, page.locator(f'polygon.target.reachable[data-place="{next(iter(reachable))}"]'))
+            moved = True
+            continue
+        if moved and picked_up and attacked:
+            break
+        # End the turn: the bots play theirs on the server and the watcher sees them arrive.
+        newest = watcher.locator("#frag-log li").first
+        before = newest.get_attribute("data-step")
+        tap(page, page.get_by_role("button", name="End the turn"))
+        expect(newest).not_to_have_attribute("data-step", before or "")
+        expect(watcher.locator("#frag-log")).to_contain_text(re.compile(r"Turn \d+: Bot"))
+
+    assert moved and picked_up and attacked
+    expect(page.locator("#frag-log")).to_contain_text("attacks")
+    expect(page.locator("#frag-log")).to_contain_text(re.compile(rf"{username} draws"))
+    # The second tab saw the person's own actions too, without reloading.
+    expect(watcher.locator("#frag-log")).to_contain_text(re.compile(rf"{username} attacks Bot"))

@@ -1,0 +1,67 @@
+"""Two people play a TRAGIC turn in two browsers: an attack, a reaction on the stack, the end of the turn."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import login
+
+pytestmark = pytest.mark.e2e
+
+# With this seed Alice (Acier et plomb) plays first holding a Coup de poing, and Bob (La bande des Terres
+# désolées) holds an Esquive: found once with the pure engine, fixed here so the browsers replay it.
+SEED = 7
+SKILLS = ("medecine-1", "science-1", "troc-1")
+
+
+def test_a_full_turn_with_a_reaction_on_the_stack(new_context, make_user, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    suffix = uuid.uuid4().hex[:6]
+    alice_name, bob_name = make_user(f"alice{suffix}"), make_user(f"bob{suffix}")
+    game_id = run_in_server_db(
+        "from django.contrib.auth.models import User\n"
+        "from tragic import services\n"
+        f"a = User.objects.get(username={alice_name!r}); b = User.objects.get(username={bob_name!r})\n"
+        f"g = services.game_create(user=a, deck_ref='ready:acier-et-plomb', opponent='invite', seed={SEED}, reaction_seconds=300)\n"
+        "g = services.game_join(token=g.invite_token, user=b, deck_ref='ready:la-bande-des-terres-desolees')\n"
+        "print(g.pk)\n"
+    ).strip()
+
+    alice = new_context().new_page()
+    bob = new_context().new_page()
+    for page, name in ((alice, alice_name), (bob, bob_name)):
+        login(page, name)
+        page.goto(f"/tragic/games/{game_id}/")
+    for page in (alice, bob):
+        page.get_by_role("button", name="Valider").click()  # no Trait: both choices stay hidden until both confirm
+    for page in (alice, bob):
+        expect(page.locator("input[name=skills]").first).to_be_visible()
+        for skill in SKILLS:
+            page.locator(f"input[name=skills][value='{skill}']").check()
+        page.get_by_role("button", name="Valider").click()
+
+    # Alice attacks Bob with her punch.
+    alice.get_by_role("button", name=re.compile(f"Lancer Coup de poing – 1 sur {bob_name}")).click()
+    expect(alice.locator("#tragic-stack")).to_contain_text("Coup de poing – 1")
+
+    # Bob's board is updated live: the attack is on the stack and he is prompted to react.
+    expect(bob.locator("#tragic-stack")).to_contain_text("Coup de poing – 1")
+    expect(bob.locator(".tragic-prompt")).to_be_visible()
+    bob.get_by_role("button", name="Réagir avec Esquive – 1").click()
+
+    # The reaction goes on top of the stack; Alice may answer it, and lets it resolve.
+    expect(alice.locator("#tragic-stack li").first).to_contain_text("Esquive – 1")
+    alice.get_by_role("button", name="Laisser faire (passer)").click()
+    expect(alice.locator("#tragic-stack")).to_contain_text("Vide.")
+    expect(alice.locator("#tragic-log")).to_contain_text("Esquive – 1")
+    expect(bob.locator("#board")).to_contain_text("50/50 PV")
+
+    # Alice ends her turn: Bob's turn begins on both screens.
+    alice.get_by_role("button", name="Terminer le tour").click()
+    expect(bob.locator("#tragic-log")).to_contain_text(f"Tour 1 de {bob_name}")
+    expect(alice.locator("#tragic-status")).to_contain_text(f"En attente de {bob_name}")
+    # Bob's hand never reached Alice's browser.
+    assert "Milicien" not in alice.content() and "Protectron" not in alice.content()

@@ -1,0 +1,47 @@
+"""What the board shows one seat: tappable squares, jump targets only where walking cannot go, lines of sight."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+from django.core.management import call_command
+
+from frag.selectors import board_view, choices
+from tests.frag.arena import arena, place
+
+HALL = """
+##########
+#1.~~....#
+#........#
+#3..#...4#
+#5.....26#
+##########
+"""
+
+
+def test_reachable_squares_jumps_over_acid_and_lines_of_sight_are_highlighted() -> None:
+    state = arena(HALL, fighters=[{"at": (1, 2), "speed": 3}, {"at": (1, 7)}, {"at": (4, 1)}], mp=6)
+    legal = state.legal_actions(0)
+    view = board_view(state, 0, legal)
+    styles = {t["place"]: t["style"] for t in view.targets}
+    assert styles[place(state, 2, 2)] == "reachable"
+    # Beyond the acid: walking would cross it, so the jump is offered too.
+    assert any(t["place"] == place(state, 1, 5) and t["style"] == "jump" for t in view.targets)
+    # Next door, walking is cheaper and safe: no jump offered there.
+    assert not any(t["place"] == place(state, 2, 2) and t["style"] == "jump" for t in view.targets)
+    assert len(view.sight_lines) == len(state.targets_in_sight(0)) == 2
+
+
+def test_every_non_spatial_action_gets_a_button_and_the_teleport_card_a_square_picker() -> None:
+    state = arena(HALL, fighters=[{"at": (1, 2), "hand": ["teleporteur_portable", "bandage"]}, {"at": (1, 7)}])
+    state.phase = "movement"
+    labels = [c.label for c in choices(state, state.legal_actions(0))]
+    assert labels[0].startswith("Roll 3 dice")
+    assert any(label.startswith("Play Portable teleporter: choose a square") for label in labels)
+
+
+def test_frag_sim_prints_frags_turns_and_games_per_second() -> None:
+    out = StringIO()
+    call_command("frag_sim", games=2, players=4, seed=3, turn_limit=60, stdout=out)
+    text = out.getvalue()
+    assert "seat 4 (heuristic)" in text and "average turns:" in text and "games per second:" in text

@@ -1,0 +1,143 @@
+"""Services: games are created and played through them; bots answer on the server; stale clicks are refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.errors import PermissionRefused, ServiceError, StaleState
+from frag import services
+from frag.engine import State
+from frag.models import Game, GameStatus
+from tests.frag.factories import UserFactory, game_with
+
+pytestmark = pytest.mark.django_db
+
+
+def person_to_act(game: Game) -> int:
+    return State.from_json(game.snapshot).current_players()[0]
+
+
+def test_creating_a_game_lets_the_bots_place_and_waits_for_the_person() -> None:
+    person = UserFactory()
+    game = game_with(person, bots=2)
+    state = State.from_json(game.snapshot)
+    assert state.current_players() == [0]
+    assert game.steps.filter(number=0).get().events[-1]["type"] == "first_player"
+    assert game.seats.count() == 3
+
+
+def test_a_person_acts_and_the_bots_play_their_turns_until_it_is_the_person_s_turn_again() -> None:
+    person = UserFactory()
+    game = game_with(person, bots=2, seed=4)
+    for _ in range(40):
+        state = State.from_json(game.snapshot)
+        if state.is_over():
+            break
+        action = state.legal_actions(0)[0] if state.phase != "action" else {"type": "end_turn", "player": 0}
+        services.game_act(game=game, user=person, action=action, expected_version=game.version)
+        game.refresh_from_db()
+        state = State.from_json(game.snapshot)
+        assert state.is_over() or state.current_players() == [0]
+    assert game.steps.exclude(seat=0).exists(), "the bots played"
+    rebuilt, _steps = services.game_replay(game)
+    assert rebuilt.to_json() == game.snapshot
+
+
+def test_a_stale_click_is_refused_as_someone_acted_first() -> None:
+    person = UserFactory()
+    game = game_with(person)
+    action = State.from_json(game.snapshot).legal_actions(0)[0]
+    services.game_act(game=game, user=person, action=action, expected_version=game.version)
+    with pytest.raises(StaleState, match="Someone acted first"):
+        services.game_act(game=game, user=person, action=action, expected_version=game.version)
+
+
+def test_an_illegal_action_is_refused_with_its_reason_and_nothing_changes() -> None:
+    person = UserFactory()
+    game = game_with(person)
+    while State.from_json(game.snapshot).phase != "action":
+        action = State.from_json(game.snapshot).legal_actions(0)[0]
+        services.game_act(game=game, user=person, action=action, expected_version=game.version)
+        game.refresh_from_db()
+    before = (game.version, game.snapshot, game.steps.count())
+    with pytest.raises(ServiceError, match="Refused: too far"):
+        services.game_act(
+            game=game,
+            user=person,
+            action={"type": "move", "player": 0, "path": list(range(1, 60))},
+            expected_version=game.version,
+        )
+    game.refresh_from_db()
+    assert (game.version, game.snapshot, game.steps.count()) == before
+
+
+def test_nobody_plays_a_fighter_they_do_not_control() -> None:
+    person, stranger = UserFactory(), UserFactory()
+    game = game_with(person)
+    with pytest.raises(PermissionRefused):
+        services.game_act(game=game, user=stranger, action={"type": "roll", "player": 0}, expected_version=game.version)
+    with pytest.raises(PermissionRefused):
+        services.game_act(game=game, user=person, action={"type": "roll", "player": 1}, expected_version=game.version)
+
+
+def test_a_game_without_a_person_is_refused() -> None:
+    with pytest.raises(ServiceError, match="at least one person"):
+        services.game_create(
+            creator=UserFactory(),
+            map_name="entrepot",
+            seats=[services.SeatSpec(name="B", health=2, speed=3, accuracy=2, bot="random")] * 2,
+        )
+
+
+def test_a_finished_game_is_marked_with_its_winner() -> None:
+    person = UserFactory()
+    game = game_with(person, bots=2, seed=9, frags_to_win=1)
+    for _ in range(200):
+        game.refresh_from_db()
+        if game.status == GameStatus.FINISHED:
+            break
+        state = State.from_json(game.snapshot)
+        legal = state.legal_actions(0)
+        attack = next((a for a in legal if a["type"] == "attack"), None)
+        action = attack or (legal[0] if state.phase != "action" else {"type": "end_turn", "player": 0})
+        services.game_act(game=game, user=person, action=action, expected_version=game.version)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert game.winner_seat == State.from_json(game.snapshot).winner()
+
+
+def test_every_refusal_of_the_engine_can_be_translated() -> None:
+    import ast
+    from pathlib import Path
+
+    from frag.refusals import REFUSALS
+
+    source = Path(__file__).resolve().parents[2] / "frag" / "engine" / "state.py"
+    templates = {
+        node.args[0].value
+        for node in ast.walk(ast.parse(source.read_text()))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction"
+    }
+    assert templates <= set(REFUSALS)
+
+
+def test_a_refusal_reads_in_french_for_a_french_reader() -> None:
+    from django.utils import translation
+
+    person = UserFactory()
+    game = game_with(person)
+    with (
+        translation.override("fr"),
+        pytest.raises(ServiceError, match="Refusé : ce n'est pas votre tour|Refusé : .* n'est pas permis"),
+    ):
+        services.game_act(
+            game=game, user=person, action={"type": "end_turn", "player": 0}, expected_version=game.version
+        )
+
+
+def test_steps_are_append_only() -> None:
+    game = game_with(UserFactory())
+    step = game.steps.first()
+    step.events = []
+    with pytest.raises(ValueError, match="append-only"):
+        step.save()

@@ -1,0 +1,71 @@
+"""Forged or malformed moves are refused with a reason (never a server error) and change nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from frag.engine import State as FragState
+from tests.security.conftest import World, fingerprint
+from tragic.services import load_state
+
+pytestmark = pytest.mark.django_db
+
+
+def _post_all(world: World, user, url: str, payloads: list[dict]) -> list[str]:  # type: ignore[no-untyped-def]
+    client = Client(raise_request_exception=False)
+    world.login(client, user)
+    problems = []
+    before = fingerprint()
+    for data in payloads:
+        response = client.post(url, data, HTTP_HX_REQUEST="true")
+        if not 400 <= response.status_code < 500:
+            problems.append(f"{data}: {response.status_code}")
+    if fingerprint() != before:
+        problems.append("the database changed")
+    return problems
+
+
+def _forged(player: int, key: str, kinds: list[str], version: int) -> list[dict]:
+    actions: list[object] = [
+        {key: kind, "player": player, **extra}
+        for kind in kinds
+        for extra in (
+            {},
+            {"card": "nope", "to": "nope", "path": "nope", "target": "x", "weapon": [], "pile": {}},
+            {"card": 10**9, "to": -1, "path": [10**9], "target": 99, "weapon": 99, "pile": 99},
+            {"card": None, "to": None, "path": None, "blockers": "x", "split": None, "pay": "x"},
+        )
+    ]
+    actions += [[], "x", None, 7, {key: None}, {"player": player}]
+    return [{"action": json.dumps(a), "version": version} for a in actions] + [
+        {"action": "{not json", "version": version},
+        {"action": json.dumps({key: "end_turn", "player": player}), "version": "abc"},
+        {"choice": "abc", "version": version},
+        {"choice": 10**6, "version": version},
+    ]
+
+
+def test_forged_frag_moves_are_refused_cleanly(world):
+    game = world.frag
+    state = FragState.from_json(game.snapshot)
+    seat = state.current_players()[0]
+    user = world.alice if seat == 0 else world.bob
+    kinds = ["place", "discard", "roll", "move", "jump", "end_turn", "attack", "pick_up", "take_weapon", "teleport",
+             "play", "drop", "spend_blood", "accept_frag", "take_blood", "no_such_move"]  # fmt: skip
+    problems = _post_all(world, user, reverse("frag:act", args=[game.pk]), _forged(seat, "type", kinds, game.version))
+    assert not problems
+
+
+def test_forged_tragic_moves_are_refused_cleanly(world):
+    game = world.tragic
+    seat = load_state(game).active
+    user = world.alice if seat == 0 else world.bob
+    kinds = ["play", "block", "search", "discover", "react", "place_special", "upkeep", "end_upkeep", "keep",
+             "mulligan", "attack", "no_such_move"]  # fmt: skip
+    payloads = _forged(seat, "kind", kinds, game.version)
+    problems = _post_all(world, user, reverse("tragic:game_act", args=[game.pk]), payloads)
+    assert not problems

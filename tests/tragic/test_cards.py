@@ -1,0 +1,100 @@
+"""Cards are data: the starter set, the ready libraries, and loading errors that say where."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tragic.engine.cards import ATTRIBUTES, CARD_TYPES, KEYWORDS, CardError, default_pool, load_cards, load_decklists
+from tragic.engine.decks import validate_library
+
+
+def test_the_starter_set_covers_the_issue():
+    pool = default_pool()
+    cards = list(pool.cards.values())
+    assert len(cards) >= 120
+    assert {c.type for c in cards} == set(CARD_TYPES)
+    assert {c.attribute for c in cards if c.type not in ("trait", "skill")} == set(ATTRIBUTES)
+    assert set().union(*(c.keywords for c in cards)) == set(KEYWORDS)
+    assert len(pool.of_type("trait")) >= 10
+    assert len(pool.of_type("skill")) >= 12
+    for card in cards:
+        assert card.name and card.name_en and card.text and card.text_en, card.id
+
+
+def test_two_ready_libraries_of_sixty_cards():
+    decks = load_decklists()
+    assert len(decks) >= 2
+    for deck in decks.values():
+        report = validate_library(list(deck.cards), default_pool(), copy_mode=deck.copy_mode, profile="wiki")
+        assert report.ok and not report.warnings, (deck.id, report.errors, report.warnings)
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "broken.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+BASE = 'id = "x-1"\nname = "X"\nname_en = "X"\ntext = "t"\ntext_en = "t"\n'
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ('type = "sorcery"\n', "type"),
+        ('type = "action"\nlevel = 4\n', "level"),
+        ('type = "action"\ncost = { Z = 1 }\n', "cost.Z"),
+        ('type = "action"\nkeywords = { FLYING = true }\n', "keywords.FLYING"),
+        ('type = "action"\nkeywords = { CIBLAGE = 2 }\n', "keywords.CIBLAGE"),
+        ('type = "attack"\n', "attack"),
+        ('type = "attack"\nattack = { damage_type = "acid" }\n', "attack.damage_type"),
+        ('type = "ally"\npower = 2\n', "life"),
+        ('type = "action"\neffects = [{ op = "teleport" }]\n', "effects[0].op"),
+        ('type = "action"\neffects = [{ op = "draw" }]\n', "effects[0].n"),
+        ('type = "action"\neffects = [{ op = "draw", n = 1, colour = "red" }]\n', "effects[0].colour"),
+        ('type = "reaction"\n', "reacts_to"),
+        ('type = "special"\n', "attribute"),
+        ('type = "trait"\npassive = { wings = true }\n', "passive.wings"),
+        ('type = "action"\nslot = "head"\n', "slot"),
+        ('type = "action"\nlevel = "two"\n', "level"),
+    ],
+)
+def test_a_broken_card_names_file_card_and_field(tmp_path, body, field):
+    path = write(tmp_path, "[[cards]]\n" + BASE + body)
+    with pytest.raises(CardError) as error:
+        load_cards([path])
+    assert (error.value.file, error.value.card, error.value.field) == ("broken.toml", "x-1", field)
+    assert "broken.toml" in str(error.value) and "x-1" in str(error.value)
+
+
+def test_duplicate_ids_and_bad_toml_are_reported(tmp_path):
+    card = "[[cards]]\n" + BASE + 'type = "action"\n'
+    with pytest.raises(CardError) as error:
+        load_cards([write(tmp_path, card + card)])
+    assert error.value.field == "id"
+    with pytest.raises(CardError, match="not valid TOML"):
+        load_cards([write(tmp_path, "[[cards]\n")])
+
+
+def test_a_new_card_is_data_not_python():
+    """A card given in the config plays like any other, with no code."""
+    from tests.tragic.helpers import events_of, give, started, turn_of
+
+    custom = {
+        "id": "lance-flammes-2",
+        "name": "Lance-flammes",
+        "name_en": "Flamer",
+        "type": "attack",
+        "level": 2,
+        "cost": {"any": 1},
+        "attack": {"flat": 7, "damage_type": "fire"},
+        "text": "7 feu",
+        "text_en": "7 fire",
+    }
+    state = turn_of(started(extra_cards=[custom]), 0)
+    uid = give(state, 0, "lance-flammes-2")
+    state.apply({"kind": "play", "player": 0, "card": uid, "pay": {"L": 1}, "target": {"player": 1}})
+    events = state.apply({"kind": "pass", "player": 1})
+    assert events_of(events, "attack")[0]["raw"] == 7

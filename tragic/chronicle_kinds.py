@@ -1,0 +1,28 @@
+"""How TRAGIC duels read in a campaign's log (no database access, reader's language)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+
+from campaigns.chronicle import describes
+
+if TYPE_CHECKING:
+    from campaigns.models import Event
+
+
+@describes("tragic.game_started", label=lambda: _("TRAGIC duel started"))
+def _started(event: Event) -> str:
+    return _("A TRAGIC duel begins: %(players)s.") % {"players": _(" against ").join(event.payload["players"])}
+
+
+@describes("tragic.game_finished", label=lambda: _("TRAGIC duel finished"))
+def _finished(event: Event) -> str:
+    p = event.payload
+    if p.get("winner"):
+        return _("%(winner)s wins the TRAGIC duel after %(turns)s turns.") % {
+            "winner": p["winner"],
+            "turns": p["turns"],
+        }
+    return _("The TRAGIC duel ends in a draw after %(turns)s turns.") % {"turns": p["turns"]}

@@ -1,0 +1,147 @@
+"""Small shared helpers of the rule mixins: events, payments and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import ANY, ATTRIBUTES
+from .state import StateData
+
+
+class Base(StateData):
+    events: list[dict[str, Any]]
+
+    def emit(self, kind: str, **data: Any) -> None:
+        self.events.append({"t": kind, **data})
+
+    # -- costs ---------------------------------------------------------------------------------------
+
+    def can_pay(self, player: int, cost: Mapping[str, int]) -> bool:
+        available = self.available_points(player)
+        for attribute, need in cost.items():
+            if attribute != ANY and available[attribute] < need:
+                return False
+        return sum(available.values()) >= sum(cost.values())
+
+    def suggest_payment(self, player: int, cost: Mapping[str, int]) -> dict[str, int]:
+        """The specific points first, then generic points from the attributes with the most left."""
+        pay = {a: cost.get(a, 0) for a in ATTRIBUTES}
+        available = self.available_points(player)
+        left = {a: available[a] - pay[a] for a in ATTRIBUTES}
+        for _ in range(cost.get(ANY, 0)):
+            best = max(ATTRIBUTES, key=lambda a: left[a])
+            pay[best] += 1
+            left[best] -= 1
+        return {a: n for a, n in pay.items() if n}
+
+    def affordable_part(self, player: int, cost: Mapping[str, int]) -> dict[str, int]:
+        """For a cost that may be paid in life: the named points the player can still pay."""
+        available = self.available_points(player)
+        return {a: min(n, available[a]) for a, n in cost.items() if a in ATTRIBUTES and min(n, available[a])}
+
+    def life_payment_problem(self, player: int, cost: Mapping[str, int], pay: Any) -> str | None:
+        """Named points of such a cost may be left unpaid (one life each); generic points may not."""
+        if not isinstance(pay, dict):
+            return "the payment must name attributes and points"
+        for attribute, n in pay.items():
+            if attribute not in ATTRIBUTES:
+                return f"{attribute} is not a SPECIAL attribute"
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                return "points paid are whole numbers"
+            if n > self.available(player, attribute):
+                return f"only {self.available(player, attribute)} {attribute} point(s) are disengaged"
+        named_paid = sum(min(pay.get(a, 0), n) for a, n in cost.items() if a in ATTRIBUTES)
+        if sum(pay.values()) - named_paid != cost.get(ANY, 0):
+            return f"the generic part of the cost is {cost.get(ANY, 0)} point(s)"
+        return None
+
+    def missing_points(self, cost: Mapping[str, int], pay: Mapping[str, int]) -> int:
+        return sum(max(0, n - pay.get(a, 0)) for a, n in cost.items() if a in ATTRIBUTES)
+
+    def payment_problem(self, player: int, cost: Mapping[str, int], pay: Any) -> str | None:
+        """Why ``pay`` does not settle ``cost``, or None. « 1 S et 2 SPECIAL revient à tourner une carte
+        Force … puis à choisir parmi l'ensemble des autres ressources SPECIAL disponible » (000, III.6.a)."""
+        if not isinstance(pay, dict):
+            return "the payment must name attributes and points"
+        for attribute, n in pay.items():
+            if attribute not in ATTRIBUTES:
+                return f"{attribute} is not a SPECIAL attribute"
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                return "points paid are whole numbers"
+            if n > self.available(player, attribute):
+                return f"only {self.available(player, attribute)} {attribute} point(s) are disengaged"
+        for attribute in ATTRIBUTES:
+            if pay.get(attribute, 0) < cost.get(attribute, 0):
+                return f"the cost needs {cost[attribute]} {attribute} point(s)"
+        total_cost = sum(cost.values())
+        if sum(pay.values()) != total_cost:
+            return f"the cost is {total_cost} point(s), {sum(pay.values())} offered"
+        return None
+
+    def pay(self, player: int, pay: Mapping[str, int]) -> None:
+        """Engage the chosen resources: irrevocable, and it opens the right to place a SPECIAL card."""
+        paid = {a: n for a, n in pay.items() if n}
+        for attribute, n in paid.items():
+            self.players[player].engaged_points[attribute] += n
+        self._available.pop(player, None)
+        if not paid:
+            return
+        self.emit("paid", player=player, points=paid)
+        self.cost_paid(player)
+
+    def cost_paid(self, player: int) -> None:
+        """« après payé un cout, n'importe lequel … le joueur peut lancer une carte d'Aptitude SPECIAL ».
+
+        Only on the player's own turn (« L'utilisation d'une carte Réaction ayant lieu pendant le tour
+        adverse ne permet pas de poser des ressources »). Wiki: main phase only, once the stack resolved.
+        """
+        if player != self.active or self.phase not in ("main", "upkeep"):
+            return
+        if self.profile.special_after_stack:
+            if self.phase == "main":
+                self.window = "pending"
+        else:
+            self.window = "open"
+
+    # -- life ------------------------------------------------------------------------------------------
+
+    def heal_player(self, player: int, amount: int) -> int:
+        """« On ne peut jamais dépasser le maximum de Point de Vie d'un joueur »."""
+        p = self.players[player]
+        before = p.life
+        p.life = min(p.max_life, p.life + max(0, amount))
+        return p.life - before
+
+    def lose_life(self, player: int, amount: int, *, radiation: bool = False, source: int | None = None) -> None:
+        """Radiation damage « font monter d'un niveau la Radiation sur la Fiche de Suivi de l'Irradiation »."""
+        p = self.players[player]
+        if amount <= 0:
+            return
+        p.life -= amount
+        if radiation:
+            p.radiation = min(10, p.radiation + 1)
+            # Our track card: each level lowers the maximum life by one (docs/rules-decisions.md).
+            p.max_life = max(1, p.max_life - 1)
+            p.life = min(p.life, p.max_life)
+        self.emit("life_lost", player=player, amount=amount, life=p.life, radiation=p.radiation if radiation else None)
+
+    def check_end(self) -> None:
+        """« lorsqu'un joueur se retrouve avec zéro Point de Vie ou moins … la partie s'arrête, en cas
+        d'égalité, c'est un match nul » ; with three or four players the fallen leave and the others go on."""
+        fallen = [p for p in self.players if not p.eliminated and p.life <= 0]
+        for p in fallen:
+            p.eliminated = True
+            p.lost_reason = p.lost_reason or "life"
+            self.emit("eliminated", player=p.index, reason=p.lost_reason)
+        alive = self.alive()
+        if len(alive) <= 1 and not self.over:
+            self.finish(alive[0] if alive else None)
+
+    def finish(self, winner: int | None) -> None:
+        self.over = True
+        self.phase = "over"
+        self.winner_index = winner
+        self.pending = None
+        self.priority = []
+        self.emit("game_over", winner=winner)

@@ -1,0 +1,50 @@
+"""Building a library: « Le nombre minimum et maximum de cartes est de 60 », the copy modes and the
+recommended share of SPECIAL cards (000, III.2.d; 001, Constituer sa Bibliothèque)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .cards import LIBRARY_TYPES, CardPool
+from .profiles import COPY_LIMITS, LIBRARY_SIZE, PROFILES
+
+
+@dataclass
+class DeckReport:
+    """``errors`` forbid playing the library; ``warnings`` are advice (the SPECIAL share)."""
+
+    size: int
+    specials: int
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def validate_library(card_ids: Sequence[str], pool: CardPool, *, copy_mode: str, profile: str) -> DeckReport:
+    limit = COPY_LIMITS[copy_mode]
+    known = [cid for cid in card_ids if cid in pool]
+    specials = sum(1 for cid in known if pool[cid].type == "special")
+    report = DeckReport(size=len(card_ids), specials=specials)
+    for cid in card_ids:
+        if cid not in pool:
+            report.errors.append(f"unknown card {cid}")
+    for cid in sorted(set(known)):
+        if pool[cid].type not in LIBRARY_TYPES:
+            report.errors.append(f"{pool[cid].label()} is a {pool[cid].type}, chosen at setup, not part of the library")
+    copies = Counter(pool[cid].copy_key for cid in known)
+    for (name, level), count in sorted(copies.items()):
+        if count > limit:
+            report.errors.append(f"{name} – {level}: {count} copies, {copy_mode} allows {limit}")
+    if len(card_ids) != LIBRARY_SIZE:
+        report.errors.append(f"{len(card_ids)} cards, a library has exactly {LIBRARY_SIZE}")
+    rules = PROFILES[profile]
+    if specials < rules.recommended_specials:
+        report.warnings.append(
+            f"{specials} SPECIAL cards: at least {rules.special_share_pct}% ({rules.recommended_specials}) are recommended"
+        )
+    return report

@@ -1,0 +1,449 @@
+"""The game state, its zones and its serialisation. Rules that change it live in the sibling modules
+(``turns``, ``combat``, ``effects``, ``legal``) and are reached through :meth:`State.apply`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import ATTRIBUTES, Card, CardPool, default_pool, parse_card
+from .profiles import PROFILES, Profile
+
+ZONES = (
+    "library",
+    "hand",
+    "discard",
+    "destroyed",
+    "play",
+    "combat",
+    "equipment",
+    "special",
+    "stack",
+    "trait",
+    "skill",
+    "removed",
+)
+# The zones a player's 60 library cards can be in (traits and skills are chosen apart).
+LIBRARY_ZONES = ("library", "hand", "discard", "destroyed", "play", "combat", "equipment", "special", "stack")
+MAX_ATTRIBUTE = 10
+# Zones whose cards change a player's derived values (Mods).
+PASSIVE_ZONES = frozenset({"trait", "skill", "special", "play", "equipment"})
+
+
+@dataclass(slots=True)
+class Instance:
+    """One physical card in a game."""
+
+    uid: int
+    cid: str
+    owner: int
+    zone: str = "library"
+    engaged: bool = False
+    damage: int = 0
+    power_buff: int = 0  # until end of turn
+    life_buff: int = 0
+    perm_power: int = 0
+    perm_life: int = 0
+    granted: dict[str, int] = field(default_factory=dict)
+    used_turn: int = -1
+
+    def to_json(self) -> list[Any]:
+        return [
+            self.uid,
+            self.cid,
+            self.owner,
+            self.zone,
+            self.engaged,
+            self.damage,
+            self.power_buff,
+            self.life_buff,
+            self.perm_power,
+            self.perm_life,
+            self.granted,
+            self.used_turn,
+        ]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> Instance:
+        return cls(*data[:10], granted=dict(data[10]), used_turn=data[11])
+
+
+@dataclass
+class Mods:
+    """Everything a player's Traits, Compétences, SPECIAL cards and equipment add up to."""
+
+    max_life_pct: int = 100
+    life_start_pct: int = 100
+    draw: int = 0
+    armour: dict[str, int] = field(default_factory=dict)
+    crit_chances: int = 0
+    crit_multiplier: int = 2
+    attack_bonus: dict[str, int] = field(default_factory=dict)
+    penetration: int = 0
+    ally_power: int = 0
+    ally_life: int = 0
+    skill_slots: int = 0
+    special: dict[str, int] = field(default_factory=dict)
+    flags: set[str] = field(default_factory=set)
+    points: dict[str, int] = field(default_factory=dict)  # cache of State.points
+
+
+@dataclass
+class Player:
+    index: int
+    name: str
+    deck: list[str]
+    trait_pool: list[str]
+    skill_pool: list[str]
+    zones: dict[str, list[int]] = field(default_factory=dict)
+    special: dict[str, list[int]] = field(default_factory=dict)
+    engaged_points: dict[str, int] = field(default_factory=dict)
+    hidden_choice: list[str] | None = None
+    life: int = 0
+    max_life: int = 0
+    radiation: int = 0
+    stealth: bool = False
+    stealth_sources: list[int] = field(default_factory=list)
+    sheltered: int | None = None  # uid of the building the player is in
+    addictions: dict[str, int] = field(default_factory=dict)
+    turns_played: int = 0
+    eliminated: bool = False
+    lost_reason: str = ""
+    mulligans: int = 0
+    mulligan_done: bool = True
+    guarded: list[int] = field(default_factory=list)  # allies EN DÉFENSE until this player's next turn
+
+    def __post_init__(self) -> None:
+        for zone in ZONES:
+            self.zones.setdefault(zone, [])
+        for attribute in ATTRIBUTES:
+            self.special.setdefault(attribute, [])
+            self.engaged_points.setdefault(attribute, 0)
+
+    @property
+    def damage_taken(self) -> int:
+        return self.max_life - max(0, self.life)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "name": self.name,
+            "deck": self.deck,
+            "trait_pool": self.trait_pool,
+            "skill_pool": self.skill_pool,
+            "zones": self.zones,
+            "special": self.special,
+            "engaged_points": self.engaged_points,
+            "hidden_choice": self.hidden_choice,
+            "life": self.life,
+            "max_life": self.max_life,
+            "radiation": self.radiation,
+            "stealth": self.stealth,
+            "stealth_sources": self.stealth_sources,
+            "sheltered": self.sheltered,
+            "addictions": self.addictions,
+            "turns_played": self.turns_played,
+            "eliminated": self.eliminated,
+            "lost_reason": self.lost_reason,
+            "mulligans": self.mulligans,
+            "mulligan_done": self.mulligan_done,
+            "guarded": self.guarded,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Player:
+        data = dict(data)
+        zones = {k: list(v) for k, v in data.pop("zones").items()}
+        special = {k: list(v) for k, v in data.pop("special").items()}
+        player = cls(**data, zones=zones, special=special)
+        return player
+
+
+def pool_for(config: dict[str, Any]) -> CardPool:
+    extra = config.get("extra_cards") or []
+    if not extra:
+        return default_pool()
+    cards = dict(default_pool().cards)
+    for table in extra:
+        card = parse_card(table, "config")
+        cards[card.id] = card
+    return CardPool(cards)
+
+
+class StateData:
+    """Fields and low-level zone moves; the game methods are mixed in by :class:`tragic.engine.game.State`."""
+
+    config: dict[str, Any]
+    pool: CardPool
+    profile: Profile
+    rng: random.Random
+    cards: list[Instance]
+    players: list[Player]
+    phase: str
+    active: int
+    first_player: int
+    turn: int
+    stack: list[dict[str, Any]]
+    priority: list[int]
+    pending: dict[str, Any] | None
+    window: str  # "", "pending" or "open": the right to place one SPECIAL card
+    upkeep_todo: list[dict[str, Any]]
+    ending: bool
+    timer: bool
+    over: bool
+    winner_index: int | None
+    steps: int
+    next_stack_id: int
+
+    def _init_fields(self, config: dict[str, Any], pool: CardPool) -> None:
+        self.config = config
+        self.pool = pool
+        self._card_table = pool.cards
+        self.profile = PROFILES[config.get("profile", "wiki")]
+        self.cards = []
+        self.players = []
+        self.phase = "choose_traits"
+        self.active = 0
+        self.first_player = 0
+        self.turn = 0
+        self.stack = []
+        self.priority = []
+        self.pending = None
+        self.window = ""
+        self.upkeep_todo = []
+        self.ending = False
+        self.timer = False
+        self.over = False
+        self.winner_index = None
+        self.steps = 0
+        self.next_stack_id = 1
+        self._mods: dict[int, Mods] = {}
+        self._available: dict[int, dict[str, int]] = {}
+
+    # -- cards and zones -------------------------------------------------------------------------
+
+    def card(self, uid: int) -> Card:
+        return self._card_table[self.cards[uid].cid]
+
+    def inst(self, uid: int) -> Instance:
+        return self.cards[uid]
+
+    def new_instance(self, cid: str, owner: int, zone: str) -> int:
+        uid = len(self.cards)
+        self.cards.append(Instance(uid=uid, cid=cid, owner=owner, zone=zone))
+        self.players[owner].zones[zone].append(uid)
+        return uid
+
+    def move(self, uid: int, zone: str, *, bottom: bool = False, attribute: str | None = None) -> None:
+        """Move a card to one of its owner's zones (cards always return to their owner's zones)."""
+        inst = self.cards[uid]
+        player = self.players[inst.owner]
+        if inst.zone in PASSIVE_ZONES or zone in PASSIVE_ZONES:
+            self.invalidate(inst.owner)
+        if inst.zone == "special":
+            for column in player.special.values():
+                if uid in column:
+                    column.remove(uid)
+                    break
+        player.zones[inst.zone].remove(uid)
+        inst.zone = zone
+        if zone == "library" and bottom:
+            player.zones[zone].insert(0, uid)
+        else:
+            player.zones[zone].append(uid)
+        if zone == "special":
+            assert attribute is not None
+            player.special[attribute].append(uid)
+        if zone not in ("play", "combat", "equipment"):
+            inst.engaged = False
+            inst.damage = 0
+            inst.power_buff = inst.life_buff = inst.perm_power = inst.perm_life = 0
+            inst.granted = {}
+
+    def zone(self, player: int, zone: str) -> list[int]:
+        return self.players[player].zones[zone]
+
+    def allies(self, player: int) -> list[int]:
+        """Allies and Companions on the battlefield (ZONE DE JEU and, while attacking, ZONE DE COMBAT)."""
+        p = self.players[player]
+        return [u for u in p.zones["play"] + p.zones["combat"] if self.pool[self.cards[u].cid].is_ally]
+
+    def alive(self) -> list[int]:
+        return [p.index for p in self.players if not p.eliminated]
+
+    def opponents(self, player: int) -> list[int]:
+        return [i for i in self.clockwise_from(player) if i != player]
+
+    def clockwise_from(self, player: int) -> list[int]:
+        """« L'ordre de jeu autour de la table est toujours dans le sens horaire » (001)."""
+        n = len(self.players)
+        return [(player + k) % n for k in range(n) if not self.players[(player + k) % n].eliminated]
+
+    # -- SPECIAL resources -----------------------------------------------------------------------
+
+    def points(self, player: int, attribute: str) -> int:
+        """« contient par défaut une carte Point d'Action SPECIAL de base … maximum … 10 par catégorie »."""
+        mods = self.mods(player)
+        cached = mods.points.get(attribute)
+        if cached is None:
+            base = max(0, 1 + mods.special.get(attribute, 0))
+            cached = mods.points[attribute] = min(MAX_ATTRIBUTE, base + len(self.players[player].special[attribute]))
+        return cached
+
+    def available(self, player: int, attribute: str) -> int:
+        return self.available_points(player)[attribute]
+
+    def total_available(self, player: int) -> int:
+        return sum(self.available(player, a) for a in ATTRIBUTES)
+
+    # -- derived values ----------------------------------------------------------------------------
+
+    def invalidate(self, player: int | None = None) -> None:
+        """Forget derived values after a change of zones, equipment, Traits or engaged resources
+        (a player's Mods only ever come from that player's own cards)."""
+        if player is None:
+            self._mods.clear()
+            self._available.clear()
+        else:
+            self._mods.pop(player, None)
+            self._available.pop(player, None)
+
+    def available_points(self, player: int) -> dict[str, int]:
+        """Disengaged points per attribute (cached until the next change)."""
+        cached = self._available.get(player)
+        if cached is None:
+            engaged = self.players[player].engaged_points
+            cached = self._available[player] = {a: max(0, self.points(player, a) - engaged[a]) for a in ATTRIBUTES}
+        return cached
+
+    def mods(self, player: int) -> Mods:
+        cached = self._mods.get(player)
+        if cached is not None:
+            return cached
+        mods = Mods()
+        for card in self._passive_sources(player):
+            passive = card.passive
+            if card.unless_equipped and card.slot and not self._has_equipped_subtype(player, card.unless_equipped):
+                passive = {**passive, **card.malus}
+            if not passive and not card.armour:
+                continue
+            mods.max_life_pct += passive.get("max_life_pct", 100) - 100
+            mods.life_start_pct += passive.get("life_start_pct", 100) - 100
+            mods.draw += passive.get("draw", 0)
+            for kind, value in {**passive.get("armour", {})}.items():
+                mods.armour[kind] = mods.armour.get(kind, 0) + value
+            if card.type == "item":
+                for kind, value in card.armour.items():
+                    mods.armour[kind] = mods.armour.get(kind, 0) + value
+            mods.crit_chances += passive.get("crit_chances", 0)
+            mods.crit_multiplier = max(mods.crit_multiplier, passive.get("crit_multiplier", 2))
+            if "attack_bonus" in passive:
+                key = card.attribute if card.type == "special" and card.attribute else "all"
+                mods.attack_bonus[key] = mods.attack_bonus.get(key, 0) + passive["attack_bonus"]
+            mods.penetration += passive.get("penetration", 0)
+            mods.ally_power += passive.get("ally_power", 0)
+            mods.ally_life += passive.get("ally_life", 0)
+            mods.skill_slots += passive.get("skill_slots", 0)
+            for attribute, value in passive.get("special", {}).items():
+                mods.special[attribute] = mods.special.get(attribute, 0) + value
+            for flag in ("mulligan", "kamikaze", "bon_vivant", "unidextrous", "luminous", "no_brotherhood"):
+                if passive.get(flag):
+                    mods.flags.add(flag)
+        self._mods[player] = mods
+        return mods
+
+    def _has_equipped_subtype(self, player: int, subtype: str) -> bool:
+        return any(
+            subtype in self.pool[self.cards[u].cid].subtypes and not self.cards[u].engaged
+            for u in self.players[player].zones["equipment"]
+        )
+
+    def _passive_sources(self, player: int) -> Iterator[Card]:
+        p = self.players[player]
+        for zone in ("trait", "skill", "special", "play"):
+            for uid in p.zones[zone]:
+                card = self.pool[self.cards[uid].cid]
+                if card.type not in ("ally", "companion"):
+                    yield card
+        for uid in p.zones["equipment"]:
+            if not self.cards[uid].engaged:  # « Les équipements désengagés sont équipés »
+                yield self.pool[self.cards[uid].cid]
+
+    def armour(self, player: int) -> dict[str, int]:
+        return self.mods(player).armour
+
+    def ally_power(self, uid: int) -> int:
+        inst = self.cards[uid]
+        card = self.pool[inst.cid]
+        return max(0, card.power + inst.power_buff + inst.perm_power + self.mods(inst.owner).ally_power)
+
+    def ally_max_life(self, uid: int) -> int:
+        inst = self.cards[uid]
+        card = self.pool[inst.cid]
+        return max(1, card.life + inst.life_buff + inst.perm_life + self.mods(inst.owner).ally_life)
+
+    def ally_life(self, uid: int) -> int:
+        return self.ally_max_life(uid) - self.cards[uid].damage
+
+    def keyword(self, uid: int, name: str) -> int:
+        """« les indices s'additionnent lorsqu'ils sont « obtenus » » (000, VI.6)."""
+        inst = self.cards[uid]
+        return self.pool[inst.cid].kw(name) + inst.granted.get(name, 0)
+
+    def draw_count(self, player: int) -> int:
+        """« par défaut : 2 … cette quantité s'étale de 1 à 3, jamais moins, mais potentiellement plus »."""
+        return max(1, 2 + self.mods(player).draw)
+
+    # -- serialisation ------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "config": self.config,
+            "rng": [version, list(internal), gauss],
+            "cards": [c.to_json() for c in self.cards],
+            "players": [p.to_json() for p in self.players],
+            "phase": self.phase,
+            "active": self.active,
+            "first_player": self.first_player,
+            "turn": self.turn,
+            "stack": self.stack,
+            "priority": self.priority,
+            "pending": self.pending,
+            "window": self.window,
+            "upkeep_todo": self.upkeep_todo,
+            "ending": self.ending,
+            "timer": self.timer,
+            "over": self.over,
+            "winner": self.winner_index,
+            "steps": self.steps,
+            "next_stack_id": self.next_stack_id,
+        }
+
+    def _load_json(self, data: dict[str, Any]) -> None:
+        import copy
+
+        data = copy.deepcopy(data)
+        self._init_fields(data["config"], pool_for(data["config"]))
+        version, internal, gauss = data["rng"]
+        self.rng = random.Random()
+        self.rng.setstate((version, tuple(internal), gauss))
+        self.cards = [Instance.from_json(c) for c in data["cards"]]
+        self.players = [Player.from_json(p) for p in data["players"]]
+        self.phase = data["phase"]
+        self.active = data["active"]
+        self.first_player = data["first_player"]
+        self.turn = data["turn"]
+        self.stack = data["stack"]
+        self.priority = data["priority"]
+        self.pending = data["pending"]
+        self.window = data["window"]
+        self.upkeep_todo = data["upkeep_todo"]
+        self.ending = data["ending"]
+        self.timer = data["timer"]
+        self.over = data["over"]
+        self.winner_index = data["winner"]
+        self.steps = data["steps"]
+        self.next_stack_id = data["next_stack_id"]

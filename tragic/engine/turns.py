@@ -1,0 +1,589 @@
+"""Setup (Phase 0), the turn's phases, the stack and priority (000, III; 001, Les différentes phases)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import ANY
+from .combat import Combat
+
+
+class Turns(Combat):
+    # -- Phase 0 : Mise en Place ----------------------------------------------------------------------
+
+    def reveal_traits(self) -> None:
+        """« ils révèlent en même temps ces derniers » ; « Sans Trait » sends the other chosen Trait out."""
+        for p in self.players:
+            chosen = list(p.hidden_choice or [])
+            if any(self.pool[c].passive.get("no_trait") for c in chosen):
+                chosen = [c for c in chosen if self.pool[c].passive.get("no_trait")]
+            for cid in chosen:
+                self.new_instance(cid, p.index, "trait")
+            p.hidden_choice = None
+        self.invalidate()
+        for p in self.players:
+            mods = self.mods(p.index)
+            # « 100 pour un Humain, 70 pour une Goule »: Traits scale the profile's base life.
+            p.max_life = max(1, self.profile.base_life * mods.max_life_pct // 100)
+            p.life = max(1, p.max_life * mods.life_start_pct // 100)
+        self.emit(
+            "traits_revealed",
+            traits={p.index: [self.cards[u].cid for u in p.zones["trait"]] for p in self.players},
+            life={p.index: [p.life, p.max_life] for p in self.players},
+        )
+        self.phase = "choose_skills"
+
+    def skill_slots(self, player: int) -> int:
+        return 3 + max(0, self.mods(player).skill_slots)
+
+    def reveal_skills(self) -> None:
+        for p in self.players:
+            for cid in p.hidden_choice or []:
+                self.new_instance(cid, p.index, "skill")
+            p.hidden_choice = None
+        self.invalidate()
+        self.emit(
+            "skills_revealed", skills={p.index: [self.cards[u].cid for u in p.zones["skill"]] for p in self.players}
+        )
+        self.choose_first_player()
+        self.initial_draw()
+
+    def choose_first_player(self) -> None:
+        """« chacun d'entre eux lance un dé (D4 minimum), le plus haut score débute. Cette étape est ignorée
+        si l'un des joueurs possède le Trait Kamikazé, et ce même Trait est ignoré … si tous les joueurs le
+        possèdent »."""
+        everyone = [p.index for p in self.players]
+        kamikaze = [i for i in everyone if "kamikaze" in self.mods(i).flags]
+        contenders = kamikaze if kamikaze and len(kamikaze) < len(everyone) else everyone
+        rolls: list[dict[int, int]] = []
+        while len(contenders) > 1:
+            roll = {i: self.rng.randint(1, 4) for i in contenders}
+            rolls.append(roll)
+            best = max(roll.values())
+            contenders = [i for i in contenders if roll[i] == best]
+        self.first_player = contenders[0]
+        self.emit("first_player", player=self.first_player, rolls=rolls, kamikaze=kamikaze)
+
+    def initial_draw(self) -> None:
+        """« trois fois la quantité de carte … la Pioche Initiale s'étale de 3 à 9 cartes »."""
+        for p in self.players:
+            self.draw(p.index, self.initial_hand_size(p.index))
+        mulligan_allowed = self.profile.mulligan_by_default or bool(self.config.get("mulligan_agreed"))
+        for p in self.players:
+            p.mulligan_done = not (mulligan_allowed and "mulligan" in self.mods(p.index).flags)
+        if any(not p.mulligan_done for p in self.players):
+            self.phase = "mulligan"
+        else:
+            self.start_turn(self.first_player, first=True)
+
+    def initial_hand_size(self, player: int) -> int:
+        return min(9, max(3, 3 * self.draw_count(player)))
+
+    def mulligan_player(self) -> int | None:
+        for i in self.clockwise_from(self.first_player):
+            if not self.players[i].mulligan_done:
+                return i
+        return None
+
+    def take_mulligan(self, player: int) -> None:
+        """London mulligan (001, Pioche initiale, quoting MTG 103.4): shuffle the hand back, draw anew."""
+        p = self.players[player]
+        for uid in list(p.zones["hand"]):
+            self.move(uid, "library")
+        self.shuffle_library(player)
+        p.mulligans += 1
+        self.emit("mulligan", player=player, count=p.mulligans)
+        self.draw(player, self.initial_hand_size(player))
+
+    def keep_hand(self, player: int, bottom: list[int]) -> None:
+        """« place un nombre de ces cartes égal au nombre de fois qu'il a pris un mulligan au-dessous »."""
+        for uid in bottom:
+            self.move(uid, "library", bottom=True)
+        self.players[player].mulligan_done = True
+        self.emit("kept", player=player, bottom=len(bottom))
+        if self.mulligan_player() is None:
+            self.start_turn(self.first_player, first=True)
+
+    # -- a turn ---------------------------------------------------------------------------------------------
+
+    def start_turn(self, player: int, *, first: bool = False) -> None:
+        p = self.players[player]
+        self.active = player
+        self.turn += 1
+        p.turns_played += 1
+        self.window = ""
+        self.ending = False
+        self.phase = "main"
+        self.emit("turn", player=player, number=p.turns_played)
+        if not first:
+            self.disengage(player)
+            # « Si un joueur ne peut plus piocher à cette Phase (et seulement à cette Phase), il perd »
+            if not p.zones["library"]:
+                p.eliminated = True
+                p.lost_reason = "library"
+                self.emit("eliminated", player=player, reason="library")
+                self.check_end()
+                if not self.over:
+                    self.next_turn()
+                return
+            self.draw(player, self.draw_count(player), phase=True)
+        self.start_upkeep(player)
+
+    def disengage(self, player: int) -> None:
+        """Phase 1: SPECIAL, ZONE DE JEU and COMPÉTENCE; « ATTENTION : Il ne doit pas désengager de carte …
+        dans sa ZONE D'ÉQUIPEMENT » (and, in the wiki, « ni dans sa ZONE DE TRAIT »)."""
+        p = self.players[player]
+        for attribute in p.engaged_points:
+            p.engaged_points[attribute] = 0
+        zones = ["play", "skill"] + ([] if self.profile.traits_stay_engaged else ["trait"])
+        woken: list[int] = []
+        for zone in zones:
+            for uid in p.zones[zone]:
+                if self.cards[uid].engaged and self.card(uid).effects_at("disengage"):
+                    woken.append(uid)
+                self.cards[uid].engaged = False
+        for uid in p.guarded:
+            inst = self.cards[uid]
+            if inst.granted.get("EN_DEFENSE"):
+                inst.granted["EN_DEFENSE"] -= 1
+                if not inst.granted["EN_DEFENSE"]:
+                    del inst.granted["EN_DEFENSE"]
+        p.guarded = []
+        self.invalidate()
+        # RadAway (erratum 4): « il faut bien la désengager pour obtenir l'effet de la drogue ».
+        for uid in woken:
+            self.emit("disengage_effect", player=player, card=self.cards[uid].cid)
+            self.run_effects(self.card(uid).effects_at("disengage"), player, uid)
+
+    def start_upkeep(self, player: int) -> None:
+        """Phase 3: « certaines cartes possèdent une Capacité « ENTRETIEN » … Vous pouvez résoudre les effets
+        d'entretien de ces cartes dans l'ordre de votre choix »."""
+        p = self.players[player]
+        todo: list[dict[str, Any]] = []
+        for zone in ("play", "special", "trait", "skill", "equipment"):
+            for uid in p.zones[zone]:
+                if zone == "equipment" and self.cards[uid].engaged:
+                    continue
+                card = self.card(uid)
+                upkeep = card.effects_at("upkeep")
+                if any(e.op == "upkeep_engage" for e in upkeep):
+                    # « lorsque cette carte est désengagée, payez son cout pour l'engager » (erratum 4)
+                    if not self.cards[uid].engaged:
+                        todo.append({"id": len(todo), "kind": "engage_cost", "card": uid})
+                elif upkeep:
+                    todo.append({"id": len(todo), "kind": "effect", "card": uid})
+        for name, index in sorted(p.addictions.items()):
+            todo.append({"id": len(todo), "kind": "accro", "name": name, "n": index})
+        if p.sheltered is not None:
+            todo.append({"id": len(todo), "kind": "shelter_exit", "card": p.sheltered, "optional": True})
+        self.upkeep_todo = todo
+        upkeep_skills = any(self.ability_usable(player, uid, "upkeep") for uid in p.zones["skill"])
+        if todo or upkeep_skills:
+            self.phase = "upkeep"
+        else:
+            self.enter_main()
+
+    def enter_main(self) -> None:
+        self.phase = "main"
+        self.upkeep_todo = []
+        if self.window == "open" and self.profile.special_after_stack:
+            self.window = ""  # the wiki's placements follow main-phase costs only
+
+    def resolve_upkeep(self, player: int, entry: dict[str, Any], action: dict[str, Any]) -> None:
+        self.upkeep_todo = [e for e in self.upkeep_todo if e["id"] != entry["id"]]
+        if entry["kind"] == "effect":
+            card = self.card(entry["card"])
+            self.emit("upkeep", player=player, card=card.id)
+            self.run_effects(card.effects_at("upkeep"), player, entry["card"])
+        elif entry["kind"] == "accro":
+            # ACCRO: « payer un cout « Accro » en défaussant une carte ou en payant en Point d'Action ».
+            choice = action.get("discard")
+            if choice is not None:
+                self.move(choice, "discard")
+                self.emit("accro_paid", player=player, name=entry["name"], discarded=self.cards[choice].cid)
+                self.cost_paid(player)
+            elif action.get("pay"):
+                self.emit("accro_paid", player=player, name=entry["name"])
+                self.pay(player, action["pay"])
+            else:
+                self.emit("accro_withdrawal", player=player, name=entry["name"], amount=2 * entry["n"])
+                self.lose_life(player, 2 * entry["n"])
+        elif entry["kind"] == "shelter_exit":
+            self.pay(player, action.get("pay", {}))
+            self.players[player].sheltered = None
+            self.emit("shelter_left", player=player)
+        elif entry["kind"] == "engage_cost":
+            uid = entry["card"]
+            if "pay" in action:
+                self.pay(player, action["pay"])
+                self.cards[uid].engaged = True
+                self.emit("upkeep_paid", player=player, card=self.cards[uid].cid)
+            else:
+                self.move(uid, "discard")
+                self.emit("discarded", player=player, card=self.cards[uid].cid)
+
+    def end_turn(self) -> None:
+        """Phase 7: « FIN DE TOUR » effects, then « les deux joueurs soignent leurs Alliés »."""
+        player = self.active
+        p = self.players[player]
+        for zone in ("play", "special", "trait", "skill", "equipment"):
+            for uid in list(p.zones[zone]):
+                if self.cards[uid].zone != zone:
+                    continue
+                card = self.card(uid)
+                if card.effects_at("end_of_turn") and not (zone == "equipment" and self.cards[uid].engaged):
+                    self.emit("end_of_turn_effect", player=player, card=card.id)
+                    self.run_effects(card.effects_at("end_of_turn"), player, uid)
+                    if self.over:
+                        return
+        for other in self.players:
+            for uid in self.allies(other.index):
+                inst = self.cards[uid]
+                inst.damage = 0
+                inst.power_buff = inst.life_buff = 0
+        self.emit("end_turn", player=player)
+        self.window = ""
+        self.ending = False
+        self.check_end()
+        if self.over:
+            return
+        if self.timer_due():
+            self.finish_on_timer()
+            return
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        order = self.clockwise_from(self.active)
+        following = [i for i in order if i != self.active] or order
+        self.stack = []
+        self.priority = []
+        self.pending = None
+        self.start_turn(following[0])
+
+    # -- with three or four players, the fallen leave the table ---------------------------------------
+
+    def settle_eliminations(self) -> None:
+        """« Ces derniers peuvent continuer à jouer sans lui » (000, V.10.a): an eliminated player's cards
+        leave play, they are asked nothing more, and if it was their turn the next player begins."""
+        for _ in range(len(self.players)):
+            gone = {p.index for p in self.players if p.eliminated}
+            if self.over or not self.needs_settling(gone):
+                return
+            for index in gone:
+                for zone in ("play", "combat", "equipment"):
+                    for uid in list(self.zone(index, zone)):
+                        self.move(uid, "discard")
+                self.players[index].sheltered = None
+            for item in [i for i in self.stack if i["player"] in gone]:
+                self.stack.remove(item)
+                self.drop_item(item)
+            self.priority = [i for i in self.priority if i not in gone]
+            pending = self.pending
+            if pending is not None and (pending["player"] in gone or pending.get("item", {}).get("player") in gone):
+                self.pending = None
+                if "item" in pending:
+                    self.drop_item(pending["item"])
+            if self.active in gone:
+                self.clear_stack()
+                self.next_turn()
+            elif self.stack and not self.priority and self.pending is None:
+                self.resolve_top()
+            else:
+                self.resume()
+
+    def needs_settling(self, gone: set[int]) -> bool:
+        if not gone:
+            return False
+        if self.active in gone or any(i in gone for i in self.priority):
+            return True
+        if self.pending is not None and (
+            self.pending["player"] in gone or self.pending.get("item", {}).get("player") in gone
+        ):
+            return True
+        if any(item["player"] in gone for item in self.stack):
+            return True
+        return any(self.zone(i, z) for i in gone for z in ("play", "combat", "equipment"))
+
+    def drop_item(self, item: dict[str, Any]) -> None:
+        """A stack item that will never resolve: its card goes to the discard, attacking allies go home."""
+        if item["kind"] == "ally_attack":
+            self.return_attackers(item["allies"])
+        elif item["kind"] != "ability":
+            self.to_discard(item["card"])
+
+    def clear_stack(self) -> None:
+        for item in list(self.stack):
+            self.drop_item(item)
+        if self.pending is not None and "item" in self.pending:
+            self.drop_item(self.pending["item"])
+        self.stack, self.priority, self.pending = [], [], None
+
+    # -- Chronomètre --------------------------------------------------------------------------------------
+
+    def timer_due(self) -> bool:
+        """« le jeu s'arrête lorsque les 2 joueurs ont joué très exactement le même nombre de tour »."""
+        alive = [self.players[i] for i in self.alive()]
+        same = len({p.turns_played for p in alive}) == 1
+        limit = self.config.get("max_turns")
+        reached = limit is not None and all(p.turns_played >= limit for p in alive)
+        return same and (self.timer or reached)
+
+    def finish_on_timer(self) -> None:
+        """« Le vainqueur est celui ayant le moins de blessure » — damage taken, not life left."""
+        alive = [self.players[i] for i in self.alive()]
+        least = min(p.damage_taken for p in alive)
+        best = [p.index for p in alive if p.damage_taken == least]
+        self.emit("timer", damage={p.index: p.damage_taken for p in alive})
+        self.finish(best[0] if len(best) == 1 else None)
+
+    # -- the stack ----------------------------------------------------------------------------------------
+
+    def push(self, item: dict[str, Any], *, unanswerable: bool = False) -> None:
+        """« la résolution de la « Pile » … se fait du dernier effet lancé au plus ancien »."""
+        item["id"] = self.next_stack_id
+        self.next_stack_id += 1
+        self.stack.append(item)
+        if unanswerable:
+            # « Les Attaques lancées sous cet effet … ne sont pas évitables par l'adversaire, même par les
+            # cartes Réactions » (Discrétion).
+            self.priority = []
+            self.resolve_top()
+            return
+        self.priority = [i for i in self.clockwise_from(item["player"]) if i != item["player"]]
+        if not self.priority:
+            self.resolve_top()
+
+    def pass_priority(self, player: int) -> None:
+        self.priority.pop(0)
+        self.emit("passed", player=player)
+        if not self.priority:
+            self.resolve_top()
+
+    def resolve_top(self) -> None:
+        while self.stack and not self.priority and self.pending is None and not self.over:
+            item = self.stack.pop()
+            self.resolve_item(item)
+            self.check_end()
+            if self.over or self.pending is not None:
+                return
+            if self.stack:
+                top = self.stack[-1]
+                self.priority = [i for i in self.clockwise_from(top["player"]) if i != top["player"]]
+        self.after_stack()
+
+    def after_stack(self) -> None:
+        if self.stack or self.pending is not None or self.over:
+            return
+        if self.window == "pending":
+            self.window = "open"
+        if self.ending and not self.special_placeable(self.active):
+            self.end_turn()
+
+    def resolve_item(self, item: dict[str, Any]) -> None:
+        kind = item["kind"]
+        if kind == "ally_attack":
+            self.begin_ally_attack(item)
+            return
+        uid = item["card"]
+        card = self.card(uid)
+        if kind == "ability":
+            ability = card.ability
+            assert ability is not None
+            self.emit("ability", player=item["player"], card=card.id)
+            if ability.attack:
+                self.begin_attack(item)
+            else:
+                self.run_effects(ability.effects, item["player"], uid, item)
+            return
+        if self.cards[uid].zone not in ("stack", "combat"):
+            return
+        if card.type == "attack" or (card.type == "reaction" and card.attack is not None):
+            if card.type == "reaction":
+                self.resolve_reaction(item)
+            self.begin_attack(item)
+            return
+        if card.type == "reaction":
+            self.resolve_reaction(item)
+            self.to_discard(uid)
+            return
+        self.emit("resolved", player=item["player"], card=card.id)
+        self.run_effects(card.effects_at("play"), item["player"], uid, item)
+        if card.kw("DECOUVERTE"):
+            self.start_discover(
+                item["player"], card.kw("DECOUVERTE") + (1 if "bon_vivant" in self.mods(item["player"]).flags else 0)
+            )
+        if card.kw("ACCRO"):
+            p = self.players[item["player"]]
+            p.addictions[card.name] = p.addictions.get(card.name, 0) + card.kw("ACCRO")
+            self.emit("addicted", player=item["player"], name=card.name, n=p.addictions[card.name])
+        self.to_discard(uid)
+
+    def to_discard(self, uid: int) -> None:
+        if self.cards[uid].zone in ("stack", "combat"):
+            self.move(uid, "discard")
+
+    def find_item(self, stack_id: int) -> dict[str, Any] | None:
+        return next((i for i in self.stack if i["id"] == stack_id), None)
+
+    def resolve_reaction(self, item: dict[str, Any]) -> None:
+        """« Réaction : Carte qui interrompt le tour adverse en répondant à un acte opposé »."""
+        card = self.card(item["card"])
+        target = self.find_item(item["responds_to"])
+        self.emit("reaction", player=item["player"], card=card.id)
+        for effect in card.effects_at("play"):
+            if target is None:
+                break
+            if effect.op == "counter" or (effect.op == "dodge" and self.aimed_at(target, item["player"])):
+                self.cancel_item(target)
+                target = None
+            elif effect.op == "reduce_damage":
+                target["reduce"] = target.get("reduce", 0) + effect.get("n", 0)
+            elif effect.op not in ("dodge",):
+                self.run_effect(effect, item["player"], item["card"], item)
+        if card.attack is not None:
+            # A reaction that strikes back answers the one it interrupts, or the attacking allies.
+            original = target or {}
+            if card.kw("EXPLOSION_DE_ZONE") and original.get("kind") == "ally_attack":
+                item["target"] = {"player": original["player"]}
+            else:
+                item["target"] = {"player": item.get("reacted_player", original.get("player"))}
+
+    def aimed_at(self, item: dict[str, Any], player: int) -> bool:
+        target = item.get("target") or {}
+        if target.get("player") == player:
+            return True
+        return "card" in target and self.cards[target["card"]].owner == player
+
+    def cancel_item(self, item: dict[str, Any]) -> None:
+        self.stack.remove(item)
+        self.emit("cancelled", player=item["player"], card=self.cards[item["card"]].cid if "card" in item else None)
+        if item["kind"] == "ally_attack":
+            self.return_attackers(item["allies"])
+        elif item["kind"] != "ability":
+            self.to_discard(item["card"])
+
+    # -- attacks leave the stack ------------------------------------------------------------------------
+
+    def begin_attack(self, item: dict[str, Any]) -> None:
+        target = item.get("target") or {}
+        card = self.card(item["card"])
+        victim = target.get("player")
+        options: list[int] = []
+        if "card" in target and self.cards[target["card"]].zone in ("play", "combat"):
+            if self.card(target["card"]).is_ally:
+                options = self.chargers(self.cards[target["card"]].owner, exclude=target["card"])
+        elif victim is not None and not card.kw("EXPLOSION_DE_ZONE") and not self.players[victim].stealth:
+            options = self.chargers(victim)
+        if options and not self.players[item["player"]].stealth:
+            defender = victim if victim is not None else self.cards[target["card"]].owner
+            self.pending = {"kind": "protect", "player": defender, "item": item, "options": options}
+            return
+        self.finish_attack(item, None)
+
+    def finish_attack(self, item: dict[str, Any], redirect: int | None) -> None:
+        if not self.attack_still_valid(item):
+            self.emit("fizzled", player=item["player"], card=self.cards[item["card"]].cid)
+        else:
+            self.resolve_attack(item, redirect)
+        if item["kind"] != "ability":
+            self.to_discard(item["card"])
+        else:
+            self.cards[item["card"]].used_turn = self.turn
+
+    def attack_still_valid(self, item: dict[str, Any]) -> bool:
+        """« si l'action du Joueur 1 est toujours valide (il se peut que ça ne soit plus le cas) »."""
+        target = item.get("target") or {}
+        if "card" in target:
+            return self.cards[target["card"]].zone in ("play", "combat", "equipment")
+        if "player" in target:
+            p = self.players[target["player"]]
+            return not p.eliminated and p.sheltered is None
+        return False
+
+    def begin_ally_attack(self, item: dict[str, Any]) -> None:
+        target = item["target"]
+        attackers = [u for u in item["allies"] if self.cards[u].zone == "combat"]
+        if not attackers:
+            return
+        if "player" in target:
+            defender = target["player"]
+            if self.players[defender].eliminated:
+                self.return_attackers(attackers)
+                return
+            options = self.blockers(defender)
+            if options:
+                self.pending = {"kind": "block", "player": defender, "item": item, "options": options}
+                return
+        elif self.cards[target["card"]].zone not in ("play", "combat"):
+            self.return_attackers(attackers)
+            return
+        else:
+            options = self.chargers(self.cards[target["card"]].owner, exclude=target["card"])
+            if options:
+                defender = self.cards[target["card"]].owner
+                self.pending = {"kind": "protect", "player": defender, "item": item, "options": options}
+                return
+        self.resolve_ally_attack(item, [], [])
+
+    def defend(self, player: int, blockers: list[int], split: list[int]) -> None:
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        item = pending["item"]
+        if blockers:
+            self.emit("defended", player=player, blockers=[self.cards[u].cid for u in blockers])
+        if item["kind"] == "ally_attack":
+            if pending["kind"] == "protect" and blockers:
+                item = {**item, "target": {"card": blockers[0]}}
+                self.resolve_ally_attack(item, [], [])
+            else:
+                self.resolve_ally_attack(item, blockers, split)
+        else:
+            self.finish_attack(item, blockers[0] if blockers else None)
+        self.check_end()
+        if not self.over:
+            self.resume()
+
+    def resume(self) -> None:
+        if self.pending is not None or self.over:
+            return
+        if self.stack and not self.priority:
+            top = self.stack[-1]
+            self.priority = [i for i in self.clockwise_from(top["player"]) if i != top["player"]]
+        if not self.stack:
+            self.after_stack()
+
+    # -- helpers used by legal moves ------------------------------------------------------------------
+
+    def ability_usable(self, player: int, uid: int, phase: str) -> bool:
+        card = self.card(uid)
+        ability = card.ability
+        if ability is None:
+            return False
+        inst = self.cards[uid]
+        if ability.engage and inst.engaged:
+            return False
+        if inst.zone == "equipment" and inst.engaged:
+            return False
+        if ability.attack and inst.used_turn == self.turn:
+            return False
+        if phase == "upkeep" and ability.timing != "upkeep":
+            return False
+        if phase == "main" and ability.timing == "upkeep":
+            return False
+        if phase == "interrupt" and ability.timing != "any":
+            return False
+        if ability.life_for_missing:
+            return self.can_pay(player, {"any": ability.cost.get("any", 0)})
+        return self.can_pay(player, ability.cost)
+
+    def special_placeable(self, player: int) -> bool:
+        if self.window != "open" or player != self.active:
+            return False
+        return any(
+            self.card(u).type == "special" and self.points(player, self.card(u).attribute or "S") < 10
+            for u in self.zone(player, "hand")
+        )
+
+    def cost_of(self, card_cost: dict[str, int]) -> dict[str, int]:
+        return {k: v for k, v in card_cost.items() if k != ANY or v}

@@ -1,0 +1,229 @@
+"""Plain-language names for cards, actions and events, in the reader's language (never the engine's)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from tragic.engine import State
+from tragic.engine.cards import ATTRIBUTE_NAMES, default_pool
+
+
+def _french() -> bool:
+    return (get_language() or "fr").startswith("fr")
+
+
+def card_name(card_id: str | None) -> str:
+    if not card_id:
+        return ""
+    pool = default_pool()
+    if card_id not in pool:
+        return card_id
+    card = pool[card_id]
+    return f"{card.name if _french() else card.name_en} – {card.level}"
+
+
+def card_text(card_id: str) -> str:
+    card = default_pool()[card_id]
+    return card.text if _french() else card.text_en
+
+
+def attribute_name(code: str) -> str:
+    french, english = ATTRIBUTE_NAMES[code]
+    return french if _french() else english
+
+
+def payment(points: dict[str, int]) -> str:
+    return ", ".join(f"{n} {attribute_name(a)}" for a, n in points.items() if n) or _("nothing")
+
+
+def seat_name(names: list[str], index: Any) -> str:
+    if isinstance(index, int) and 0 <= index < len(names):
+        return names[index]
+    return _("nobody")
+
+
+def target_label(state: State, target: dict[str, Any] | None, names: list[str]) -> str:
+    if not target:
+        return ""
+    if "player" in target:
+        return seat_name(names, target["player"])
+    uid = target["card"]
+    return _("%(card)s of %(owner)s") % {
+        "card": card_name(state.cards[uid].cid),
+        "owner": seat_name(names, state.cards[uid].owner),
+    }
+
+
+def describe_action(state: State, action: dict[str, Any], names: list[str]) -> str:
+    kind = action["kind"]
+    uid = action.get("card")
+    card = card_name(state.cards[uid].cid) if isinstance(uid, int) and 0 <= uid < len(state.cards) else ""
+    target = target_label(state, action.get("target"), names)
+    on = _(" on %(target)s") % {"target": target} if target else ""
+    aim = _(" (aiming at the hand)") if action.get("aim") == "hand" else ""
+    labels = {
+        "play": _("Play %(card)s%(on)s%(aim)s") % {"card": card, "on": on, "aim": aim},
+        "react": _("React with %(card)s") % {"card": card},
+        "place_special": _("Place %(card)s") % {"card": card},
+        "activate": _("Use %(card)s%(on)s%(aim)s") % {"card": card, "on": on, "aim": aim},
+        "equip": _("Equip %(card)s") % {"card": card},
+        "unequip": _("Unequip %(card)s") % {"card": card},
+        "pass": _("Let it resolve (pass)"),
+        "end_turn": _("End the turn"),
+        "end_upkeep": _("End the upkeep"),
+        "concede": _("Concede"),
+        "mulligan": _("Mulligan"),
+        "keep": _("Keep this hand"),
+    }
+    if kind in labels:
+        label = labels[kind]
+        if action.get("choice") is not None:
+            label += _(" (discarding %(card)s)") % {"card": card_name(state.cards[action["choice"]].cid)}
+        return label
+    if kind == "ally_attack":
+        allies = ", ".join(card_name(state.cards[u].cid) for u in action["allies"])
+        return _("Attack %(target)s with %(allies)s") % {"target": target, "allies": allies}
+    if kind == "block":
+        if not action["blockers"]:
+            return _("Take the blow")
+        blockers = ", ".join(card_name(state.cards[u].cid) for u in action["blockers"])
+        return _("Defend with %(allies)s") % {"allies": blockers}
+    if kind == "search":
+        return _("Take %(card)s") % {"card": card_name(action["card"])} if action["card"] else _("Take nothing")
+    if kind == "discover":
+        where = {"top": _("on top"), "bottom": _("underneath"), "discard": _("to the discard")}
+        return "; ".join(f"{card_name(state.cards[u].cid)} {where[d]}" for u, d in action["placements"])
+    if kind == "upkeep":
+        entry = next((e for e in state.upkeep_todo if e["id"] == action["entry"]), None)
+        if entry is None:
+            return _("Upkeep")
+        if entry["kind"] == "accro":
+            if "pay" in action:
+                return _("ACCRO %(name)s: pay %(points)s") % {"name": entry["name"], "points": payment(action["pay"])}
+            if "discard" in action:
+                return _("ACCRO %(name)s: discard %(card)s") % {
+                    "name": entry["name"],
+                    "card": card_name(state.cards[action["discard"]].cid),
+                }
+            return _("ACCRO %(name)s: suffer the withdrawal") % {"name": entry["name"]}
+        if entry["kind"] == "shelter_exit":
+            return _("Leave the shelter")
+        return _("ENTRETIEN: %(card)s") % {"card": card_name(state.cards[entry["card"]].cid)}
+    return kind
+
+
+def action_json(action: dict[str, Any]) -> str:
+    return json.dumps(action, separators=(",", ":"), sort_keys=True)
+
+
+def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
+    """One line of the game log; None for bookkeeping events the log leaves out."""
+    t = event["t"]
+    who = seat_name(names, event.get("player"))
+    card = card_name(event.get("card"))
+    if t == "turn":
+        return _("Turn %(number)s of %(player)s.") % {"number": event["number"], "player": who}
+    if t == "drew":
+        if "cards" in event:
+            return _("%(player)s draws %(cards)s.") % {
+                "player": who,
+                "cards": ", ".join(card_name(c) for c in event["cards"]),
+            }
+        return _("%(player)s draws %(count)s card(s).") % {"player": who, "count": event["count"]}
+    if t == "played":
+        return _("%(player)s plays %(card)s.") % {"player": who, "card": card}
+    if t == "paid":
+        return _("%(player)s pays %(points)s.") % {"player": who, "points": payment(event["points"])}
+    if t == "special_placed":
+        return _("%(player)s places %(card)s.") % {"player": who, "card": card}
+    if t == "reacted":
+        return _("%(player)s reacts with %(card)s!") % {"player": who, "card": card}
+    if t == "passed":
+        return _("%(player)s lets it resolve.") % {"player": who}
+    if t == "attack":
+        critical = _(" Critical ×%(factor)s!") % {"factor": event["factor"]} if event.get("factor", 1) > 1 else ""
+        victim = seat_name(names, event["target"]) if "target" in event else card_name(event.get("target_card"))
+        if "area" in event:
+            victim = _("the allies of %(player)s") % {"player": seat_name(names, event["area"])}
+        final = event.get("final", event.get("raw"))
+        return _("%(card)s hits %(victim)s: %(final)s damage.%(critical)s") % {
+            "card": card,
+            "victim": victim,
+            "final": final,
+            "critical": critical,
+        }
+    if t == "life_lost":
+        return _("%(player)s loses %(amount)s life (%(life)s left).") % {
+            "player": who,
+            "amount": event["amount"],
+            "life": event["life"],
+        }
+    if t == "healed":
+        return _("%(player)s heals %(amount)s.") % {"player": who, "amount": event["amount"]}
+    if t == "vampirism":
+        return _("VAMPIRISME: %(player)s heals %(amount)s.") % {"player": who, "amount": event["amount"]}
+    if t == "counter_attack":
+        return _("%(card)s strikes back for %(amount)s.") % {"card": card, "amount": event["amount"]}
+    if t == "ally_attack":
+        allies = ", ".join(card_name(c) for c in event["allies"])
+        return _("%(player)s attacks with %(allies)s.") % {"player": who, "allies": allies}
+    if t == "ally_hurt":
+        return _("%(card)s takes %(amount)s damage.") % {"card": card, "amount": event["amount"]}
+    if t == "ally_defeated":
+        return _("%(card)s is defeated.") % {"card": card}
+    if t == "martyr":
+        return _("MARTYR: %(card)s explodes for %(amount)s.") % {"card": card, "amount": event["amount"]}
+    if t == "cancelled":
+        return _("%(card)s is cancelled.") % {"card": card or _("The attack")}
+    if t == "destroyed":
+        return _("%(card)s is destroyed.") % {"card": card}
+    if t == "equipped":
+        return _("%(player)s equips %(card)s.") % {"player": who, "card": card}
+    if t == "unequipped":
+        return _("%(player)s unequips %(card)s.") % {"player": who, "card": card}
+    if t == "searched":
+        return _("%(player)s searches the library and reveals %(card)s.") % {
+            "player": who,
+            "card": card or _("nothing"),
+        }
+    if t == "stealth":
+        return _("%(player)s gains DISCRÉTION.") % {"player": who}
+    if t == "stealth_lost":
+        return _("%(player)s loses DISCRÉTION.") % {"player": who}
+    if t == "activated":
+        return _("%(player)s uses %(card)s.") % {"player": who, "card": card}
+    if t == "end_turn":
+        return _("%(player)s ends the turn; allies heal.") % {"player": who}
+    if t == "first_player":
+        return _("%(player)s plays first.") % {"player": who}
+    if t == "traits_revealed":
+        return _("Traits are revealed.")
+    if t == "skills_revealed":
+        return _("Compétences are revealed.")
+    if t == "eliminated":
+        return _("%(player)s is out.") % {"player": who}
+    if t == "conceded":
+        return _("%(player)s concedes.") % {"player": who}
+    if t == "game_over":
+        winner = event.get("winner")
+        return (
+            _("Game over: %(player)s wins.") % {"player": seat_name(names, winner)}
+            if winner is not None
+            else _("Game over: a draw.")
+        )
+    if t == "reaction_revealed":
+        if event.get("card"):
+            return _("%(player)s proves holding a Reaction: %(card)s.") % {"player": who, "card": card}
+        return _("%(player)s holds no Reaction.") % {"player": who}
+    if t == "discarded":
+        return _("%(player)s discards %(card)s.") % {"player": who, "card": card}
+    if t == "defended":
+        return _("%(player)s defends with %(allies)s.") % {
+            "player": who,
+            "allies": ", ".join(card_name(c) for c in event["blockers"]),
+        }
+    return None

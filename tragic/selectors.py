@@ -1,0 +1,182 @@
+"""Reads: what one seat sees of a game, already in the reader's language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from tragic.engine import State, redact_event
+from tragic.engine.cards import ATTRIBUTES
+from tragic.models import Deck, Game, Seat
+from tragic.presenters import action_json, attribute_name, card_name, card_text, describe_action, describe_event
+from tragic.services import load_state
+
+LOG_LINES = 40
+
+
+def games_of(user: User) -> QuerySet[Game]:
+    return Game.objects.filter(Q(seats__user=user) | Q(created_by=user)).distinct().prefetch_related("seats__user")
+
+
+def decks_of(user: User) -> QuerySet[Deck]:
+    return Deck.objects.filter(owner=user)
+
+
+def seat_of(game: Game, user: User) -> Seat | None:
+    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+
+
+@dataclass
+class OfferedAction:
+    label: str
+    kind: str
+    payload: str
+    pay: dict[str, int] | None
+    split: list[dict[str, Any]] | None = None
+
+
+def _card(view: dict[str, Any]) -> dict[str, Any]:
+    return {**view, "name": card_name(view["id"]), "text": card_text(view["id"])}
+
+
+def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str, Any]:
+    """The board for one seat (``seat`` None: a spectator, who sees no hand at all)."""
+    state = state or load_state(game)
+    viewer = seat.index if seat else None
+    observation = state.observation(viewer)
+    names = [p["name"] for p in observation["players"]]
+    players = []
+    for p in observation["players"]:
+        players.append(
+            {
+                **p,
+                "mine": p["index"] == viewer,
+                "hand": [_card(c) for c in p.get("hand", [])],
+                "play": [_card(c) for c in p["play"]],
+                "combat": [_card(c) for c in p["combat"]],
+                "equipment": [_card(c) for c in p["equipment"]],
+                "skills": [_card(c) for c in p["skills"]],
+                "traits": [{"id": t, "name": card_name(t), "text": card_text(t)} for t in p["traits"]],
+                "discard_top": [_card(c) for c in p["discard"][-5:]],
+                "specials": [{"code": a, "name": attribute_name(a), **p["special"][a]} for a in ATTRIBUTES],
+            }
+        )
+    stack = [
+        {
+            **item,
+            "who": names[item["player"]],
+            "name": card_name(item.get("card"))
+            if "card" in item
+            else ", ".join(card_name(c) for c in item.get("allies", [])),
+        }
+        for item in observation["stack"]
+    ]
+    actions: list[OfferedAction] = []
+    setup: dict[str, Any] | None = None
+    discover: list[dict[str, Any]] | None = None
+    bottom: dict[str, Any] | None = None
+    card_names = {uid: card_name(state.cards[uid].cid) for uid in (state.pending or {}).get("options", [])}
+    if viewer is not None and viewer in state.current_players():
+        legal = state.legal_actions(viewer)
+        if state.phase in ("choose_traits", "choose_skills"):
+            setup = _setup_choices(state, viewer)
+        else:
+            if state.pending is not None and state.pending["kind"] == "discover":
+                # One choice per card instead of every combination as a button.
+                discover = [
+                    {"uid": u, "name": card_name(state.cards[u].cid), "text": card_text(state.cards[u].cid)}
+                    for u in state.pending["cards"]
+                ]
+                legal = [a for a in legal if a["kind"] != "discover"]
+            if state.phase == "mulligan" and state.players[viewer].mulligans:
+                bottom = {
+                    "count": state.players[viewer].mulligans,
+                    "cards": [
+                        {"uid": u, "name": card_name(state.cards[u].cid)} for u in state.players[viewer].zones["hand"]
+                    ],
+                }
+            for action in legal:
+                actions.append(
+                    OfferedAction(
+                        label=describe_action(state, action, names),
+                        kind=action["kind"],
+                        payload=action_json(action),
+                        pay=_pay_fields(state, viewer, action),
+                        split=[{**f, "name": card_names.get(f["uid"], "")} for f in _split_fields(action) or []]
+                        or None,
+                    )
+                )
+    log = []
+    for event in game.log[-LOG_LINES * 3 :]:
+        visible = redact_event(event, viewer)
+        line = describe_event(visible, names) if visible is not None else None
+        if line:
+            log.append(line)
+    phases = {
+        "choose_traits": _("choosing Traits"),
+        "choose_skills": _("choosing Compétences"),
+        "mulligan": _("mulligans"),
+        "upkeep": _("upkeep"),
+        "main": _("main phase"),
+        "over": _("game over"),
+    }
+    return {
+        "game": game,
+        "seat": seat,
+        "phase": phases.get(observation["phase"], observation["phase"]),
+        "obs": observation,
+        "players": players,
+        "me": next((p for p in players if p["mine"]), None),
+        "others": [p for p in players if not p["mine"]],
+        "stack": stack,
+        "actions": actions,
+        "setup": setup,
+        "discover": discover,
+        "bottom": bottom,
+        "log": log[-LOG_LINES:],
+        "waiting_for": [names[i] for i in observation["current"]],
+        "asked_to_react": observation["priority"] is not None,
+        "my_turn": viewer is not None and viewer in observation["current"],
+        "winner": names[observation["winner"]] if observation["winner"] is not None else None,
+    }
+
+
+def _split_fields(action: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """« vous choisissez la répartition des dégats »: one field per blocker when several defend."""
+    if action["kind"] != "block" or len(action["blockers"]) < 2:
+        return None
+    return [
+        {"uid": uid, "name": "", "value": share} for uid, share in zip(action["blockers"], action["split"], strict=True)
+    ]
+
+
+def _pay_fields(state: State, player: int, action: dict[str, Any]) -> dict[str, int] | None:
+    """Costs are paid by choosing resources: the form offers one field per attribute with points left."""
+    if "pay" not in action:
+        return None
+    return {a: action["pay"].get(a, 0) for a in ATTRIBUTES if state.available(player, a) or action["pay"].get(a)}
+
+
+def _setup_choices(state: State, player: int) -> dict[str, Any]:
+    p = state.players[player]
+    if state.phase == "choose_traits":
+        pool = sorted(set(p.trait_pool))
+        return {
+            "kind": "choose_traits",
+            "field": "traits",
+            "max": 2,
+            "min": 0,
+            "cards": [{"id": c, "name": card_name(c), "text": card_text(c)} for c in pool],
+        }
+    pool = sorted(set(p.skill_pool))
+    return {
+        "kind": "choose_skills",
+        "field": "skills",
+        "max": state.skill_slots(player),
+        "min": 3,
+        "cards": [{"id": c, "name": card_name(c), "text": card_text(c)} for c in pool],
+    }

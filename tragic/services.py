@@ -1,0 +1,362 @@
+"""TRAGIC use cases: decks, creating and joining games, acting (with bots answering server-side).
+
+A game is its config, seed and action list; every service that changes a game locks it, checks the
+expected version, applies through the pure engine and broadcasts to the game's sockets after commit.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaigns.models import Membership
+from campaigns.services import event_append
+from core.errors import PermissionRefused, ServiceError, StaleState
+from tragic.engine import IllegalAction, State, new_game
+from tragic.engine.bots import BOTS, make_bot
+from tragic.engine.cards import default_pool, load_decklists
+from tragic.engine.decks import validate_library
+from tragic.engine.profiles import PROFILES
+from tragic.models import CopyMode, Deck, Game, GameStatus, Seat
+
+MAX_BOT_STEPS = 3000
+SIMULTANEOUS_CHOICES = frozenset({"choose_traits", "choose_skills"})
+
+
+def game_group(game_id: int) -> str:
+    return f"tragic-game-{game_id}"
+
+
+def refusal_message(error: IllegalAction) -> str:
+    """The engine's refusal in the reader's language (the engine itself only speaks English codes)."""
+    messages = {
+        "not_your_turn": _("It is not your turn to act."),
+        "wrong_phase": _("That cannot be done at this moment of the turn."),
+        "unpaid_cost": _("The cost is not paid with the resources chosen."),
+        "bad_target": _("That target cannot be chosen."),
+        "unknown_card": _("That card is not there."),
+        "game_over": _("The game is over."),
+        "no_window": _("A SPECIAL card may only be placed right after paying a cost."),
+        "sheltered": _("You are inside the shelter."),
+        "upkeep_pending": _("Resolve every ENTRETIEN effect first."),
+        "bad_choice": _("That choice is not allowed."),
+    }
+    base = messages.get(error.code, _("That action is not allowed."))
+    return f"{base} ({error.reason})"
+
+
+def _broadcast(game: Game) -> None:
+    game_id, version = game.pk, game.version
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(game_group(game_id), {"type": "game.updated", "version": version})
+
+    transaction.on_commit(send)
+
+
+# -- decks ----------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def deck_create(*, owner: User, name: str, copy_mode: str = "quad", cards: Sequence[str] = ()) -> Deck:
+    deck = Deck(owner=owner, name=name.strip() or _("New deck"), copy_mode=copy_mode, cards=list(cards))
+    deck.full_clean()
+    deck.save()
+    return deck
+
+
+@transaction.atomic
+def deck_change(*, deck: Deck, actor: User, add: str | None = None, remove: str | None = None) -> Deck:
+    """Add or remove one card; refused when the card is unknown, not part of a library, or over the copy limit."""
+    deck = Deck.objects.select_for_update().get(pk=deck.pk)
+    if deck.owner_id != actor.pk:
+        raise PermissionRefused(_("This deck is not yours."))
+    pool = default_pool()
+    cards = list(deck.cards)
+    if add is not None:
+        if add not in pool or pool[add].type in ("trait", "skill"):
+            raise ServiceError(_("That card cannot go into a library."))
+        report = validate_library([*cards, add], pool, copy_mode=deck.copy_mode, profile="wiki")
+        if any("copies" in e for e in report.errors):
+            raise ServiceError(_("The copy mode allows no more copies of that card."))
+        if len(cards) >= 60:
+            raise ServiceError(_("A library holds exactly 60 cards."))
+        cards.append(add)
+    if remove is not None and remove in cards:
+        cards.remove(remove)
+    deck.cards = cards
+    deck.updated_at = timezone.now()
+    deck.save(update_fields=["cards", "updated_at"])
+    return deck
+
+
+def ready_decks() -> dict[str, Any]:
+    return load_decklists()
+
+
+def library_for(*, user: User, deck_ref: str) -> tuple[list[str], str]:
+    """``deck_ref`` is ``ready:<id>`` (a starter deck) or the pk of one of the user's decks."""
+    if deck_ref.startswith("ready:"):
+        deck = ready_decks().get(deck_ref.removeprefix("ready:"))
+        if deck is None:
+            raise ServiceError(_("No such deck."))
+        return list(deck.cards), deck.name
+    own = Deck.objects.filter(owner=user, pk=int(deck_ref) if deck_ref.isdigit() else 0).first()
+    if own is None:
+        raise ServiceError(_("No such deck."))
+    return list(own.cards), own.name
+
+
+# -- games ------------------------------------------------------------------------------------------------
+
+
+def load_state(game: Game) -> State:
+    """The cached snapshot, or a replay of the actions when there is none."""
+    if game.snapshot is not None:
+        return State.from_json(game.snapshot)
+    return replay(game, len(game.actions))
+
+
+def replay(game: Game, steps: int) -> State:
+    state = new_game(game.config, game.seed)
+    for action in game.actions[:steps]:
+        state.apply(action)
+    return state
+
+
+@transaction.atomic
+def game_create(
+    *,
+    user: User,
+    deck_ref: str,
+    opponent: str,
+    profile: str = "wiki",
+    reaction_seconds: int = 60,
+    seed: int | None = None,
+    max_turns: int | None = None,
+    copy_mode: str = "quad",
+    timer_minutes: int | None = None,
+    campaign_id: int | None = None,
+    mulligan_agreed: bool = False,
+    players: int = 2,
+) -> Game:
+    """``opponent``: ``invite`` (a link for a person) or a bot name (``heuristic``, ``random``).
+
+    « il est nécessaire de s'accorder sur ce point [le mode] avec son ou ses adversaires »: the copy
+    mode is the game's, and both libraries must follow it.
+    """
+    if opponent != "invite" and opponent not in BOTS:
+        raise ServiceError(_("Choose a person or a bot as opponent."))
+    if copy_mode not in CopyMode.values:
+        raise ServiceError(_("Choose a copy mode."))
+    if not 2 <= players <= PROFILES[profile].max_players or (players > 2 and opponent != "invite"):
+        raise ServiceError(_("The wiki rules seat 2 to 4 people, the booklet 2; bots play duels only."))
+    library, deck_name = library_for(user=user, deck_ref=deck_ref)
+    report = validate_library(library, default_pool(), copy_mode=copy_mode, profile=profile)
+    if not report.ok:
+        raise ServiceError(_("This deck cannot be played: %(errors)s") % {"errors": "; ".join(report.errors)})
+    seed = seed if seed is not None else secrets.randbits(63)
+    config: dict[str, Any] = {
+        "profile": profile,
+        "copy_mode": copy_mode,
+        "players": [{"name": user.username, "deck": library}],
+    }
+    if max_turns:
+        config["max_turns"] = max_turns
+    if mulligan_agreed:
+        # Booklet: « il est possible d'utiliser des règles existantes dans d'autres jeux si tous les joueurs
+        # se mettent d'accord » — the invited player accepts it by joining.
+        config["mulligan_agreed"] = True
+    campaign = None
+    if campaign_id is not None:
+        membership = Membership.objects.select_related("campaign").filter(campaign_id=campaign_id, user=user).first()
+        if membership is None:
+            raise ServiceError(_("You are not a member of that campaign."))
+        campaign = membership.campaign
+    game = Game(
+        seed=seed,
+        config=config,
+        created_by=user,
+        reaction_seconds=reaction_seconds,
+        timer_minutes=timer_minutes or None,
+        campaign=campaign,
+        seats_wanted=players,
+    )
+    game.full_clean(exclude=["config", "actions"])
+    game.save()
+    Seat.objects.create(game=game, index=0, user=user, deck_name=deck_name)
+    if opponent == "invite":
+        game.invite_token = secrets.token_urlsafe(32)
+        game.save(update_fields=["invite_token"])
+        return game
+    bot_deck = next((d for d in ready_decks().values() if d.name != deck_name), None)
+    bot_report = (
+        validate_library(list(bot_deck.cards), default_pool(), copy_mode=copy_mode, profile=profile)
+        if bot_deck
+        else None
+    )
+    if bot_deck is None or bot_report is None or not bot_report.ok:
+        raise ServiceError(_("The bots' starter decks follow the Quad mode."))
+    Seat.objects.create(game=game, index=1, bot=opponent, deck_name=bot_deck.name)
+    config["players"].append({"name": f"bot ({opponent})", "deck": list(bot_deck.cards)})
+    _start(game)
+    return game
+
+
+@transaction.atomic
+def game_join(*, token: str, user: User, deck_ref: str) -> Game:
+    game = Game.objects.select_for_update().filter(invite_token=token).first()
+    if game is None:
+        raise ServiceError(_("This invitation is not valid."))
+    if game.status != GameStatus.WAITING:
+        raise ServiceError(_("Someone already took that seat."))
+    if game.seats.filter(user=user).exists():
+        raise ServiceError(_("You cannot play against yourself."))
+    library, deck_name = library_for(user=user, deck_ref=deck_ref)
+    report = validate_library(
+        library, default_pool(), copy_mode=game.config["copy_mode"], profile=game.config["profile"]
+    )
+    if not report.ok:
+        raise ServiceError(_("This deck cannot be played: %(errors)s") % {"errors": "; ".join(report.errors)})
+    Seat.objects.create(game=game, index=len(game.config["players"]), user=user, deck_name=deck_name)
+    game.config["players"].append({"name": user.username, "deck": library})
+    if len(game.config["players"]) >= game.seats_wanted:
+        _start(game)
+    else:
+        game.save(update_fields=["config"])
+    return game
+
+
+def _start(game: Game) -> None:
+    state = new_game(game.config, game.seed)
+    game.status = GameStatus.PLAYING
+    game.started_at = timezone.now()
+    if game.campaign_id:
+        event_append(
+            campaign=game.campaign,
+            kind="tragic.game_started",
+            actor=game.created_by,
+            payload={"game": game.pk, "players": [p["name"] for p in game.config["players"]], "seed": game.seed},
+        )
+    _run_bots(game, state)
+    _save(game, state)
+
+
+def _ring_timer(game: Game, state: State, now: dt.datetime) -> None:
+    """The clock stays out of the engine: once the game's time is up, the shell records ``time_up``
+    and the engine ends the game when both players have played as many turns."""
+    if not game.timer_minutes or game.started_at is None or state.timer or state.is_over():
+        return
+    if now - game.started_at >= dt.timedelta(minutes=game.timer_minutes):
+        action = {"kind": "time_up"}
+        game.log.extend(state.apply(action))
+        game.actions.append(action)
+
+
+def _seats(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("user").order_by("index"))
+
+
+def _run_bots(game: Game, state: State) -> None:
+    """Bots answer at once, server-side, after a person's action."""
+    bots = {
+        seat.index: make_bot(seat.bot, game.seed + len(game.actions) + seat.index) for seat in _seats(game) if seat.bot
+    }
+    for _step in range(MAX_BOT_STEPS):
+        if state.is_over():
+            return
+        acting = [p for p in state.current_players() if p in bots]
+        if not acting:
+            return
+        player = acting[0]
+        action = bots[player].choose(state, player)
+        game.log.extend(state.apply(action))
+        game.actions.append(action)
+
+
+def _save(game: Game, state: State) -> None:
+    game.snapshot = state.to_json()
+    game.version += 1
+    game.last_action_at = timezone.now()
+    if state.is_over() and game.status != GameStatus.FINISHED:
+        game.status = GameStatus.FINISHED
+        game.winner_seat = state.winner()
+        if game.campaign_id:
+            winner = state.winner()
+            event_append(
+                campaign=game.campaign,
+                kind="tragic.game_finished",
+                actor=game.created_by,
+                payload={
+                    "game": game.pk,
+                    "winner": state.players[winner].name if winner is not None else None,
+                    "turns": state.turn,
+                    "actions": len(game.actions),
+                },
+            )
+    game.save()
+    _broadcast(game)
+
+
+@transaction.atomic
+def game_act(*, game: Game, user: User, action: dict[str, Any], expected_version: int) -> Game:
+    """« a stale click gets a clear "someone acted first" answer, never a double draw » (design.md).
+
+    Hidden Trait and Compétence choices are made at the same time by everyone: another player's
+    choice does not make yours stale (the engine still refuses a second choice).
+    """
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.version != expected_version and action.get("kind") not in SIMULTANEOUS_CHOICES:
+        raise StaleState(_("Someone acted first. The board has been refreshed."))
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise PermissionRefused(_("You are not playing in this game."))
+    if game.status != GameStatus.PLAYING:
+        raise ServiceError(_("The game is not being played."))
+    state = load_state(game)
+    action = {**action, "player": seat.index}
+    if action.get("kind") == "time_up":
+        raise ServiceError(_("That action is not allowed."))
+    _ring_timer(game, state, timezone.now())
+    try:
+        events = state.apply(action)
+    except IllegalAction as error:
+        raise ServiceError(refusal_message(error)) from error
+    game.actions.append(action)
+    game.log.extend(events)
+    _run_bots(game, state)
+    _save(game, state)
+    return game
+
+
+@transaction.atomic
+def game_reaction_timeout(*, game: Game, user: User, expected_version: int, now: dt.datetime | None = None) -> Game:
+    """When the player asked to react lets the time limit pass, they pass (any seated player may ask)."""
+    now = now or timezone.now()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.version != expected_version:
+        raise StaleState(_("Someone acted first. The board has been refreshed."))
+    if not game.seats.filter(user=user).exists():
+        raise PermissionRefused(_("You are not playing in this game."))
+    state = load_state(game)
+    if game.status != GameStatus.PLAYING or not state.priority:
+        raise ServiceError(_("Nobody is being asked to react."))
+    if now - game.last_action_at < dt.timedelta(seconds=game.reaction_seconds):
+        raise ServiceError(_("The time to react has not run out yet."))
+    action = {"kind": "pass", "player": state.priority[0]}
+    game.log.extend(state.apply(action))
+    game.actions.append(action)
+    _run_bots(game, state)
+    _save(game, state)
+    return game

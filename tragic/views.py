@@ -1,0 +1,251 @@
+"""Thin views: parse the request, call a service or a selector, render."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from core.errors import ServiceError
+from tragic import selectors, services
+from tragic.engine.bots import BOTS
+from tragic.engine.cards import ATTRIBUTES, default_pool
+from tragic.engine.decks import validate_library
+from tragic.models import CopyMode, Deck, Game, GameStatus, Profile
+from tragic.presenters import attribute_name, card_name, card_text, describe_action
+
+
+def _deck_options(request: HttpRequest) -> list[tuple[str, str]]:
+    french = (get_language() or "fr").startswith("fr")
+    ready = [(f"ready:{d.id}", d.name if french else d.name_en) for d in services.ready_decks().values()]
+    own = [(str(d.pk), d.name) for d in selectors.decks_of(request.user) if len(d.cards) == 60]
+    return ready + own
+
+
+@login_required
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "tragic/home.html",
+        {
+            "games": selectors.games_of(request.user)[:30],
+            "decks": selectors.decks_of(request.user),
+            "deck_options": _deck_options(request),
+            "bots": list(BOTS),
+            "profiles": Profile.choices,
+            "copy_modes": CopyMode.choices,
+            "campaigns": [m.campaign for m in request.user.memberships.select_related("campaign")],
+        },
+    )
+
+
+@login_required
+@require_POST
+def game_create(request: HttpRequest) -> HttpResponse:
+    try:
+        game = services.game_create(
+            user=request.user,
+            deck_ref=request.POST.get("deck", ""),
+            opponent=request.POST.get("opponent", ""),
+            profile=request.POST.get("profile", "wiki") if request.POST.get("profile") in Profile.values else "wiki",
+            reaction_seconds=max(10, min(600, int(request.POST.get("reaction_seconds") or 60))),
+            copy_mode=request.POST.get("copy_mode", "quad"),
+            timer_minutes=int(request.POST.get("timer_minutes") or 0) or None,
+            campaign_id=int(request.POST["campaign"]) if request.POST.get("campaign", "").isdigit() else None,
+            mulligan_agreed=request.POST.get("mulligan_agreed") == "on",
+            players=int(request.POST.get("players") or 2),
+        )
+    except (ServiceError, ValueError) as error:
+        messages.error(request, getattr(error, "message", str(error)))
+        return redirect("tragic:home")
+    return redirect(game)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), invite_token=token)
+    if request.method == "POST":
+        try:
+            game = services.game_join(token=token, user=request.user, deck_ref=request.POST.get("deck", ""))
+        except ServiceError as error:
+            messages.error(request, error.message)
+            return redirect("tragic:invitation", token=token)
+        return redirect(game)
+    return render(request, "tragic/invitation.html", {"game": game, "deck_options": _deck_options(request)})
+
+
+def _game_for(request: HttpRequest, pk: int) -> Game:
+    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=pk)
+    if selectors.seat_of(game, request.user) is None:
+        raise Http404
+    return game
+
+
+def _render_board(request: HttpRequest, game: Game, *, status: int = 200, error: str = "") -> HttpResponse:
+    context = selectors.board(game, selectors.seat_of(game, request.user))
+    context["error"] = error
+    template = "tragic/game.html#board" if request.htmx else "tragic/game.html"
+    response = render(request, template, context, status=status)
+    response["Vary"] = "HX-Request"
+    return response
+
+
+@login_required
+@require_GET
+def game(request: HttpRequest, pk: int) -> HttpResponse:
+    return _render_board(request, _game_for(request, pk))
+
+
+def _action_from(post: Any) -> dict[str, Any]:
+    kind = post.get("kind")
+    if kind in ("choose_traits", "choose_skills"):
+        field = "traits" if kind == "choose_traits" else "skills"
+        return {"kind": kind, field: post.getlist(field)}
+    if kind == "discover":
+        cards = [int(u) for u in post.getlist("card")]
+        return {"kind": "discover", "placements": [[u, post.get(f"place_{u}", "top")] for u in cards]}
+    if kind == "keep":
+        return {"kind": "keep", "bottom": [int(u) for u in post.getlist("bottom")]}
+    action = json.loads(post.get("action") or "{}")
+    if not isinstance(action, dict):
+        raise ValueError("not an action")
+    if action.get("kind") == "block" and any(f"split_{u}" in post for u in action.get("blockers", [])):
+        action["split"] = [int(post.get(f"split_{u}") or 0) for u in action["blockers"]]
+    if "pay" in action and any(f"pay_{a}" in post for a in ATTRIBUTES):
+        action["pay"] = {a: int(post.get(f"pay_{a}") or 0) for a in ATTRIBUTES if int(post.get(f"pay_{a}") or 0)}
+    return action
+
+
+@login_required
+@require_POST
+def game_act(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game_for(request, pk)
+    try:
+        action = _action_from(request.POST)
+        version = int(request.POST.get("version", "-1"))
+    except ValueError:
+        return HttpResponseBadRequest("bad action")
+    try:
+        game = services.game_act(game=game, user=request.user, action=action, expected_version=version)
+    except ServiceError as error:
+        game.refresh_from_db()
+        return _render_board(request, game, status=error.status, error=error.message)
+    if not request.htmx:
+        return redirect(game)
+    return _render_board(request, game)
+
+
+@login_required
+@require_POST
+def game_timeout(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game_for(request, pk)
+    try:
+        game = services.game_reaction_timeout(
+            game=game, user=request.user, expected_version=int(request.POST.get("version", "-1"))
+        )
+    except (ServiceError, ValueError) as error:
+        game.refresh_from_db()
+        return _render_board(request, game, status=getattr(error, "status", 400), error=getattr(error, "message", ""))
+    return _render_board(request, game)
+
+
+@login_required
+@require_GET
+def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """Steps through a finished game from its action list (spectator's view: no hand is shown)."""
+    game = _game_for(request, pk)
+    if game.status != GameStatus.FINISHED:
+        raise Http404
+    total = len(game.actions)
+    try:
+        step = max(0, min(total, int(request.GET.get("step", total))))
+    except ValueError:
+        step = total
+    state = services.replay(game, step)
+    context = selectors.board(game, None, state)
+    context.update({"step": step, "total": total, "previous": max(0, step - 1), "next": min(total, step + 1)})
+    if step:
+        names = [p["name"] for p in context["obs"]["players"]]
+        before = services.replay(game, step - 1)
+        context["last_action"] = describe_action(before, game.actions[step - 1], names)
+    return render(request, "tragic/replay.html", context)
+
+
+# -- deck builder -------------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def deck_create(request: HttpRequest) -> HttpResponse:
+    try:
+        deck = services.deck_create(
+            owner=request.user, name=request.POST.get("name", ""), copy_mode=request.POST.get("copy_mode", "quad")
+        )
+    except ValidationError as error:
+        messages.error(request, "; ".join(error.messages))
+        return redirect("tragic:home")
+    return redirect(deck)
+
+
+def _deck_context(deck: Deck, error: str = "") -> dict[str, Any]:
+    pool = default_pool()
+    report = validate_library(deck.cards, pool, copy_mode=deck.copy_mode, profile="wiki")
+    counts: dict[str, int] = {}
+    for cid in deck.cards:
+        counts[cid] = counts.get(cid, 0) + 1
+    columns = []
+    for attribute in ATTRIBUTES:
+        cards = [c for c in pool.cards.values() if c.attribute == attribute and c.type not in ("trait", "skill")]
+        columns.append(
+            {
+                "name": attribute_name(attribute),
+                "cards": [
+                    {
+                        "id": c.id,
+                        "name": card_name(c.id),
+                        "text": card_text(c.id),
+                        "type": c.type,
+                        "count": counts.get(c.id, 0),
+                    }
+                    for c in sorted(cards, key=lambda c: (c.type, c.name, c.level))
+                ],
+            }
+        )
+    chosen = [
+        {"id": cid, "name": card_name(cid), "count": n}
+        for cid, n in sorted(counts.items(), key=lambda kv: card_name(kv[0]))
+    ]
+    return {"deck": deck, "report": report, "columns": columns, "chosen": chosen, "error": error}
+
+
+@login_required
+@require_GET
+def deck(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = get_object_or_404(Deck, pk=pk, owner=request.user)
+    return render(request, "tragic/deck.html", _deck_context(deck))
+
+
+@login_required
+@require_POST
+def deck_change(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = get_object_or_404(Deck, pk=pk, owner=request.user)
+    status, error = 200, ""
+    try:
+        deck = services.deck_change(
+            deck=deck, actor=request.user, add=request.POST.get("add"), remove=request.POST.get("remove")
+        )
+    except ServiceError as refusal:
+        status, error = refusal.status, refusal.message
+    template = "tragic/deck.html#deck-panel" if request.htmx else "tragic/deck.html"
+    if not request.htmx and not error:
+        return redirect(deck)
+    return render(request, template, _deck_context(deck, error), status=status)
