@@ -39,9 +39,19 @@ def test_a_full_turn_with_a_reaction_on_the_stack(new_context, make_user, run_in
         page.get_by_role("button", name="Valider").click()  # no Trait: both choices stay hidden until both confirm
     for page in (alice, bob):
         expect(page.locator("input[name=skills]").first).to_be_visible()
-        for skill in SKILLS:
-            page.locator(f"input[name=skills][value='{skill}']").check()
-        page.get_by_role("button", name="Valider").click()
+
+    # Bob has ticked one Compétence when Alice confirms hers: the live push keeps his tick.
+    bob_first = bob.locator(f"input[name=skills][value='{SKILLS[0]}']")
+    bob_first.check()
+    bob_version = bob.locator("#board").get_attribute("data-version")
+    for skill in SKILLS:
+        alice.locator(f"input[name=skills][value='{skill}']").check()
+    alice.get_by_role("button", name="Valider").click()
+    expect(bob.locator("#board")).not_to_have_attribute("data-version", bob_version or "")
+    expect(bob_first).to_be_checked()
+    for skill in SKILLS[1:]:
+        bob.locator(f"input[name=skills][value='{skill}']").check()
+    bob.get_by_role("button", name="Valider").click()
 
     # Alice attacks Bob with her punch.
     alice.get_by_role("button", name=re.compile(f"Lancer Coup de poing – 1 sur {bob_name}")).click()
