@@ -38,3 +38,17 @@ def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_the_socket_thread_connection(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+    """WebSocket tests run consumers' queries on asgiref's one sync thread, whose connection would
+    otherwise outlive the tests and keep PostgreSQL from dropping the test database."""
+    yield
+    import asyncio
+
+    from asgiref.sync import sync_to_async
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        asyncio.run(sync_to_async(connections.close_all, thread_sensitive=True)())
