@@ -200,4 +200,16 @@ T = {
     "attack with the base pistol, a weapon in play or a weapon from your hand": "attaquez avec le pistolet de base, une arme en jeu ou une arme de votre main",
     "choose a weapon in play to reload": "choisissez une arme en jeu à recharger",
     "choose a fighter to disconnect": "choisissez un combattant à déconnecter",
+    # Frag games in a campaign's log
+    "campaign": "campagne",
+    "Record in a campaign's log": "Consigner dans le journal d'une campagne",
+    "No campaign": "Aucune campagne",
+    "Its members will read in the log when the game starts and how it ends.": "Ses membres liront dans le journal le début de la partie et son issue.",
+    "You can only record a game in a campaign you are a member of.": "Vous ne pouvez consigner une partie que dans une campagne dont vous êtes membre.",
+    "%(name)s (bot)": "%(name)s (bot)",
+    "Frag game started": "Partie de Frag commencée",
+    "Frag game finished": "Partie de Frag terminée",
+    "A Frag game begins on %(map)s: %(fighters)s; first to %(frags)s frags wins.": "Une partie de Frag commence sur %(map)s : %(fighters)s ; le premier à %(frags)s frags gagne.",
+    "%(winner)s wins the Frag game on %(map)s after %(turns)s turns (frags: %(frags)s).": "%(winner)s remporte la partie de Frag sur %(map)s en %(turns)s tours (frags : %(frags)s).",
+    "The Frag game on %(map)s ends without a winner after %(turns)s turns (frags: %(frags)s).": "La partie de Frag sur %(map)s se termine sans vainqueur après %(turns)s tours (frags : %(frags)s).",
 }
