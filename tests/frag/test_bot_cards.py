@@ -109,3 +109,14 @@ def test_the_heuristic_bot_teleports_within_a_sure_shot() -> None:
     action = heuristic_bot(state, 0, Dice(1))
     assert action["type"] == "play" and "to" in action
     assert state.board.distance(action["to"], place(state, 5, 7)) == 1
+
+
+def test_exits_are_listed_in_a_fixed_order_so_a_seed_replays_alike_in_every_process() -> None:
+    """Legal moves (and so the bots' choices and the page's numbered choices) follow the exits' order: N, E, S, W,
+    never the per-process order of a set of strings."""
+    from frag.engine.board import DIRECTIONS, available_maps, load_board
+
+    order = list(DIRECTIONS)
+    for name in available_maps():
+        for exits in load_board(name).steps:
+            assert list(exits) == sorted(exits, key=order.index)
