@@ -162,7 +162,19 @@ def test_an_illegal_json_action_shows_the_engine_s_reason(client, person) -> Non
         reverse("frag:act", args=[game.pk]), {"action": action, "version": game.version}, HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 400
-    assert "Refused: attack is not allowed now (placement)." in response.content.decode()
+    assert "Refused: attacking is not allowed now (the fighters are being placed)." in response.content.decode()
+
+
+def test_the_refusal_of_an_action_out_of_its_phase_reads_naturally_in_french(client, person) -> None:  # type: ignore[no-untyped-def]
+    client.cookies["django_language"] = "fr"
+    game = game_with(person)
+    action = '{"type": "attack", "player": 0, "target": 1, "weapon": "pistol"}'
+    response = client.post(
+        reverse("frag:act", args=[game.pk]), {"action": action, "version": game.version}, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert "Refusé : attaquer n&#x27;est pas permis maintenant (placement des combattants en cours)." in html
+    assert "attack " not in html.split("Refusé")[1][:120]
 
 
 def _to_action_phase(game: Game, person) -> None:  # type: ignore[no-untyped-def]
