@@ -233,4 +233,10 @@ T = {
     "phase 3: moving, picking up and attacking": "phase 3 : mouvement, ramasser des objets, attaquer",
     "end of the turn: down to the hand limit first": "fin du tour : revenez d'abord à la limite de cartes en main",
     "a fighter is down and may heal at once": "un combattant à terre peut se soigner immédiatement",
+    # Why a fighter is not on the board
+    "to place": "à placer",
+    "fragged": "fragué",
+    "disconnected": "déconnecté",
+    "fragged: respawns on their turn": "fragué : revient en jeu à son tour",
+    "disconnected until their turn": "déconnecté jusqu'à son tour",
 }

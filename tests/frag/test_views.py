@@ -210,3 +210,14 @@ def test_without_pacing_the_page_shows_the_outcome_at_once(client, person, setti
         reverse("frag:act", args=[game.pk]), {"action": action, "version": game.version}, HTTP_HX_REQUEST="true"
     ).content.decode()
     assert 'data-my-turn="yes"' in html
+
+
+@pytest.mark.parametrize(("language", "label", "wrong"), [("en", "to place", ">out<"), ("fr", "à placer", "hors jeu")])
+def test_a_fighter_waiting_to_be_placed_reads_to_place_not_out(client, person, language, label, wrong) -> None:  # type: ignore[no-untyped-def]
+    client.cookies["django_language"] = language
+    game = game_with(person)
+    state = State.from_json(game.snapshot)
+    assert state.phase == "placement" and state.current_players() == [0] and state.fighters[0].out
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert f'<span class="badge" data-status="to_place">{label}</span>' in html
+    assert wrong not in html
