@@ -85,7 +85,13 @@ def heuristic_bot(state: State, player: int, dice: Dice) -> Action:
         if action["type"] != "play":
             continue
         card = state.card(action["card"])
-        if card.effect == "teleport" or card.effect == "disconnect":
+        if card.effect == "disconnect":
+            # Off the board until its next turn, the leader one frag from victory cannot score on anyone's turn.
+            target = state.fighters[action["target"]]
+            if target.frags > me.frags and target.frags >= state.config["frags_to_win"] - 1:
+                return action
+            continue
+        if card.effect == "teleport":
             continue
         if card.is_weapon or card.effect in ("armour", "draw", "reload"):
             return action

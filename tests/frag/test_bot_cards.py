@@ -120,3 +120,11 @@ def test_exits_are_listed_in_a_fixed_order_so_a_seed_replays_alike_in_every_proc
     for name in available_maps():
         for exits in load_board(name).steps:
             assert list(exits) == sorted(exits, key=order.index)
+
+
+def test_the_heuristic_bot_disconnects_a_leader_one_frag_from_victory_only() -> None:
+    state = arena(fighters=[{"at": (1, 1), "hand": ["deconnexion"]}, {"at": (5, 7)}, {"at": (3, 4)}])
+    uid = state.fighters[0].hand[0]
+    assert heuristic_bot(state, 0, Dice(1)).get("card") != uid
+    state.fighters[2].frags = 2  # frags to win: 3
+    assert heuristic_bot(state, 0, Dice(1)) == {"type": "play", "player": 0, "card": uid, "target": 2}
