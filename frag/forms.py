@@ -8,6 +8,7 @@ from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.models import Campaign
 from frag.engine.board import available_maps, load_board
 from frag.selectors import language
 
@@ -26,9 +27,22 @@ DEFAULT_KINDS = ["me", "heuristic", "heuristic", "", "", ""]
 class NewGameForm(forms.Form):
     map_name = forms.ChoiceField(label=_("Map"))
     frags_to_win = forms.IntegerField(label=_("Frags to win"), min_value=1, max_value=20, initial=3)
+    campaign = forms.ModelChoiceField(
+        label=_("Record in a campaign's log"),
+        queryset=Campaign.objects.none(),
+        required=False,
+        empty_label=_("No campaign"),
+        help_text=_("Its members will read in the log when the game starts and how it ends."),
+        error_messages={"invalid_choice": _("You can only record a game in a campaign you are a member of.")},
+    )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: User | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Only the creator's own campaigns may be chosen; any other id is refused as an invalid choice.
+        campaigns = (
+            Campaign.objects.filter(memberships__user=user).order_by("name") if user else Campaign.objects.none()
+        )
+        self.fields["campaign"].queryset = campaigns  # type: ignore[attr-defined]
         self.fields["map_name"].choices = [(name, load_board(name).title[language()]) for name in available_maps()]
         for i in range(MAX_SEATS):
             self.fields[f"seat{i}_kind"] = forms.ChoiceField(

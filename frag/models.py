@@ -32,6 +32,15 @@ class Game(models.Model):
     # Bumped by every accepted action: a click made on an older page is refused, never applied twice.
     version = models.PositiveIntegerField(default=1, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    # Optional: the campaign whose log records the game's start and result.
+    campaign = models.ForeignKey(
+        "campaigns.Campaign",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="frag_games",
+        verbose_name=_("campaign"),
+    )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     updated_at = models.DateTimeField(default=timezone.now)
 

@@ -86,9 +86,44 @@ REFUSALS = {
 }
 
 
+# « {action} is not allowed now ({phase}) » names an action kind and a phase by their code words: each has a label.
+ACTION_LABELS = {
+    "place": _("placing your fighter"),
+    "roll": _("rolling for movement"),
+    "move": _("moving"),
+    "jump": _("jumping"),
+    "teleport": _("using a teleporter"),
+    "pick_up": _("searching a pick-up square"),
+    "take_blood": _("taking a blood marker"),
+    "take_weapon": _("taking a weapon from a weapon marker"),
+    "spend_blood": _("spending a blood marker"),
+    "accept_frag": _("accepting the frag"),
+    "attack": _("attacking"),
+    "play": _("playing a card"),
+    "drop": _("dropping a card in play"),
+    "discard": _("discarding a card"),
+    "end_turn": _("ending the turn"),
+}
+PHASE_LABELS = {
+    "placement": _("the fighters are being placed"),
+    "movement": _("phase 2, movement points: roll the dice or play a teleport card"),
+    "action": _("phase 3: moving, picking up and attacking"),
+    "discard": _("end of the turn: down to the hand limit first"),
+    "pending": _("a fighter is down and may heal at once"),
+    "over": _("the game is over"),
+}
+LABELLED = {"action": ACTION_LABELS, "phase": PHASE_LABELS}
+
+
 def refusal_text(refusal: IllegalAction) -> str:
-    """The refusal's sentence in the active language (English when a template is not listed)."""
+    """The refusal's sentence in the active language (English when a template is not listed).
+
+    Parameters that are code words (an action kind, a phase) are replaced by their translated labels."""
     template = REFUSALS.get(refusal.template)
     if template is None:
         return refusal.reason
-    return str(template).format(**refusal.params)
+    params = {
+        key: str(LABELLED[key].get(value, value)) if key in LABELLED and isinstance(value, str) else value
+        for key, value in refusal.params.items()
+    }
+    return str(template).format(**params)

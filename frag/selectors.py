@@ -27,6 +27,7 @@ from frag.engine.board import (
     WEAPON_PICKUP,
 )
 from frag.engine.cards import PISTOL, Card
+from frag.engine.state import PLACEMENT
 from frag.models import Game, Seat, Step
 
 CELL = 10
@@ -281,12 +282,32 @@ def hand(state: State, seat: int | None) -> list[dict[str, Any]]:
     return cards
 
 
+def fighter_status(state: State, seat: int) -> tuple[str, str]:
+    """Why a fighter is not on the board, as (code, label); ("", "") when it is on the board.
+
+    Before its first placement a fighter is about to appear, not out of action; a fragged fighter is
+    « hors jeu jusqu'au prochain tour, où il réapparaîtra » ; a disconnected one keeps its Santé."""
+    fighter = state.fighters[seat]
+    if not fighter.out:
+        return "", ""
+    if state.phase == PLACEMENT:
+        return "to_place", _("to place")
+    if state.is_over():
+        return ("fragged", _("fragged")) if fighter.hp <= 0 else ("disconnected", _("disconnected"))
+    if fighter.hp <= 0:
+        return "respawning", _("fragged: respawns on their turn")
+    return "disconnected", _("disconnected until their turn")
+
+
 def fighters_panel(state: State, seat: int | None) -> list[dict[str, Any]]:
     rows = []
     for f in state.observation(seat)["fighters"]:
+        status, status_label = fighter_status(state, f["seat"])
         rows.append(
             {
                 **f,
+                "status": status,
+                "status_label": status_label,
                 "colour": COLOURS[f["seat"] % 6],
                 "weapon_names": [
                     f"{card_name(state.card(w['uid']))} ({w['ammo_left'] if state.card(w['uid']).ammo else '∞'})"

@@ -14,6 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from campaigns.models import Campaign, Membership
+from campaigns.services import event_append
 from core.errors import PermissionRefused, ServiceError, StaleState
 from frag.engine import IllegalAction, State, new_game
 from frag.engine.bots import BOTS
@@ -78,10 +80,61 @@ def _save(game: Game, state: State) -> None:
     game.snapshot = state.to_json()
     game.version += 1
     game.updated_at = timezone.now()
-    if state.is_over():
+    if state.is_over() and game.status != GameStatus.FINISHED:
+        # The one moment a game turns finished, whoever's action (a person's or a bot's) ended it.
         game.status = GameStatus.FINISHED
         game.winner_seat = state.winner()
+        _record_finish(game, state)
     game.save(update_fields=["snapshot", "version", "updated_at", "status", "winner_seat"])
+
+
+def _campaign_of(creator: User, campaign_id: int | None) -> Campaign | None:
+    """Only a campaign the creator belongs to may record the game."""
+    if campaign_id is None:
+        return None
+    membership = Membership.objects.select_related("campaign").filter(campaign_id=campaign_id, user=creator).first()
+    if membership is None:
+        raise ServiceError(_("You can only record a game in a campaign you are a member of."))
+    return membership.campaign
+
+
+def _record_start(game: Game, state: State, seats: Sequence[Seat]) -> None:
+    if game.campaign is None:
+        return
+    event_append(
+        campaign=game.campaign,
+        kind="frag.game_started",
+        actor=game.created_by,
+        payload={
+            "game": game.pk,
+            "map": game.map_name,
+            "map_title": state.board.title,
+            "frags_to_win": state.config["frags_to_win"],
+            "fighters": [{"name": seat.name, "bot": seat.bot or None} for seat in seats],
+            "seed": game.seed,
+        },
+    )
+
+
+def _record_finish(game: Game, state: State) -> None:
+    if game.campaign_id is None:
+        return
+    winner = state.winner()
+    by_frags = winner is not None and state.fighters[winner].frags >= state.config["frags_to_win"]
+    event_append(
+        campaign=game.campaign,  # type: ignore[arg-type]
+        kind="frag.game_finished",
+        actor=game.created_by,
+        payload={
+            "game": game.pk,
+            "map": game.map_name,
+            "map_title": state.board.title,
+            "winner": state.fighters[winner].name if winner is not None else None,
+            "frags": [{"name": f.name, "frags": f.frags} for f in state.fighters],
+            "turns": state.turn.number,
+            "reason": "frags" if by_frags else "turn_limit",
+        },
+    )
 
 
 @transaction.atomic
@@ -93,12 +146,16 @@ def game_create(
     frags_to_win: int = 3,
     turn_limit: int = 400,
     seed: int | None = None,
+    campaign_id: int | None = None,
 ) -> Game:
-    """Deal, roll for the first player, and let bots place their fighters."""
+    """Deal, roll for the first player, and let bots place their fighters.
+
+    ``campaign_id``: a campaign of the creator's whose log records the game's start and result."""
     if not any(spec.user is not None for spec in seats):
         raise ServiceError(_("A game needs at least one person at the table."))
     if any(spec.bot and spec.bot not in BOTS for spec in seats):
         raise ServiceError(_("Unknown bot."))
+    campaign = _campaign_of(creator, campaign_id)
     seed = random.SystemRandom().randrange(2**62) if seed is None else seed
     config = {
         "map": map_name,
@@ -119,7 +176,14 @@ def game_create(
         state = new_game(config, seed)
     except IllegalAction as refusal:
         raise ServiceError(_("This game cannot start: %(reason)s.") % {"reason": refusal_text(refusal)}) from refusal
-    game = Game(map_name=map_name, config=state.config, seed=seed, snapshot=state.to_json(), created_by=creator)
+    game = Game(
+        map_name=map_name,
+        config=state.config,
+        seed=seed,
+        snapshot=state.to_json(),
+        created_by=creator,
+        campaign=campaign,
+    )
     game.full_clean(exclude=["snapshot", "config"])
     game.save()
     created = [
@@ -128,6 +192,7 @@ def game_create(
     ]
     Seat.objects.bulk_create(created)
     Step.objects.create(game=game, number=0, seat=0, actor=creator, action={"type": "setup"}, events=state.setup_events)
+    _record_start(game, state, created)
     _run_bots(game, state, created, 1)
     _save(game, state)
     _broadcast_on_commit(game)

@@ -22,7 +22,7 @@ from frag.models import Game, Seat
 @login_required
 @require_http_methods(["GET", "POST"])
 def home(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    form = NewGameForm(request.POST or None, user=request.user)  # type: ignore[arg-type]
     if request.method == "POST" and form.is_valid():
         specs = []
         mine = [s for s in form.cleaned_data["seats"] if s["kind"] == "me"]
@@ -48,6 +48,7 @@ def home(request: HttpRequest) -> HttpResponse:
                 map_name=form.cleaned_data["map_name"],
                 seats=specs,
                 frags_to_win=form.cleaned_data["frags_to_win"],
+                campaign_id=form.cleaned_data["campaign"].pk if form.cleaned_data["campaign"] else None,
             )
         except ServiceError as refusal:
             form.add_error(None, refusal.message)

@@ -336,7 +336,10 @@ def parse_board(text: str, *, source: str, name: str) -> Board:
     steps: list[dict[str, int]] = []
     for p in places:
         here: dict[str, int] = {}
-        for direction in exits(p.row, p.col, p.half):
+        ways = exits(p.row, p.col, p.half)
+        # In the fixed order N, E, S, W (a set of strings iterates in a per-process order): the same seed then
+        # gives the same legal actions, in the same order, on every machine, and bots replay alike.
+        for direction in (d for d in DIRECTIONS if d in ways):
             dr, dc = DIRECTIONS[direction]
             half = entries(p.row + dr, p.col + dc).get(direction)
             if half is not None:

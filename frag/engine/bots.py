@@ -19,27 +19,32 @@ Bot = Callable[[State, int, Dice], Action]
 
 
 def random_bot(state: State, player: int, dice: Dice) -> Action:
-    """A uniformly random legal action, chosen by kind first so that long lists (moves) do not drown the rest."""
+    """A uniformly random legal action, chosen by kind first so that long lists (moves, the squares a teleport card
+    reaches) do not drown the rest. Each card in the hand is a kind of its own: a teleport card weighs as much as the
+    movement roll, a Déconnexion as much as any other play."""
     actions = state.legal_actions(player)
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
-        by_kind.setdefault(action["type"], []).append(action)
+        kind = f"play:{action['card']}" if action["type"] == "play" else action["type"]
+        by_kind.setdefault(kind, []).append(action)
     kinds = sorted(by_kind)
     choices = by_kind[kinds[dice.below(len(kinds))]]
     return choices[dice.below(len(choices))]
 
 
-_pickup_distance: dict[str, dict[int, int]] = {}
+_pickup_distance: dict[tuple[str, tuple[str, ...]], dict[int, int]] = {}
 
 
 def _distance_to_pickups(board: Board) -> dict[int, int]:
-    cached = _pickup_distance.get(board.name)
+    # Keyed by the grid too: two boards may share a name (test boards do).
+    key = (board.name, tuple(board.grid))
+    cached = _pickup_distance.get(key)
     if cached is None:
         cached = {}
         for pickup in board.weapon_pickups | board.gadget_pickups:
             for place, (steps, _acid, _prev) in board.walk_costs(pickup, 10_000).items():
                 cached[place] = min(cached.get(place, steps), steps)
-        _pickup_distance[board.name] = cached
+        _pickup_distance[key] = cached
     return cached
 
 
@@ -73,14 +78,20 @@ def heuristic_bot(state: State, player: int, dice: Dice) -> Action:
             card = state.card(action["card"])
             return 3 if card.is_weapon else 2 if card.effect in ("heal", "armour") else 1
 
-        return min(actions, key=keep_value)
+        return min((a for a in actions if a["type"] == "discard"), key=keep_value)
 
     # Cards worth playing at once: armour, weapons into play, healing when hurt, useful modifiers.
     for action in actions:
         if action["type"] != "play":
             continue
         card = state.card(action["card"])
-        if card.effect == "teleport" or card.effect == "disconnect":
+        if card.effect == "disconnect":
+            # Off the board until its next turn, the leader one frag from victory cannot score on anyone's turn.
+            target = state.fighters[action["target"]]
+            if target.frags > me.frags and target.frags >= state.config["frags_to_win"] - 1:
+                return action
+            continue
+        if card.effect == "teleport":
             continue
         if card.is_weapon or card.effect in ("armour", "draw", "reload"):
             return action
@@ -99,7 +110,7 @@ def heuristic_bot(state: State, player: int, dice: Dice) -> Action:
     if _first(actions, "spend_blood") and me.hp < me.health:
         return _first(actions, "spend_blood")  # type: ignore[return-value]
     if state.phase == MOVEMENT:
-        return _first(actions, "roll") or actions[0]
+        return _teleport_choice(state, player, actions) or _first(actions, "roll") or actions[0]
 
     # Loot where we stand.
     for kind in ("take_weapon", "take_blood", "pick_up"):
@@ -128,6 +139,58 @@ def heuristic_bot(state: State, player: int, dice: Dice) -> Action:
         if best_move is not None:
             return best_move
     return _first(actions, "end_turn") or actions[0]
+
+
+GOOD_SHOT = 0.5
+
+
+def _best_shot(state: State, player: int, place: int) -> float:
+    """The best chance to hit a fighter in sight from ``place`` (0 when none is in sight or no attack is left)."""
+    if state.turn.attacks >= state.attacks_allowed(player):
+        return 0.0
+    accuracy = state.stat(player, "accuracy") + state.stat(player, "accuracy_dice")
+    occupied = {p: s for p, s in state.occupied().items() if s != player}
+    best = 0.0
+    for seat, enemy in enumerate(state.fighters):
+        if seat == player or enemy.out or enemy.place is None or enemy.place == place:
+            continue
+        if state.line_of_sight(place, enemy.place, occupied):
+            best = max(best, combat.win_chance(accuracy, state.board.distance(place, enemy.place)))
+    return best
+
+
+def _teleport_choice(state: State, player: int, actions: list[Action]) -> Action | None:
+    """« à moins que vous ne décidez de jouer une carte de téléportation » : a teleport card replaces the movement
+    roll and leaves no movement point, so it is played only when the square it leads to offers clearly more than
+    an ordinary roll would: an unsearched pick-up square, markers to loot, a likely shot, or several of these."""
+    teleports = [a for a in actions if a["type"] == "play" and "to" in a]
+    me = state.fighters[player]
+    if not teleports or me.place is None:
+        return None
+    board = state.board
+
+    def value(place: int, *, pickup: bool) -> float:
+        worth = 6.0 if pickup else 0.0
+        if state.blood.get(place) or any(p["place"] == place for p in state.piles.values()):
+            worth += 7
+        shot = _best_shot(state, player, place)
+        return worth + (5 * shot if shot >= GOOD_SHOT else 0.0)
+
+    # An ordinary roll brings about 3 points per die of Vitesse: a pick-up square within that is as good as reached.
+    reach = 3 * state.stat(player, "speed")
+    rolling = value(me.place, pickup=_distance_to_pickups(board).get(me.place, 10_000) <= reach)
+    # Never onto acid nor onto another fighter (the ejected fighter would land who knows where).
+    occupied = state.occupied()
+    candidates = [a for a in teleports if a["to"] not in board.acid and a["to"] not in occupied]
+    if not candidates:
+        return None
+    pickups = board.weapon_pickups | board.gadget_pickups
+
+    def worth(action: Action) -> tuple[float, int]:
+        return value(action["to"], pickup=action["to"] in pickups), -action["to"]
+
+    best = max(candidates, key=worth)
+    return best if worth(best)[0] >= rolling + 2 else None
 
 
 def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:

@@ -289,7 +289,9 @@ class State:
                 if place not in taken
             ]
         if self.phase == DISCARD:
-            return [{"type": "discard", "player": player, "card": uid} for uid in self.fighters[player].hand]
+            # « il doit les défausser ou les jouer » : each card may go to the discard or, where it can be, into play.
+            discards = [{"type": "discard", "player": player, "card": uid} for uid in self.fighters[player].hand]
+            return discards + self._legal_plays(player)
         actions: list[Action] = []
         if self.phase == MOVEMENT:
             actions.append({"type": "roll", "player": player})

@@ -45,3 +45,16 @@ def test_frag_sim_prints_frags_turns_and_games_per_second() -> None:
     call_command("frag_sim", games=2, players=4, seed=3, turn_limit=60, stdout=out)
     text = out.getvalue()
     assert "seat 4 (heuristic)" in text and "average turns:" in text and "games per second:" in text
+
+
+def test_why_a_fighter_is_off_the_board() -> None:
+    """Before placement a fighter is about to appear; fragged, it comes back on its turn; disconnected, likewise."""
+    from frag.engine.state import PLACEMENT
+    from frag.selectors import fighter_status
+
+    state = arena(fighters=[{"at": (1, 1)}, {"at": None, "hp": 0}, {"at": None}])
+    assert fighter_status(state, 0) == ("", "")
+    assert fighter_status(state, 1)[0] == "respawning"
+    assert fighter_status(state, 2)[0] == "disconnected"
+    state.phase = PLACEMENT
+    assert fighter_status(state, 2) == ("to_place", "to place")

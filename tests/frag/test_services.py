@@ -141,3 +141,31 @@ def test_steps_are_append_only() -> None:
     step.events = []
     with pytest.raises(ValueError, match="append-only"):
         step.save()
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_action_kind_and_phase_has_a_label_in_the_refusal(language: str) -> None:
+    """« {action} is not allowed now ({phase}) » never shows a code word: each kind and phase reads as a label."""
+    from django.utils import translation
+
+    from frag.engine import IllegalAction
+    from frag.engine.state import _HANDLERS, _PHASES, ACTION, DISCARD, MOVEMENT, OVER, PLACEMENT
+    from frag.refusals import ACTION_LABELS, PHASE_LABELS, refusal_text
+
+    phases = {PLACEMENT, MOVEMENT, ACTION, DISCARD, OVER} | {p for ps in _PHASES.values() for p in ps}
+    assert set(ACTION_LABELS) == set(_HANDLERS) and set(PHASE_LABELS) == phases
+    with translation.override(language):
+        for kind in _HANDLERS:
+            for phase in phases:
+                text = refusal_text(IllegalAction("{action} is not allowed now ({phase})", action=kind, phase=phase))
+                assert str(ACTION_LABELS[kind]) in text and str(PHASE_LABELS[phase]) in text
+                assert "_" not in text
+        sample = refusal_text(
+            IllegalAction("{action} is not allowed now ({phase})", action="end_turn", phase="movement")
+        )
+    expected = {
+        "fr": "finir le tour n'est pas permis maintenant "
+        "(phase 2, points de mouvement : lancez les dés ou jouez une carte de téléportation)",
+        "en": "ending the turn is not allowed now (phase 2, movement points: roll the dice or play a teleport card)",
+    }
+    assert sample == expected[language]

@@ -85,7 +85,10 @@ def test_at_most_five_cards_in_hand_at_the_end_of_the_turn() -> None:
     state = arena(OPEN, fighters=[{"at": (2, 2), "hand": hand}, {"at": (4, 4)}])
     state.apply({"type": "end_turn", "player": 0})
     assert state.phase == DISCARD and state.current_players() == [0]
-    assert {a["type"] for a in state.legal_actions(0)} == {"discard"}
+    legal = state.legal_actions(0)
+    # « les défausser ou les jouer » : every card may be discarded, and those that can be played now are offered too.
+    assert {a["type"] for a in legal} == {"discard", "play"}
+    assert {a["card"] for a in legal if a["type"] == "discard"} == set(state.fighters[0].hand)
     with pytest.raises(IllegalAction, match="not allowed now"):
         state.apply({"type": "end_turn", "player": 0})
     state.apply({"type": "discard", "player": 0, "card": state.fighters[0].hand[0]})

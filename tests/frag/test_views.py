@@ -162,7 +162,19 @@ def test_an_illegal_json_action_shows_the_engine_s_reason(client, person) -> Non
         reverse("frag:act", args=[game.pk]), {"action": action, "version": game.version}, HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 400
-    assert "Refused: attack is not allowed now (placement)." in response.content.decode()
+    assert "Refused: attacking is not allowed now (the fighters are being placed)." in response.content.decode()
+
+
+def test_the_refusal_of_an_action_out_of_its_phase_reads_naturally_in_french(client, person) -> None:  # type: ignore[no-untyped-def]
+    client.cookies["django_language"] = "fr"
+    game = game_with(person)
+    action = '{"type": "attack", "player": 0, "target": 1, "weapon": "pistol"}'
+    response = client.post(
+        reverse("frag:act", args=[game.pk]), {"action": action, "version": game.version}, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert "Refusé : attaquer n&#x27;est pas permis maintenant (placement des combattants en cours)." in html
+    assert "attack " not in html.split("Refusé")[1][:120]
 
 
 def _to_action_phase(game: Game, person) -> None:  # type: ignore[no-untyped-def]
@@ -198,3 +210,14 @@ def test_without_pacing_the_page_shows_the_outcome_at_once(client, person, setti
         reverse("frag:act", args=[game.pk]), {"action": action, "version": game.version}, HTTP_HX_REQUEST="true"
     ).content.decode()
     assert 'data-my-turn="yes"' in html
+
+
+@pytest.mark.parametrize(("language", "label", "wrong"), [("en", "to place", ">out<"), ("fr", "à placer", "hors jeu")])
+def test_a_fighter_waiting_to_be_placed_reads_to_place_not_out(client, person, language, label, wrong) -> None:  # type: ignore[no-untyped-def]
+    client.cookies["django_language"] = language
+    game = game_with(person)
+    state = State.from_json(game.snapshot)
+    assert state.phase == "placement" and state.current_players() == [0] and state.fighters[0].out
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert f'<span class="badge" data-status="to_place">{label}</span>' in html
+    assert wrong not in html
