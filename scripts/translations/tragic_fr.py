@@ -203,4 +203,6 @@ T = {
     "%(n)s of %(wanted)s seats taken.": "%(n)s place(s) prise(s) sur %(wanted)s.",
     "Choose a copy mode.": "Choisissez un mode d'exemplaires.",
     "The bots' starter decks follow the Quad mode.": "Les bibliothèques de départ des bots suivent le mode Quad.",
+    "%(player)s steals %(cards)s from %(victim)s.": "%(player)s vole %(cards)s à %(victim)s.",
+    "%(player)s steals %(count)s card(s) from %(victim)s.": "%(player)s vole %(count)s carte(s) à %(victim)s.",
 }
