@@ -439,3 +439,26 @@ def test_simultaneous_hidden_choices_are_never_stale():
     assert load_state(game).phase == "choose_skills"
     with pytest.raises(ServiceError):
         services.game_act(game=game, user=bob, action={"kind": "choose_traits", "traits": []}, expected_version=seen)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_lobby_seats_bots_in_three_and_four_player_games(client, players):
+    """Wiki rules, 2 to 4 players: with a bot opponent, every other seat is a bot, and they play at once."""
+    alice = UserFactory()
+    client.login(username=alice.username, password=PASSWORD)
+    response = client.post(
+        reverse("tragic:game_create"), {"deck": STEEL, "opponent": "heuristic", "players": str(players)}
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and game.status == GameStatus.PLAYING
+    assert [s.bot for s in game.seats.order_by("index")] == [""] + ["heuristic"] * (players - 1)
+    for kind, key, value in (("choose_traits", "traits", []), ("choose_skills", "skills", SKILLS)):
+        game = services.game_act(
+            game=game, user=alice, action={"kind": kind, key: value}, expected_version=game.version
+        )
+    state = load_state(game)
+    assert len(state.players) == players and state.turn >= 1
+    assert state.is_over() or state.current_players() == [0]
+    assert services.replay(game, len(game.actions)).to_json() == game.snapshot
+    with pytest.raises(ServiceError, match="booklet 2"):
+        services.game_create(user=alice, deck_ref=STEEL, opponent="random", players=3, profile="booklet")
