@@ -35,7 +35,7 @@ class OfferedAction:
     label: str
     kind: str
     payload: str
-    pay: dict[str, int] | None
+    pay: dict[str, Any] | None
     split: list[dict[str, Any]] | None = None
 
 
@@ -154,11 +154,21 @@ def _split_fields(action: dict[str, Any]) -> list[dict[str, Any]] | None:
     ]
 
 
-def _pay_fields(state: State, player: int, action: dict[str, Any]) -> dict[str, int] | None:
-    """Costs are paid by choosing resources: the form offers one field per attribute with points left."""
+def _pay_fields(state: State, player: int, action: dict[str, Any]) -> dict[str, Any] | None:
+    """Costs are paid by choosing resources: one field per attribute with points left, filled with the
+    engine's suggestion; any payment that settles the cost is accepted (``legal_actions`` names each card
+    once, so the bots' choices do not multiply with the ways of paying)."""
     if "pay" not in action:
         return None
-    return {a: action["pay"].get(a, 0) for a in ATTRIBUTES if state.available(player, a) or action["pay"].get(a)}
+    total = sum(action["pay"].values())
+    if not total:
+        return None
+    fields = [
+        {"code": a, "name": attribute_name(a), "value": action["pay"].get(a, 0), "left": state.available(player, a)}
+        for a in ATTRIBUTES
+        if state.available(player, a) or action["pay"].get(a)
+    ]
+    return {"total": total, "fields": fields}
 
 
 def _setup_choices(state: State, player: int) -> dict[str, Any]:

@@ -205,4 +205,5 @@ T = {
     "The bots' starter decks follow the Quad mode.": "Les bibliothèques de départ des bots suivent le mode Quad.",
     "%(player)s steals %(cards)s from %(victim)s.": "%(player)s vole %(cards)s à %(victim)s.",
     "%(player)s steals %(count)s card(s) from %(victim)s.": "%(player)s vole %(count)s carte(s) à %(victim)s.",
+    "Points to pay: %(n)s": "Points à payer : %(n)s",
 }

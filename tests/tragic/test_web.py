@@ -462,3 +462,49 @@ def test_the_lobby_seats_bots_in_three_and_four_player_games(client, players):
     assert services.replay(game, len(game.actions)).to_json() == game.snapshot
     with pytest.raises(ServiceError, match="booklet 2"):
         services.game_create(user=alice, deck_ref=STEEL, opponent="random", players=3, profile="booklet")
+
+
+def test_a_person_pays_any_legal_payment_and_a_refused_one_changes_nothing(client):
+    """« choisir parmi l'ensemble des autres ressources SPECIAL disponible pour en tourner 2 de votre choix »
+    (001): the form has one field per attribute; a covering payment other than the suggestion is accepted, a
+    payment that does not settle the cost is refused with its reason and the game unchanged."""
+    game, alice, bob = duel()
+    state = load_state(game)
+    seat = state.active
+    user = alice if seat == 0 else bob
+    barter = next(
+        a for a in state.legal_actions(seat) if a.get("card") is not None and state.cards[a["card"]].cid == "troc-1"
+    )
+    assert state.card(barter["card"]).ability.cost == {"L": 1, "any": 1} and barter["pay"] != {"L": 1, "A": 1}
+    client.login(username=user.username, password=PASSWORD)
+    english(client)
+    html = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
+    payload = json.dumps(barter, separators=(",", ":"), sort_keys=True).replace('"', "&quot;")
+    form = html[html.index(payload) :]
+    form = form[: form.index("</form>")]
+    assert "Points to pay: 2" in form and all(f'name="pay_{a}"' in form for a in "SPECIAL")
+    url = reverse("tragic:game_act", args=[game.pk])
+    before = (game.version, list(game.actions), game.snapshot)
+
+    def post(**pay: int):  # type: ignore[no-untyped-def]
+        fields = {f"pay_{a}": str(pay.get(a, 0)) for a in "SPECIAL"}
+        return client.post(
+            url, {"action": json.dumps(barter), "version": game.version, **fields}, HTTP_HX_REQUEST="true"
+        )
+
+    for pay, reason in (
+        ({"S": 1, "A": 1}, "needs 1 L point"),
+        ({"L": 1}, "2 point(s), 1 offered"),
+        ({"L": 1, "A": 2}, "only 1 A point"),
+    ):
+        refused = post(**pay)
+        page = refused.content.decode()
+        assert (
+            refused.status_code == 400 and "The cost is not paid with the resources chosen" in page and reason in page
+        )
+        game.refresh_from_db()
+        assert (game.version, game.actions, game.snapshot) == before
+    assert post(L=1, A=1).status_code == 200
+    game.refresh_from_db()
+    assert game.actions[-1]["pay"] == {"L": 1, "A": 1}
+    assert load_state(game).players[seat].engaged_points == {"S": 0, "P": 0, "E": 0, "C": 0, "I": 0, "A": 1, "L": 1}
