@@ -508,3 +508,19 @@ def test_a_person_pays_any_legal_payment_and_a_refused_one_changes_nothing(clien
     game.refresh_from_db()
     assert game.actions[-1]["pay"] == {"L": 1, "A": 1}
     assert load_state(game).players[seat].engaged_points == {"S": 0, "P": 0, "E": 0, "C": 0, "I": 0, "A": 1, "L": 1}
+
+
+def test_the_new_game_form_puts_each_label_above_its_field_and_starts_with_a_primary_button(client):
+    """The campaigns' forms: a label (``for``) above each field, the main action a primary button."""
+    import re
+
+    user = UserFactory()
+    client.login(username=user.username, password=PASSWORD)
+    html = client.get(reverse("tragic:home")).content.decode()
+    form = html[html.index('id="tragic-new-game"') :]
+    form = form[: form.index("</form>")]
+    fields = re.findall(r'<(?:select|input) [^>]*name="(\w+)"[^>]*id="(\w+)"', form)
+    assert {name for name, _ in fields} >= {"deck", "opponent", "players", "profile", "copy_mode", "reaction_seconds"}
+    for _name, field_id in fields:
+        assert f'<label for="{field_id}">' in form
+    assert re.search(r'<button type="submit" class="primary">', form)
