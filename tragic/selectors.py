@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tragic.engine import State, redact_event
@@ -140,9 +143,19 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         "log": log[-LOG_LINES:],
         "waiting_for": [names[i] for i in observation["current"]],
         "asked_to_react": observation["priority"] is not None,
+        "reaction_delay": reaction_delay(game),
         "my_turn": viewer is not None and viewer in observation["current"],
         "winner": names[observation["winner"]] if observation["winner"] is not None else None,
     }
+
+
+def reaction_delay(game: Game, now: dt.datetime | None = None) -> int:
+    """Seconds until the time to react runs out, counted like the server does (from the last action),
+    plus one so that the waiting page never asks too early; 1 once it has run out."""
+    if game.last_action_at is None:
+        return game.reaction_seconds + 1
+    elapsed = ((now or timezone.now()) - game.last_action_at).total_seconds()
+    return max(0, math.ceil(game.reaction_seconds - elapsed)) + 1
 
 
 def _split_fields(action: dict[str, Any]) -> list[dict[str, Any]] | None:

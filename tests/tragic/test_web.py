@@ -277,8 +277,11 @@ def test_reaction_time_limit_passes_for_the_slow_player():
     )
     game = services.game_act(game=game, user=alice, action=punch, expected_version=game.version)
     assert load_state(game).current_players() == [1]
+    before = (game.version, list(game.actions), game.snapshot)
     with pytest.raises(ServiceError, match="not run out"):
         services.game_reaction_timeout(game=game, user=alice, expected_version=game.version)
+    game.refresh_from_db()
+    assert (game.version, game.actions, game.snapshot) == before
     later = timezone.now() + dt.timedelta(seconds=game.reaction_seconds + 1)
     game = services.game_reaction_timeout(game=game, user=alice, expected_version=game.version, now=later)
     assert game.actions[-1] == {"kind": "pass", "player": 1}
@@ -524,3 +527,41 @@ def test_the_new_game_form_puts_each_label_above_its_field_and_starts_with_a_pri
     for _name, field_id in fields:
         assert f'<label for="{field_id}">' in form
     assert re.search(r'<button type="submit" class="primary">', form)
+
+
+def test_an_idle_opponents_board_is_passed_for_by_the_waiting_page_once_the_time_runs_out(client):
+    """The waiting page posts the timeout when the time to react has run out (counted from the last
+    action, as the server counts it); too early, the server refuses with its reason and nothing changes."""
+    import datetime as dt
+    import re
+
+    from django.utils import timezone
+
+    game, alice, bob = duel(seed=7)
+    state = load_state(game)
+    punch = next(
+        a for a in state.legal_actions(0) if a["kind"] == "play" and state.cards[a["card"]].cid == "coup-de-poing-1"
+    )
+    game = services.game_act(game=game, user=alice, action=punch, expected_version=game.version)
+    url = reverse("tragic:game_timeout", args=[game.pk])
+    client.login(username=bob.username, password=PASSWORD)
+    assert url not in client.get(reverse("tragic:game", args=[game.pk])).content.decode()  # Bob is asked
+    client.login(username=alice.username, password=PASSWORD)
+    english(client)
+    html = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
+    assert f'hx-post="{url}"' in html
+    delay = int(re.search(r'hx-trigger="load delay:(\d+)s, submit"', html).group(1))
+    assert game.reaction_seconds - 2 <= delay <= game.reaction_seconds + 1
+
+    before = (game.version, list(game.actions), game.snapshot)
+    early = client.post(url, {"version": game.version}, HTTP_HX_REQUEST="true")
+    assert early.status_code == 400 and "The time to react has not run out yet." in early.content.decode()
+    game.refresh_from_db()
+    assert (game.version, game.actions, game.snapshot) == before
+
+    Game.objects.filter(pk=game.pk).update(last_action_at=timezone.now() - dt.timedelta(seconds=game.reaction_seconds))
+    html = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
+    assert 'hx-trigger="load delay:1s, submit"' in html
+    assert client.post(url, {"version": game.version}, HTTP_HX_REQUEST="true").status_code == 200
+    game.refresh_from_db()
+    assert game.actions[-1] == {"kind": "pass", "player": 1} and not load_state(game).stack
