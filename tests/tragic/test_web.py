@@ -7,6 +7,7 @@ import json
 import pytest
 from channels.testing import WebsocketCommunicator
 from django.urls import reverse
+from django.utils import translation
 
 from config.asgi import application
 from core.errors import ServiceError, StaleState
@@ -463,7 +464,7 @@ def test_the_lobby_seats_bots_in_three_and_four_player_games(client, players):
     assert len(state.players) == players and state.turn >= 1
     assert state.is_over() or state.current_players() == [0]
     assert services.replay(game, len(game.actions)).to_json() == game.snapshot
-    with pytest.raises(ServiceError, match="booklet 2"):
+    with translation.override("en"), pytest.raises(ServiceError, match="booklet 2"):
         services.game_create(user=alice, deck_ref=STEEL, opponent="random", players=3, profile="booklet")
 
 
