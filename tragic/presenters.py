@@ -134,6 +134,19 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
                 "cards": ", ".join(card_name(c) for c in event["cards"]),
             }
         return _("%(player)s draws %(count)s card(s).") % {"player": who, "count": event["count"]}
+    if t == "stole":
+        victim = seat_name(names, event.get("victim"))
+        if "cards" in event:
+            return _("%(player)s steals %(cards)s from %(victim)s.") % {
+                "player": who,
+                "cards": ", ".join(card_name(c) for c in event["cards"]) or _("nothing"),
+                "victim": victim,
+            }
+        return _("%(player)s steals %(count)s card(s) from %(victim)s.") % {
+            "player": who,
+            "count": event["count"],
+            "victim": victim,
+        }
     if t == "played":
         return _("%(player)s plays %(card)s.") % {"player": who, "card": card}
     if t == "paid":

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tragic.engine import State, redact_event
@@ -35,7 +38,7 @@ class OfferedAction:
     label: str
     kind: str
     payload: str
-    pay: dict[str, int] | None
+    pay: dict[str, Any] | None
     split: list[dict[str, Any]] | None = None
 
 
@@ -140,9 +143,19 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         "log": log[-LOG_LINES:],
         "waiting_for": [names[i] for i in observation["current"]],
         "asked_to_react": observation["priority"] is not None,
+        "reaction_delay": reaction_delay(game),
         "my_turn": viewer is not None and viewer in observation["current"],
         "winner": names[observation["winner"]] if observation["winner"] is not None else None,
     }
+
+
+def reaction_delay(game: Game, now: dt.datetime | None = None) -> int:
+    """Seconds until the time to react runs out, counted like the server does (from the last action),
+    plus one so that the waiting page never asks too early; 1 once it has run out."""
+    if game.last_action_at is None:
+        return game.reaction_seconds + 1
+    elapsed = ((now or timezone.now()) - game.last_action_at).total_seconds()
+    return max(0, math.ceil(game.reaction_seconds - elapsed)) + 1
 
 
 def _split_fields(action: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -154,11 +167,21 @@ def _split_fields(action: dict[str, Any]) -> list[dict[str, Any]] | None:
     ]
 
 
-def _pay_fields(state: State, player: int, action: dict[str, Any]) -> dict[str, int] | None:
-    """Costs are paid by choosing resources: the form offers one field per attribute with points left."""
+def _pay_fields(state: State, player: int, action: dict[str, Any]) -> dict[str, Any] | None:
+    """Costs are paid by choosing resources: one field per attribute with points left, filled with the
+    engine's suggestion; any payment that settles the cost is accepted (``legal_actions`` names each card
+    once, so the bots' choices do not multiply with the ways of paying)."""
     if "pay" not in action:
         return None
-    return {a: action["pay"].get(a, 0) for a in ATTRIBUTES if state.available(player, a) or action["pay"].get(a)}
+    total = sum(action["pay"].values())
+    if not total:
+        return None
+    fields = [
+        {"code": a, "name": attribute_name(a), "value": action["pay"].get(a, 0), "left": state.available(player, a)}
+        for a in ATTRIBUTES
+        if state.available(player, a) or action["pay"].get(a)
+    ]
+    return {"total": total, "fields": fields}
 
 
 def _setup_choices(state: State, player: int) -> dict[str, Any]:

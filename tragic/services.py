@@ -151,7 +151,8 @@ def game_create(
     mulligan_agreed: bool = False,
     players: int = 2,
 ) -> Game:
-    """``opponent``: ``invite`` (a link for a person) or a bot name (``heuristic``, ``random``).
+    """``opponent``: ``invite`` (a link for a person) or a bot name (``heuristic``, ``random``); with a bot,
+    every other seat of a 3- or 4-player game (wiki rules) is a bot of that kind.
 
     « il est nécessaire de s'accorder sur ce point [le mode] avec son ou ses adversaires »: the copy
     mode is the game's, and both libraries must follow it.
@@ -160,8 +161,8 @@ def game_create(
         raise ServiceError(_("Choose a person or a bot as opponent."))
     if copy_mode not in CopyMode.values:
         raise ServiceError(_("Choose a copy mode."))
-    if not 2 <= players <= PROFILES[profile].max_players or (players > 2 and opponent != "invite"):
-        raise ServiceError(_("The wiki rules seat 2 to 4 people, the booklet 2; bots play duels only."))
+    if profile not in PROFILES or not 2 <= players <= PROFILES[profile].max_players:
+        raise ServiceError(_("The wiki rules seat 2 to 4 players, the booklet 2."))
     library, deck_name = library_for(user=user, deck_ref=deck_ref)
     report = validate_library(library, default_pool(), copy_mode=copy_mode, profile=profile)
     if not report.ok:
@@ -200,16 +201,15 @@ def game_create(
         game.invite_token = secrets.token_urlsafe(32)
         game.save(update_fields=["invite_token"])
         return game
-    bot_deck = next((d for d in ready_decks().values() if d.name != deck_name), None)
-    bot_report = (
-        validate_library(list(bot_deck.cards), default_pool(), copy_mode=copy_mode, profile=profile)
-        if bot_deck
-        else None
-    )
-    if bot_deck is None or bot_report is None or not bot_report.ok:
-        raise ServiceError(_("The bots' starter decks follow the Quad mode."))
-    Seat.objects.create(game=game, index=1, bot=opponent, deck_name=bot_deck.name)
-    config["players"].append({"name": f"bot ({opponent})", "deck": list(bot_deck.cards)})
+    # The bots take the ready decks in turn, the ones the person does not play first.
+    ready = sorted(ready_decks().values(), key=lambda d: d.name == deck_name)
+    for index in range(1, players):
+        bot_deck = ready[(index - 1) % len(ready)]
+        if not validate_library(list(bot_deck.cards), default_pool(), copy_mode=copy_mode, profile=profile).ok:
+            raise ServiceError(_("The bots' starter decks follow the Quad mode."))
+        Seat.objects.create(game=game, index=index, bot=opponent, deck_name=bot_deck.name)
+        name = f"bot ({opponent})" if players == 2 else f"bot {index} ({opponent})"
+        config["players"].append({"name": name, "deck": list(bot_deck.cards)})
     _start(game)
     return game
 

@@ -34,35 +34,55 @@ class SimulationReport:
         return self.turns / self.games if self.games else 0.0
 
 
-def default_config(*, profile: str = "wiki", max_turns: int | None = 40) -> dict[str, Any]:
+def default_config(*, profile: str = "wiki", max_turns: int | None = 40, players: int = 2) -> dict[str, Any]:
+    """The ready decks, in turn, one per seat."""
     decks = list(load_decklists().values())
     return {
         "profile": profile,
         "max_turns": max_turns,
-        "players": [{"name": deck.name, "deck": list(deck.cards)} for deck in decks[:2]],
+        "players": [
+            {
+                "name": f"{decks[i % len(decks)].name} ({i + 1})" if players > len(decks) else decks[i].name,
+                "deck": list(decks[i % len(decks)].cards),
+            }
+            for i in range(players)
+        ],
     }
 
 
+def seating_for(bots: tuple[str, ...], players: int, number: int) -> tuple[str, ...]:
+    """Game ``number``'s bots, seat by seat: the names in turn, shifted by one every game so that no bot
+    keeps the same deck or seat (with two bots and two seats: (a, b), then (b, a))."""
+    return tuple(bots[(number + i) % len(bots)] for i in range(players))
+
+
 def simulate(
-    games: int, bots: tuple[str, str], *, seed: int = 0, profile: str = "wiki", max_turns: int | None = 40
+    games: int,
+    bots: tuple[str, ...],
+    *,
+    seed: int = 0,
+    profile: str = "wiki",
+    max_turns: int | None = 40,
+    players: int = 2,
 ) -> SimulationReport:
-    """Seats alternate every game so that neither bot keeps the same deck or seat."""
-    config = default_config(profile=profile, max_turns=max_turns)
+    """``players`` seats (3 or 4 under the wiki rules), filled with ``bots`` in turn."""
+    config = default_config(profile=profile, max_turns=max_turns, players=players)
     report = SimulationReport(games=games, seconds=0.0, steps=0, turns=0)
     start = time.perf_counter()
     for number in range(games):
-        seating = bots if number % 2 == 0 else (bots[1], bots[0])
-        players = [make_bot(name, seed + number * 2 + i) for i, name in enumerate(seating)]
+        seating = seating_for(bots, players, number)
+        seats = [make_bot(name, seed + number * players + i) for i, name in enumerate(seating)]
         state = new_game(config, seed + number)
         while not state.is_over():
             player = state.current_players()[0]
-            state.apply(players[player].choose(state, player))
+            state.apply(seats[player].choose(state, player))
             report.steps += 1
         report.turns += state.turn
         winner = state.winner()
         if winner is None:
             report.draws += 1
         else:
-            report.wins[f"{seating[winner]} (seat {winner + 1})" if seating[0] == seating[1] else seating[winner]] += 1
+            same = len(set(seating)) == 1
+            report.wins[f"{seating[winner]} (seat {winner + 1})" if same else seating[winner]] += 1
     report.seconds = time.perf_counter() - start
     return report

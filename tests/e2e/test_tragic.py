@@ -75,3 +75,33 @@ def test_a_full_turn_with_a_reaction_on_the_stack(new_context, make_user, run_in
     expect(alice.locator("#tragic-status")).to_contain_text(f"En attente de {bob_name}")
     # Bob's hand never reached Alice's browser.
     assert "Milicien" not in alice.content() and "Protectron" not in alice.content()
+
+
+def test_the_waiting_browser_passes_for_an_idle_opponent(new_context, make_user, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    """Bob is asked to react and does nothing: once the time to react runs out, Alice's page asks the
+    server to pass for him, and the attack resolves on both boards."""
+    suffix = uuid.uuid4().hex[:6]
+    alice_name, bob_name = make_user(f"alice{suffix}"), make_user(f"bob{suffix}")
+    game_id = run_in_server_db(
+        "from django.contrib.auth.models import User\n"
+        "from tragic import services\n"
+        f"a = User.objects.get(username={alice_name!r}); b = User.objects.get(username={bob_name!r})\n"
+        f"g = services.game_create(user=a, deck_ref='ready:acier-et-plomb', opponent='invite', seed={SEED}, reaction_seconds=3)\n"
+        "g = services.game_join(token=g.invite_token, user=b, deck_ref='ready:la-bande-des-terres-desolees')\n"
+        "for user in (a, b):\n"
+        "    g = services.game_act(game=g, user=user, action={'kind': 'choose_traits', 'traits': []}, expected_version=g.version)\n"
+        "for user in (a, b):\n"
+        f"    g = services.game_act(game=g, user=user, action={{'kind': 'choose_skills', 'skills': {list(SKILLS)!r}}}, expected_version=g.version)\n"
+        "print(g.pk)\n"
+    ).strip()
+    alice = new_context().new_page()
+    bob = new_context().new_page()
+    for page, name in ((alice, alice_name), (bob, bob_name)):
+        login(page, name)
+        page.goto(f"/tragic/games/{game_id}/")
+    alice.get_by_role("button", name=re.compile(f"Lancer Coup de poing – 1 sur {bob_name}")).click()
+    expect(bob.locator(".tragic-prompt")).to_be_visible()
+    # Nobody clicks: Alice's waiting page passes for Bob once the 3 seconds have run out.
+    expect(alice.locator("#tragic-stack")).to_contain_text("Vide.", timeout=15_000)
+    expect(bob.locator("#tragic-stack")).to_contain_text("Vide.", timeout=15_000)
+    expect(bob.locator(".tragic-prompt")).to_have_count(0)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from io import StringIO
 
-from django.core.management import call_command
+import pytest
+from django.core.management import CommandError, call_command
 
-from tragic.simulation import simulate
+from tests.tragic.helpers import give, set_points, started, turn_of
+from tragic.engine import new_game
+from tragic.engine.bots import HeuristicBot, make_bot
+from tragic.simulation import default_config, seating_for, simulate
 
 
 def test_heuristic_bot_beats_the_random_bot():
@@ -24,3 +29,52 @@ def test_tragic_sim_prints_win_rates_turns_and_speed():
     call_command("tragic_sim", games=4, bots="heuristic,random", stdout=out)
     text = out.getvalue()
     assert "heuristic" in text and "average turns" in text and "games per second" in text
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("bots", [("heuristic",), ("random",), ("heuristic", "random")])
+def test_bots_finish_three_and_four_player_games_that_replay_identically(players, bots):
+    """« L'ordre de jeu autour de la table est toujours dans le sens horaire » (001): bots choose among
+    several opponents; every game ends, and its actions rebuild the identical final state."""
+    config = default_config(players=players, max_turns=25)
+    for number in range(3):
+        seating = seating_for(bots, players, number)
+        seats = [make_bot(name, number * players + i) for i, name in enumerate(seating)]
+        state = new_game(config, number)
+        actions = []
+        while not state.is_over():
+            player = state.current_players()[0]
+            action = seats[player].choose(state, player)
+            state.apply(action)
+            actions.append(action)
+        replay = new_game(config, number)
+        for action in json.loads(json.dumps(actions)):
+            replay.apply(action)
+        assert replay.to_json() == state.to_json()
+
+
+def test_the_heuristic_bot_finishes_the_opponent_it_can_kill():
+    """With several opponents, the blow that puts one out is worth most."""
+    state = turn_of(started(players=3), 0)
+    bot = HeuristicBot(1)
+    state.players[2].life = 1
+    set_points(state, 0, "S", 3)
+    give(state, 0, "coup-de-poing-1")
+    choices = [
+        a
+        for a in state.legal_actions(0)
+        if a["kind"] == "play" and state.cards[a["card"]].cid == "coup-de-poing-1" and "aim" not in a
+    ]
+    assert {a["target"]["player"] for a in choices if "player" in a.get("target", {})} == {1, 2}
+    scores = {a["target"]["player"]: bot.score(state, 0, a) for a in choices if "player" in a["target"]}
+    assert scores[2] > scores[1]
+
+
+def test_simulations_seat_three_or_four_bots():
+    report = simulate(3, ("heuristic", "random"), seed=2, players=3, max_turns=20)
+    assert report.games == 3 and sum(report.wins.values()) + report.draws == 3
+    out = StringIO()
+    call_command("tragic_sim", games=2, bots="heuristic,random", players=4, max_turns=15, stdout=out)
+    assert "4 players" in out.getvalue() and "games per second" in out.getvalue()
+    with pytest.raises(CommandError):
+        call_command("tragic_sim", games=1, players=3, profile="booklet", stdout=StringIO())

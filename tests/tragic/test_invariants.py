@@ -15,14 +15,20 @@ from tragic.engine.state import LIBRARY_ZONES
 
 
 def library_cards_everywhere(state: State) -> None:
-    """« Le nombre minimum et maximum de cartes est de 60 »: each player's 60 are always somewhere."""
+    """« Le nombre minimum et maximum de cartes est de 60 »: each player's 60 are always somewhere — in
+    their own zones, or in the thief's if stolen (« Voleur – Appropriation », FAQ 13)."""
+    library = state.cards[: 60 * len(state.players)]
     for p in state.players:
-        owned = [c for c in state.cards[: 60 * len(state.players)] if c.owner == p.index]
-        assert len(owned) == 60
-        assert all(c.zone in LIBRARY_ZONES for c in owned)
-        in_zones = sum(len(p.zones[z]) for z in LIBRARY_ZONES)
-        assert in_zones == 60
+        born = [c for c in library if c.born_to == p.index]
+        assert len(born) == 60
+        assert all(c.zone in LIBRARY_ZONES and c.uid in state.zone(c.owner, c.zone) for c in born)
+        lost = sum(1 for c in born if c.owner != p.index)
+        gained = sum(1 for c in library if c.owner == p.index and c.born_to != p.index)
+        # (cards a rule test places with ``give`` come after the libraries and are not counted)
+        in_zones = sum(1 for z in LIBRARY_ZONES for u in p.zones[z] if u < len(library))
+        assert in_zones == 60 - lost + gained
         assert sum(len(col) for col in p.special.values()) == len(p.zones["special"])
+    assert sum(1 for p in state.players for z in LIBRARY_ZONES for u in p.zones[z] if u < len(library)) == len(library)
 
 
 def play_out(

@@ -7,6 +7,7 @@ import json
 import pytest
 from channels.testing import WebsocketCommunicator
 from django.urls import reverse
+from django.utils import translation
 
 from config.asgi import application
 from core.errors import ServiceError, StaleState
@@ -277,8 +278,11 @@ def test_reaction_time_limit_passes_for_the_slow_player():
     )
     game = services.game_act(game=game, user=alice, action=punch, expected_version=game.version)
     assert load_state(game).current_players() == [1]
+    before = (game.version, list(game.actions), game.snapshot)
     with pytest.raises(ServiceError, match="not run out"):
         services.game_reaction_timeout(game=game, user=alice, expected_version=game.version)
+    game.refresh_from_db()
+    assert (game.version, game.actions, game.snapshot) == before
     later = timezone.now() + dt.timedelta(seconds=game.reaction_seconds + 1)
     game = services.game_reaction_timeout(game=game, user=alice, expected_version=game.version, now=later)
     assert game.actions[-1] == {"kind": "pass", "player": 1}
@@ -439,3 +443,126 @@ def test_simultaneous_hidden_choices_are_never_stale():
     assert load_state(game).phase == "choose_skills"
     with pytest.raises(ServiceError):
         services.game_act(game=game, user=bob, action={"kind": "choose_traits", "traits": []}, expected_version=seen)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_lobby_seats_bots_in_three_and_four_player_games(client, players):
+    """Wiki rules, 2 to 4 players: with a bot opponent, every other seat is a bot, and they play at once."""
+    alice = UserFactory()
+    client.login(username=alice.username, password=PASSWORD)
+    response = client.post(
+        reverse("tragic:game_create"), {"deck": STEEL, "opponent": "heuristic", "players": str(players)}
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and game.status == GameStatus.PLAYING
+    assert [s.bot for s in game.seats.order_by("index")] == [""] + ["heuristic"] * (players - 1)
+    for kind, key, value in (("choose_traits", "traits", []), ("choose_skills", "skills", SKILLS)):
+        game = services.game_act(
+            game=game, user=alice, action={"kind": kind, key: value}, expected_version=game.version
+        )
+    state = load_state(game)
+    assert len(state.players) == players and state.turn >= 1
+    assert state.is_over() or state.current_players() == [0]
+    assert services.replay(game, len(game.actions)).to_json() == game.snapshot
+    with translation.override("en"), pytest.raises(ServiceError, match="booklet 2"):
+        services.game_create(user=alice, deck_ref=STEEL, opponent="random", players=3, profile="booklet")
+
+
+def test_a_person_pays_any_legal_payment_and_a_refused_one_changes_nothing(client):
+    """« choisir parmi l'ensemble des autres ressources SPECIAL disponible pour en tourner 2 de votre choix »
+    (001): the form has one field per attribute; a covering payment other than the suggestion is accepted, a
+    payment that does not settle the cost is refused with its reason and the game unchanged."""
+    game, alice, bob = duel()
+    state = load_state(game)
+    seat = state.active
+    user = alice if seat == 0 else bob
+    barter = next(
+        a for a in state.legal_actions(seat) if a.get("card") is not None and state.cards[a["card"]].cid == "troc-1"
+    )
+    assert state.card(barter["card"]).ability.cost == {"L": 1, "any": 1} and barter["pay"] != {"L": 1, "A": 1}
+    client.login(username=user.username, password=PASSWORD)
+    english(client)
+    html = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
+    payload = json.dumps(barter, separators=(",", ":"), sort_keys=True).replace('"', "&quot;")
+    form = html[html.index(payload) :]
+    form = form[: form.index("</form>")]
+    assert "Points to pay: 2" in form and all(f'name="pay_{a}"' in form for a in "SPECIAL")
+    url = reverse("tragic:game_act", args=[game.pk])
+    before = (game.version, list(game.actions), game.snapshot)
+
+    def post(**pay: int):  # type: ignore[no-untyped-def]
+        fields = {f"pay_{a}": str(pay.get(a, 0)) for a in "SPECIAL"}
+        return client.post(
+            url, {"action": json.dumps(barter), "version": game.version, **fields}, HTTP_HX_REQUEST="true"
+        )
+
+    for pay, reason in (
+        ({"S": 1, "A": 1}, "needs 1 L point"),
+        ({"L": 1}, "2 point(s), 1 offered"),
+        ({"L": 1, "A": 2}, "only 1 A point"),
+    ):
+        refused = post(**pay)
+        page = refused.content.decode()
+        assert (
+            refused.status_code == 400 and "The cost is not paid with the resources chosen" in page and reason in page
+        )
+        game.refresh_from_db()
+        assert (game.version, game.actions, game.snapshot) == before
+    assert post(L=1, A=1).status_code == 200
+    game.refresh_from_db()
+    assert game.actions[-1]["pay"] == {"L": 1, "A": 1}
+    assert load_state(game).players[seat].engaged_points == {"S": 0, "P": 0, "E": 0, "C": 0, "I": 0, "A": 1, "L": 1}
+
+
+def test_the_new_game_form_puts_each_label_above_its_field_and_starts_with_a_primary_button(client):
+    """The campaigns' forms: a label (``for``) above each field, the main action a primary button."""
+    import re
+
+    user = UserFactory()
+    client.login(username=user.username, password=PASSWORD)
+    html = client.get(reverse("tragic:home")).content.decode()
+    form = html[html.index('id="tragic-new-game"') :]
+    form = form[: form.index("</form>")]
+    fields = re.findall(r'<(?:select|input) [^>]*name="(\w+)"[^>]*id="(\w+)"', form)
+    assert {name for name, _ in fields} >= {"deck", "opponent", "players", "profile", "copy_mode", "reaction_seconds"}
+    for _name, field_id in fields:
+        assert f'<label for="{field_id}">' in form
+    assert re.search(r'<button type="submit" class="primary">', form)
+
+
+def test_an_idle_opponents_board_is_passed_for_by_the_waiting_page_once_the_time_runs_out(client):
+    """The waiting page posts the timeout when the time to react has run out (counted from the last
+    action, as the server counts it); too early, the server refuses with its reason and nothing changes."""
+    import datetime as dt
+    import re
+
+    from django.utils import timezone
+
+    game, alice, bob = duel(seed=7)
+    state = load_state(game)
+    punch = next(
+        a for a in state.legal_actions(0) if a["kind"] == "play" and state.cards[a["card"]].cid == "coup-de-poing-1"
+    )
+    game = services.game_act(game=game, user=alice, action=punch, expected_version=game.version)
+    url = reverse("tragic:game_timeout", args=[game.pk])
+    client.login(username=bob.username, password=PASSWORD)
+    assert url not in client.get(reverse("tragic:game", args=[game.pk])).content.decode()  # Bob is asked
+    client.login(username=alice.username, password=PASSWORD)
+    english(client)
+    html = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
+    assert f'hx-post="{url}"' in html
+    delay = int(re.search(r'hx-trigger="load delay:(\d+)s, submit"', html).group(1))
+    assert game.reaction_seconds - 2 <= delay <= game.reaction_seconds + 1
+
+    before = (game.version, list(game.actions), game.snapshot)
+    early = client.post(url, {"version": game.version}, HTTP_HX_REQUEST="true")
+    assert early.status_code == 400 and "The time to react has not run out yet." in early.content.decode()
+    game.refresh_from_db()
+    assert (game.version, game.actions, game.snapshot) == before
+
+    Game.objects.filter(pk=game.pk).update(last_action_at=timezone.now() - dt.timedelta(seconds=game.reaction_seconds))
+    html = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
+    assert 'hx-trigger="load delay:1s, submit"' in html
+    assert client.post(url, {"version": game.version}, HTTP_HX_REQUEST="true").status_code == 200
+    game.refresh_from_db()
+    assert game.actions[-1] == {"kind": "pass", "player": 1} and not load_state(game).stack

@@ -74,7 +74,8 @@ class HeuristicBot(Bot):
         card = state.card(action["card"])
         cost = sum(card.cost.values())
         if card.type == "attack":
-            return 40.0 + self.expected_damage(state, player, card.attack, action.get("target")) * 3
+            damage = self.expected_damage(state, player, card.attack, action.get("target"))
+            return 40.0 + damage * 3 + self.victim_bonus(state, action.get("target"), damage)
         if card.is_ally:
             return 30.0 + card.power + card.life
         if card.type in ("item", "building"):
@@ -88,7 +89,8 @@ class HeuristicBot(Bot):
         card = state.card(action["card"])
         ability = card.ability
         if ability is not None and ability.attack:
-            return 45.0 + self.expected_damage(state, player, card.attack, action.get("target")) * 3
+            damage = self.expected_damage(state, player, card.attack, action.get("target"))
+            return 45.0 + damage * 3 + self.victim_bonus(state, action.get("target"), damage)
         if ability is not None and any(e.op == "heal" for e in ability.effects):
             p = state.players[player]
             return 10.0 if p.life < p.max_life - 4 else -5.0
@@ -107,7 +109,8 @@ class HeuristicBot(Bot):
         target = action["target"]
         if "player" in target:
             blockers = state.blockers(target["player"])
-            return 35.0 + power * 2 - 3 * len(blockers)
+            bonus = self.victim_bonus(state, target, power) if not blockers else 0.0
+            return 35.0 + power * 2 - 3 * len(blockers) + bonus
         defender = target["card"]
         kills = state.ally_life(defender) <= power
         survives = state.ally_power(defender) < sum(state.ally_life(u) for u in action["allies"])
@@ -149,6 +152,16 @@ class HeuristicBot(Bot):
 
     def _keep(self, state: State, player: int, action: Action) -> float:
         return 1.0
+
+    def victim_bonus(self, state: State, target: dict[str, Any] | None, damage: float) -> float:
+        """With several opponents, aim at the one closest to falling: a blow that finishes a player is worth
+        most, then the more worn-down player (a tie between equal players stays with the random tie-break)."""
+        if not target or "player" not in target or len(state.alive()) <= 2:
+            return 0.0
+        victim = state.players[target["player"]]
+        if damage >= victim.life:
+            return 60.0
+        return 10.0 * (1 - victim.life / max(1, victim.max_life))
 
     def expected_damage(self, state: State, player: int, profile: Any, target: dict[str, Any] | None) -> float:
         if profile is None or not target:

@@ -124,6 +124,7 @@ EFFECT_OPS: dict[str, frozenset[str]] = {
     "upkeep_engage": frozenset(),
     "guard_allies": frozenset(),
     "reveal_reaction": frozenset(),
+    "steal": frozenset({"n"}),
 }
 EFFECT_REQUIRED: dict[str, frozenset[str]] = {
     "draw": frozenset({"n"}),

@@ -12,6 +12,7 @@ from .damage import armour_against
 TARGETED_OPS: dict[str, str] = {
     "destroy": "opponent_card",
     "grant_keyword": "own_ally",
+    "steal": "opponent_hand",
 }
 
 
@@ -133,6 +134,12 @@ class Effects(Base):
                     self.move(uid, "hand")
                     self.emit("returned", player=controller, card=self.cards[uid].cid)
                     break
+        elif op == "steal":
+            # FAQ 13: « dans un premier temps, elle permet de voler une seule et unique carte, et ne profite
+            # donc pas du bonus » — an aggression: never raised by Bon Vivant (not in BENEFICIAL_OPS).
+            victims = self.effect_victims(controller, effect, target)
+            if victims:
+                self.steal_from(controller, victims[0], n)
         elif op == "reveal_reaction":
             # FAQ 14: « je lui ai dit avoir au moins une carte Réaction, dois-je le lui prouver ? Oui »
             for victim in self.opponents(controller):
@@ -160,6 +167,16 @@ class Effects(Base):
         else:
             victims = self.opponents(controller)[:1]
         return [v for v in victims if not self.harmful_immune(v) and not self.players[v].eliminated]
+
+    def steal_from(self, thief: int, victim: int, n: int) -> None:
+        """Take n cards at random from the victim's hand into the thief's; both see which, the others how many."""
+        hand = self.zone(victim, "hand")
+        taken = []
+        for _ in range(min(n, len(hand))):
+            uid = hand[self.rng.randrange(len(hand))]
+            self.steal(uid, thief)
+            taken.append(self.cards[uid].cid)
+        self.emit("stole", player=thief, victim=victim, count=len(taken), cards=taken, private=[thief, victim])
 
     def effect_damage(self, victim: int, n: int, damage_type: str) -> None:
         dealt = max(0, n - armour_against(self.armour(victim), damage_type))

@@ -394,6 +394,11 @@ class State(Turns):
                 return found
             if need == "own_ally":
                 return [{"card": u} for u in self.allies(player) if not self.keyword(u, "INCIBLABLE")]
+            if need == "opponent_hand":
+                # « Vous ciblez un adversaire »: any opponent with a card in hand and not in the Abri.
+                return [
+                    {"player": o} for o in self.opponents(player) if self.zone(o, "hand") and not self.harmful_immune(o)
+                ]
             if effect.op in ("damage", "radiation") and effect.get("target", "opponent") == "opponent":
                 opponents = self.opponents(player)
                 if len(opponents) > 1:

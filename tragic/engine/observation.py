@@ -129,9 +129,11 @@ def _stack_view(state: State, item: dict[str, Any]) -> dict[str, Any]:
 
 
 def redact_event(event: dict[str, Any], viewer: int | None) -> dict[str, Any] | None:
-    """A private event (a draw) shows its cards to its owner only; the others learn how many."""
+    """A private event (a draw) shows its cards to its owner only — or to the seats it lists (a theft: the
+    thief and the victim); the others learn how many."""
     if "private" not in event:
         return event
-    if event["private"] == viewer:
+    private = event["private"]
+    if private == viewer or isinstance(private, list) and viewer in private:
         return event
     return {k: v for k, v in event.items() if k not in ("cards", "private")}

@@ -48,6 +48,14 @@ class Instance:
     perm_life: int = 0
     granted: dict[str, int] = field(default_factory=dict)
     used_turn: int = -1
+    # The seat whose library the card came from when it was stolen (« Voleur – Appropriation », FAQ 13):
+    # ``owner`` is then the thief, who keeps it for the rest of the game. None: never stolen.
+    origin: int | None = None
+
+    @property
+    def born_to(self) -> int:
+        """The seat whose 60-card library this card belongs to."""
+        return self.owner if self.origin is None else self.origin
 
     def to_json(self) -> list[Any]:
         return [
@@ -63,11 +71,13 @@ class Instance:
             self.perm_life,
             self.granted,
             self.used_turn,
+            *([self.origin] if self.origin is not None else []),
         ]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> Instance:
-        return cls(*data[:10], granted=dict(data[10]), used_turn=data[11])
+        origin = data[12] if len(data) > 12 else None
+        return cls(*data[:10], granted=dict(data[10]), used_turn=data[11], origin=origin)
 
 
 @dataclass
@@ -264,6 +274,20 @@ class StateData:
 
     def zone(self, player: int, zone: str) -> list[int]:
         return self.players[player].zones[zone]
+
+    def steal(self, uid: int, thief: int) -> None:
+        """« elle permet de voler une seule et unique carte » (000, FAQ 13): a card of a hand passes to the
+        thief's hand and becomes the thief's for the rest of the game; ``origin`` remembers its library."""
+        inst = self.cards[uid]
+        assert inst.zone == "hand"
+        victim = inst.owner
+        self.players[victim].zones["hand"].remove(uid)
+        if inst.origin is None:
+            inst.origin = victim
+        elif inst.origin == thief:
+            inst.origin = None  # stolen back: it is home again
+        inst.owner = thief
+        self.players[thief].zones["hand"].append(uid)
 
     def allies(self, player: int) -> list[int]:
         """Allies and Companions on the battlefield (ZONE DE JEU and, while attacking, ZONE DE COMBAT)."""

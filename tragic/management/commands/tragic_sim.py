@@ -5,6 +5,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tragic.engine.bots import BOTS
+from tragic.engine.profiles import PROFILES
 from tragic.simulation import simulate
 
 
@@ -13,24 +14,32 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--games", type=int, default=100)
-        parser.add_argument("--bots", default="heuristic,random", help="two of: " + ", ".join(BOTS))
+        parser.add_argument(
+            "--bots", default="heuristic,random", help="bots seated in turn, comma-separated, among: " + ", ".join(BOTS)
+        )
+        parser.add_argument("--players", type=int, default=2, help="seats: 2, or 3 and 4 under the wiki rules")
         parser.add_argument("--profile", default="wiki", choices=["wiki", "booklet"])
         parser.add_argument("--max-turns", type=int, default=40, help="each player's turn limit (the timer rule)")
         parser.add_argument("--seed", type=int, default=0)
 
     def handle(self, *args: Any, **options: Any) -> None:
         names = tuple(options["bots"].split(","))
-        if len(names) != 2 or any(name not in BOTS for name in names):
-            raise CommandError(f"--bots takes two names among {', '.join(BOTS)}")
+        players = options["players"]
+        if not names or any(name not in BOTS for name in names):
+            raise CommandError(f"--bots takes names among {', '.join(BOTS)}")
+        limit = PROFILES[options["profile"]].max_players
+        if not 2 <= players <= limit:
+            raise CommandError(f"--players: the {options['profile']} rules seat 2 to {limit} players")
         report = simulate(
             options["games"],
-            (names[0], names[1]),
+            names,
             seed=options["seed"],
             profile=options["profile"],
             max_turns=options["max_turns"],
+            players=players,
         )
         out = self.stdout
-        out.write(f"{report.games} games ({options['profile']} rules), bots {names[0]} vs {names[1]}")
+        out.write(f"{report.games} games ({options['profile']} rules, {players} players), bots {' vs '.join(names)}")
         for name, wins in sorted(report.wins.items()):
             out.write(f"  {name}: {wins} wins ({100 * wins / report.games:.1f}%)")
         out.write(f"  draws: {report.draws} ({100 * report.draws / report.games:.1f}%)")
