@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from characters.models import Character
 from conflicts import sheets
-from conflicts.models import Participant, Sequence, TableSettings
+from conflicts.models import Era, Participant, Sequence, TableSettings
 from conflicts.rules.budget import Split
 from conflicts.rules.equipment import VEHICLES
 from conflicts.rules.ranged import RANGE_TABLE, WeaponClass, defence_cards
@@ -133,6 +133,8 @@ class ModifiersForm(forms.ModelForm):
             speed, robustness = VEHICLES[model]
             kind = self.instance.sequence.kind if self.instance.pk else "chase"
             data["vehicle"] = robustness if kind == "demolition" else speed
+            if data.get("vehicle_era") is None:
+                data["vehicle_era"] = Era.MODERN  # the table is « Petits véhicules de l'ère moderne »
         return data
 
     class Meta:
@@ -141,7 +143,7 @@ class ModifiersForm(forms.ModelForm):
             "side", "trait_value", "weapon", "weapon_use", "weapon_era", "weapon_firearm", "two_weapons", "two_weapons_use",
             "armour", "armour_era", "armour_bulletproof", "shield",
             "surprise", "conditions", "cover", "scale", "vehicle", "range_defence", "other", "defence_weight",
-            "vehicle_size", "out_of_range_bands", "out_after",
+            "vehicle_size", "vehicle_era", "out_of_range_bands", "out_after",
         ]  # fmt: skip
 
 

@@ -230,6 +230,10 @@ class Participant(models.Model):
     vehicle_size = models.PositiveSmallIntegerField(
         _("vehicle size"), choices=VehicleSize.choices, null=True, blank=True
     )
+    vehicle_era = models.PositiveSmallIntegerField(
+        _("vehicle era"), choices=Era.choices, null=True, blank=True,
+        help_text=_("In a chase, a modern vehicle outdistances a steam-era one, a future one a modern one."),
+    )  # fmt: skip
     out_of_range_bands = models.PositiveSmallIntegerField(_("range bands to close"), default=0)
     out_after = models.PositiveSmallIntegerField(
         _("out after"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(2)]

@@ -28,12 +28,14 @@ from conflicts.models import (
     Phase,
     Scene,
     Sequence,
+    SequenceKind,
     SuccessRule,
     TableSettings,
 )
 from conflicts.rules import deck as deck_rules
 from conflicts.rules.budget import Split, validate_split
 from conflicts.rules.cards import Card, codes
+from conflicts.rules.equipment import Era, outdistancing_side
 from conflicts.rules.errors import RuleError
 from conflicts.rules.fudge import FudgeTestSetup, Modifier, TechnicalPolicy, fudge_test, simple_conflict, success_chance
 from conflicts.rules.ranks import Difficulty
@@ -58,7 +60,7 @@ NARRATOR_PARTICIPANT_FIELDS = (
     "side", "trait_value", "weapon", "weapon_use", "two_weapons", "two_weapons_use", "armour", "shield", "surprise",
     "weapon_era", "weapon_firearm", "armour_era", "armour_bulletproof",
     "conditions", "cover", "scale", "vehicle", "range_defence", "other", "defence_weight", "vehicle_size",
-    "out_of_range_bands", "out_after",
+    "vehicle_era", "out_of_range_bands", "out_after",
 )  # fmt: skip
 PLAYER_PARTICIPANT_FIELDS = ("goal", "trait_code")
 
@@ -439,6 +441,8 @@ def participant_draw(
         raise ServiceError(
             _("Out of turn: %(name)s already drew in this draw. Wait for the others.") % {"name": me.character.name}
         )
+    if _outdistanced(sequence, everyone, actor):
+        return me
     split = split if split is not None else Split()
     reasons = dict(reasons or me.split.get("reasons", {}))
     settings = deck_store.table_settings(sequence.campaign)
@@ -471,6 +475,37 @@ def participant_draw(
     else:
         _bump(sequence)
     return me
+
+
+def _outdistanced(sequence: Sequence, everyone: list[Participant], actor: User) -> bool:
+    """End a chase that no card can decide: « Les véhicules modernes distancent automatiquement les véhicules
+    de l'ère de la vapeur ou antérieurs. Les véhicules du futur distancent automatiquement les véhicules de
+    l'ère moderne ou antérieurs. » (VII). Checked whenever someone comes to draw in a chase, so a vehicle
+    changed between draws counts too; the faster side reaches its goal as with a Revers décisif (« rattraper
+    le véhicule poursuivi … ou encore à échapper à ses poursuivants »). Cards already drawn go to the discard."""
+    if sequence.kind != SequenceKind.CHASE:
+        return False
+    standing = [p for p in everyone if p.active]
+    vehicles: dict[str, list[Era | None]] = {}
+    for p in standing:
+        vehicles.setdefault(p.side, []).append(Era(p.vehicle_era) if p.vehicle_era is not None else None)
+    side = outdistancing_side(vehicles)
+    if side is None:
+        return False
+    for p in everyone:
+        if p.drawn:
+            _discard(sequence, p)
+            p.hand, p.drawn = {}, False
+            p.version += 1
+            p.save(update_fields=["hand", "drawn", "version"])
+    sequence.phase = Phase.ENDED
+    sequence.winner = side
+    sequence.ended_how = "outdistanced"
+    eras = {p.character.name: int(p.vehicle_era) for p in standing if p.vehicle_era is not None}
+    _append(sequence, "sequence.outdistanced", actor, {"sequence_winner": side, "eras": eras, "ended": True},
+            [p.character for p in everyone])  # fmt: skip
+    _bump(sequence, "phase", "winner", "ended_how")
+    return True
 
 
 # Atouts during a draw --------------------------------------------------------------------------------------

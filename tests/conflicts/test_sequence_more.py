@@ -10,7 +10,7 @@ from campaigns.live import Viewer, extra_fragments
 from campaigns.models import Event
 from characters.models import Revers
 from conflicts import services
-from conflicts.models import Participant, Phase
+from conflicts.models import Deck, Era, Participant, Phase
 from conflicts.rules.budget import Split
 from core.errors import ServiceError
 from tests.campaigns.factories import membership
@@ -125,6 +125,76 @@ def test_a_chase_keeps_its_revers_off_the_sheets() -> None:
     assert not Revers.objects.exists()
     settled = Event.objects.get(kind="sequence.settled")
     assert settled.payload["written"] is False
+
+
+def _set_vehicle(f, p: Participant, era: int) -> None:
+    f.sequence.refresh_from_db()
+    services.participant_update(
+        participant=p, actor=f.narrator, data={"vehicle_era": era}, expected_version=f.sequence.version
+    )
+
+
+def test_a_modern_vehicle_outdistances_a_steam_one_without_a_draw() -> None:
+    """« Les véhicules modernes distancent automatiquement les véhicules de l'ère de la vapeur ou
+    antérieurs » (VII): the chase ends at the next draw, the modern side reaches its goal, no card is dealt
+    and cards already drawn go back to the discard."""
+    f = fight(npcs=1, kind="chase")
+    t = f.npcs[0]
+    _set_vehicle(f, t, Era.STEAM)
+    assert draw(t, f.narrator, Split(attack={f.pc.key: 3}), seed=2).drawn  # the PC's vehicle is not known yet
+    _set_vehicle(f, f.pc, Era.MODERN)
+    me = draw(f.pc, f.player, Split(attack={t.key: 5}), seed=1)
+    f.reload()
+    assert f.sequence.phase == Phase.ENDED and f.sequence.winner == "PJ" and f.sequence.ended_how == "outdistanced"
+    assert not me.drawn and not f.npcs[0].drawn and f.npcs[0].hand == {}
+    event = Event.objects.get(kind="sequence.outdistanced")
+    assert event.payload["sequence_winner"] == "PJ"
+    assert not Event.objects.filter(kind="sequence.resolved").exists()
+    deck = Deck.objects.get(campaign=f.campaign)
+    assert len(deck.pile) + len(deck.discard) == 40 and deck.in_play == []
+    with pytest.raises(ServiceError, match="over"):
+        draw(t, f.narrator, Split(attack={f.pc.key: 3}))
+
+
+def test_vehicles_of_one_era_or_unknown_eras_leave_the_chase_to_the_cards() -> None:
+    """Same era (« modernes » against modern) or a vehicle without an era: no automatic outcome."""
+    f = fight(npcs=1, kind="chase")
+    t = f.npcs[0]
+    _set_vehicle(f, f.pc, Era.FUTURE)
+    me = draw(f.pc, f.player, Split(attack={t.key: 5}), seed=1)
+    assert me.drawn
+    f = fight(npcs=1, kind="chase")
+    _set_vehicle(f, f.pc, Era.MODERN)
+    _set_vehicle(f, f.npcs[0], Era.MODERN)
+    assert draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=1).drawn
+
+
+def test_a_future_vehicle_fleeing_escapes_a_modern_one_but_a_standard_conflict_ignores_eras() -> None:
+    """« Les véhicules du futur distancent automatiquement les véhicules de l'ère moderne ou antérieurs »,
+    whichever side flees; the rule belongs to chases only."""
+    f = fight(npcs=1, kind="chase")
+    _set_vehicle(f, f.pc, Era.MODERN)
+    _set_vehicle(f, f.npcs[0], Era.FUTURE)
+    draw(f.npcs[0], f.narrator, Split(attack={f.pc.key: 3}), seed=2)
+    assert f.reload().sequence.winner == "Truands"
+    f = fight(npcs=1)
+    _set_vehicle(f, f.pc, Era.MODERN)
+    _set_vehicle(f, f.npcs[0], Era.FUTURE)
+    assert draw(f.npcs[0], f.narrator, Split(attack={f.pc.key: 3}), seed=2).drawn
+
+
+def test_a_modern_vehicles_weapons_ignore_a_steam_vehicles_robustness_in_a_demolition() -> None:
+    """« Les armes des véhicules modernes ignorent la Robustesse des véhicules de l'ère de la vapeur ou
+    antérieurs » (VII): the steam vehicle's Robustesse cards do not count; against a steam vehicle they do."""
+    f = fight(npcs=1, kind="demolition")
+    t = f.npcs[0]
+    services.participant_update(participant=f.pc, actor=f.narrator, expected_version=f.sequence.version,
+                                data={"vehicle": 4, "vehicle_era": Era.STEAM})  # fmt: skip
+    _set_vehicle(f, t, Era.MODERN)
+    with pytest.raises(ServiceError, match="only have 5"):
+        draw(f.pc, f.player, Split(attack={t.key: 9}))
+    _set_vehicle(f, t, Era.STEAM)
+    assert draw(f.pc, f.player, Split(attack={t.key: 9})).drawn
 
 
 def test_a_failed_hazardous_test_writes_its_revers() -> None:
