@@ -376,4 +376,5 @@ T = {
     "Outdistanced": "Distancé",
     "%(side)s's vehicles are of a later era: they outdistance the others and “%(title)s” is over.": "Les véhicules de %(side)s sont d'une ère plus récente : ils distancent les autres et « %(title)s » est terminée.",
     "In a chase, a modern vehicle outdistances a steam-era one, a future one a modern one.": "Dans une poursuite, un véhicule moderne distance un véhicule de l'ère de la vapeur, un véhicule du futur un véhicule moderne.",
+    "teammates' declared cards counted: %(n)s": "cartes annoncées par les coéquipiers comptées : %(n)s",
 }
