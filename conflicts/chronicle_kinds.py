@@ -208,6 +208,8 @@ def _test(event: Event) -> str:
         "rank": rank(p["trait_rank"]),
         "difficulty": difficulty_label(p["difficulty"]),
     }
+    if p.get("difficulty_from"):
+        head += " " + _("(set by %(trait)s of %(name)s)") % p["difficulty_from"]
     if p.get("modifiers"):
         head += " [" + _modifiers(p["modifiers"]) + "]"
     if not p.get("rolled"):

@@ -193,10 +193,23 @@ class FudgeTestForm(forms.Form):
         choices=[("", "—"), (1, "1"), (2, "2"), (3, "3")],
     )  # fmt: skip
 
-    def __init__(self, *args: Any, campaign: Any, characters: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, campaign: Any, characters: Any, opponents: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = characters
         self.fields["trait_code"] = _trait_field(campaign, required=True)
+        if opponents is not None:
+            # « la Difficulté peut provenir d'une Caractéristique du ou des adversaires » (the narrator's call).
+            self.fields["opponent"] = forms.ModelChoiceField(
+                label=_("Difficulty from an opponent"), queryset=opponents, required=False
+            )
+            self.fields["opponent_trait"] = _trait_field(campaign)
+            self.fields["opponent_trait"].label = _("Opponent's trait")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("opponent") and not data.get("opponent_trait"):
+            self.add_error("opponent_trait", _("Say which of the opponent's traits sets the difficulty."))
+        return data
 
 
 class SimpleConflictForm(forms.Form):

@@ -38,7 +38,7 @@ from conflicts.rules.cards import Card, codes
 from conflicts.rules.equipment import Era, outdistancing_side
 from conflicts.rules.errors import RuleError
 from conflicts.rules.fudge import FudgeTestSetup, Modifier, TechnicalPolicy, fudge_test, simple_conflict, success_chance
-from conflicts.rules.ranks import Difficulty
+from conflicts.rules.ranks import Difficulty, difficulty_from_rank
 from conflicts.rules.relatedness import Relatedness
 from conflicts.rules.resolution import DrawOutcome, DrawVerdict, Severity, resolve_draw
 from conflicts.rules.sequence import CutChoice, cut_short, is_out, over
@@ -776,6 +776,11 @@ def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[Fud
     if data.get("atout"):
         modifiers.append(Modifier("atout", 1))
     difficulty = Difficulty(int(data["difficulty"]))
+    opponent, opponent_trait = data.get("opponent"), data.get("opponent_trait")
+    if opponent is not None and opponent_trait:
+        # « la Difficulté peut provenir d'une Caractéristique du ou des adversaires … Le Rang de la
+        # Caractéristique donne alors la Difficulté de l'action (un Rang Bon indique une action Difficile) » (V).
+        difficulty = difficulty_from_rank(sheets.trait_value(opponent, opponent_trait))
     setup = FudgeTestSetup(
         trait_rank=int(rank), difficulty=difficulty, relatedness=Relatedness(data.get("relatedness") or "close"),
         modifiers=tuple(modifiers), highly_technical=bool(data.get("highly_technical")),
@@ -800,6 +805,10 @@ def fudge_test_roll(
     membership = _member(character.campaign_id, actor)
     if not (membership.is_narrator or character.owner_id == actor.pk):
         raise PermissionRefused(_("You can only roll for your own characters."))
+    opponent = data.get("opponent")
+    if opponent is not None and (opponent.campaign_id != character.campaign_id or
+                                 (opponent.kind == "npc" and not membership.is_narrator)):  # fmt: skip
+        raise PermissionRefused(_("Only a narrator can set a difficulty from an NPC's trait."))
     setup, trait_code = fudge_test_setup(character, data)
     roll_id = f"test-{uuid.uuid4().hex[:12]}"
     if data.get("atout"):
@@ -810,6 +819,8 @@ def fudge_test_roll(
                **_setup_payload(setup), "dice": list(result.dice), "final": result.final_rank, "success": result.success,
                "rolled": result.rolled, "automatic_failure": result.automatic_failure, "revers": result.revers,
                "chance": float(chance), "roll": roll_id}  # fmt: skip
+    if opponent is not None and data.get("opponent_trait"):
+        payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
     if result.revers:
         sheets.revers_inflict(character=character, actor=actor, domain=data.get("revers_domain") or "physical",
                               severity=result.revers, source=data.get("source") or _("Hazardous test"),

@@ -377,4 +377,9 @@ T = {
     "%(side)s's vehicles are of a later era: they outdistance the others and “%(title)s” is over.": "Les véhicules de %(side)s sont d'une ère plus récente : ils distancent les autres et « %(title)s » est terminée.",
     "In a chase, a modern vehicle outdistances a steam-era one, a future one a modern one.": "Dans une poursuite, un véhicule moderne distance un véhicule de l'ère de la vapeur, un véhicule du futur un véhicule moderne.",
     "teammates' declared cards counted: %(n)s": "cartes annoncées par les coéquipiers comptées : %(n)s",
+    "Difficulty from an opponent": "Difficulté donnée par un adversaire",
+    "Opponent's trait": "Caractéristique de l'adversaire",
+    "Say which of the opponent's traits sets the difficulty.": "Indiquez quelle Caractéristique de l'adversaire donne la Difficulté.",
+    "(set by %(trait)s of %(name)s)": "(donnée par %(trait)s de %(name)s)",
+    "Only a narrator can set a difficulty from an NPC's trait.": "Seul un narrateur peut tirer la Difficulté d'une Caractéristique d'un PNJ.",
 }

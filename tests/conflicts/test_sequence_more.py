@@ -308,3 +308,15 @@ def test_method_two_needs_the_table_deck() -> None:
     services.table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
                                    data={"success_rule": "red"})  # fmt: skip
     assert TableSettings.objects.get(campaign=f.campaign).success_rule == "red"
+
+
+def test_a_player_cannot_probe_an_npcs_trait_through_a_tests_difficulty() -> None:
+    """The opponent's trait is the narrator's to use when it is an NPC's: refused, nothing rolled."""
+    f = fight(npcs=1)
+    with pytest.raises(ServiceError, match="Only a narrator"):
+        services.fudge_test_roll(character=f.hero, actor=f.player, data={
+            "trait_code": "combat", "difficulty": 4, "opponent": f.thugs[0], "opponent_trait": "combat"})  # fmt: skip
+    assert not Event.objects.filter(kind="test.rolled").exists()
+    payload = services.fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(1), data={
+        "trait_code": "combat", "difficulty": 8, "opponent": f.thugs[0], "opponent_trait": "combat"})  # fmt: skip
+    assert payload["difficulty"] == "SIMPLE"  # the thug's Combat Médiocre
