@@ -119,6 +119,13 @@ class ModifiersForm(forms.ModelForm):
         label=_("Vehicle"), required=False, choices=[("", "—")] + [(code, code.replace("_", " ")) for code in VEHICLES]
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["relatedness"].required = False  # an older page keeps the participant's estimate
+
+    def clean_relatedness(self) -> str:
+        return self.cleaned_data.get("relatedness") or self.instance.relatedness
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         band = data.get("range_band")
@@ -140,7 +147,7 @@ class ModifiersForm(forms.ModelForm):
     class Meta:
         model = Participant
         fields = [
-            "side", "trait_value", "weapon", "weapon_use", "weapon_era", "weapon_firearm", "two_weapons", "two_weapons_use",
+            "side", "trait_value", "relatedness", "weapon", "weapon_use", "weapon_era", "weapon_firearm", "two_weapons", "two_weapons_use",
             "armour", "armour_era", "armour_bulletproof", "shield",
             "surprise", "conditions", "cover", "scale", "vehicle", "range_defence", "other", "defence_weight",
             "vehicle_size", "vehicle_era", "out_of_range_bands", "out_after",

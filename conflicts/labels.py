@@ -27,6 +27,7 @@ def modifier_label(code: str) -> str:
         "cover": _("cover"),
         "equipment": _("equipment"),
         "behaviour": _("behaviour"),
+        "relatedness": _("trait and concept"),
     }.get(code, code)
 
 

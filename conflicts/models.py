@@ -193,6 +193,12 @@ class Era(models.IntegerChoices):
     FUTURE = 3, _("Future")
 
 
+class Relatedness(models.TextChoices):
+    CLOSE = "close", _("Closely related")
+    RELATED = "related", _("Related but not central (−1 rank, Faible minimum)")
+    DISTANT = "distant", _("Distant (−2 ranks, Faible minimum)")
+
+
 class Participant(models.Model):
     """A PC or NPC in a sequence: side, goal, trait, what changes its cards, and its current draw."""
 
@@ -203,6 +209,9 @@ class Participant(models.Model):
     trait_code = models.CharField(_("trait"), max_length=40, blank=True)
     trait_name = models.CharField(max_length=80, blank=True)
     trait_value = models.SmallIntegerField(_("trait value"), default=2)
+    relatedness = models.CharField(
+        _("trait and concept"), max_length=8, choices=Relatedness.choices, default=Relatedness.CLOSE
+    )
     weapon = models.PositiveSmallIntegerField(_("weapon"), default=0, validators=[MaxValueValidator(3)])
     weapon_use = models.CharField(_("weapon used in"), max_length=8, choices=Use.choices, default=Use.ATTACK)
     two_weapons = models.BooleanField(_("two weapons"), default=False)

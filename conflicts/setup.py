@@ -17,6 +17,7 @@ from conflicts.rules.equipment import (
     successes_per_revers,
     vehicle_weapon_ignores_robustness,
 )
+from conflicts.rules.relatedness import Relatedness, related_rank
 from conflicts.rules.resolution import Hand, Played
 
 
@@ -84,6 +85,8 @@ def setup_of(
         vehicle = 0
     return ParticipantSetup(
         trait_value=participant.trait_value,
+        relatedness=participant.trait_value
+        - related_rank(participant.trait_value, Relatedness(participant.relatedness)),
         revers_penalty=penalty,
         weapon=participant.weapon,
         weapon_use=Use(participant.weapon_use),

@@ -34,6 +34,7 @@ class ParticipantSetup:
     """Everything that changes a participant's card count for one draw. Penalties are positive numbers."""
 
     trait_value: int
+    relatedness: int = 0
     revers_penalty: int = 0
     weapon: int = 0
     weapon_use: Use = Use.ATTACK
@@ -57,6 +58,9 @@ def card_items(setup: ParticipantSetup, *, first_draw: bool) -> list[CardItem]:
     """The breakdown shown to the table, one line per source."""
     items = [CardItem(Modifier("trait", setup.trait_value))]
     any_mods = (
+        # « Liés mais pas central – … réduit d'un Rang … Distants – … de deux Rangs (Rang Faible minimum) »,
+        # applied « Avant le tirage des cartes ou dés Fudge » (appendix 2): a penalty of 0, −1 or −2 cards.
+        ("relatedness", -setup.relatedness),
         ("revers", -setup.revers_penalty),
         # « Etre pris au dépourvu : de -1 à -2 cartes, pour le premier tirage de la Séquence seulement ».
         ("surprise", -min(2, setup.surprise) if first_draw else 0),

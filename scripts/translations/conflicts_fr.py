@@ -382,4 +382,7 @@ T = {
     "Say which of the opponent's traits sets the difficulty.": "Indiquez quelle Caractéristique de l'adversaire donne la Difficulté.",
     "(set by %(trait)s of %(name)s)": "(donnée par %(trait)s de %(name)s)",
     "Only a narrator can set a difficulty from an NPC's trait.": "Seul un narrateur peut tirer la Difficulté d'une Caractéristique d'un PNJ.",
+    "trait and concept": "Caractéristique et Concept",
+    "Related but not central (−1 rank, Faible minimum)": "Lié mais pas central (−1 Rang, Faible minimum)",
+    "Distant (−2 ranks, Faible minimum)": "Distant (−2 Rangs, Faible minimum)",
 }

@@ -320,3 +320,22 @@ def test_a_player_cannot_probe_an_npcs_trait_through_a_tests_difficulty() -> Non
     payload = services.fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(1), data={
         "trait_code": "combat", "difficulty": 8, "opponent": f.thugs[0], "opponent_trait": "combat"})  # fmt: skip
     assert payload["difficulty"] == "SIMPLE"  # the thug's Combat Médiocre
+
+
+def test_a_distant_trait_draws_two_cards_fewer_never_below_faible() -> None:
+    """« Avant le tirage des cartes ou dés Fudge, le Narrateur estime si une Caractéristique du personnage
+    est Etroitement liée, Liée mais pas centrale ou Distante et applique les effets » (appendix 2): « réduit
+    de deux Rangs (Rang Faible minimum) » (V). Combat Bon (5 cards) used as distant draws 3."""
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    services.participant_update(participant=f.pc, actor=f.narrator, data={"relatedness": "distant"},
+                                expected_version=f.sequence.version)  # fmt: skip
+    with pytest.raises(ServiceError, match="only have 3"):
+        draw(f.pc, f.player, Split(attack={t.key: 5}))
+    draw(f.pc, f.player, Split(attack={t.key: 3}))
+    assert ["relatedness", -2, "any"] in Event.objects.get(kind="sequence.drew").payload["budget"]
+    f.sequence.refresh_from_db()
+    services.participant_update(participant=t, actor=f.narrator, data={"relatedness": "distant"},
+                                expected_version=f.sequence.version)  # fmt: skip
+    with pytest.raises(ServiceError, match="only have 2"):  # Combat Médiocre (3): Faible at least
+        draw(t, f.narrator, Split(attack={f.pc.key: 3}))
