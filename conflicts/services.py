@@ -780,7 +780,10 @@ def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[Fud
     if opponent is not None and opponent_trait:
         # « la Difficulté peut provenir d'une Caractéristique du ou des adversaires … Le Rang de la
         # Caractéristique donne alors la Difficulté de l'action (un Rang Bon indique une action Difficile) » (V).
-        difficulty = difficulty_from_rank(sheets.trait_value(opponent, opponent_trait))
+        rank_against = sheets.trait_value(opponent, opponent_trait)
+        # Appendix 8: the opponent's trait as it compares with this character's scale.
+        rank_against += sheets.scale_modifier(opponent, character, opponent_trait)
+        difficulty = difficulty_from_rank(rank_against)
     setup = FudgeTestSetup(
         trait_rank=int(rank), difficulty=difficulty, relatedness=Relatedness(data.get("relatedness") or "close"),
         modifiers=tuple(modifiers), highly_technical=bool(data.get("highly_technical")),
@@ -840,6 +843,12 @@ def simple_conflict_roll(
     _narrator(first.campaign_id, actor)
     if second.campaign_id != first.campaign_id:
         raise ServiceError(_("Both characters must be in this campaign."))
+    # « lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme ayant une
+    # Excellente Vigueur » (appendix 8): each side's scale against the other's, unless the form says otherwise.
+    first_data, second_data = dict(first_data), dict(second_data)
+    for data, me, other in ((first_data, first, second), (second_data, second, first)):
+        if "scale" not in data and data.get("trait_code"):
+            data["scale"] = sheets.scale_modifier(me, other, data["trait_code"])
     a, code_a = fudge_test_setup(first, {**first_data, "difficulty": Difficulty.FACILE})
     b, code_b = fudge_test_setup(second, {**second_data, "difficulty": Difficulty.FACILE})
     result = simple_conflict(a.effective_rank, b.effective_rank, _rng(rng))

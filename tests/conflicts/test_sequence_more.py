@@ -8,7 +8,7 @@ import pytest
 
 from campaigns.live import Viewer, extra_fragments
 from campaigns.models import Event
-from characters.models import Revers
+from characters.models import Character, Revers
 from conflicts import services
 from conflicts.models import Deck, Era, Participant, Phase
 from conflicts.rules.budget import Split
@@ -339,3 +339,22 @@ def test_a_distant_trait_draws_two_cards_fewer_never_below_faible() -> None:
                                 expected_version=f.sequence.version)  # fmt: skip
     with pytest.raises(ServiceError, match="only have 2"):  # Combat Médiocre (3): Faible at least
         draw(t, f.narrator, Split(attack={f.pc.key: 3}))
+
+
+def test_an_ogre_in_a_simple_conflict_counts_its_scale_against_a_human() -> None:
+    """Appendix 8: « lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme
+    ayant une Excellente Vigueur »; « Les Ogres ont une Echelle +1 (Taille, Combat) »."""
+    from characters import services as character_services
+
+    f = fight(npcs=1)
+    ogre = character_services.npc_create(campaign=f.campaign, actor=f.narrator, name="Ogre", concept="Ogre",
+                                         ranks={"vigueur": 5})  # fmt: skip
+    Character.objects.filter(pk=ogre.pk).update(scales=[{"value": 1, "domains": ["size", "combat"]}])
+    ogre.refresh_from_db()
+    payload = services.simple_conflict_roll(first=ogre, second=f.hero, actor=f.narrator, rng=random.Random(3),
+                                            first_data={"trait_code": "vigueur"}, second_data={"trait_code": "vigueur"})  # fmt: skip
+    assert payload["first"]["effective"] == 6 and ["scale", 1, ""] in payload["first"]["modifiers"]
+    assert payload["second"]["effective"] == 1  # Jim's Vigueur Faible (2) against an ogre: −1
+    test = services.fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(1), data={
+        "trait_code": "combat", "difficulty": 2, "opponent": ogre, "opponent_trait": "vigueur"})  # fmt: skip
+    assert test["difficulty"] == "TRES_DIFFICILE"  # the ogre's Bon Vigueur is Excellent against a human
