@@ -139,7 +139,7 @@ class ModifiersForm(forms.ModelForm):
         if model:
             speed, robustness = VEHICLES[model]
             kind = self.instance.sequence.kind if self.instance.pk else "chase"
-            data["vehicle"] = robustness if kind == "demolition" else speed
+            data["vehicle"] = robustness if kind == "demolition" or data.get("robustness_as_armour") else speed
             if data.get("vehicle_era") is None:
                 data["vehicle_era"] = Era.MODERN  # the table is « Petits véhicules de l'ère moderne »
         return data
@@ -149,7 +149,7 @@ class ModifiersForm(forms.ModelForm):
         fields = [
             "side", "trait_value", "relatedness", "weapon", "weapon_use", "weapon_era", "weapon_firearm", "two_weapons", "two_weapons_use",
             "armour", "armour_era", "armour_bulletproof", "shield",
-            "surprise", "conditions", "cover", "scale", "vehicle", "range_defence", "other", "defence_weight",
+            "surprise", "conditions", "cover", "scale", "vehicle", "robustness_as_armour", "range_defence", "other", "defence_weight",
             "vehicle_size", "vehicle_era", "out_of_range_bands", "out_after",
         ]  # fmt: skip
 

@@ -229,6 +229,10 @@ class Participant(models.Model):
     cover = models.PositiveSmallIntegerField(_("cover"), default=0, validators=[MaxValueValidator(2)])
     scale = models.SmallIntegerField(_("scale"), default=0)
     vehicle = models.SmallIntegerField(_("vehicle Speed or Robustness"), default=0)
+    robustness_as_armour = models.BooleanField(
+        _("vehicle Robustness as armour (defence only)"), default=False,
+        help_text=_("When the occupants of a vehicle are shot at, the narrator may let its Robustness count as armour."),
+    )  # fmt: skip
     range_defence = models.PositiveSmallIntegerField(_("defence cards from range"), default=0)
     other = models.SmallIntegerField(_("other modifier"), default=0)
     defence_weight = models.PositiveSmallIntegerField(

@@ -59,7 +59,7 @@ SEQUENCE_FIELDS = ("title", "kind", "collective", "friendly", "secret_cut", "dom
 NARRATOR_PARTICIPANT_FIELDS = (
     "side", "trait_value", "relatedness", "weapon", "weapon_use", "two_weapons", "two_weapons_use", "armour", "shield", "surprise",
     "weapon_era", "weapon_firearm", "armour_era", "armour_bulletproof",
-    "conditions", "cover", "scale", "vehicle", "range_defence", "other", "defence_weight", "vehicle_size",
+    "conditions", "cover", "scale", "vehicle", "robustness_as_armour", "range_defence", "other", "defence_weight", "vehicle_size",
     "vehicle_era", "out_of_range_bands", "out_after",
 )  # fmt: skip
 PLAYER_PARTICIPANT_FIELDS = ("goal", "trait_code")

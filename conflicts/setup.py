@@ -98,6 +98,7 @@ def setup_of(
         conditions=participant.conditions,
         scale=participant.scale,
         vehicle=vehicle,
+        vehicle_as_armour=participant.robustness_as_armour and sequence.kind == SequenceKind.STANDARD,
         atout_card=participant.atout_card,
         help_cards=participant.help_cards,
         upper_hand_cards=participant.upper_hand_cards,

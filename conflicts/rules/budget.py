@@ -46,6 +46,7 @@ class ParticipantSetup:
     conditions: int = 0
     scale: int = 0
     vehicle: int = 0
+    vehicle_as_armour: bool = False
     atout_card: int = 0
     help_cards: int = 0
     upper_hand_cards: int = 0
@@ -66,7 +67,7 @@ def card_items(setup: ParticipantSetup, *, first_draw: bool) -> list[CardItem]:
         ("surprise", -min(2, setup.surprise) if first_draw else 0),
         ("conditions", -min(2, setup.conditions)),
         ("scale", setup.scale),
-        ("vehicle", setup.vehicle),
+        ("vehicle", 0 if setup.vehicle_as_armour else setup.vehicle),
         ("atout", setup.atout_card),
         ("help", setup.help_cards),
         ("upper_hand", setup.upper_hand_cards),
@@ -79,6 +80,10 @@ def card_items(setup: ParticipantSetup, *, first_draw: bool) -> list[CardItem]:
         items.append(CardItem(Modifier("two_weapons", TWO_WEAPONS), Use(setup.two_weapons_use)))
     if setup.armour:
         items.append(CardItem(Modifier("armour", setup.armour), Use.DEFENCE))
+    if setup.vehicle_as_armour and setup.vehicle:
+        # « Lorsque l'on tire sur les occupants d'un véhicule, le Narrateur peut permettre que le modificateur
+        # de Robustesse soit utilisé comme une Armure (… des cartes supplémentaires utilisables en défense) ».
+        items.append(CardItem(Modifier("vehicle", setup.vehicle), Use.DEFENCE))
     if setup.shield:
         items.append(CardItem(Modifier("shield", SHIELD_DEFENCE), Use.DEFENCE))
     if setup.range_defence:

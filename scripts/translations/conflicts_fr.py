@@ -385,4 +385,6 @@ T = {
     "trait and concept": "Caractéristique et Concept",
     "Related but not central (−1 rank, Faible minimum)": "Lié mais pas central (−1 Rang, Faible minimum)",
     "Distant (−2 ranks, Faible minimum)": "Distant (−2 Rangs, Faible minimum)",
+    "vehicle Robustness as armour (defence only)": "Robustesse du véhicule comme armure (défense seulement)",
+    "When the occupants of a vehicle are shot at, the narrator may let its Robustness count as armour.": "Lorsque l'on tire sur les occupants d'un véhicule, le Narrateur peut permettre que sa Robustesse compte comme une Armure.",
 }

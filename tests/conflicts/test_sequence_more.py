@@ -358,3 +358,17 @@ def test_an_ogre_in_a_simple_conflict_counts_its_scale_against_a_human() -> None
     test = services.fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(1), data={
         "trait_code": "combat", "difficulty": 2, "opponent": ogre, "opponent_trait": "vigueur"})  # fmt: skip
     assert test["difficulty"] == "TRES_DIFFICILE"  # the ogre's Bon Vigueur is Excellent against a human
+
+
+def test_a_vehicles_robustness_may_shield_its_occupants_as_defence_cards() -> None:
+    """« Lorsque l'on tire sur les occupants d'un véhicule, le Narrateur peut permettre que le modificateur de
+    Robustesse soit utilisé comme une Armure (ce qui donne alors des cartes supplémentaires utilisables en
+    défense) » (V): a van's Robustesse 4 is 4 more defence cards, never attack cards."""
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    services.participant_update(participant=f.pc, actor=f.narrator, expected_version=f.sequence.version,
+                                data={"vehicle": 4, "robustness_as_armour": True})  # fmt: skip
+    with pytest.raises(ServiceError):
+        draw(f.pc, f.player, Split(attack={t.key: 9}))
+    assert draw(f.pc, f.player, Split(attack={t.key: 5}, defence={f.pc.key: 4})).drawn
+    assert ["vehicle", 4, "defence"] in Event.objects.get(kind="sequence.drew").payload["budget"]
