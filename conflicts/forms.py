@@ -121,10 +121,16 @@ class ModifiersForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["relatedness"].required = False  # an older page keeps the participant's estimate
+        # An older page (posted without them) keeps the participant's figures.
+        self.fields["relatedness"].required = False
+        self.fields["telekinesis_mind"].required = False
 
     def clean_relatedness(self) -> str:
         return self.cleaned_data.get("relatedness") or self.instance.relatedness
+
+    def clean_telekinesis_mind(self) -> int:
+        value = self.cleaned_data.get("telekinesis_mind")
+        return self.instance.telekinesis_mind if value is None else value
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -149,7 +155,7 @@ class ModifiersForm(forms.ModelForm):
         fields = [
             "side", "trait_value", "relatedness", "weapon", "weapon_use", "weapon_era", "weapon_firearm", "two_weapons", "two_weapons_use",
             "armour", "armour_era", "armour_bulletproof", "shield",
-            "surprise", "conditions", "cover", "scale", "vehicle", "robustness_as_armour", "range_defence", "other", "defence_weight",
+            "surprise", "conditions", "cover", "scale", "vehicle", "telekinesis_mind", "robustness_as_armour", "range_defence", "other", "defence_weight",
             "vehicle_size", "vehicle_era", "out_of_range_bands", "out_after",
         ]  # fmt: skip
 

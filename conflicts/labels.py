@@ -28,6 +28,7 @@ def modifier_label(code: str) -> str:
         "equipment": _("equipment"),
         "behaviour": _("behaviour"),
         "relatedness": _("trait and concept"),
+        "telekinesis_mind": _("Esprit (Télékinésie)"),
     }.get(code, code)
 
 

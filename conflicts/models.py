@@ -229,6 +229,10 @@ class Participant(models.Model):
     cover = models.PositiveSmallIntegerField(_("cover"), default=0, validators=[MaxValueValidator(2)])
     scale = models.SmallIntegerField(_("scale"), default=0)
     vehicle = models.SmallIntegerField(_("vehicle Speed or Robustness"), default=0)
+    telekinesis_mind = models.SmallIntegerField(
+        _("Esprit modifier to Télékinésie"), default=0,
+        help_text=_("Filled from the sheet when the trait is Télékinésie: Faible to Médiocre −1 … Exceptionnel +3."),
+    )  # fmt: skip
     robustness_as_armour = models.BooleanField(
         _("vehicle Robustness as armour (defence only)"), default=False,
         help_text=_("When the occupants of a vehicle are shot at, the narrator may let its Robustness count as armour."),

@@ -51,6 +51,7 @@ from conflicts.setup import (
     opponents_of,
     penalty_of,
     split_json,
+    telekinesis_mind,
     writes_to_sheets,
 )
 from core.errors import PermissionRefused, ServiceError, StaleState
@@ -59,7 +60,7 @@ SEQUENCE_FIELDS = ("title", "kind", "collective", "friendly", "secret_cut", "dom
 NARRATOR_PARTICIPANT_FIELDS = (
     "side", "trait_value", "relatedness", "weapon", "weapon_use", "two_weapons", "two_weapons_use", "armour", "shield", "surprise",
     "weapon_era", "weapon_firearm", "armour_era", "armour_bulletproof",
-    "conditions", "cover", "scale", "vehicle", "robustness_as_armour", "range_defence", "other", "defence_weight", "vehicle_size",
+    "conditions", "cover", "scale", "vehicle", "telekinesis_mind", "robustness_as_armour", "range_defence", "other", "defence_weight", "vehicle_size",
     "vehicle_era", "out_of_range_bands", "out_after",
 )  # fmt: skip
 PLAYER_PARTICIPANT_FIELDS = ("goal", "trait_code")
@@ -221,6 +222,7 @@ def participant_add(
     if trait_code:
         participant.trait_value = trait_value if trait_value is not None else sheets.trait_value(character, trait_code)
         participant.trait_name = _trait_name(character, trait_code)
+        participant.telekinesis_mind = telekinesis_mind(character, trait_code)
     elif trait_value is not None:
         participant.trait_value = trait_value
     if equip:
@@ -272,6 +274,8 @@ def participant_update(
         participant.trait_name = _trait_name(participant.character, participant.trait_code)
         if not (membership.is_narrator and "trait_value" in changed):
             participant.trait_value = sheets.trait_value(participant.character, participant.trait_code)
+        if not (membership.is_narrator and "telekinesis_mind" in changed):
+            participant.telekinesis_mind = telekinesis_mind(participant.character, participant.trait_code)
     if not changed:
         return participant
     participant.full_clean(exclude=["sequence", "character"])

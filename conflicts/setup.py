@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from characters.rules.psychic import telekinesis_mind_modifier
 from conflicts import sheets
 from conflicts.models import CoverMode, Participant, Sequence, SequenceKind, TableSettings
 from conflicts.rules.budget import Budget, ParticipantSetup, Split, Use, card_budget
@@ -19,6 +20,20 @@ from conflicts.rules.equipment import (
 )
 from conflicts.rules.relatedness import Relatedness, related_rank
 from conflicts.rules.resolution import Hand, Played
+
+if TYPE_CHECKING:
+    from characters.models import Character
+
+
+TELEKINESIS = "telekinesie"
+
+
+def telekinesis_mind(character: Character, trait_code: str) -> int:
+    """« Esprit / Modificateur: Faible à Médiocre -1 carte, Moyen +/- 0, Bon +1 carte, Excellent +2 cartes,
+    Exceptionnel +3 cartes » when the trait used is Télékinésie (appendix 1); 0 otherwise."""
+    if trait_code != TELEKINESIS:
+        return 0
+    return telekinesis_mind_modifier(sheets.trait_value(character, "esprit"))
 
 
 def writes_to_sheets(sequence: Sequence) -> bool:
@@ -98,6 +113,7 @@ def setup_of(
         conditions=participant.conditions,
         scale=participant.scale,
         vehicle=vehicle,
+        telekinesis_mind=participant.telekinesis_mind if participant.trait_code == TELEKINESIS else 0,
         vehicle_as_armour=participant.robustness_as_armour and sequence.kind == SequenceKind.STANDARD,
         atout_card=participant.atout_card,
         help_cards=participant.help_cards,

@@ -47,6 +47,7 @@ class ParticipantSetup:
     scale: int = 0
     vehicle: int = 0
     vehicle_as_armour: bool = False
+    telekinesis_mind: int = 0
     atout_card: int = 0
     help_cards: int = 0
     upper_hand_cards: int = 0
@@ -68,6 +69,8 @@ def card_items(setup: ParticipantSetup, *, first_draw: bool) -> list[CardItem]:
         ("conditions", -min(2, setup.conditions)),
         ("scale", setup.scale),
         ("vehicle", 0 if setup.vehicle_as_armour else setup.vehicle),
+        # « la Caractéristique Esprit … peut servir de modificateur » to Télékinésie in a conflict (appendix 1).
+        ("telekinesis_mind", setup.telekinesis_mind),
         ("atout", setup.atout_card),
         ("help", setup.help_cards),
         ("upper_hand", setup.upper_hand_cards),

@@ -387,4 +387,7 @@ T = {
     "Distant (−2 ranks, Faible minimum)": "Distant (−2 Rangs, Faible minimum)",
     "vehicle Robustness as armour (defence only)": "Robustesse du véhicule comme armure (défense seulement)",
     "When the occupants of a vehicle are shot at, the narrator may let its Robustness count as armour.": "Lorsque l'on tire sur les occupants d'un véhicule, le Narrateur peut permettre que sa Robustesse compte comme une Armure.",
+    "Esprit (Télékinésie)": "Esprit (Télékinésie)",
+    "Esprit modifier to Télékinésie": "Modificateur d'Esprit à la Télékinésie",
+    "Filled from the sheet when the trait is Télékinésie: Faible to Médiocre −1 … Exceptionnel +3.": "Pris sur la feuille quand la Caractéristique est la Télékinésie : Faible à Médiocre −1 … Exceptionnel +3.",
 }

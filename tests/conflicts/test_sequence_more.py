@@ -372,3 +372,24 @@ def test_a_vehicles_robustness_may_shield_its_occupants_as_defence_cards() -> No
         draw(f.pc, f.player, Split(attack={t.key: 9}))
     assert draw(f.pc, f.player, Split(attack={t.key: 5}, defence={f.pc.key: 4})).drawn
     assert ["vehicle", 4, "defence"] in Event.objects.get(kind="sequence.drew").payload["budget"]
+
+
+def test_telekinesis_in_a_conflict_takes_the_esprit_modifier() -> None:
+    """« Lorsque le Psy utilise la Télékinésie au cours d'un combat, l'action peut-être résolue comme un
+    Conflit et la Caractéristique Esprit … peut servir de modificateur : … Bon +1 carte » (appendix 1).
+    Jim (Esprit Bon, Télékinésie Moyen) draws 4 + 1 cards; with another trait the line goes."""
+    from characters import services as character_services
+
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    character_services.trait_set(character=f.hero, actor=f.narrator, code="telekinesie", rank=4)
+    character_services.trait_set(character=f.hero, actor=f.narrator, code="esprit", rank=5)
+    f.sequence.refresh_from_db()
+    services.participant_update(participant=f.pc, actor=f.player, data={"trait_code": "telekinesie"},
+                                expected_version=f.sequence.version)  # fmt: skip
+    f.pc.refresh_from_db()
+    assert f.pc.telekinesis_mind == 1 and f.pc.trait_value == 4
+    with pytest.raises(ServiceError, match="only have 5"):
+        draw(f.pc, f.player, Split(attack={t.key: 6}))
+    draw(f.pc, f.player, Split(attack={t.key: 5}))
+    assert ["telekinesis_mind", 1, "any"] in Event.objects.get(kind="sequence.drew").payload["budget"]
