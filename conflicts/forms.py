@@ -13,7 +13,7 @@ from conflicts import sheets
 from conflicts.models import Era, Participant, Sequence, TableSettings
 from conflicts.rules.budget import Split
 from conflicts.rules.equipment import VEHICLES
-from conflicts.rules.ranged import RANGE_TABLE, WeaponClass, defence_cards
+from conflicts.rules.ranged import RANGE_TABLE, WeaponClass, defence_cards, shot_difficulty
 from conflicts.rules.ranks import Difficulty
 from conflicts.rules.relatedness import Relatedness
 
@@ -96,6 +96,12 @@ class DeclareForm(forms.Form):
         self.fields["trait_code"] = forms.ChoiceField(label=_("Trait"), choices=[("", "—"), *choices], required=False)
 
 
+SHOOTER_WEAPONS = [
+    ("handgun", _("Handgun, bow, thrown")), ("carbine", _("Carbine")), ("rifle", _("Rifle")),
+    ("heavy", _("Heavy or vehicle weapon")), ("spaceship", _("Spaceship")),
+]  # fmt: skip
+
+
 def _range_choices() -> list[tuple[str, str]]:
     return [("", "—")] + [(b.code, f"{b.code.replace('_', ' ')} ({b.distance})") for b in RANGE_TABLE]
 
@@ -110,11 +116,7 @@ class ModifiersForm(forms.ModelForm):
 
     version = forms.IntegerField(widget=forms.HiddenInput)
     range_band = forms.ChoiceField(label=_("Shot at from range"), required=False, choices=_range_choices)
-    shooter_weapon = forms.ChoiceField(
-        label=_("Shooter's weapon"), required=False,
-        choices=[("handgun", _("Handgun, bow, thrown")), ("carbine", _("Carbine")), ("rifle", _("Rifle")),
-                 ("heavy", _("Heavy or vehicle weapon")), ("spaceship", _("Spaceship"))],
-    )  # fmt: skip
+    shooter_weapon = forms.ChoiceField(label=_("Shooter's weapon"), required=False, choices=SHOOTER_WEAPONS)
     vehicle_model = forms.ChoiceField(
         label=_("Vehicle"), required=False, choices=[("", "—")] + [(code, code.replace("_", " ")) for code in VEHICLES]
     )
@@ -200,6 +202,8 @@ class FudgeTestForm(forms.Form):
         label=_("If untrained"), initial="fail",
         choices=[("fail", _("automatic failure")), ("harder", _("one step harder")), ("none", _("no effect"))],
     )  # fmt: skip
+    range_band = forms.ChoiceField(label=_("A shot: difficulty from the range"), required=False, choices=_range_choices)
+    shooter_weapon = forms.ChoiceField(label=_("Shooter's weapon"), required=False, choices=SHOOTER_WEAPONS)
     hazard_per_rank = forms.BooleanField(label=_("Hazardous: one Revers per rank short (max 3)"), required=False)
     hazard_fixed_revers = forms.TypedChoiceField(
         label=_("Hazardous: fixed Revers on failure"), required=False, coerce=int, empty_value=None,
@@ -220,6 +224,14 @@ class FudgeTestForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        band = data.get("range_band")
+        if band:
+            # « La table de combat à distance permet de déterminer la Difficulté d'un éventuel Test » (V).
+            difficulty = shot_difficulty(band, WeaponClass(data.get("shooter_weapon") or "handgun"))
+            if difficulty is None:
+                self.add_error("range_band", _("That weapon cannot reach this range."))
+            else:
+                data["difficulty"] = int(difficulty)
         if data.get("opponent") and not data.get("opponent_trait"):
             self.add_error("opponent_trait", _("Say which of the opponent's traits sets the difficulty."))
         return data

@@ -826,6 +826,8 @@ def fudge_test_roll(
                **_setup_payload(setup), "dice": list(result.dice), "final": result.final_rank, "success": result.success,
                "rolled": result.rolled, "automatic_failure": result.automatic_failure, "revers": result.revers,
                "chance": float(chance), "roll": roll_id}  # fmt: skip
+    if data.get("range_band"):
+        payload["range_band"] = data["range_band"]
     if opponent is not None and data.get("opponent_trait"):
         payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
     if result.revers:

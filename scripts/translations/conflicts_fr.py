@@ -390,4 +390,5 @@ T = {
     "Esprit (Télékinésie)": "Esprit (Télékinésie)",
     "Esprit modifier to Télékinésie": "Modificateur d'Esprit à la Télékinésie",
     "Filled from the sheet when the trait is Télékinésie: Faible to Médiocre −1 … Exceptionnel +3.": "Pris sur la feuille quand la Caractéristique est la Télékinésie : Faible à Médiocre −1 … Exceptionnel +3.",
+    "A shot: difficulty from the range": "Un tir : Difficulté selon la portée",
 }

@@ -218,3 +218,17 @@ def test_the_narrator_takes_a_tests_difficulty_from_an_opponents_trait() -> None
     assert event.payload["difficulty_from"]["name"] == "Sentinelle"
     player = login(f.player)
     assert 'name="opponent_trait"' not in player.get(reverse("conflicts:scenes", args=[f.campaign.pk])).text
+
+
+def test_a_shots_test_takes_its_difficulty_from_the_range_table() -> None:
+    """« La table de combat à distance permet de déterminer la Difficulté d'un éventuel Test »: « Longue
+    - 40 m Difficile (5) »; « (1) Extrême … Carabine & Fusil requis » refuses a handgun."""
+    f = fight(npcs=0)
+    client = login(f.player)
+    form = {"character": f.hero.pk, "trait_code": "combat", "difficulty": 2, "relatedness": "close", "equipment": 0,
+            "scale": 0, "other": 0, "technical_policy": "fail", "range_band": "long", "shooter_weapon": "handgun"}  # fmt: skip
+    assert client.post(reverse("conflicts:test", args=[f.campaign.pk]), form).status_code == 200
+    event = Event.objects.get(kind="test.rolled")
+    assert event.payload["difficulty"] == "DIFFICILE" and event.payload["range_band"] == "long"
+    refused = client.post(reverse("conflicts:test", args=[f.campaign.pk]), {**form, "range_band": "extreme"})
+    assert refused.status_code == 400 and Event.objects.filter(kind="test.rolled").count() == 1
