@@ -148,7 +148,7 @@ def sequence_board(sequence: Sequence, membership: Membership, participants: lis
 
 
 STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequence.drew", "sequence.resolved",
-               "sequence.atout", "sequence.settled", "sequence.cut")  # fmt: skip
+               "sequence.atout", "sequence.settled", "sequence.cut", "sequence.outdistanced")  # fmt: skip
 
 
 def sequence_story(sequence: Sequence, membership: Membership) -> list[str]:

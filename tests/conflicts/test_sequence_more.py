@@ -149,6 +149,10 @@ def test_a_modern_vehicle_outdistances_a_steam_one_without_a_draw() -> None:
     assert not me.drawn and not f.npcs[0].drawn and f.npcs[0].hand == {}
     event = Event.objects.get(kind="sequence.outdistanced")
     assert event.payload["sequence_winner"] == "PJ"
+    from conflicts import selectors
+    from tests.campaigns.factories import membership as member
+
+    assert any("outdistance" in line for line in selectors.sequence_story(f.sequence, member(f.campaign, f.player)))
     assert not Event.objects.filter(kind="sequence.resolved").exists()
     deck = Deck.objects.get(campaign=f.campaign)
     assert len(deck.pile) + len(deck.discard) == 40 and deck.in_play == []
