@@ -159,6 +159,24 @@ def _rested(event: Event) -> str:
     return _("%(name)s rests and recovers Potential and Vigour.") % {"name": event.payload["character"]}
 
 
+@describes("character.potential_recovered", label=lambda: _("Rest"))
+def _potential_back(event: Event) -> str:
+    p = event.payload
+    key = "name_en" if _lang() == "en" else "name_fr"
+    domains = ", ".join(d.get(key) or d.get("code", "") for d in p.get("domains", []))
+    return _("%(name)s has rested %(hours)s hours without using a power: Potential back in full (%(domains)s).") % {
+        "name": p["character"], "hours": p.get("hours", ""), "domains": domains,
+    }  # fmt: skip
+
+
+@describes("character.vigour_recovered", label=lambda: _("Rest"))
+def _vigour_back(event: Event) -> str:
+    p = event.payload
+    if p["to"] == 0:
+        return _("%(name)s has rested and recovers all the Vigour lost to psychic powers.") % {"name": p["character"]}
+    return _("%(name)s has rested: Vigour −%(lost)s.") % {"name": p["character"], "lost": p["to"]}
+
+
 @describes("character.ally_handed", label=lambda: _("Ally handed over"))
 def _handed(event: Event) -> str:
     p = event.payload

@@ -264,8 +264,17 @@ class CharacterRulesForm(forms.ModelForm):
         model = CharacterRules
         fields = [
             "players_name_traits", "human_maximum", "progression", "streamlined_atouts", "first_aid_lowers_wound",
-            "psychic_fatigue", "npc_out_after", "single_atout_help",
+            "psychic_fatigue", "potential_rest_hours", "npc_out_after", "single_atout_help",
         ]  # fmt: skip
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A form posted without it (an older page) keeps the campaign's figure.
+        self.fields["potential_rest_hours"].required = False
+
+    def clean_potential_rest_hours(self) -> int:
+        value = self.cleaned_data.get("potential_rest_hours")
+        return self.instance.potential_rest_hours if value is None else value
 
     def clean_trait_list_toml(self) -> list[dict[str, Any]]:
         import tomllib

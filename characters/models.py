@@ -45,6 +45,8 @@ class Character(models.Model):
     )
     # Vigour ranks lost to the optional psychic fatigue rule.
     vigour_lost = models.PositiveSmallIntegerField(default=0, editable=False)
+    # Game seconds since the last psychic power use (rest), for the clock's recovery of Potentiel and Vigour.
+    rested_seconds = models.PositiveIntegerField(default=0, editable=False)
     # Appendix 8 scales: [{"value": 1, "domains": ["size", "combat"]}]
     scales = models.JSONField(_("scales"), default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
@@ -97,6 +99,11 @@ class CharacterRules(models.Model):
     )
     first_aid_lowers_wound = models.BooleanField(_("successful first aid lowers the wound one step"), default=False)
     psychic_fatigue = models.BooleanField(_("psychic powers tire (Vigour −1 rank per use)"), default=False)
+    potential_rest_hours = models.PositiveSmallIntegerField(
+        _("Potential comes back after this many game hours without a use"), default=8,
+        validators=[MaxValueValidator(168)],
+        help_text=_("« a good night's rest »; 0: only the « night's rest » button gives it back."),
+    )  # fmt: skip
     npc_out_after = models.PositiveSmallIntegerField(
         _("NPCs are out of action after"), default=2, validators=[MinValueValidator(1), MaxValueValidator(2)]
     )

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, CreationMode, GameSession, Membership, SessionStatus, Visibility
@@ -824,9 +825,37 @@ def run_clock_recovery(campaign: Campaign, old: dt.datetime, new: dt.datetime, a
             _append(character, "character.revers_recovered", actor,
                     {"revers_id": revers.pk, "from": old_severity, "to": new_severity, "domain": revers.domain,
                      "domain_name": revers.domain_name})  # fmt: skip
-    for character in Character.objects.select_for_update().filter(campaign=campaign, vigour_lost__gt=0):
-        character.vigour_lost = psychic.fatigue_recovered(character.vigour_lost, elapsed // 60)
-        _bump(character, "vigour_lost")
+    _clock_psychic_rest(campaign, elapsed, new, actor)
+
+
+def _clock_psychic_rest(campaign: Campaign, elapsed: int, new: dt.datetime, actor: User) -> None:
+    """The game clock as rest for psychic powers (``psychic.rest_recovery``): Vigour lost to fatigue comes
+    back one rank per 15 minutes, Potentiel in full after the campaign's night of rest; one event each."""
+    night_hours = character_rules(campaign).potential_rest_hours
+    used = set(
+        CharacterTrait.objects.filter(character__campaign=campaign, potential_used__gt=0).values_list(
+            "character_id", flat=True
+        )
+    )
+    resting = Character.objects.select_for_update().filter(campaign=campaign)
+    for character in resting.filter(Q(vigour_lost__gt=0) | Q(pk__in=used)):
+        recovery = psychic.rest_recovery(
+            rested_seconds=character.rested_seconds, elapsed_seconds=elapsed, vigour_lost=character.vigour_lost,
+            potential_used=character.pk in used, night_hours=night_hours,
+        )  # fmt: skip
+        before = character.vigour_lost
+        character.campaign = campaign
+        character.vigour_lost, character.rested_seconds = recovery.vigour_lost, recovery.rested_seconds
+        _bump(character, "vigour_lost", "rested_seconds")
+        if recovery.vigour_lost != before:
+            _append(character, "character.vigour_recovered", actor, {"from": before, "to": recovery.vigour_lost})
+        if recovery.potential_back:
+            rows = CharacterTrait.objects.select_for_update().filter(character=character, potential_used__gt=0)
+            domains = [{"code": r.code, "name_fr": r.name_fr, "name_en": r.name_en, "points": r.potential_used}
+                       for r in rows]  # fmt: skip
+            rows.update(potential_used=0)
+            _append(character, "character.potential_recovered", actor,
+                    {"domains": domains, "hours": night_hours, "at": new.isoformat()})  # fmt: skip
 
 
 # ---------------------------------------------------------------- equipment
@@ -916,7 +945,8 @@ def power_use(
     row.potential_used += 1
     row.save(update_fields=["potential_used"])
     character.vigour_lost = result.vigour_lost
-    _bump(character, "vigour_lost")
+    character.rested_seconds = 0
+    _bump(character, "vigour_lost", "rested_seconds")
     _append(
         character,
         "character.power_used",
@@ -968,7 +998,7 @@ def ally_hand(*, character: Character, actor: User, player: User | None) -> Char
 
 RULES_FIELDS = (
     "players_name_traits", "human_maximum", "progression", "streamlined_atouts", "first_aid_lowers_wound",
-    "psychic_fatigue", "npc_out_after", "single_atout_help", "trait_list",
+    "psychic_fatigue", "potential_rest_hours", "npc_out_after", "single_atout_help", "trait_list",
 )  # fmt: skip
 
 

@@ -184,6 +184,15 @@ def _cut(event: Event) -> str:
     return _("“%(title)s” goes on: not every side wanted to stop.") % {"title": p["title"]}
 
 
+@describes("sequence.outdistanced", label=lambda: _("Outdistanced"))
+def _outdistanced(event: Event) -> str:
+    p = event.payload
+    return _("%(side)s's vehicles are of a later era: they outdistance the others and “%(title)s” is over.") % {
+        "side": p.get("sequence_winner", ""),
+        "title": p.get("title", ""),
+    }
+
+
 def _modifiers(mods: list[list[Any]]) -> str:
     from conflicts.labels import modifier_label
 
@@ -199,6 +208,8 @@ def _test(event: Event) -> str:
         "rank": rank(p["trait_rank"]),
         "difficulty": difficulty_label(p["difficulty"]),
     }
+    if p.get("difficulty_from"):
+        head += " " + _("(set by %(trait)s of %(name)s)") % p["difficulty_from"]
     if p.get("modifiers"):
         head += " [" + _modifiers(p["modifiers"]) + "]"
     if not p.get("rolled"):

@@ -10,10 +10,10 @@ from django.utils.translation import gettext_lazy as _
 
 from characters.models import Character
 from conflicts import sheets
-from conflicts.models import Participant, Sequence, TableSettings
+from conflicts.models import Era, Participant, Sequence, TableSettings
 from conflicts.rules.budget import Split
 from conflicts.rules.equipment import VEHICLES
-from conflicts.rules.ranged import RANGE_TABLE, WeaponClass, defence_cards
+from conflicts.rules.ranged import RANGE_TABLE, WeaponClass, defence_cards, shot_difficulty
 from conflicts.rules.ranks import Difficulty
 from conflicts.rules.relatedness import Relatedness
 
@@ -96,6 +96,12 @@ class DeclareForm(forms.Form):
         self.fields["trait_code"] = forms.ChoiceField(label=_("Trait"), choices=[("", "—"), *choices], required=False)
 
 
+SHOOTER_WEAPONS = [
+    ("handgun", _("Handgun, bow, thrown")), ("carbine", _("Carbine")), ("rifle", _("Rifle")),
+    ("heavy", _("Heavy or vehicle weapon")), ("spaceship", _("Spaceship")),
+]  # fmt: skip
+
+
 def _range_choices() -> list[tuple[str, str]]:
     return [("", "—")] + [(b.code, f"{b.code.replace('_', ' ')} ({b.distance})") for b in RANGE_TABLE]
 
@@ -110,14 +116,23 @@ class ModifiersForm(forms.ModelForm):
 
     version = forms.IntegerField(widget=forms.HiddenInput)
     range_band = forms.ChoiceField(label=_("Shot at from range"), required=False, choices=_range_choices)
-    shooter_weapon = forms.ChoiceField(
-        label=_("Shooter's weapon"), required=False,
-        choices=[("handgun", _("Handgun, bow, thrown")), ("carbine", _("Carbine")), ("rifle", _("Rifle")),
-                 ("heavy", _("Heavy or vehicle weapon")), ("spaceship", _("Spaceship"))],
-    )  # fmt: skip
+    shooter_weapon = forms.ChoiceField(label=_("Shooter's weapon"), required=False, choices=SHOOTER_WEAPONS)
     vehicle_model = forms.ChoiceField(
         label=_("Vehicle"), required=False, choices=[("", "—")] + [(code, code.replace("_", " ")) for code in VEHICLES]
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # An older page (posted without them) keeps the participant's figures.
+        self.fields["relatedness"].required = False
+        self.fields["telekinesis_mind"].required = False
+
+    def clean_relatedness(self) -> str:
+        return self.cleaned_data.get("relatedness") or self.instance.relatedness
+
+    def clean_telekinesis_mind(self) -> int:
+        value = self.cleaned_data.get("telekinesis_mind")
+        return self.instance.telekinesis_mind if value is None else value
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -132,16 +147,18 @@ class ModifiersForm(forms.ModelForm):
         if model:
             speed, robustness = VEHICLES[model]
             kind = self.instance.sequence.kind if self.instance.pk else "chase"
-            data["vehicle"] = robustness if kind == "demolition" else speed
+            data["vehicle"] = robustness if kind == "demolition" or data.get("robustness_as_armour") else speed
+            if data.get("vehicle_era") is None:
+                data["vehicle_era"] = Era.MODERN  # the table is « Petits véhicules de l'ère moderne »
         return data
 
     class Meta:
         model = Participant
         fields = [
-            "side", "trait_value", "weapon", "weapon_use", "weapon_era", "weapon_firearm", "two_weapons", "two_weapons_use",
+            "side", "trait_value", "relatedness", "weapon", "weapon_use", "weapon_era", "weapon_firearm", "two_weapons", "two_weapons_use",
             "armour", "armour_era", "armour_bulletproof", "shield",
-            "surprise", "conditions", "cover", "scale", "vehicle", "range_defence", "other", "defence_weight",
-            "vehicle_size", "out_of_range_bands", "out_after",
+            "surprise", "conditions", "cover", "scale", "vehicle", "telekinesis_mind", "robustness_as_armour", "range_defence", "other", "defence_weight",
+            "vehicle_size", "vehicle_era", "out_of_range_bands", "out_after",
         ]  # fmt: skip
 
 
@@ -185,16 +202,39 @@ class FudgeTestForm(forms.Form):
         label=_("If untrained"), initial="fail",
         choices=[("fail", _("automatic failure")), ("harder", _("one step harder")), ("none", _("no effect"))],
     )  # fmt: skip
+    range_band = forms.ChoiceField(label=_("A shot: difficulty from the range"), required=False, choices=_range_choices)
+    shooter_weapon = forms.ChoiceField(label=_("Shooter's weapon"), required=False, choices=SHOOTER_WEAPONS)
     hazard_per_rank = forms.BooleanField(label=_("Hazardous: one Revers per rank short (max 3)"), required=False)
     hazard_fixed_revers = forms.TypedChoiceField(
         label=_("Hazardous: fixed Revers on failure"), required=False, coerce=int, empty_value=None,
         choices=[("", "—"), (1, "1"), (2, "2"), (3, "3")],
     )  # fmt: skip
 
-    def __init__(self, *args: Any, campaign: Any, characters: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, campaign: Any, characters: Any, opponents: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = characters
         self.fields["trait_code"] = _trait_field(campaign, required=True)
+        if opponents is not None:
+            # « la Difficulté peut provenir d'une Caractéristique du ou des adversaires » (the narrator's call).
+            self.fields["opponent"] = forms.ModelChoiceField(
+                label=_("Difficulty from an opponent"), queryset=opponents, required=False
+            )
+            self.fields["opponent_trait"] = _trait_field(campaign)
+            self.fields["opponent_trait"].label = _("Opponent's trait")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        band = data.get("range_band")
+        if band:
+            # « La table de combat à distance permet de déterminer la Difficulté d'un éventuel Test » (V).
+            difficulty = shot_difficulty(band, WeaponClass(data.get("shooter_weapon") or "handgun"))
+            if difficulty is None:
+                self.add_error("range_band", _("That weapon cannot reach this range."))
+            else:
+                data["difficulty"] = int(difficulty)
+        if data.get("opponent") and not data.get("opponent_trait"):
+            self.add_error("opponent_trait", _("Say which of the opponent's traits sets the difficulty."))
+        return data
 
 
 class SimpleConflictForm(forms.Form):

@@ -27,6 +27,8 @@ def modifier_label(code: str) -> str:
         "cover": _("cover"),
         "equipment": _("equipment"),
         "behaviour": _("behaviour"),
+        "relatedness": _("trait and concept"),
+        "telekinesis_mind": _("Esprit (Télékinésie)"),
     }.get(code, code)
 
 

@@ -193,6 +193,12 @@ class Era(models.IntegerChoices):
     FUTURE = 3, _("Future")
 
 
+class Relatedness(models.TextChoices):
+    CLOSE = "close", _("Closely related")
+    RELATED = "related", _("Related but not central (−1 rank, Faible minimum)")
+    DISTANT = "distant", _("Distant (−2 ranks, Faible minimum)")
+
+
 class Participant(models.Model):
     """A PC or NPC in a sequence: side, goal, trait, what changes its cards, and its current draw."""
 
@@ -203,6 +209,9 @@ class Participant(models.Model):
     trait_code = models.CharField(_("trait"), max_length=40, blank=True)
     trait_name = models.CharField(max_length=80, blank=True)
     trait_value = models.SmallIntegerField(_("trait value"), default=2)
+    relatedness = models.CharField(
+        _("trait and concept"), max_length=8, choices=Relatedness.choices, default=Relatedness.CLOSE
+    )
     weapon = models.PositiveSmallIntegerField(_("weapon"), default=0, validators=[MaxValueValidator(3)])
     weapon_use = models.CharField(_("weapon used in"), max_length=8, choices=Use.choices, default=Use.ATTACK)
     two_weapons = models.BooleanField(_("two weapons"), default=False)
@@ -220,6 +229,14 @@ class Participant(models.Model):
     cover = models.PositiveSmallIntegerField(_("cover"), default=0, validators=[MaxValueValidator(2)])
     scale = models.SmallIntegerField(_("scale"), default=0)
     vehicle = models.SmallIntegerField(_("vehicle Speed or Robustness"), default=0)
+    telekinesis_mind = models.SmallIntegerField(
+        _("Esprit modifier to Télékinésie"), default=0,
+        help_text=_("Filled from the sheet when the trait is Télékinésie: Faible to Médiocre −1 … Exceptionnel +3."),
+    )  # fmt: skip
+    robustness_as_armour = models.BooleanField(
+        _("vehicle Robustness as armour (defence only)"), default=False,
+        help_text=_("When the occupants of a vehicle are shot at, the narrator may let its Robustness count as armour."),
+    )  # fmt: skip
     range_defence = models.PositiveSmallIntegerField(_("defence cards from range"), default=0)
     other = models.SmallIntegerField(_("other modifier"), default=0)
     defence_weight = models.PositiveSmallIntegerField(
@@ -230,6 +247,10 @@ class Participant(models.Model):
     vehicle_size = models.PositiveSmallIntegerField(
         _("vehicle size"), choices=VehicleSize.choices, null=True, blank=True
     )
+    vehicle_era = models.PositiveSmallIntegerField(
+        _("vehicle era"), choices=Era.choices, null=True, blank=True,
+        help_text=_("In a chase, a modern vehicle outdistances a steam-era one, a future one a modern one."),
+    )  # fmt: skip
     out_of_range_bands = models.PositiveSmallIntegerField(_("range bands to close"), default=0)
     out_after = models.PositiveSmallIntegerField(
         _("out after"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(2)]

@@ -148,7 +148,7 @@ def sequence_board(sequence: Sequence, membership: Membership, participants: lis
 
 
 STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequence.drew", "sequence.resolved",
-               "sequence.atout", "sequence.settled", "sequence.cut")  # fmt: skip
+               "sequence.atout", "sequence.settled", "sequence.cut", "sequence.outdistanced")  # fmt: skip
 
 
 def sequence_story(sequence: Sequence, membership: Membership) -> list[str]:
@@ -174,6 +174,7 @@ class OpponentOdds:
     chances: tuple[float, float, float, float]
     defence_known: bool
     defence_note: str  # "drawn", "declared", "unknown"
+    teammates_pending: int = 0  # cards teammates declared against this opponent and have yet to draw, counted
 
     @property
     def percents(self) -> list[str]:
@@ -182,6 +183,11 @@ class OpponentOdds:
 
 def _pool(state_cards: tuple[Card, ...], rule: SuccessRule) -> Pool:
     return Pool(len(state_cards), sum(1 for c in state_cards if c.is_success(rule)))
+
+
+def _declared_visible(membership: Membership, p: Participant) -> bool:
+    """A declared split is the table's for a PC, the narrators' (and its runner's) for an NPC."""
+    return bool(p.split) and (membership.is_narrator or p.character.kind != "npc" or controls(membership, p))
 
 
 def split_odds(
@@ -194,9 +200,15 @@ def split_odds(
 ) -> list[OpponentOdds]:
     """Exact chances of 0, 1, 2 and 3+ Revers on each opponent for this split, over the cards left.
 
-    Counted: your attack cards against the opponent (cover applied), the opponent's defence — its cards if
-    drawn, its declared split if you may see it — and the successes teammates already put on it. The deck
-    is taken as it is now, reshuffled first if your draw is larger than its pile (as dealing will do).
+    Counted, on each opponent, every card of this draw that will land on it as far as the viewer can know:
+    your attack cards (cover applied); the successes teammates already put on it (drawn) and the cards they
+    declared against it and have yet to draw; its defence, and its teammates' defence covering it, drawn or
+    declared where you may see the split. Cards of the same deck are drawn without replacement whatever the
+    order (the groups are enumerated together); cards nobody has declared, or aimed elsewhere, do not change
+    the chances of yours: a card not yet seen is as likely to be any card left, whoever draws first
+    (docs/rules-decisions.md, « Exact odds »). The deck is taken as it is now, reshuffled first if the
+    draws counted need more than its pile (as dealing will do); if teammates' cards would need a reshuffle
+    that your own draw does not, they are left out (dealing order would decide it) and the odds are yours.
     """
     everyone = participants if participants is not None else participants_of(sequence)
     settings = deck_store.table_settings(sequence.campaign)
@@ -214,44 +226,90 @@ def split_odds(
         if opp.side == me.side or not opp.active:
             continue
         known_attack = 0
+        mates: list[tuple[tuple[str, str, int | None], int]] = []
+        mate_costs = [costs.get((me.key, opp.key), 1)]
         for mate in everyone:
-            if mate.side == me.side and mate.pk != me.pk and mate.drawn:
+            if mate.side != me.side or mate.pk == me.pk or not mate.active:
+                continue
+            if mate.drawn:
                 known_attack += _successes(mate, "attack", opp.key, rule)
+            elif _declared_visible(membership, mate):
+                n = attack_draws(split_from(mate.split), by_key, settings).get(opp.key, 0)
+                if n:
+                    mates.append((deck_store.deck_address(settings, mate, "attack"), n))
+                    mate_costs.append(costs.get((mate.key, opp.key), 1))
         known_defence = 0
-        pending_defence = 0
-        note = "unknown"
-        if opp.drawn:
-            note = "drawn"
-        elif membership.is_narrator or opp.character.kind != "npc" or controls(membership, opp):
-            pending_defence = int(opp.split.get("defence", {}).get(opp.key, 0)) if opp.split else 0
-            note = "declared" if opp.split else "unknown"
+        defence: list[tuple[tuple[str, str, int | None], int]] = []
+        note = "drawn" if opp.drawn else "declared" if _declared_visible(membership, opp) else "unknown"
         for protector in everyone:
-            if protector.side == opp.side and protector.drawn:
+            if protector.side != opp.side or not protector.active:
+                continue
+            if protector.drawn:
                 known_defence += _successes(protector, "defence", opp.key, rule)
-        opp_address = deck_store.deck_address(settings, opp, "defence")
+            elif _declared_visible(membership, protector):
+                n = int(protector.split.get("defence", {}).get(opp.key, 0))
+                if n:
+                    defence.append((deck_store.deck_address(settings, protector, "defence"), n))
+        odds = _odds_on(
+            states, rule, my_demand, [(attack_address, my_attack.get(opp.key, 0))], mates, defence,
+            known_attack=known_attack, known_defence=known_defence,
+            defence_weight=era_defence_weight(opp, opponents_of(opp, everyone)), cost=max(mate_costs),
+        )  # fmt: skip
+        if odds is None:
+            continue
+        chances, attack_n, mates_n = odds
+        out.append(OpponentOdds(opp, split.attack.get(opp.key, 0), attack_n, chances, note != "unknown", note, mates_n))
+    return out
+
+
+Address = tuple[str, str, int | None]
+
+
+def _odds_on(
+    states: dict[Address, DeckState], rule: SuccessRule, my_demand: dict[Address, int],
+    mine: list[tuple[Address, int]], mates: list[tuple[Address, int]], defence: list[tuple[Address, int]],
+    *, known_attack: int, known_defence: int, defence_weight: int, cost: int,
+) -> tuple[tuple[float, float, float, float], int, int] | None:  # fmt: skip
+    """The chances on one target; teammates' pending cards only where they fit in the pile with yours."""
+    for with_mates in (True, False):
+        groups = mine + (mates if with_mates else [])
         demand = dict(my_demand)
-        demand[opp_address] = demand.get(opp_address, 0) + pending_defence
+        for address, n in (mates if with_mates else []) + defence:
+            demand[address] = demand.get(address, 0) + n
+        if (
+            with_mates
+            and mates
+            and any(
+                (state := states.get(a)) is not None and n > len(state.pile) and my_demand.get(a, 0) <= len(state.pile)
+                for a, n in demand.items()
+            )
+        ):
+            continue
         pools = {}
         for address, n in demand.items():
             state = states.get(address)
-            cards = draw_pool(state, n) if state is not None else _fresh_cards(address)
-            pools[address] = _pool(cards, rule)
-        attack_n = min(my_attack.get(opp.key, 0), pools[attack_address].size)
-        defence_n = min(pending_defence, pools[opp_address].size - (attack_n if opp_address == attack_address else 0))
+            pools[address] = _pool(draw_pool(state, n) if state is not None else _fresh_cards(address), rule)
+        left = {a: pool.size for a, pool in pools.items()}
+        attack = []
+        for address, n in groups:
+            taken = min(n, left[address])
+            left[address] -= taken
+            attack.append((address, taken))
+        defence_n = []
+        for address, n in defence:
+            taken = min(n, left[address])
+            left[address] -= taken
+            defence_n.append((address, taken))
         try:
             odds = target_odds(
-                pools=pools,
-                attack=[(attack_address, attack_n)],
-                defence=[(opp_address, max(0, defence_n))],
-                known_attack=known_attack,
-                known_defence=known_defence,
-                defence_weight=era_defence_weight(opp, opponents_of(opp, everyone)),
-                cost=costs.get((me.key, opp.key), 1),
-            )
+                pools=pools, attack=attack, defence=defence_n, known_attack=known_attack,
+                known_defence=known_defence, defence_weight=defence_weight, cost=cost,
+            )  # fmt: skip
         except RuleError:
             continue
-        out.append(OpponentOdds(opp, split.attack.get(opp.key, 0), attack_n, odds.chances, note != "unknown", note))
-    return out
+        mates_n = sum(n for _a, n in attack[len(mine) :])
+        return odds.chances, attack[0][1] if mine else 0, mates_n
+    return None
 
 
 def _fresh_cards(address: tuple[str, str, int | None]) -> tuple[Card, ...]:

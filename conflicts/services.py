@@ -28,15 +28,17 @@ from conflicts.models import (
     Phase,
     Scene,
     Sequence,
+    SequenceKind,
     SuccessRule,
     TableSettings,
 )
 from conflicts.rules import deck as deck_rules
 from conflicts.rules.budget import Split, validate_split
 from conflicts.rules.cards import Card, codes
+from conflicts.rules.equipment import Era, outdistancing_side
 from conflicts.rules.errors import RuleError
 from conflicts.rules.fudge import FudgeTestSetup, Modifier, TechnicalPolicy, fudge_test, simple_conflict, success_chance
-from conflicts.rules.ranks import Difficulty
+from conflicts.rules.ranks import Difficulty, difficulty_from_rank
 from conflicts.rules.relatedness import Relatedness
 from conflicts.rules.resolution import DrawOutcome, DrawVerdict, Severity, resolve_draw
 from conflicts.rules.sequence import CutChoice, cut_short, is_out, over
@@ -49,16 +51,17 @@ from conflicts.setup import (
     opponents_of,
     penalty_of,
     split_json,
+    telekinesis_mind,
     writes_to_sheets,
 )
 from core.errors import PermissionRefused, ServiceError, StaleState
 
 SEQUENCE_FIELDS = ("title", "kind", "collective", "friendly", "secret_cut", "domain", "nature")
 NARRATOR_PARTICIPANT_FIELDS = (
-    "side", "trait_value", "weapon", "weapon_use", "two_weapons", "two_weapons_use", "armour", "shield", "surprise",
+    "side", "trait_value", "relatedness", "weapon", "weapon_use", "two_weapons", "two_weapons_use", "armour", "shield", "surprise",
     "weapon_era", "weapon_firearm", "armour_era", "armour_bulletproof",
-    "conditions", "cover", "scale", "vehicle", "range_defence", "other", "defence_weight", "vehicle_size",
-    "out_of_range_bands", "out_after",
+    "conditions", "cover", "scale", "vehicle", "telekinesis_mind", "robustness_as_armour", "range_defence", "other", "defence_weight", "vehicle_size",
+    "vehicle_era", "out_of_range_bands", "out_after",
 )  # fmt: skip
 PLAYER_PARTICIPANT_FIELDS = ("goal", "trait_code")
 
@@ -219,6 +222,7 @@ def participant_add(
     if trait_code:
         participant.trait_value = trait_value if trait_value is not None else sheets.trait_value(character, trait_code)
         participant.trait_name = _trait_name(character, trait_code)
+        participant.telekinesis_mind = telekinesis_mind(character, trait_code)
     elif trait_value is not None:
         participant.trait_value = trait_value
     if equip:
@@ -270,6 +274,8 @@ def participant_update(
         participant.trait_name = _trait_name(participant.character, participant.trait_code)
         if not (membership.is_narrator and "trait_value" in changed):
             participant.trait_value = sheets.trait_value(participant.character, participant.trait_code)
+        if not (membership.is_narrator and "telekinesis_mind" in changed):
+            participant.telekinesis_mind = telekinesis_mind(participant.character, participant.trait_code)
     if not changed:
         return participant
     participant.full_clean(exclude=["sequence", "character"])
@@ -439,6 +445,8 @@ def participant_draw(
         raise ServiceError(
             _("Out of turn: %(name)s already drew in this draw. Wait for the others.") % {"name": me.character.name}
         )
+    if _outdistanced(sequence, everyone, actor):
+        return me
     split = split if split is not None else Split()
     reasons = dict(reasons or me.split.get("reasons", {}))
     settings = deck_store.table_settings(sequence.campaign)
@@ -471,6 +479,37 @@ def participant_draw(
     else:
         _bump(sequence)
     return me
+
+
+def _outdistanced(sequence: Sequence, everyone: list[Participant], actor: User) -> bool:
+    """End a chase that no card can decide: « Les véhicules modernes distancent automatiquement les véhicules
+    de l'ère de la vapeur ou antérieurs. Les véhicules du futur distancent automatiquement les véhicules de
+    l'ère moderne ou antérieurs. » (VII). Checked whenever someone comes to draw in a chase, so a vehicle
+    changed between draws counts too; the faster side reaches its goal as with a Revers décisif (« rattraper
+    le véhicule poursuivi … ou encore à échapper à ses poursuivants »). Cards already drawn go to the discard."""
+    if sequence.kind != SequenceKind.CHASE:
+        return False
+    standing = [p for p in everyone if p.active]
+    vehicles: dict[str, list[Era | None]] = {}
+    for p in standing:
+        vehicles.setdefault(p.side, []).append(Era(p.vehicle_era) if p.vehicle_era is not None else None)
+    side = outdistancing_side(vehicles)
+    if side is None:
+        return False
+    for p in everyone:
+        if p.drawn:
+            _discard(sequence, p)
+            p.hand, p.drawn = {}, False
+            p.version += 1
+            p.save(update_fields=["hand", "drawn", "version"])
+    sequence.phase = Phase.ENDED
+    sequence.winner = side
+    sequence.ended_how = "outdistanced"
+    eras = {p.character.name: int(p.vehicle_era) for p in standing if p.vehicle_era is not None}
+    _append(sequence, "sequence.outdistanced", actor, {"sequence_winner": side, "eras": eras, "ended": True},
+            [p.character for p in everyone])  # fmt: skip
+    _bump(sequence, "phase", "winner", "ended_how")
+    return True
 
 
 # Atouts during a draw --------------------------------------------------------------------------------------
@@ -741,6 +780,14 @@ def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[Fud
     if data.get("atout"):
         modifiers.append(Modifier("atout", 1))
     difficulty = Difficulty(int(data["difficulty"]))
+    opponent, opponent_trait = data.get("opponent"), data.get("opponent_trait")
+    if opponent is not None and opponent_trait:
+        # « la Difficulté peut provenir d'une Caractéristique du ou des adversaires … Le Rang de la
+        # Caractéristique donne alors la Difficulté de l'action (un Rang Bon indique une action Difficile) » (V).
+        rank_against = sheets.trait_value(opponent, opponent_trait)
+        # Appendix 8: the opponent's trait as it compares with this character's scale.
+        rank_against += sheets.scale_modifier(opponent, character, opponent_trait)
+        difficulty = difficulty_from_rank(rank_against)
     setup = FudgeTestSetup(
         trait_rank=int(rank), difficulty=difficulty, relatedness=Relatedness(data.get("relatedness") or "close"),
         modifiers=tuple(modifiers), highly_technical=bool(data.get("highly_technical")),
@@ -765,6 +812,10 @@ def fudge_test_roll(
     membership = _member(character.campaign_id, actor)
     if not (membership.is_narrator or character.owner_id == actor.pk):
         raise PermissionRefused(_("You can only roll for your own characters."))
+    opponent = data.get("opponent")
+    if opponent is not None and (opponent.campaign_id != character.campaign_id or
+                                 (opponent.kind == "npc" and not membership.is_narrator)):  # fmt: skip
+        raise PermissionRefused(_("Only a narrator can set a difficulty from an NPC's trait."))
     setup, trait_code = fudge_test_setup(character, data)
     roll_id = f"test-{uuid.uuid4().hex[:12]}"
     if data.get("atout"):
@@ -775,6 +826,10 @@ def fudge_test_roll(
                **_setup_payload(setup), "dice": list(result.dice), "final": result.final_rank, "success": result.success,
                "rolled": result.rolled, "automatic_failure": result.automatic_failure, "revers": result.revers,
                "chance": float(chance), "roll": roll_id}  # fmt: skip
+    if data.get("range_band"):
+        payload["range_band"] = data["range_band"]
+    if opponent is not None and data.get("opponent_trait"):
+        payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
     if result.revers:
         sheets.revers_inflict(character=character, actor=actor, domain=data.get("revers_domain") or "physical",
                               severity=result.revers, source=data.get("source") or _("Hazardous test"),
@@ -794,6 +849,12 @@ def simple_conflict_roll(
     _narrator(first.campaign_id, actor)
     if second.campaign_id != first.campaign_id:
         raise ServiceError(_("Both characters must be in this campaign."))
+    # « lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme ayant une
+    # Excellente Vigueur » (appendix 8): each side's scale against the other's, unless the form says otherwise.
+    first_data, second_data = dict(first_data), dict(second_data)
+    for data, me, other in ((first_data, first, second), (second_data, second, first)):
+        if "scale" not in data and data.get("trait_code"):
+            data["scale"] = sheets.scale_modifier(me, other, data["trait_code"])
     a, code_a = fudge_test_setup(first, {**first_data, "difficulty": Difficulty.FACILE})
     b, code_b = fudge_test_setup(second, {**second_data, "difficulty": Difficulty.FACILE})
     result = simple_conflict(a.effective_rank, b.effective_rank, _rng(rng))

@@ -3,14 +3,37 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from characters.rules.psychic import telekinesis_mind_modifier
 from conflicts import sheets
 from conflicts.models import CoverMode, Participant, Sequence, SequenceKind, TableSettings
 from conflicts.rules.budget import Budget, ParticipantSetup, Split, Use, card_budget
 from conflicts.rules.cards import Card
-from conflicts.rules.equipment import Era, VehicleSize, armour_applies, defence_weight, successes_per_revers
+from conflicts.rules.equipment import (
+    Era,
+    VehicleSize,
+    armour_applies,
+    defence_weight,
+    successes_per_revers,
+    vehicle_weapon_ignores_robustness,
+)
+from conflicts.rules.relatedness import Relatedness, related_rank
 from conflicts.rules.resolution import Hand, Played
+
+if TYPE_CHECKING:
+    from characters.models import Character
+
+
+TELEKINESIS = "telekinesie"
+
+
+def telekinesis_mind(character: Character, trait_code: str) -> int:
+    """« Esprit / Modificateur: Faible à Médiocre -1 carte, Moyen +/- 0, Bon +1 carte, Excellent +2 cartes,
+    Exceptionnel +3 cartes » when the trait used is Télékinésie (appendix 1); 0 otherwise."""
+    if trait_code != TELEKINESIS:
+        return 0
+    return telekinesis_mind_modifier(sheets.trait_value(character, "esprit"))
 
 
 def writes_to_sheets(sequence: Sequence) -> bool:
@@ -48,6 +71,21 @@ def era_defence_weight(participant: Participant, opponents: list[Participant]) -
     return max(participant.defence_weight, era)
 
 
+def robustness_counts(participant: Participant, sequence: Sequence, opponents: Iterable[Participant]) -> bool:
+    """« Les armes des véhicules modernes ignorent la Robustesse des véhicules de l'ère de la vapeur ou
+    antérieurs. Les armes des véhicules du futur ignorent la Robustesse des véhicules de l'ère moderne ou
+    antérieurs. » (VII). In a demolition a vehicle's Robustesse (its cards) counts unless every opponent's
+    vehicle ignores it, as for armour: one pool of cards serves against every attacker."""
+    others = list(opponents)
+    if sequence.kind != SequenceKind.DEMOLITION or participant.vehicle_era is None or not others:
+        return True
+    return not all(
+        o.vehicle_era is not None
+        and vehicle_weapon_ignores_robustness(Era(o.vehicle_era), Era(participant.vehicle_era))
+        for o in others
+    )
+
+
 def opponents_of(participant: Participant, everyone: Iterable[Participant]) -> list[Participant]:
     return [p for p in everyone if p.side != participant.side and p.active]
 
@@ -56,8 +94,14 @@ def setup_of(
     participant: Participant, sequence: Sequence, settings: TableSettings, *, penalty: int,
     opponents: Iterable[Participant] = (),
 ) -> ParticipantSetup:  # fmt: skip
+    opponents = list(opponents)
+    vehicle = participant.vehicle
+    if vehicle > 0 and not robustness_counts(participant, sequence, opponents):
+        vehicle = 0
     return ParticipantSetup(
         trait_value=participant.trait_value,
+        relatedness=participant.trait_value
+        - related_rank(participant.trait_value, Relatedness(participant.relatedness)),
         revers_penalty=penalty,
         weapon=participant.weapon,
         weapon_use=Use(participant.weapon_use),
@@ -68,7 +112,9 @@ def setup_of(
         surprise=participant.surprise,
         conditions=participant.conditions,
         scale=participant.scale,
-        vehicle=participant.vehicle,
+        vehicle=vehicle,
+        telekinesis_mind=participant.telekinesis_mind if participant.trait_code == TELEKINESIS else 0,
+        vehicle_as_armour=participant.robustness_as_armour and sequence.kind == SequenceKind.STANDARD,
         atout_card=participant.atout_card,
         help_cards=participant.help_cards,
         upper_hand_cards=participant.upper_hand_cards,

@@ -28,6 +28,13 @@ def revers_penalty(character: Character, domain: str) -> int:
     return abs(int(read(character, domain)))
 
 
+def scale_modifier(character: Character, other: Character, trait_code: str) -> int:
+    """Appendix 8: ranks (or cards) ``character`` gains against ``other`` for a trait, from their scales."""
+    from characters.selectors import scale_modifier as read
+
+    return int(read(character, other, trait_code))
+
+
 def combat_equipment(character: Character) -> Any:
     from characters.selectors import combat_equipment as read
 

@@ -53,6 +53,14 @@ def _characters_for_tests(membership: Membership) -> Any:
     return characters if membership.is_narrator else characters.filter(owner=membership.user)
 
 
+def _test_form(data: Any, membership: Membership) -> FudgeTestForm:
+    """The Test form; narrators may also take the difficulty from an opponent's trait."""
+    opponents = Character.objects.filter(campaign_id=membership.campaign_id) if membership.is_narrator else None
+    return FudgeTestForm(
+        data, campaign=membership.campaign, characters=_characters_for_tests(membership), opponents=opponents
+    )
+
+
 @campaign_member
 @require_http_methods(["GET", "POST"])
 def scenes(request: HttpRequest, campaign_id: int) -> HttpResponse:
@@ -73,7 +81,7 @@ def scenes(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "membership": membership,
             "scenes": selectors.scenes_of(campaign),
             "form": form,
-            "test_form": FudgeTestForm(campaign=campaign, characters=_characters_for_tests(membership)),
+            "test_form": _test_form(None, membership),
             "simple_form": SimpleConflictForm(campaign=campaign) if membership.is_narrator else None,
         },
         status=400 if form.errors else 200,
@@ -370,7 +378,7 @@ def cut(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpRespons
 @require_POST
 def fudge_test(request: HttpRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
-    form = FudgeTestForm(request.POST, campaign=membership.campaign, characters=_characters_for_tests(membership))
+    form = _test_form(request.POST, membership)
     result = None
     if form.is_valid():
         data = dict(form.cleaned_data)
@@ -457,7 +465,7 @@ def reshuffle(request: HttpRequest, campaign_id: int, deck_id: int) -> HttpRespo
 def test_chance(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """htmx: the exact chance of the Test being set up, before anyone rolls."""
     membership = _membership(request)
-    form = FudgeTestForm(request.POST, campaign=membership.campaign, characters=_characters_for_tests(membership))
+    form = _test_form(request.POST, membership)
     context: dict[str, Any] = {"preview": None}
     if form.is_valid():
         data = dict(form.cleaned_data)

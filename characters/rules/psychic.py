@@ -119,6 +119,36 @@ def fatigue_recovered(vigour_lost: int, rest_minutes: int) -> int:
     return max(0, vigour_lost - rest_minutes // FATIGUE_REST_MINUTES)
 
 
+REST_CAP_SECONDS = 8 * 86400
+"""Rest is counted up to a week (more never matters: the longest setting is 168 hours)."""
+
+
+@dataclass(frozen=True)
+class RestRecovery:
+    vigour_lost: int
+    potential_back: bool
+    rested_seconds: int
+
+
+def rest_recovery(
+    *, rested_seconds: int, elapsed_seconds: int, vigour_lost: int, potential_used: bool, night_hours: int
+) -> RestRecovery:
+    """What the game clock gives back to a Psy who has not used a power since ``rested_seconds`` ago.
+
+    « Ces "points de pouvoirs" […] sont habituellement récupérés à l'issue d'une bonne nuit de repos. Il
+    arrive toutefois que les temps et conditions de récupération varient grandement d'un cadre de jeu à
+    l'autre » (VI): every Potentiel point comes back once ``night_hours`` of game time have passed since the
+    last use (a campaign setting; 0 leaves it to the « night's rest » button). « Un rang de Vigueur perdu
+    consécutivement à l'utilisation d'un pouvoir psychique se récupère à l'issue d'un repos d'environ 15
+    minutes » (appendix 1, fatigue option): one rank per full 15 minutes, carried across clock moves.
+    """
+    total = min(REST_CAP_SECONDS, rested_seconds + max(0, elapsed_seconds))
+    step = FATIGUE_REST_MINUTES * 60
+    back = max(0, total // step - min(REST_CAP_SECONDS, rested_seconds) // step)
+    potential_back = potential_used and night_hours > 0 and total >= night_hours * 3600
+    return RestRecovery(max(0, vigour_lost - back), potential_back, total)
+
+
 # Télékinésie: « Rang / Durée / Poids maximum » (1 Séquence ≈ 1 minute)
 TELEKINESIS = {
     Rank.FAIBLE: (1, 0.01),

@@ -34,6 +34,7 @@ class ParticipantSetup:
     """Everything that changes a participant's card count for one draw. Penalties are positive numbers."""
 
     trait_value: int
+    relatedness: int = 0
     revers_penalty: int = 0
     weapon: int = 0
     weapon_use: Use = Use.ATTACK
@@ -45,6 +46,8 @@ class ParticipantSetup:
     conditions: int = 0
     scale: int = 0
     vehicle: int = 0
+    vehicle_as_armour: bool = False
+    telekinesis_mind: int = 0
     atout_card: int = 0
     help_cards: int = 0
     upper_hand_cards: int = 0
@@ -57,12 +60,17 @@ def card_items(setup: ParticipantSetup, *, first_draw: bool) -> list[CardItem]:
     """The breakdown shown to the table, one line per source."""
     items = [CardItem(Modifier("trait", setup.trait_value))]
     any_mods = (
+        # « Liés mais pas central – … réduit d'un Rang … Distants – … de deux Rangs (Rang Faible minimum) »,
+        # applied « Avant le tirage des cartes ou dés Fudge » (appendix 2): a penalty of 0, −1 or −2 cards.
+        ("relatedness", -setup.relatedness),
         ("revers", -setup.revers_penalty),
         # « Etre pris au dépourvu : de -1 à -2 cartes, pour le premier tirage de la Séquence seulement ».
         ("surprise", -min(2, setup.surprise) if first_draw else 0),
         ("conditions", -min(2, setup.conditions)),
         ("scale", setup.scale),
-        ("vehicle", setup.vehicle),
+        ("vehicle", 0 if setup.vehicle_as_armour else setup.vehicle),
+        # « la Caractéristique Esprit … peut servir de modificateur » to Télékinésie in a conflict (appendix 1).
+        ("telekinesis_mind", setup.telekinesis_mind),
         ("atout", setup.atout_card),
         ("help", setup.help_cards),
         ("upper_hand", setup.upper_hand_cards),
@@ -75,6 +83,10 @@ def card_items(setup: ParticipantSetup, *, first_draw: bool) -> list[CardItem]:
         items.append(CardItem(Modifier("two_weapons", TWO_WEAPONS), Use(setup.two_weapons_use)))
     if setup.armour:
         items.append(CardItem(Modifier("armour", setup.armour), Use.DEFENCE))
+    if setup.vehicle_as_armour and setup.vehicle:
+        # « Lorsque l'on tire sur les occupants d'un véhicule, le Narrateur peut permettre que le modificateur
+        # de Robustesse soit utilisé comme une Armure (… des cartes supplémentaires utilisables en défense) ».
+        items.append(CardItem(Modifier("vehicle", setup.vehicle), Use.DEFENCE))
     if setup.shield:
         items.append(CardItem(Modifier("shield", SHIELD_DEFENCE), Use.DEFENCE))
     if setup.range_defence:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from enum import IntEnum
 
 QUALITY = {"inferior": -1, "average": 0, "good": 1, "superior": 2}
@@ -82,6 +83,30 @@ def vehicle_outdistances(pursuer_or_fleer: Era, other: Era) -> bool:
     return (pursuer_or_fleer is Era.MODERN and other <= Era.STEAM) or (
         pursuer_or_fleer is Era.FUTURE and other <= Era.MODERN
     )
+
+
+def outdistancing_side(vehicles: Mapping[str, Iterable[Era | None]]) -> str | None:
+    """The side that « distance automatiquement » every other in a chase, or None.
+
+    « Les véhicules modernes distancent automatiquement les véhicules de l'ère de la vapeur ou antérieurs.
+    Les véhicules du futur distancent automatiquement les véhicules de l'ère moderne ou antérieurs. »
+    (VII, « Petits véhicules de l'ère moderne »). ``vehicles`` maps each side still in the chase to the eras
+    of its participants' vehicles (None: no vehicle era given, e.g. on foot). A side outdistances the others
+    only if each of its vehicles outdistances each of theirs: its slowest era against their fastest. An
+    unknown era anywhere leaves the chase to the cards (the narrator has not said what drives).
+    """
+    eras = {side: list(found) for side, found in vehicles.items()}
+    if len(eras) < 2 or any(not found or None in found for found in eras.values()):
+        return None
+    for side, mine in eras.items():
+        slowest = min(e for e in mine if e is not None)
+        if all(
+            vehicle_outdistances(slowest, max(e for e in theirs if e is not None))
+            for other, theirs in eras.items()
+            if other != side
+        ):
+            return side
+    return None
 
 
 def vehicle_weapon_ignores_robustness(weapon_era: Era, vehicle_era: Era) -> bool:

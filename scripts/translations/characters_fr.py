@@ -387,3 +387,20 @@ T.update(
     }
 )
 T.update({"%(name)s (%(rank)s) — %(cost)s Atout(s) a rank": "%(name)s (%(rank)s) — %(cost)s Atout(s) par rang"})
+T.update(
+    {
+        "%(name)s has rested %(hours)s hours without using a power: Potential back in full (%(domains)s).": (
+            "%(name)s s'est reposé %(hours)s heures sans utiliser de pouvoir : tout son Potentiel revient (%(domains)s)."
+        ),
+        "Potential comes back after this many game hours without a use": (
+            "Le Potentiel revient après ce nombre d'heures de jeu sans utilisation"
+        ),
+        "« a good night's rest »; 0: only the « night's rest » button gives it back.": (
+            "« une bonne nuit de repos » ; 0 : seul le bouton « Une nuit de repos » le rend."
+        ),
+        "%(name)s has rested and recovers all the Vigour lost to psychic powers.": (
+            "%(name)s s'est reposé et récupère toute la Vigueur perdue par ses pouvoirs psychiques."
+        ),
+        "%(name)s has rested: Vigour −%(lost)s.": "%(name)s s'est reposé : Vigueur −%(lost)s.",
+    }
+)

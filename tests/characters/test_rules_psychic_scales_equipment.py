@@ -128,3 +128,17 @@ def test_npcs_go_out_of_action_after_one_or_two_revers() -> None:
     assert revers.out_of_action(1, [1], npc_threshold=1)
     assert not revers.out_of_action(1, [1], npc_threshold=2)
     assert revers.out_of_action(1, [3], npc_threshold=None)
+
+
+def test_rest_recovery_on_the_clock() -> None:
+    """Potentiel « à l'issue d'une bonne nuit de repos »; Vigour one rank per 15 minutes, carried over."""
+    from characters.rules.psychic import rest_recovery
+
+    r = rest_recovery(rested_seconds=600, elapsed_seconds=600, vigour_lost=3, potential_used=True, night_hours=8)
+    assert (r.vigour_lost, r.potential_back, r.rested_seconds) == (2, False, 1200)
+    r = rest_recovery(rested_seconds=7 * 3600, elapsed_seconds=3600, vigour_lost=0, potential_used=True, night_hours=8)
+    assert r.potential_back
+    r = rest_recovery(rested_seconds=0, elapsed_seconds=86400, vigour_lost=0, potential_used=True, night_hours=0)
+    assert not r.potential_back
+    r = rest_recovery(rested_seconds=0, elapsed_seconds=86400, vigour_lost=0, potential_used=False, night_hours=8)
+    assert not r.potential_back

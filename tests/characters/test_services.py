@@ -294,3 +294,66 @@ def test_psychic_fatigue_lowers_vigueur_until_rest() -> None:
     campaign_services.clock_advance(campaign=campaign, actor=narrator, delta=dt.timedelta(minutes=15))
     psy.refresh_from_db()
     assert selectors.trait_value(psy, "vigueur") == 3  # one rank back per 15 minutes of rest
+
+
+def _clock(campaign, narrator, **delta: int) -> None:
+    campaign.refresh_from_db()
+    campaign_services.clock_advance(campaign=campaign, actor=narrator, delta=dt.timedelta(**delta))
+
+
+def test_potential_comes_back_on_the_game_clock_after_a_night_without_powers() -> None:
+    """« Ces "points de pouvoirs" […] sont habituellement récupérés à l'issue d'une bonne nuit de repos »
+    (VI): 8 game hours (the campaign's setting) since the last use give every point back, counted across
+    clock moves; a use in between starts the night again. One event, public for a PC."""
+    campaign, narrator, (player, _other) = table()
+    psy = pc(campaign, player, {"telepathie": 3})
+    services.power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
+    _clock(campaign, narrator, hours=5)
+    services.power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
+    _clock(campaign, narrator, hours=5)
+    row = CharacterTrait.objects.get(character=psy, code="telepathie")
+    assert row.potential_used == 2 and not Event.objects.filter(kind="character.potential_recovered").exists()
+    _clock(campaign, narrator, hours=3)
+    row.refresh_from_db()
+    assert row.potential_used == 0
+    event = Event.objects.get(kind="character.potential_recovered")
+    assert event.payload["domains"][0]["code"] == "telepathie" and event.payload["domains"][0]["points"] == 2
+    assert event.visibility == "everyone"
+    _clock(campaign, narrator, hours=12)  # nothing left to give back: no second event
+    assert Event.objects.filter(kind="character.potential_recovered").count() == 1
+
+
+def test_potential_rest_hours_zero_leaves_it_to_the_rest_button() -> None:
+    """« Il arrive toutefois que les temps et conditions de récupération varient grandement d'un cadre de
+    jeu à l'autre »: a campaign sets 0 and only the « night's rest » action gives Potentiel back."""
+    campaign, narrator, (player, _other) = table()
+    rules = selectors.character_rules(campaign)
+    services.character_rules_update(campaign=campaign, actor=narrator, data={"potential_rest_hours": 0},
+                                    expected_version=rules.version)  # fmt: skip
+    psy = pc(campaign, player, {"telepathie": 3})
+    services.power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
+    _clock(campaign, narrator, days=3)
+    assert CharacterTrait.objects.get(character=psy, code="telepathie").potential_used == 1
+    services.character_rest(character=psy, actor=player)
+    assert CharacterTrait.objects.get(character=psy, code="telepathie").potential_used == 0
+
+
+def test_vigour_lost_to_psychic_fatigue_counts_rest_across_clock_moves() -> None:
+    """« Un rang de Vigueur perdu … se récupère à l'issue d'un repos d'environ 15 minutes »: two moves of
+    10 minutes are 20 minutes of rest, one rank back, logged."""
+    campaign, narrator, (player, _other) = table()
+    psy = pc(campaign, player, {"telekinesie": 4, "vigueur": 3})
+    rules = selectors.character_rules(campaign)
+    services.character_rules_update(campaign=campaign, actor=narrator, data={"psychic_fatigue": True},
+                                    expected_version=rules.version)  # fmt: skip
+    services.power_use(character=psy, actor=player, domain="telekinesie", power_rank=2)
+    services.power_use(character=psy, actor=player, domain="telekinesie", power_rank=2)
+    _clock(campaign, narrator, minutes=10)
+    psy.refresh_from_db()
+    assert psy.vigour_lost == 2
+    _clock(campaign, narrator, minutes=10)
+    psy.refresh_from_db()
+    assert psy.vigour_lost == 1
+    assert Event.objects.get(kind="character.vigour_recovered").payload == {
+        "character": psy.name, "character_id": psy.pk, "from": 2, "to": 1,
+    }  # fmt: skip

@@ -6,6 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from campaigns.models import Event
+from characters import services as character_services
 from conflicts import services
 from conflicts.models import Participant
 from conflicts.rules.budget import Split
@@ -193,3 +195,40 @@ def test_a_test_shows_its_exact_chance_before_rolling() -> None:
     )  # fmt: skip
     # Combat Bon against Difficile (Bon): 0 or better on 4dF, (19 + 16 + 10 + 4 + 1) / 81.
     assert "Exact chance of success: 61.7 %" in response.content.decode()
+
+
+def test_the_narrator_takes_a_tests_difficulty_from_an_opponents_trait() -> None:
+    """« la Difficulté peut provenir d'une Caractéristique du ou des adversaires (exemple : le Rang de la
+    Caractéristique Esprit d'une sentinelle …). Le Rang de la Caractéristique donne alors la Difficulté de
+    l'action (Exemple : un Rang Bon indique une action Difficile) » (V). Players do not get the field."""
+    f = fight(npcs=0)
+    sentinel = character_services.npc_create(
+        campaign=f.campaign, actor=f.narrator, name="Sentinelle", concept="Garde", ranks={"esprit": 5}
+    )
+    form = {"character": f.hero.pk, "trait_code": "combat", "difficulty": 2, "relatedness": "close", "equipment": 0,
+            "scale": 0, "other": 0, "technical_policy": "fail", "opponent": sentinel.pk, "opponent_trait": "esprit"}  # fmt: skip
+    narrator = login(f.narrator)
+    assert 'name="opponent_trait"' in narrator.get(reverse("conflicts:scenes", args=[f.campaign.pk])).text
+    preview = narrator.post(reverse("conflicts:test_chance", args=[f.campaign.pk]), form, HTTP_HX_REQUEST="true")
+    # Combat Bon against Difficile (the sentinel's Esprit Bon), not Facile: 61.7 %.
+    assert "61.7 %" in preview.content.decode()
+    narrator.post(reverse("conflicts:test", args=[f.campaign.pk]), form)
+    event = Event.objects.get(kind="test.rolled")
+    assert event.payload["difficulty"] == "DIFFICILE"
+    assert event.payload["difficulty_from"]["name"] == "Sentinelle"
+    player = login(f.player)
+    assert 'name="opponent_trait"' not in player.get(reverse("conflicts:scenes", args=[f.campaign.pk])).text
+
+
+def test_a_shots_test_takes_its_difficulty_from_the_range_table() -> None:
+    """« La table de combat à distance permet de déterminer la Difficulté d'un éventuel Test »: « Longue
+    - 40 m Difficile (5) »; « (1) Extrême … Carabine & Fusil requis » refuses a handgun."""
+    f = fight(npcs=0)
+    client = login(f.player)
+    form = {"character": f.hero.pk, "trait_code": "combat", "difficulty": 2, "relatedness": "close", "equipment": 0,
+            "scale": 0, "other": 0, "technical_policy": "fail", "range_band": "long", "shooter_weapon": "handgun"}  # fmt: skip
+    assert client.post(reverse("conflicts:test", args=[f.campaign.pk]), form).status_code == 200
+    event = Event.objects.get(kind="test.rolled")
+    assert event.payload["difficulty"] == "DIFFICILE" and event.payload["range_band"] == "long"
+    refused = client.post(reverse("conflicts:test", args=[f.campaign.pk]), {**form, "range_band": "extreme"})
+    assert refused.status_code == 400 and Event.objects.filter(kind="test.rolled").count() == 1

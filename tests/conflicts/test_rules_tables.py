@@ -10,6 +10,7 @@ from conflicts.rules.equipment import (
     VehicleSize,
     armour_applies,
     defence_weight,
+    outdistancing_side,
     successes_per_revers,
     vehicle_outdistances,
     vehicle_weapon_ignores_robustness,
@@ -80,3 +81,15 @@ def test_vehicle_eras_and_table() -> None:
     assert vehicle_outdistances(Era.MODERN, Era.STEAM) and not vehicle_outdistances(Era.MODERN, Era.MODERN)
     assert vehicle_weapon_ignores_robustness(Era.FUTURE, Era.MODERN)
     assert VEHICLES["sports_car"] == (3, 1) and VEHICLES["bus_truck"] == (-1, 5)
+
+
+def test_the_side_whose_slowest_vehicle_outdistances_every_other_wins_the_chase() -> None:
+    """« Les véhicules modernes distancent automatiquement les véhicules de l'ère de la vapeur ou antérieurs.
+    Les véhicules du futur distancent automatiquement les véhicules de l'ère moderne ou antérieurs. »"""
+    assert outdistancing_side({"a": [Era.MODERN], "b": [Era.STEAM, Era.ANCIENT]}) == "a"
+    assert outdistancing_side({"a": [Era.MODERN, Era.STEAM], "b": [Era.STEAM]}) is None
+    assert outdistancing_side({"a": [Era.MODERN], "b": [Era.FUTURE]}) == "b"
+    assert outdistancing_side({"a": [Era.STEAM], "b": [Era.ANCIENT]}) is None  # steam over medieval: not said
+    assert outdistancing_side({"a": [Era.FUTURE], "b": [None]}) is None
+    assert outdistancing_side({"a": [Era.FUTURE]}) is None
+    assert outdistancing_side({"a": [Era.FUTURE], "b": [Era.MODERN], "c": [Era.STEAM]}) == "a"

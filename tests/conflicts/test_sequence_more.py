@@ -8,9 +8,9 @@ import pytest
 
 from campaigns.live import Viewer, extra_fragments
 from campaigns.models import Event
-from characters.models import Revers
+from characters.models import Character, Revers
 from conflicts import services
-from conflicts.models import Participant, Phase
+from conflicts.models import Deck, Era, Participant, Phase
 from conflicts.rules.budget import Split
 from core.errors import ServiceError
 from tests.campaigns.factories import membership
@@ -127,6 +127,80 @@ def test_a_chase_keeps_its_revers_off_the_sheets() -> None:
     assert settled.payload["written"] is False
 
 
+def _set_vehicle(f, p: Participant, era: int) -> None:
+    f.sequence.refresh_from_db()
+    services.participant_update(
+        participant=p, actor=f.narrator, data={"vehicle_era": era}, expected_version=f.sequence.version
+    )
+
+
+def test_a_modern_vehicle_outdistances_a_steam_one_without_a_draw() -> None:
+    """« Les véhicules modernes distancent automatiquement les véhicules de l'ère de la vapeur ou
+    antérieurs » (VII): the chase ends at the next draw, the modern side reaches its goal, no card is dealt
+    and cards already drawn go back to the discard."""
+    f = fight(npcs=1, kind="chase")
+    t = f.npcs[0]
+    _set_vehicle(f, t, Era.STEAM)
+    assert draw(t, f.narrator, Split(attack={f.pc.key: 3}), seed=2).drawn  # the PC's vehicle is not known yet
+    _set_vehicle(f, f.pc, Era.MODERN)
+    me = draw(f.pc, f.player, Split(attack={t.key: 5}), seed=1)
+    f.reload()
+    assert f.sequence.phase == Phase.ENDED and f.sequence.winner == "PJ" and f.sequence.ended_how == "outdistanced"
+    assert not me.drawn and not f.npcs[0].drawn and f.npcs[0].hand == {}
+    event = Event.objects.get(kind="sequence.outdistanced")
+    assert event.payload["sequence_winner"] == "PJ"
+    from conflicts import selectors
+    from tests.campaigns.factories import membership as member
+
+    assert any("outdistance" in line for line in selectors.sequence_story(f.sequence, member(f.campaign, f.player)))
+    assert not Event.objects.filter(kind="sequence.resolved").exists()
+    deck = Deck.objects.get(campaign=f.campaign)
+    assert len(deck.pile) + len(deck.discard) == 40 and deck.in_play == []
+    with pytest.raises(ServiceError, match="over"):
+        draw(t, f.narrator, Split(attack={f.pc.key: 3}))
+
+
+def test_vehicles_of_one_era_or_unknown_eras_leave_the_chase_to_the_cards() -> None:
+    """Same era (« modernes » against modern) or a vehicle without an era: no automatic outcome."""
+    f = fight(npcs=1, kind="chase")
+    t = f.npcs[0]
+    _set_vehicle(f, f.pc, Era.FUTURE)
+    me = draw(f.pc, f.player, Split(attack={t.key: 5}), seed=1)
+    assert me.drawn
+    f = fight(npcs=1, kind="chase")
+    _set_vehicle(f, f.pc, Era.MODERN)
+    _set_vehicle(f, f.npcs[0], Era.MODERN)
+    assert draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=1).drawn
+
+
+def test_a_future_vehicle_fleeing_escapes_a_modern_one_but_a_standard_conflict_ignores_eras() -> None:
+    """« Les véhicules du futur distancent automatiquement les véhicules de l'ère moderne ou antérieurs »,
+    whichever side flees; the rule belongs to chases only."""
+    f = fight(npcs=1, kind="chase")
+    _set_vehicle(f, f.pc, Era.MODERN)
+    _set_vehicle(f, f.npcs[0], Era.FUTURE)
+    draw(f.npcs[0], f.narrator, Split(attack={f.pc.key: 3}), seed=2)
+    assert f.reload().sequence.winner == "Truands"
+    f = fight(npcs=1)
+    _set_vehicle(f, f.pc, Era.MODERN)
+    _set_vehicle(f, f.npcs[0], Era.FUTURE)
+    assert draw(f.npcs[0], f.narrator, Split(attack={f.pc.key: 3}), seed=2).drawn
+
+
+def test_a_modern_vehicles_weapons_ignore_a_steam_vehicles_robustness_in_a_demolition() -> None:
+    """« Les armes des véhicules modernes ignorent la Robustesse des véhicules de l'ère de la vapeur ou
+    antérieurs » (VII): the steam vehicle's Robustesse cards do not count; against a steam vehicle they do."""
+    f = fight(npcs=1, kind="demolition")
+    t = f.npcs[0]
+    services.participant_update(participant=f.pc, actor=f.narrator, expected_version=f.sequence.version,
+                                data={"vehicle": 4, "vehicle_era": Era.STEAM})  # fmt: skip
+    _set_vehicle(f, t, Era.MODERN)
+    with pytest.raises(ServiceError, match="only have 5"):
+        draw(f.pc, f.player, Split(attack={t.key: 9}))
+    _set_vehicle(f, t, Era.STEAM)
+    assert draw(f.pc, f.player, Split(attack={t.key: 9})).drawn
+
+
 def test_a_failed_hazardous_test_writes_its_revers() -> None:
     f = fight(npcs=1)
     payload = services.fudge_test_roll(
@@ -238,3 +312,88 @@ def test_method_two_needs_the_table_deck() -> None:
     services.table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
                                    data={"success_rule": "red"})  # fmt: skip
     assert TableSettings.objects.get(campaign=f.campaign).success_rule == "red"
+
+
+def test_a_player_cannot_probe_an_npcs_trait_through_a_tests_difficulty() -> None:
+    """The opponent's trait is the narrator's to use when it is an NPC's: refused, nothing rolled."""
+    f = fight(npcs=1)
+    with pytest.raises(ServiceError, match="Only a narrator"):
+        services.fudge_test_roll(character=f.hero, actor=f.player, data={
+            "trait_code": "combat", "difficulty": 4, "opponent": f.thugs[0], "opponent_trait": "combat"})  # fmt: skip
+    assert not Event.objects.filter(kind="test.rolled").exists()
+    payload = services.fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(1), data={
+        "trait_code": "combat", "difficulty": 8, "opponent": f.thugs[0], "opponent_trait": "combat"})  # fmt: skip
+    assert payload["difficulty"] == "SIMPLE"  # the thug's Combat Médiocre
+
+
+def test_a_distant_trait_draws_two_cards_fewer_never_below_faible() -> None:
+    """« Avant le tirage des cartes ou dés Fudge, le Narrateur estime si une Caractéristique du personnage
+    est Etroitement liée, Liée mais pas centrale ou Distante et applique les effets » (appendix 2): « réduit
+    de deux Rangs (Rang Faible minimum) » (V). Combat Bon (5 cards) used as distant draws 3."""
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    services.participant_update(participant=f.pc, actor=f.narrator, data={"relatedness": "distant"},
+                                expected_version=f.sequence.version)  # fmt: skip
+    with pytest.raises(ServiceError, match="only have 3"):
+        draw(f.pc, f.player, Split(attack={t.key: 5}))
+    draw(f.pc, f.player, Split(attack={t.key: 3}))
+    assert ["relatedness", -2, "any"] in Event.objects.get(kind="sequence.drew").payload["budget"]
+    f.sequence.refresh_from_db()
+    services.participant_update(participant=t, actor=f.narrator, data={"relatedness": "distant"},
+                                expected_version=f.sequence.version)  # fmt: skip
+    with pytest.raises(ServiceError, match="only have 2"):  # Combat Médiocre (3): Faible at least
+        draw(t, f.narrator, Split(attack={f.pc.key: 3}))
+
+
+def test_an_ogre_in_a_simple_conflict_counts_its_scale_against_a_human() -> None:
+    """Appendix 8: « lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme
+    ayant une Excellente Vigueur »; « Les Ogres ont une Echelle +1 (Taille, Combat) »."""
+    from characters import services as character_services
+
+    f = fight(npcs=1)
+    ogre = character_services.npc_create(campaign=f.campaign, actor=f.narrator, name="Ogre", concept="Ogre",
+                                         ranks={"vigueur": 5})  # fmt: skip
+    Character.objects.filter(pk=ogre.pk).update(scales=[{"value": 1, "domains": ["size", "combat"]}])
+    ogre.refresh_from_db()
+    payload = services.simple_conflict_roll(first=ogre, second=f.hero, actor=f.narrator, rng=random.Random(3),
+                                            first_data={"trait_code": "vigueur"}, second_data={"trait_code": "vigueur"})  # fmt: skip
+    assert payload["first"]["effective"] == 6 and ["scale", 1, ""] in payload["first"]["modifiers"]
+    assert payload["second"]["effective"] == 1  # Jim's Vigueur Faible (2) against an ogre: −1
+    test = services.fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(1), data={
+        "trait_code": "combat", "difficulty": 2, "opponent": ogre, "opponent_trait": "vigueur"})  # fmt: skip
+    assert test["difficulty"] == "TRES_DIFFICILE"  # the ogre's Bon Vigueur is Excellent against a human
+
+
+def test_a_vehicles_robustness_may_shield_its_occupants_as_defence_cards() -> None:
+    """« Lorsque l'on tire sur les occupants d'un véhicule, le Narrateur peut permettre que le modificateur de
+    Robustesse soit utilisé comme une Armure (ce qui donne alors des cartes supplémentaires utilisables en
+    défense) » (V): a van's Robustesse 4 is 4 more defence cards, never attack cards."""
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    services.participant_update(participant=f.pc, actor=f.narrator, expected_version=f.sequence.version,
+                                data={"vehicle": 4, "robustness_as_armour": True})  # fmt: skip
+    with pytest.raises(ServiceError):
+        draw(f.pc, f.player, Split(attack={t.key: 9}))
+    assert draw(f.pc, f.player, Split(attack={t.key: 5}, defence={f.pc.key: 4})).drawn
+    assert ["vehicle", 4, "defence"] in Event.objects.get(kind="sequence.drew").payload["budget"]
+
+
+def test_telekinesis_in_a_conflict_takes_the_esprit_modifier() -> None:
+    """« Lorsque le Psy utilise la Télékinésie au cours d'un combat, l'action peut-être résolue comme un
+    Conflit et la Caractéristique Esprit … peut servir de modificateur : … Bon +1 carte » (appendix 1).
+    Jim (Esprit Bon, Télékinésie Moyen) draws 4 + 1 cards; with another trait the line goes."""
+    from characters import services as character_services
+
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    character_services.trait_set(character=f.hero, actor=f.narrator, code="telekinesie", rank=4)
+    character_services.trait_set(character=f.hero, actor=f.narrator, code="esprit", rank=5)
+    f.sequence.refresh_from_db()
+    services.participant_update(participant=f.pc, actor=f.player, data={"trait_code": "telekinesie"},
+                                expected_version=f.sequence.version)  # fmt: skip
+    f.pc.refresh_from_db()
+    assert f.pc.telekinesis_mind == 1 and f.pc.trait_value == 4
+    with pytest.raises(ServiceError, match="only have 5"):
+        draw(f.pc, f.player, Split(attack={t.key: 6}))
+    draw(f.pc, f.player, Split(attack={t.key: 5}))
+    assert ["telekinesis_mind", 1, "any"] in Event.objects.get(kind="sequence.drew").payload["budget"]
