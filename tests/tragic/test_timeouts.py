@@ -70,3 +70,17 @@ def test_the_active_players_own_turn_only_times_out_once_asked_to():
     assert state.phase == "main"
     assert events_of(state.apply(state.timeout_actions(own_turn=True)[0]), "timed_out")
     assert state.active == 0
+
+
+def test_an_idle_mulligan_keeps_the_hand_with_the_proposed_cards_under():
+    """« Lorsqu'un joueur choisit de ne pas prendre de mulligan, les cartes restantes deviennent la main »."""
+    state = new_game(config(), 2)
+    for i in (0, 1):
+        state.apply({"kind": "choose_traits", "player": i, "traits": ["vous-etes-magique-1"] if i == 0 else []})
+    for i in (0, 1):
+        state.apply({"kind": "choose_skills", "player": i, "skills": ["medecine-1", "troc-1", "science-1"]})
+    state.apply({"kind": "mulligan", "player": 0})
+    [keep] = state.timeout_actions()
+    assert keep["kind"] == "keep" and len(keep["bottom"]) == 1 and keep["timed_out"]
+    state.apply(keep)
+    assert state.phase in ("main", "upkeep") and len(state.players[0].zones["hand"]) == 5
