@@ -79,6 +79,8 @@ def describe_action(state: State, action: dict[str, Any], names: list[str]) -> s
         "mulligan": _("Mulligan"),
         "keep": _("Keep this hand"),
     }
+    if kind == "choose_traits" and not action.get("traits"):
+        return _("Play without a Trait")
     if kind in labels:
         label = labels[kind]
         if action.get("choice") is not None:
@@ -155,6 +157,8 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
         return _("%(player)s places %(card)s.") % {"player": who, "card": card}
     if t == "reacted":
         return _("%(player)s reacts with %(card)s!") % {"player": who, "card": card}
+    if t == "timed_out":
+        return _("Time ran out for %(player)s: the default is played.") % {"player": who}
     if t == "passed":
         return _("%(player)s lets it resolve.") % {"player": who}
     if t == "attack":

@@ -16,7 +16,7 @@ from tragic.engine import State, redact_event
 from tragic.engine.cards import ATTRIBUTES
 from tragic.models import Deck, Game, Seat
 from tragic.presenters import action_json, attribute_name, card_name, card_text, describe_action, describe_event
-from tragic.services import load_state
+from tragic.services import load_state, timeout_defaults
 
 LOG_LINES = 40
 
@@ -127,9 +127,25 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         "main": _("main phase"),
         "over": _("game over"),
     }
+    awaited = viewer is not None and viewer in observation["current"]
+    defaults = timeout_defaults(game, state) if viewer is not None else []
+    timeout = (
+        {
+            "delay": reaction_delay(game),
+            "defaults": [
+                _("%(player)s: %(action)s") % {"player": names[a["player"]], "action": describe_action(state, a, names)}
+                for a in defaults
+            ],
+            "reaction": bool(state.priority) and state.pending is None,
+            "form": not awaited,
+        }
+        if defaults
+        else None
+    )
     return {
         "game": game,
         "seat": seat,
+        "timeout": timeout,
         "phase": phases.get(observation["phase"], observation["phase"]),
         "obs": observation,
         "players": players,
@@ -143,7 +159,6 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         "log": log[-LOG_LINES:],
         "waiting_for": [names[i] for i in observation["current"]],
         "asked_to_react": observation["priority"] is not None,
-        "reaction_delay": reaction_delay(game),
         "my_turn": viewer is not None and viewer in observation["current"],
         "winner": names[observation["winner"]] if observation["winner"] is not None else None,
     }

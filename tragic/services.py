@@ -325,7 +325,7 @@ def game_act(*, game: Game, user: User, action: dict[str, Any], expected_version
     if game.status != GameStatus.PLAYING:
         raise ServiceError(_("The game is not being played."))
     state = load_state(game)
-    action = {**action, "player": seat.index}
+    action = {**{k: v for k, v in action.items() if k != "timed_out"}, "player": seat.index}
     if action.get("kind") == "time_up":
         raise ServiceError(_("That action is not allowed."))
     _ring_timer(game, state, timezone.now())
@@ -340,23 +340,56 @@ def game_act(*, game: Game, user: User, action: dict[str, Any], expected_version
     return game
 
 
+def _timer_due(game: Game, state: State, now: dt.datetime) -> bool:
+    if state.timer:
+        return True
+    return bool(
+        game.timer_minutes and game.started_at and now - game.started_at >= dt.timedelta(minutes=game.timer_minutes)
+    )
+
+
+def timeout_defaults(game: Game, state: State, now: dt.datetime | None = None) -> list[dict[str, Any]]:
+    """What a timeout would record now for the players being waited for ([] when the wait does not time
+    out): the engine's defaults, the active player's own turn included once the game's timer has run out."""
+    if game.status != GameStatus.PLAYING:
+        return []
+    return state.timeout_actions(own_turn=_timer_due(game, state, now or timezone.now()))
+
+
 @transaction.atomic
-def game_reaction_timeout(*, game: Game, user: User, expected_version: int, now: dt.datetime | None = None) -> Game:
-    """When the player asked to react lets the time limit pass, they pass (any seated player may ask)."""
+def game_timeout(*, game: Game, user: User, expected_version: int, now: dt.datetime | None = None) -> Game:
+    """When the players being waited for let the time limit pass (counted from the last action), the
+    engine's default answer is recorded for them, marked ``timed_out`` in the action list and the log:
+    a pass on the stack, no block, nothing searched… (any other seated player may ask). Their own turn is
+    only ended for them once the game's timer has run out."""
     now = now or timezone.now()
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.version != expected_version:
         raise StaleState(_("Someone acted first. The board has been refreshed."))
-    if not game.seats.filter(user=user).exists():
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
         raise PermissionRefused(_("You are not playing in this game."))
+    if game.status != GameStatus.PLAYING:
+        raise ServiceError(_("The game is not being played."))
     state = load_state(game)
-    if game.status != GameStatus.PLAYING or not state.priority:
-        raise ServiceError(_("Nobody is being asked to react."))
+    if seat.index in state.current_players():
+        raise ServiceError(_("You are the one being waited for."))
+    actions = timeout_defaults(game, state, now)
+    if not actions:
+        if state.phase in ("upkeep", "main"):
+            raise ServiceError(_("A player's own turn is only ended for them once the game's time is up."))
+        raise ServiceError(_("No decision is waiting with a time limit."))
     if now - game.last_action_at < dt.timedelta(seconds=game.reaction_seconds):
-        raise ServiceError(_("The time to react has not run out yet."))
-    action = {"kind": "pass", "player": state.priority[0]}
-    game.log.extend(state.apply(action))
-    game.actions.append(action)
+        if state.priority and state.pending is None:
+            raise ServiceError(_("The time to react has not run out yet."))
+        raise ServiceError(_("The time to decide has not run out yet."))
+    _ring_timer(game, state, now)
+    for action in actions:
+        try:
+            game.log.extend(state.apply(action))
+        except IllegalAction as error:
+            raise ServiceError(refusal_message(error)) from error
+        game.actions.append(action)
     _run_bots(game, state)
     _save(game, state)
     return game

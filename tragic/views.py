@@ -149,7 +149,7 @@ def game_act(request: HttpRequest, pk: int) -> HttpResponse:
 def game_timeout(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game_for(request, pk)
     try:
-        game = services.game_reaction_timeout(
+        game = services.game_timeout(
             game=game, user=request.user, expected_version=int(request.POST.get("version", "-1"))
         )
     except (ServiceError, ValueError) as error:

@@ -280,12 +280,13 @@ def test_reaction_time_limit_passes_for_the_slow_player():
     assert load_state(game).current_players() == [1]
     before = (game.version, list(game.actions), game.snapshot)
     with pytest.raises(ServiceError, match="not run out"):
-        services.game_reaction_timeout(game=game, user=alice, expected_version=game.version)
+        services.game_timeout(game=game, user=alice, expected_version=game.version)
     game.refresh_from_db()
     assert (game.version, game.actions, game.snapshot) == before
     later = timezone.now() + dt.timedelta(seconds=game.reaction_seconds + 1)
-    game = services.game_reaction_timeout(game=game, user=alice, expected_version=game.version, now=later)
-    assert game.actions[-1] == {"kind": "pass", "player": 1}
+    game = services.game_timeout(game=game, user=alice, expected_version=game.version, now=later)
+    assert game.actions[-1] == {"kind": "pass", "player": 1, "timed_out": True}
+    assert {"t": "timed_out", "player": 1, "action": "pass"} in game.log
     assert not load_state(game).stack
 
 
@@ -565,4 +566,4 @@ def test_an_idle_opponents_board_is_passed_for_by_the_waiting_page_once_the_time
     assert 'hx-trigger="load delay:1s, submit"' in html
     assert client.post(url, {"version": game.version}, HTTP_HX_REQUEST="true").status_code == 200
     game.refresh_from_db()
-    assert game.actions[-1] == {"kind": "pass", "player": 1} and not load_state(game).stack
+    assert game.actions[-1] == {"kind": "pass", "player": 1, "timed_out": True} and not load_state(game).stack

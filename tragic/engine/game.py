@@ -153,6 +153,56 @@ class State(Turns):
             ]
         return []
 
+    def timeout_actions(self, *, own_turn: bool = False) -> list[Action]:
+        """What the players being waited for are taken to do when their time runs out (the shell keeps the
+        clock and records these actions, each marked ``timed_out``). [] when the wait does not time out.
+
+        - a priority window: they pass (« Libre à lui d'utiliser une carte de Réaction »);
+        - allies attacking them: no block (« Libre à lui … d'utiliser l'un de ses propres Alliés pour se
+          défendre »), the same for CHARGE DE PROTECTION;
+        - « Cherchez »: they take nothing; DÉCOUVERTE: every card goes back on top in its order, so the
+          library is as it was;
+        - Traits: none (« jusqu'à deux »); a London mulligan: they keep the hand, the cards the engine
+          proposes going under (« Lorsqu'un joueur choisit de ne pas prendre de mulligan, les cartes
+          restantes deviennent la main de départ »). Compétences never time out: « les joueurs doivent
+          choisir obligatoirement 3 Compétences » and no text says which;
+        - the active player's own turn only with ``own_turn`` (the shell passes it once the game's timer
+          has run out, « le jeu s'arrête lorsque les 2 joueurs ont joué très exactement le même nombre de
+          tour »): each ENTRETIEN effect is left unpaid (ACCRO: neither pay nor discard), then the upkeep
+          and the turn end.
+        """
+        if self.over:
+            return []
+        actions: list[Action] = []
+        for player in self.current_players():
+            if self.phase == "choose_traits":
+                actions.append({"kind": "choose_traits", "player": player, "traits": []})
+            elif self.phase == "choose_skills":
+                return []
+            elif self.phase == "mulligan":
+                actions.append(self.mulligan_choices(player)[0])
+            elif self.pending is not None:
+                kind = self.pending["kind"]
+                if kind in ("block", "protect"):
+                    actions.append({"kind": "block", "player": player, "blockers": [], "split": []})
+                elif kind == "search":
+                    actions.append({"kind": "search", "player": player, "card": None})
+                elif kind == "discover":
+                    placements = [[uid, "top"] for uid in self.pending["cards"]]
+                    actions.append({"kind": "discover", "player": player, "placements": placements})
+            elif self.priority:
+                actions.append({"kind": "pass", "player": player})
+            elif own_turn:
+                upkeep = self.phase == "upkeep" and not self.ending
+                mandatory = [e for e in self.upkeep_todo if not e.get("optional")] if upkeep else []
+                if mandatory:
+                    actions.append({"kind": "upkeep", "player": player, "entry": mandatory[0]["id"]})
+                elif upkeep:
+                    actions.append({"kind": "end_upkeep", "player": player})
+                else:
+                    actions.append({"kind": "end_turn", "player": player})
+        return [{**action, "timed_out": True} for action in actions]
+
     def incoming_power(self, pending: dict[str, Any]) -> int:
         item = pending["item"]
         if item["kind"] == "ally_attack":
@@ -472,6 +522,8 @@ class State(Turns):
         check, run = getattr(self, handler[0]), getattr(self, handler[1])
         plan = check(action)
         self.events = []
+        if action.get("timed_out"):
+            self.emit("timed_out", player=player, action=kind)
         run(action, plan)
         if any(p.eliminated for p in self.players) and not self.over:
             self.settle_eliminations()
