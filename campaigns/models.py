@@ -177,9 +177,8 @@ class EventQuerySet(models.QuerySet["Event"]):
         return self.filter(visibility=Visibility.EVERYONE)
 
     def for_display(self) -> EventQuerySet:
-        return self.select_related("actor", "game_session", "corrects", "corrects__actor").prefetch_related(
-            "characters", "corrections", "corrections__actor"
-        )
+        """What the log shows and describers read: actor, session, characters and the corrections' reasons."""
+        return self.select_related("actor", "game_session").prefetch_related("characters", "corrections")
 
 
 class EventManager(models.Manager["Event"]):
