@@ -72,7 +72,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
                 render_to_string(
                     "campaigns/partials/live_event.html",
                     {
-                        "entry": log_entries([event], membership)[0],
+                        "entries": log_entries([event], membership),
                         "membership": membership,
                         "campaign": membership.campaign,
                     },
