@@ -177,8 +177,8 @@ class EventQuerySet(models.QuerySet["Event"]):
         return self.filter(visibility=Visibility.EVERYONE)
 
     def for_display(self) -> EventQuerySet:
-        """What the log shows and describers read: actor, session, characters and the corrections' reasons."""
-        return self.select_related("actor", "game_session").prefetch_related("characters", "corrections")
+        """What describers and exports read: the actor, the game session and the characters."""
+        return self.select_related("actor", "game_session").prefetch_related("characters")
 
 
 class EventManager(models.Manager["Event"]):

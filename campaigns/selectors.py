@@ -91,11 +91,26 @@ class LogEntry:
 
 
 def log_entries(events: Iterable[Event], membership: Membership | None) -> list[LogEntry]:
-    """The entries of ``events`` (loaded ``for_display()``) as ``membership`` reads them (None: the public)."""
-    return [_log_entry(event, membership) for event in events]
+    """The entries of ``events`` (loaded ``for_display()``) as ``membership`` reads them (None: the public).
+
+    One more query reads the reasons of the corrections of these events.
+    """
+    events = list(events)
+    corrections = _corrections_of([event.pk for event in events])
+    return [_log_entry(event, membership, corrections.get(event.pk, ())) for event in events]
 
 
-def _log_entry(event: Event, membership: Membership | None) -> LogEntry:
+def _corrections_of(event_ids: list[int]) -> dict[int, tuple[tuple[int, str], ...]]:
+    """Number and reason of each correction of these events, newest first as the log reads."""
+    found: dict[int, list[tuple[int, str]]] = {}
+    if event_ids:
+        rows = Event.objects.filter(corrects_id__in=event_ids).values_list("corrects_id", "pk", "payload")
+        for corrects_id, pk, payload in rows:
+            found.setdefault(corrects_id, []).append((pk, payload.get("reason", "")))
+    return {event_id: tuple(fixes) for event_id, fixes in found.items()}
+
+
+def _log_entry(event: Event, membership: Membership | None, corrections: tuple[tuple[int, str], ...]) -> LogEntry:
     created = timezone.localtime(event.created_at)
     game_time = event.game_time.astimezone(dt.UTC)
     return LogEntry(
@@ -111,7 +126,7 @@ def _log_entry(event: Event, membership: Membership | None) -> LogEntry:
         character_names=", ".join(character.name for character in event.characters.all()),
         note_html=_note_html(event),
         corrects_id=event.corrects_id,
-        corrections=tuple((fix.pk, fix.payload.get("reason", "")) for fix in event.corrections.all()),
+        corrections=corrections,
         correct_url=reverse("campaigns:event_correct", args=[event.campaign_id, event.pk])
         if can_correct(event, membership)
         else "",
