@@ -26,7 +26,8 @@ def members_of(campaign: Campaign) -> QuerySet[Membership]:
 
 
 def open_session(campaign: Campaign) -> GameSession | None:
-    return campaign.game_sessions.filter(status=SessionStatus.OPEN).first()
+    # At most one session is open (a constraint): no ordering, so no join for it.
+    return campaign.game_sessions.filter(status=SessionStatus.OPEN).order_by().first()
 
 
 @dataclass(frozen=True)

@@ -250,7 +250,8 @@ def _filter_values(form: LogFilterForm) -> selectors.LogFilter:
 
 def _kinds_in(membership: Membership) -> list[str]:
     # Only the kinds of events this member may read: a kind alone can give a secret away.
-    return sorted(set(Event.objects.visible_to(membership).values_list("kind", flat=True).distinct()))
+    # order_by(): the default ordering would add its columns to the DISTINCT and read every event.
+    return sorted(Event.objects.visible_to(membership).order_by().values_list("kind", flat=True).distinct())
 
 
 @campaign_member
