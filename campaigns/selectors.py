@@ -73,7 +73,7 @@ class LogEntry:
     """What one entry of the log shows to one reader, worked out once in Python.
 
     Built in the reader's language and time zone (call it while they are active); the template
-    ``campaigns/partials/event.html`` only lays these values out.
+    ``campaigns/partials/entries.html`` only lays these values out.
     """
 
     pk: int
