@@ -19,7 +19,9 @@ View = Callable[..., HttpResponse]
 def membership_or_404(user: Any, campaign_id: int) -> Membership:
     if not user.is_authenticated:
         raise Http404
-    membership = Membership.objects.select_related("campaign").filter(campaign_id=campaign_id, user=user).first()
+    # At most one row (one membership per user and campaign): no ordering, so no join for it.
+    memberships = Membership.objects.select_related("campaign").filter(campaign_id=campaign_id, user=user)
+    membership = memberships.order_by().first()
     if membership is None:
         raise Http404
     return membership

@@ -11,6 +11,7 @@ from django.utils import translation
 
 from campaigns.live import Viewer, campaign_group, extra_fragments
 from campaigns.models import Event, Membership
+from campaigns.selectors import log_entries
 
 
 class CampaignConsumer(AsyncWebsocketConsumer):
@@ -70,7 +71,11 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             parts = [
                 render_to_string(
                     "campaigns/partials/live_event.html",
-                    {"event": event, "membership": membership, "campaign": membership.campaign},
+                    {
+                        "entries": log_entries([event], membership),
+                        "membership": membership,
+                        "campaign": membership.campaign,
+                    },
                 )
             ]
             parts.extend(extra_fragments(event, viewer))

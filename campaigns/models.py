@@ -177,9 +177,8 @@ class EventQuerySet(models.QuerySet["Event"]):
         return self.filter(visibility=Visibility.EVERYONE)
 
     def for_display(self) -> EventQuerySet:
-        return self.select_related("actor", "game_session", "corrects", "corrects__actor").prefetch_related(
-            "characters", "corrections", "corrections__actor"
-        )
+        """What describers and exports read: the actor, the game session and the characters."""
+        return self.select_related("actor", "game_session").prefetch_related("characters")
 
 
 class EventManager(models.Manager["Event"]):

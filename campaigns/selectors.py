@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.urls import reverse
+from django.utils import formats, timezone
+from django.utils.safestring import SafeString, mark_safe
 
+from campaigns.chronicle import describe
 from campaigns.models import Campaign, Event, GameSession, Membership, SessionStatus
+from core.markdown import render_markdown
 
 
 def campaigns_of(user: User) -> QuerySet[Membership]:
@@ -19,7 +26,8 @@ def members_of(campaign: Campaign) -> QuerySet[Membership]:
 
 
 def open_session(campaign: Campaign) -> GameSession | None:
-    return campaign.game_sessions.filter(status=SessionStatus.OPEN).first()
+    # At most one session is open (a constraint): no ordering, so no join for it.
+    return campaign.game_sessions.filter(status=SessionStatus.OPEN).order_by().first()
 
 
 @dataclass(frozen=True)
@@ -51,3 +59,83 @@ def filter_events(events: QuerySet[Event], log_filter: LogFilter) -> QuerySet[Ev
 
 def recent_events(membership: Membership, limit: int = 30) -> list[Event]:
     return list(Event.objects.visible_to(membership).for_display()[:limit])
+
+
+def can_correct(event: Event, membership: Membership | None) -> bool:
+    """Who may correct an entry: a narrator any, a player their own; corrections are never corrected."""
+    if membership is None or event.kind == "correction":
+        return False
+    return membership.is_narrator or event.actor_id == membership.user_id
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """What one entry of the log shows to one reader, worked out once in Python.
+
+    Built in the reader's language and time zone (call it while they are active); the template
+    ``campaigns/partials/entries.html`` only lays these values out.
+    """
+
+    pk: int
+    kind: str
+    visibility: str
+    created_iso: str
+    created_label: str
+    game_time_label: str
+    game_session: str
+    text: str
+    character_names: str
+    note_html: SafeString
+    corrects_id: int | None
+    corrections: tuple[tuple[int, str], ...]
+    correct_url: str
+
+
+def log_entries(events: Iterable[Event], membership: Membership | None) -> list[LogEntry]:
+    """The entries of ``events`` (loaded ``for_display()``) as ``membership`` reads them (None: the public).
+
+    One more query reads the reasons of the corrections of these events.
+    """
+    events = list(events)
+    corrections = _corrections_of([event.pk for event in events])
+    return [_log_entry(event, membership, corrections.get(event.pk, ())) for event in events]
+
+
+def _corrections_of(event_ids: list[int]) -> dict[int, tuple[tuple[int, str], ...]]:
+    """Number and reason of each correction of these events, newest first as the log reads."""
+    found: dict[int, list[tuple[int, str]]] = {}
+    if event_ids:
+        rows = Event.objects.filter(corrects_id__in=event_ids).values_list("corrects_id", "pk", "payload")
+        for corrects_id, pk, payload in rows:
+            found.setdefault(corrects_id, []).append((pk, payload.get("reason", "")))
+    return {event_id: tuple(fixes) for event_id, fixes in found.items()}
+
+
+def _log_entry(event: Event, membership: Membership | None, corrections: tuple[tuple[int, str], ...]) -> LogEntry:
+    created = timezone.localtime(event.created_at)
+    game_time = event.game_time.astimezone(dt.UTC)
+    return LogEntry(
+        pk=event.pk,
+        kind=event.kind,
+        visibility=event.visibility,
+        created_iso=created.isoformat(),
+        created_label=formats.date_format(created, "SHORT_DATETIME_FORMAT"),
+        game_time_label=f"{game_time.year:04d}-{game_time.month:02d}-{game_time.day:02d} "
+        f"{game_time.hour:02d}:{game_time.minute:02d}",
+        game_session=str(event.game_session) if event.game_session_id else "",
+        text=describe(event),
+        character_names=", ".join(character.name for character in event.characters.all()),
+        note_html=_note_html(event),
+        corrects_id=event.corrects_id,
+        corrections=corrections,
+        correct_url=reverse("campaigns:event_correct", args=[event.campaign_id, event.pk])
+        if can_correct(event, membership)
+        else "",
+    )
+
+
+def _note_html(event: Event) -> SafeString:
+    if event.kind != "note":
+        return SafeString()
+    # render_markdown sanitises with nh3, so the result is safe to mark.
+    return mark_safe(render_markdown(event.payload.get("text") or ""))  # noqa: S308

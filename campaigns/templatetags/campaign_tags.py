@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django import template
 
+from campaigns import selectors
 from campaigns.chronicle import describe
 from campaigns.models import Event, Membership
 
@@ -15,6 +16,4 @@ def chronicle(event: Event) -> str:
 
 @register.filter
 def can_correct(event: Event, membership: Membership | None) -> bool:
-    if membership is None or event.kind == "correction":
-        return False
-    return membership.is_narrator or event.actor_id == membership.user_id
+    return selectors.can_correct(event, membership)

@@ -163,3 +163,27 @@ def test_an_unpublished_log_link_is_gone() -> None:
     token = services.public_log_publish(campaign=campaign, actor=narrator).public_log_token
     services.public_log_unpublish(campaign=campaign, actor=narrator)
     assert Client().get(reverse("campaigns:public_log", args=[token])).status_code == 404
+
+
+def test_each_entry_keeps_its_anchor_kind_and_correction_form_for_those_who_may_correct() -> None:
+    """The entry markup that links, live updates and corrections rely on: event-<pk>, data-kind, reason-<pk>."""
+    campaign = campaign_with(players=2)
+    narrator = narrator_of(campaign)
+    first, second = players_of(campaign)
+    mine = services.note_write(membership=membership(campaign, first), text="Ma note")
+    theirs = services.note_write(membership=membership(campaign, second), text="Sa note")
+    fix = services.event_correct(membership=membership(campaign, narrator), event=theirs, reason="Pas tout à fait")
+    correct_mine = reverse("campaigns:event_correct", args=[campaign.pk, mine.pk])
+    correct_theirs = reverse("campaigns:event_correct", args=[campaign.pk, theirs.pk])
+
+    html = logged_in(first).get(reverse("campaigns:log", args=[campaign.pk])).content.decode()
+    assert f'id="event-{mine.pk}" data-kind="note"' in html
+    assert f'class="log-entry corrected" id="event-{theirs.pk}"' in html
+    assert f'<a href="#event-{theirs.pk}">' in html  # the correction points back at the original
+    assert f'action="{correct_mine}"' in html and f'id="reason-{mine.pk}"' in html
+    assert f'action="{correct_theirs}"' not in html and f'id="reason-{theirs.pk}"' not in html
+    assert f'id="reason-{fix.pk}"' not in html  # a correction is never corrected
+
+    html = logged_in(narrator).get(reverse("campaigns:dashboard", args=[campaign.pk])).content.decode()
+    assert f'action="{correct_mine}"' in html and f'action="{correct_theirs}"' in html
+    assert html.count('name="csrfmiddlewaretoken"') >= 3
