@@ -237,6 +237,7 @@ class FeedForm(forms.Form):
         self, *args: Any, domains: list[tuple[str, str]] | None = None, traits: list[tuple[str, str]] | None = None,
         **kwargs: Any,
     ) -> None:  # fmt: skip
+        kwargs.setdefault("auto_id", "id_feed_%s")  # beside the power form on the sheet: distinct ids
         super().__init__(*args, **kwargs)
         self.fields["domain"].choices = domains or []
         self.fields["trait"].choices = traits or []

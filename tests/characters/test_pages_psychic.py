@@ -29,6 +29,7 @@ def test_the_narrator_lets_presence_feed_telepathie_and_the_player_pays_with_it(
     client.force_login(narrator)
     response = client.post(_act(psy, "feed"), {"domain": "telepathie", "trait": "presence"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and 'id="feeds"' in response.text
+    assert 'id="id_feed_domain"' in response.text and 'for="id_feed_trait"' in response.text
     client.force_login(owner)
     page = client.get(psy.get_absolute_url())
     assert 'name="fed_by"' in page.text and "Let a trait feed" not in page.text

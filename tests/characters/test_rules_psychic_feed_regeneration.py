@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from characters.rules import psychic
 from characters.rules.errors import RuleViolation
@@ -87,3 +89,27 @@ def test_a_wound_healed_meanwhile_stops_regeneration_at_once() -> None:
 
 def test_a_month_is_28_days_or_more_per_card() -> None:
     assert psychic.is_monthly(28) and psychic.is_monthly(30) and not psychic.is_monthly(7)
+
+
+@given(
+    wounds=st.lists(st.tuples(st.integers(0, 3), st.booleans()), max_size=4),
+    carried=st.integers(0, DAY),
+    elapsed=st.integers(0, 5 * DAY),
+    potential=st.integers(0, 7),
+)
+def test_regeneration_never_worsens_a_wound_nor_spends_points_it_does_not_have(
+    wounds: list[tuple[int, bool]], carried: int, elapsed: int, potential: int
+) -> None:
+    """Invariants: severities only go down, at most one point per completed cycle and never more than the
+    Potentiel left; once stopped, the rest of the time is handed back."""
+    given_wounds = [Wound(i, s, m) for i, (s, m) in enumerate(wounds)]
+    result = psychic.regenerate(
+        wounds=given_wounds, carried_seconds=carried, elapsed_seconds=elapsed, potential_left=potential
+    )
+    assert all(0 <= result.severities[w.key] <= w.severity for w in given_wounds)
+    assert 0 <= result.points <= min(potential, result.cycles)
+    assert 0 <= result.seconds_after_stop <= elapsed
+    if result.stopped == "healed":
+        assert not any(result.severities.values())
+    if not result.stopped:
+        assert result.seconds_after_stop == 0 and any(result.severities.values())
