@@ -46,6 +46,7 @@ def test_feeding_is_the_narrators_call(client, psy_table) -> None:  # type: igno
     campaign, narrator, owner, other, psy = psy_table
     client.force_login(owner)
     assert client.post(_act(psy, "feed"), {"domain": "telepathie", "trait": "presence"}).status_code == 403
+    assert not PowerFeed.objects.exists()  # a refusal changes nothing
     feed = services.feed_allow(character=psy, actor=narrator, domain="telepathie", trait="presence")
     assert client.post(_act(psy, "unfeed"), {"feed": feed.pk}).status_code == 403
     client.force_login(UserFactory())
@@ -62,6 +63,8 @@ def test_the_owner_starts_and_stops_regeneration_and_others_cannot(client, psy_t
     assert client.post(_act(psy, "regenerate")).status_code == 403
     client.force_login(UserFactory())
     assert client.post(_act(psy, "regenerate")).status_code == 404
+    psy.refresh_from_db()
+    assert not psy.regenerating and psy.regeneration_points == 0
     client.force_login(owner)
     client.cookies["django_language"] = "en"
     response = client.post(_act(psy, "regenerate"), HTTP_HX_REQUEST="true")
