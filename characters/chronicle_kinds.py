@@ -149,14 +149,83 @@ def _power(event: Event) -> str:
         "name": p["character"], "domain": domain, "rank": rank_label(p["required_rank"], _lang()),
         "left": p["potential_left"],
     }  # fmt: skip
+    if p.get("fed_by"):
+        fed = p.get("fed_by_name_en") if _lang() == "en" else p.get("fed_by_name")
+        text += " " + _("%(trait)s feeds the power instead of Potential: −%(n)s rank(s) until rest.") % {
+            "trait": fed or p["fed_by"], "n": p.get("lowered", 1),
+        }  # fmt: skip
     if p.get("collapsed"):
         text += " " + _("Exhausted, they collapse.")
     return text
 
 
+def _names(items: list[dict[str, Any]]) -> str:
+    key = "name_en" if _lang() == "en" else "name_fr"
+    return ", ".join(str(i.get(key) or i.get("code", "")) for i in items)
+
+
+def _restored(p: dict[str, Any]) -> str:
+    if not p.get("restored"):
+        return ""
+    return " " + _("Back to their rank: %(traits)s.") % {"traits": _names(p["restored"])}
+
+
 @describes("character.rested", label=lambda: _("Rest"))
 def _rested(event: Event) -> str:
-    return _("%(name)s rests and recovers Potential and Vigour.") % {"name": event.payload["character"]}
+    text = _("%(name)s rests and recovers Potential and Vigour.") % {"name": event.payload["character"]}
+    return text + _restored(event.payload)
+
+
+def _domain_name(p: dict[str, Any]) -> str:
+    return str((p.get("domain_name_en") if _lang() == "en" else p.get("domain_name")) or p.get("domain", ""))
+
+
+@describes("character.feed_allowed", label=lambda: _("Power domain fed"))
+def _feed_allowed(event: Event) -> str:
+    p = event.payload
+    return _("The narrator lets %(trait)s feed %(domain)s for %(name)s (one rank lower per use until rest).") % {
+        "trait": _trait(p), "domain": _domain_name(p), "name": p["character"],
+    }  # fmt: skip
+
+
+@describes("character.feed_revoked", label=lambda: _("Power domain fed"))
+def _feed_revoked(event: Event) -> str:
+    p = event.payload
+    return _("%(trait)s no longer feeds %(domain)s for %(name)s.") % {
+        "trait": _trait(p), "domain": _domain_name(p), "name": p["character"],
+    }  # fmt: skip
+
+
+@describes("character.regeneration_started", label=lambda: _("Regeneration"))
+def _regeneration_started(event: Event) -> str:
+    p = event.payload
+    return _("%(name)s starts regenerating: one Potential point per %(hours)s-hour cycle (%(left)s left).") % {
+        "name": p["character"], "hours": p.get("cycle_hours", 1), "left": p.get("potential_left", 0),
+    }  # fmt: skip
+
+
+@describes("character.regeneration_cycle", label=lambda: _("Regeneration"))
+def _regeneration_cycle(event: Event) -> str:
+    p = event.payload
+    healed = sum(int(h["from"]) - int(h["to"]) for h in p.get("healed", []))
+    return _(
+        "%(name)s regenerates: %(cycles)s cycle(s), %(healed)s Revers step(s) healed, %(points)s Potential "
+        "point(s) spent (%(left)s left)."
+    ) % {
+        "name": p["character"], "cycles": p["cycles"], "healed": healed, "points": p["points"],
+        "left": p.get("potential_left", 0),
+    }  # fmt: skip
+
+
+@describes("character.regeneration_stopped", label=lambda: _("Regeneration"))
+def _regeneration_stopped(event: Event) -> str:
+    p = event.payload
+    reasons = {
+        "healed": _("%(name)s's wounds are healed: regeneration stops (%(points)s Potential point(s) spent)."),
+        "no_potential": _("%(name)s has no Potential left: regeneration stops (%(points)s point(s) spent)."),
+    }
+    template = reasons.get(p.get("reason", ""), _("%(name)s stops regenerating (%(points)s Potential point(s) spent)."))
+    return template % {"name": p["character"], "points": p.get("points", 0)}
 
 
 @describes("character.potential_recovered", label=lambda: _("Rest"))
@@ -164,9 +233,10 @@ def _potential_back(event: Event) -> str:
     p = event.payload
     key = "name_en" if _lang() == "en" else "name_fr"
     domains = ", ".join(d.get(key) or d.get("code", "") for d in p.get("domains", []))
-    return _("%(name)s has rested %(hours)s hours without using a power: Potential back in full (%(domains)s).") % {
+    text = _("%(name)s has rested %(hours)s hours without using a power: Potential back in full (%(domains)s).") % {
         "name": p["character"], "hours": p.get("hours", ""), "domains": domains,
     }  # fmt: skip
+    return text + _restored(p)
 
 
 @describes("character.vigour_recovered", label=lambda: _("Rest"))

@@ -210,10 +210,37 @@ class PowerUseForm(forms.Form):
     )
     masked = forms.BooleanField(label=_("Mask the intrusion"), required=False)
     several_objects = forms.BooleanField(label=_("Several objects (Telekinesis)"), required=False)
+    fed_by = forms.ChoiceField(
+        label=_("Paid with"), required=False,
+        help_text=_("A trait the narrator lets feed the domain pays instead of Potential: one rank lower until rest."),
+    )  # fmt: skip
 
-    def __init__(self, *args: Any, domains: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, domains: list[tuple[str, str]] | None = None, feeds: list[tuple[str, str]] | None = None,
+        **kwargs: Any,
+    ) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
         self.fields["domain"].choices = domains or []
+        if feeds:
+            self.fields["fed_by"].choices = [("", _("Potential"))] + list(feeds)
+        else:
+            del self.fields["fed_by"]
+
+
+class FeedForm(forms.Form):
+    """« Le Narrateur peut également décider qu'une Aptitude […] peut servir à alimenter un Domaine de pouvoir »."""
+
+    domain = forms.ChoiceField(label=_("Power domain"))
+    trait = forms.ChoiceField(label=_("Fed by"))
+
+    def __init__(
+        self, *args: Any, domains: list[tuple[str, str]] | None = None, traits: list[tuple[str, str]] | None = None,
+        **kwargs: Any,
+    ) -> None:  # fmt: skip
+        kwargs.setdefault("auto_id", "id_feed_%s")  # beside the power form on the sheet: distinct ids
+        super().__init__(*args, **kwargs)
+        self.fields["domain"].choices = domains or []
+        self.fields["trait"].choices = traits or []
 
 
 class HandAllyForm(forms.Form):

@@ -47,6 +47,11 @@ class Character(models.Model):
     vigour_lost = models.PositiveSmallIntegerField(default=0, editable=False)
     # Game seconds since the last psychic power use (rest), for the clock's recovery of Potentiel and Vigour.
     rested_seconds = models.PositiveIntegerField(default=0, editable=False)
+    # Régénération (appendix 1): running, game seconds into the current (paid) cycle, and the Potentiel
+    # points spent on it, which no rest gives back while it runs.
+    regenerating = models.BooleanField(default=False, editable=False)
+    regeneration_seconds = models.PositiveIntegerField(default=0, editable=False)
+    regeneration_points = models.PositiveSmallIntegerField(default=0, editable=False)
     # Appendix 8 scales: [{"value": 1, "domains": ["size", "combat"]}]
     scales = models.JSONField(_("scales"), default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
@@ -138,6 +143,29 @@ class CharacterTrait(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name_fr} {self.rank}"
+
+
+class PowerFeed(models.Model):
+    """« Le Narrateur peut également décider qu'une Aptitude, un autre Champ d'expertise ou un autre Domaine
+    de pouvoir peut servir à alimenter un Domaine de pouvoir donné » (VI): a trait the narrator lets feed
+    one power domain of one character, and the ranks it has lost to it since the last rest."""
+
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="power_feeds")
+    domain = models.CharField(_("power domain"), max_length=40)
+    trait = models.CharField(_("trait"), max_length=40)
+    ranks_lost = models.PositiveSmallIntegerField(default=0, editable=False)
+    # A revoked feed stays until rest while the trait is still lowered.
+    allowed = models.BooleanField(default=True, editable=False)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = _("power feed")
+        verbose_name_plural = _("power feeds")
+        ordering = ["character", "domain", "trait"]
+        constraints = [models.UniqueConstraint(fields=["character", "domain", "trait"], name="one_feed_per_pair")]
+
+    def __str__(self) -> str:
+        return f"{self.character} {self.trait} → {self.domain}"
 
 
 class AtoutEntry(models.Model):

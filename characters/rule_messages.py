@@ -67,6 +67,8 @@ def _messages() -> dict[str, str]:
         "psychic.rank_too_low": _("This use needs %(required_label)s in the domain (the sheet has %(rank_label)s)."),
         "psychic.no_potential": _("No Potential left in this domain: rest first."),
         "psychic.exhausted": _("Too exhausted: rest to recover Vigour before using a power."),
+        "psychic.feed_exhausted": _("This trait is down to Abyssal: it cannot feed the domain until rest."),
+        "psychic.nothing_to_regenerate": _("No physical Revers to regenerate."),
         "scale.value": _("“%(text)s”: a scale starts with its value, e.g. “+1 size combat”."),
         "scale.domains": _(
             "“%(text)s”: name what the scale applies to (size, combat, strength, agility, mind), value −10 to +20."

@@ -18,6 +18,7 @@ from characters.models import (
     CharacterTrait,
     Equipment,
     EquipmentCategory,
+    PowerFeed,
     Revers,
 )
 from characters.rules import psychic
@@ -50,7 +51,7 @@ def trait_def_map(rules: CharacterRules) -> dict[str, TraitDef]:
 VIGOUR = "vigueur"
 
 
-def trait_value(character: Character, trait_code: str) -> int:
+def trait_value(character: Character, trait_code: str, *, fed: bool = True) -> int:
     """The trait's rank on the sheet, or its default when absent.
 
     « Faible (2) ← Valeur par défaut pour toute Caractéristique non citée » ; the campaign's list
@@ -67,7 +68,19 @@ def trait_value(character: Character, trait_code: str) -> int:
         # Psychic fatigue (option): « L'Aptitude Vigueur du personnage est temporairement réduite de un
         # rang après chaque utilisation » — the sheet keeps its rank, the tests use the reduced one.
         value -= character.vigour_lost
-    return value
+    # « Le Rang de la Caractéristique concerné est alors réduit d'un cran jusqu'à ce que le personnage
+    # puisse prendre du repos » (VI): a trait that fed a power domain is used at its lowered rank
+    # (``fed=False``: a sequence declares the rank before that loss and reads it at each draw).
+    return value - ranks_lowered(character, trait_code) if fed else value
+
+
+def ranks_lowered(character: Character, trait_code: str) -> int:
+    """Ranks ``trait_code`` has lost feeding power domains since the character's last rest."""
+    return sum(
+        PowerFeed.objects.filter(character=character, trait=trait_code, ranks_lost__gt=0).values_list(
+            "ranks_lost", flat=True
+        )
+    )
 
 
 def revers_penalty(character: Character, domain: str) -> int:
@@ -132,6 +145,23 @@ class SheetLine:
     on_sheet: bool
     custom: bool = False
     potential_left: int | None = None
+    lowered: int = 0
+    """Ranks lost feeding a power domain until rest; tests use ``rank - lowered``."""
+
+    @property
+    def effective_label(self) -> str:
+        return rank_label(self.rank - self.lowered, get_language() or "fr")
+
+
+@dataclass(frozen=True)
+class FeedLine:
+    pk: int
+    domain: str
+    domain_name: str
+    trait: str
+    trait_name: str
+    ranks_lost: int
+    allowed: bool
 
 
 @dataclass
@@ -147,13 +177,14 @@ class Sheet:
     healed_revers: list[Revers] = field(default_factory=list)
     equipment: list[Equipment] = field(default_factory=list)
     ledger: list[AtoutEntry] = field(default_factory=list)
+    feeds: list[FeedLine] = field(default_factory=list)
 
     @property
     def all_lines(self) -> list[SheetLine]:
         return [*self.aptitudes, *self.fields, *self.power_domains]
 
 
-def _line(trait_def: TraitDef | None, row: CharacterTrait | None, language: str) -> SheetLine:
+def _line(trait_def: TraitDef | None, row: CharacterTrait | None, language: str, lowered: int = 0) -> SheetLine:
     if row is not None:
         name = row.name_en if language.startswith("en") else row.name_fr
         rank, code, kind, custom = row.rank, row.code, row.kind, row.custom
@@ -179,23 +210,38 @@ def _line(trait_def: TraitDef | None, row: CharacterTrait | None, language: str)
         on_sheet=row is not None,
         custom=custom,
         potential_left=potential_left,
+        lowered=lowered,
     )
 
 
-def sheet(character: Character, *, ledger: bool = True) -> Sheet:
-    """The full sheet: the campaign's traits (defaults included), the character's own, Revers, gear."""
+def sheet(character: Character, *, ledger: bool = True, feeds: bool = True) -> Sheet:
+    """The full sheet: the campaign's traits (defaults included), the character's own, Revers, gear.
+
+    ``feeds=False`` leaves out the traits feeding power domains and their ranks lost until rest (the
+    printed sheet keeps the ranks; a rank lost until rest is a pencil mark)."""
     language = get_language() or "fr"
     rules = character_rules(character.campaign)
     defs = trait_defs(rules)
     rows = {t.code: t for t in character.traits.all()}
     result = Sheet(character=character, rules=rules)
+    feed_rows = list(character.power_feeds.all()) if feeds else []
+    lowered: dict[str, int] = {}
+    for feed in feed_rows:
+        lowered[feed.trait] = lowered.get(feed.trait, 0) + feed.ranks_lost
     seen = set()
     for trait_def in defs:
         seen.add(trait_def.code)
-        _bucket(result, trait_def.kind).append(_line(trait_def, rows.get(trait_def.code), language))
+        line = _line(trait_def, rows.get(trait_def.code), language, lowered.get(trait_def.code, 0))
+        _bucket(result, trait_def.kind).append(line)
     for code, row in rows.items():
         if code not in seen:
-            _bucket(result, row.kind).append(_line(None, row, language))
+            _bucket(result, row.kind).append(_line(None, row, language, lowered.get(code, 0)))
+    names = {line.code: line.name for line in result.all_lines}
+    result.feeds = [
+        FeedLine(pk=f.pk, domain=f.domain, domain_name=names.get(f.domain, f.domain), trait=f.trait,
+                 trait_name=names.get(f.trait, f.trait), ranks_lost=f.ranks_lost, allowed=f.allowed)
+        for f in feed_rows
+    ]  # fmt: skip
     revers = list(character.revers.all())
     result.revers = [r for r in revers if r.severity > 0]
     result.healed_revers = [r for r in revers if r.severity == 0]

@@ -29,6 +29,7 @@ from characters.models import (
     CharacterTrait,
     Equipment,
     EquipmentCategory,
+    PowerFeed,
     Progression,
     Revers,
     ReversDomain,
@@ -63,7 +64,7 @@ from characters.rules.revers import (
     recovery_days,
 )
 from characters.rules.traits import TraitDef, TraitKind, creation_default, custom_trait, traits_from_dicts
-from characters.selectors import character_rules, trait_def_map, trait_defs
+from characters.selectors import character_rules, ranks_lowered, trait_def_map, trait_defs
 from core.errors import PermissionRefused, ServiceError, StaleState
 
 # ---------------------------------------------------------------- helpers
@@ -825,23 +826,65 @@ def run_clock_recovery(campaign: Campaign, old: dt.datetime, new: dt.datetime, a
             _append(character, "character.revers_recovered", actor,
                     {"revers_id": revers.pk, "from": old_severity, "to": new_severity, "domain": revers.domain,
                      "domain_name": revers.domain_name})  # fmt: skip
-    _clock_psychic_rest(campaign, elapsed, new, actor)
+    stopped = _clock_regeneration(campaign, elapsed, new, actor)
+    _clock_psychic_rest(campaign, elapsed, new, actor, stopped)
 
 
-def _clock_psychic_rest(campaign: Campaign, elapsed: int, new: dt.datetime, actor: User) -> None:
+def _recoverable_points(character: Character) -> list[tuple[CharacterTrait, int]]:
+    """Potentiel rows to give back and the points that stay spent: « Les points dépensés pour alimenter le
+    pouvoir de régénération ne peuvent être récupérés tant que le pouvoir de régénération est actif »."""
+    rows = CharacterTrait.objects.select_for_update().filter(character=character, potential_used__gt=0)
+    result = []
+    for row in rows:
+        kept = (
+            character.regeneration_points if character.regenerating and row.code == psychic.REGENERATION_DOMAIN else 0
+        )
+        if row.potential_used > kept:
+            result.append((row, min(kept, row.potential_used)))
+    return result
+
+
+def _give_back(character: Character) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Rest: Potentiel back (but the points feeding a running regeneration), fed traits back to their rank."""
+    domains = []
+    for row, kept in _recoverable_points(character):
+        domains.append({"code": row.code, "name_fr": row.name_fr, "name_en": row.name_en,
+                        "points": row.potential_used - kept})  # fmt: skip
+        row.potential_used = kept
+        row.save(update_fields=["potential_used"])
+    feeds = list(PowerFeed.objects.select_for_update().filter(character=character, ranks_lost__gt=0))
+    restored = []
+    for feed in feeds:
+        name_fr, name_en = _trait_names(character, feed.trait)
+        restored.append({"code": feed.trait, "name_fr": name_fr, "name_en": name_en, "ranks": feed.ranks_lost})
+    PowerFeed.objects.filter(character=character, ranks_lost__gt=0).update(ranks_lost=0)
+    PowerFeed.objects.filter(character=character, allowed=False).delete()
+    return domains, restored
+
+
+def _clock_psychic_rest(
+    campaign: Campaign, elapsed: int, new: dt.datetime, actor: User, stopped: Mapping[int, int] | None = None
+) -> None:
     """The game clock as rest for psychic powers (``psychic.rest_recovery``): Vigour lost to fatigue comes
-    back one rank per 15 minutes, Potentiel in full after the campaign's night of rest; one event each."""
+    back one rank per 15 minutes, Potentiel in full and fed traits to their rank after the campaign's night
+    of rest; one event each. ``stopped``: characters whose regeneration ended during this move, with the
+    seconds of it left after the end (their rest starts there)."""
+    stopped = stopped or {}
     night_hours = character_rules(campaign).potential_rest_hours
     used = set(
         CharacterTrait.objects.filter(character__campaign=campaign, potential_used__gt=0).values_list(
             "character_id", flat=True
         )
     )
+    fed = set(
+        PowerFeed.objects.filter(character__campaign=campaign, ranks_lost__gt=0).values_list("character_id", flat=True)
+    )
     resting = Character.objects.select_for_update().filter(campaign=campaign)
-    for character in resting.filter(Q(vigour_lost__gt=0) | Q(pk__in=used)):
+    for character in resting.filter(Q(vigour_lost__gt=0) | Q(pk__in=used | fed)):
+        spent = character.pk in fed or (character.pk in used and bool(_recoverable_points(character)))
         recovery = psychic.rest_recovery(
-            rested_seconds=character.rested_seconds, elapsed_seconds=elapsed, vigour_lost=character.vigour_lost,
-            potential_used=character.pk in used, night_hours=night_hours,
+            rested_seconds=character.rested_seconds, elapsed_seconds=stopped.get(character.pk, elapsed),
+            vigour_lost=character.vigour_lost, potential_used=spent, night_hours=night_hours,
         )  # fmt: skip
         before = character.vigour_lost
         character.campaign = campaign
@@ -850,12 +893,73 @@ def _clock_psychic_rest(campaign: Campaign, elapsed: int, new: dt.datetime, acto
         if recovery.vigour_lost != before:
             _append(character, "character.vigour_recovered", actor, {"from": before, "to": recovery.vigour_lost})
         if recovery.potential_back:
-            rows = CharacterTrait.objects.select_for_update().filter(character=character, potential_used__gt=0)
-            domains = [{"code": r.code, "name_fr": r.name_fr, "name_en": r.name_en, "points": r.potential_used}
-                       for r in rows]  # fmt: skip
-            rows.update(potential_used=0)
+            domains, restored = _give_back(character)
             _append(character, "character.potential_recovered", actor,
-                    {"domains": domains, "hours": night_hours, "at": new.isoformat()})  # fmt: skip
+                    {"domains": domains, "restored": restored, "hours": night_hours, "at": new.isoformat()})  # fmt: skip
+
+
+def _physical_wounds(character: Character, campaign: Campaign) -> list[tuple[Revers, psychic.Wound]]:
+    """Physical Revers as Régénération sees them: a wound healing a card a month or slower is « monthly »."""
+    rows = Revers.objects.select_for_update().filter(character=character, domain=ReversDomain.PHYSICAL, severity__gt=0)
+    result = []
+    for revers in rows:
+        days = recovery_days(
+            revers.nature, light_days=campaign.revers_recovery_light_days, deep_days=campaign.revers_recovery_deep_days
+        )
+        result.append((revers, psychic.Wound(revers.pk, revers.severity, psychic.is_monthly(days))))
+    return result
+
+
+def _regeneration_end(character: Character, actor: User | None, reason: str, payload: Mapping[str, Any]) -> None:
+    """Regeneration stops: its points become ordinary spent points, given back by the next rest, counted
+    from now."""
+    points = character.regeneration_points
+    character.regenerating, character.regeneration_seconds, character.regeneration_points = False, 0, 0
+    character.rested_seconds = 0
+    _bump(character, "regenerating", "regeneration_seconds", "regeneration_points", "rested_seconds")
+    _append(character, "character.regeneration_stopped", actor, {"reason": reason, "points": points, **payload})
+
+
+def _clock_regeneration(campaign: Campaign, elapsed: int, new: dt.datetime, actor: User) -> dict[int, int]:
+    """Each running regeneration over the clock's move (``psychic.regenerate``): heal, pay, or stop.
+    Returns the characters whose regeneration stopped, with the game seconds of the move left after it."""
+    stopped: dict[int, int] = {}
+    for character in Character.objects.select_for_update().filter(campaign=campaign, regenerating=True):
+        character.campaign = campaign
+        wounds = _physical_wounds(character, campaign)
+        row = (
+            CharacterTrait.objects.select_for_update()
+            .filter(character=character, code=psychic.REGENERATION_DOMAIN)
+            .first()
+        )
+        left = psychic.potential(row.rank) - row.potential_used if row else 0
+        result = psychic.regenerate(
+            wounds=[w for _r, w in wounds], carried_seconds=character.regeneration_seconds,
+            elapsed_seconds=elapsed, potential_left=left,
+        )  # fmt: skip
+        healed = []
+        for revers, wound in wounds:
+            after = result.severities[wound.key]
+            if after != revers.severity:
+                healed.append({"revers_id": revers.pk, "from": revers.severity, "to": after})
+                revers.severity = after
+                if after == 0:
+                    revers.healed_at = new
+                revers.save(update_fields=["severity", "healed_at"])
+        if result.points and row is not None:
+            row.potential_used += result.points
+            row.save(update_fields=["potential_used"])
+        character.regeneration_points += result.points
+        character.regeneration_seconds = result.carried_seconds
+        _bump(character, "regeneration_points", "regeneration_seconds")
+        if result.cycles:
+            _append(character, "character.regeneration_cycle", actor,
+                    {"cycles": result.cycles, "points": result.points, "healed": healed,
+                     "potential_left": left - result.points})  # fmt: skip
+        if result.stopped:
+            _regeneration_end(character, actor, result.stopped, {"potential_left": left - result.points})
+            stopped[character.pk] = result.seconds_after_stop
+    return stopped
 
 
 # ---------------------------------------------------------------- equipment
@@ -919,18 +1023,30 @@ def equipment_remove(*, item: Equipment, actor: User) -> None:
 @transaction.atomic
 def power_use(
     *, character: Character, actor: User, domain: str, power_rank: int, masked: bool = False,
-    several_objects: bool = False,
+    several_objects: bool = False, fed_by: str = "",
 ) -> psychic.PowerUse:  # fmt: skip
-    """Spend one Potentiel point on a power; returns the Test's required rank and difficulty."""
+    """Spend one Potentiel point on a power; returns the Test's required rank and difficulty.
+
+    ``fed_by``: a trait the narrator lets feed this domain pays instead, one rank lower until rest
+    (``psychic.feed``). A domain lowered by feeding another is used at its lowered rank."""
     _require_editor(character, actor)
     character = _lock(character)
     row = CharacterTrait.objects.select_for_update().filter(character=character, code=domain).first()
     rank = row.rank if row else Rank.ABYSSAL
     rules = character_rules(character.campaign)
     vigour = CharacterTrait.objects.filter(character=character, code="vigueur").values_list("rank", flat=True).first()
+    feed = None
+    if fed_by:
+        feed = (
+            PowerFeed.objects.select_for_update()
+            .filter(character=character, domain=domain, trait=fed_by, allowed=True)
+            .first()
+        )
+        if feed is None:
+            raise ServiceError(_("The narrator has not let this trait feed this domain."))
     try:
         result = psychic.power_use(
-            domain_rank=rank,
+            domain_rank=rank - ranks_lowered(character, domain),
             power_rank=power_rank,
             potential_left=psychic.potential(rank) - (row.potential_used if row else 0),
             masked=masked,
@@ -938,12 +1054,24 @@ def power_use(
             fatigue_rule=rules.psychic_fatigue,
             vigour=vigour if vigour is not None else Rank.FAIBLE,
             vigour_lost=character.vigour_lost,
+            fed=feed is not None,
         )
+        if feed is not None:
+            lowered = psychic.feed(
+                trait_rank=_trait_rank(character, fed_by), ranks_lost=ranks_lowered(character, fed_by)
+            )
     except RuleViolation as violation:
         raise _refuse(violation) from violation
     assert row is not None
-    row.potential_used += 1
-    row.save(update_fields=["potential_used"])
+    fed_payload: dict[str, Any] = {}
+    if feed is not None:
+        feed.ranks_lost += 1
+        feed.save(update_fields=["ranks_lost"])
+        name_fr, name_en = _trait_names(character, fed_by)
+        fed_payload = {"fed_by": fed_by, "fed_by_name": name_fr, "fed_by_name_en": name_en, "lowered": lowered}
+    else:
+        row.potential_used += 1
+        row.save(update_fields=["potential_used"])
     character.vigour_lost = result.vigour_lost
     character.rested_seconds = 0
     _bump(character, "vigour_lost", "rested_seconds")
@@ -953,20 +1081,142 @@ def power_use(
         actor,
         {"domain": domain, "domain_name": row.name_fr, "domain_name_en": row.name_en,
          "required_rank": result.required_rank, "difficulty": result.difficulty, "power_level": result.power_level,
-         "potential_left": result.potential_left, "masked": masked, "collapsed": result.collapsed},
+         "potential_left": result.potential_left, "masked": masked, "collapsed": result.collapsed,
+         **fed_payload},
     )  # fmt: skip
     return result
 
 
 @transaction.atomic
 def character_rest(*, character: Character, actor: User) -> Character:
-    """« ces "points de pouvoirs" […] sont habituellement récupérés à l'issue d'une bonne nuit de repos »."""
+    """« ces "points de pouvoirs" […] sont habituellement récupérés à l'issue d'une bonne nuit de repos » ;
+    a trait that fed a domain is « réduit d'un cran jusqu'à ce que le personnage puisse prendre du repos »;
+    the points feeding a running regeneration stay spent."""
     _require_editor(character, actor)
     character = _lock(character)
-    CharacterTrait.objects.filter(character=character, potential_used__gt=0).update(potential_used=0)
+    domains, restored = _give_back(character)
     character.vigour_lost = 0
     _bump(character, "vigour_lost")
-    _append(character, "character.rested", actor, {})
+    _append(character, "character.rested", actor, {"domains": domains, "restored": restored})
+    return character
+
+
+def _trait_rank(character: Character, code: str) -> int:
+    """The trait's rank on the sheet (its default when absent), before any feeding."""
+    row = CharacterTrait.objects.filter(character=character, code=code).values_list("rank", flat=True).first()
+    if row is not None:
+        return int(row)
+    known = trait_def_map(character_rules(character.campaign)).get(code)
+    return int(known.default) if known is not None else int(Rank.FAIBLE)
+
+
+def _trait_names(character: Character, code: str) -> tuple[str, str]:
+    row = CharacterTrait.objects.filter(character=character, code=code).values_list("name_fr", "name_en").first()
+    if row is not None:
+        return row[0], row[1]
+    known = trait_def_map(character_rules(character.campaign)).get(code)
+    return (known.name_fr, known.name_en) if known is not None else (code, code)
+
+
+def _trait_kind(character: Character, code: str) -> str | None:
+    row = CharacterTrait.objects.filter(character=character, code=code).values_list("kind", flat=True).first()
+    if row is not None:
+        return str(row)
+    known = trait_def_map(character_rules(character.campaign)).get(code)
+    return str(known.kind) if known is not None else None
+
+
+@transaction.atomic
+def feed_allow(*, character: Character, actor: User, domain: str, trait: str) -> PowerFeed:
+    """« Le Narrateur peut également décider qu'une Aptitude, un autre Champ d'expertise ou un autre Domaine
+    de pouvoir peut servir à alimenter un Domaine de pouvoir donné » (VI): the narrator lets ``trait`` feed
+    ``domain`` on this character's sheet."""
+    _require_narrator(character.campaign_id, actor)
+    character = _lock(character)
+    if _trait_kind(character, domain) != TraitKind.POWER_DOMAIN:
+        raise ServiceError(_("Choose a power domain to feed."))
+    if trait == domain or _trait_kind(character, trait) is None:
+        raise ServiceError(_("Choose another trait of the sheet to feed the domain."))
+    feed, _created = PowerFeed.objects.select_for_update().get_or_create(
+        character=character, domain=domain, trait=trait
+    )
+    if not _created and feed.allowed:
+        raise ServiceError(_("This trait already feeds this domain."))
+    feed.allowed = True
+    feed.save(update_fields=["allowed"])
+    _bump(character)
+    domain_fr, domain_en = _trait_names(character, domain)
+    trait_fr, trait_en = _trait_names(character, trait)
+    _append(character, "character.feed_allowed", actor,
+            {"domain": domain, "domain_name": domain_fr, "domain_name_en": domain_en, "trait": trait,
+             "trait_name": trait_fr, "trait_name_en": trait_en})  # fmt: skip
+    return feed
+
+
+@transaction.atomic
+def feed_revoke(*, feed: PowerFeed, actor: User) -> None:
+    """The narrator withdraws a feed; a trait it lowered stays lowered until rest."""
+    _require_narrator(feed.character.campaign_id, actor)
+    character = _lock(feed.character)
+    feed = PowerFeed.objects.select_for_update().get(pk=feed.pk)
+    if not feed.allowed:
+        raise ServiceError(_("This feed was already withdrawn."))
+    domain, trait = feed.domain, feed.trait
+    if feed.ranks_lost:
+        feed.allowed = False
+        feed.save(update_fields=["allowed"])
+    else:
+        feed.delete()
+    _bump(character)
+    domain_fr, domain_en = _trait_names(character, domain)
+    trait_fr, trait_en = _trait_names(character, trait)
+    _append(character, "character.feed_revoked", actor,
+            {"domain": domain, "domain_name": domain_fr, "domain_name_en": domain_en, "trait": trait,
+             "trait_name": trait_fr, "trait_name_en": trait_en})  # fmt: skip
+
+
+@transaction.atomic
+def regeneration_start(*, character: Character, actor: User) -> Character:
+    """Conscience, Bon, « Régénération » (appendix 1): « le processus de régénération commence et se
+    poursuit dès lors qu'il est activé par l'adepte » ; « Un point de potentiel psychique doit être dépensé
+    par cycle de récupération » : the first cycle's point is paid now, the game clock does the rest
+    (``run_clock_recovery``)."""
+    _require_editor(character, actor)
+    character = _lock(character)
+    if character.regenerating:
+        raise ServiceError(_("Regeneration is already running."))
+    row = (
+        CharacterTrait.objects.select_for_update().filter(character=character, code=psychic.REGENERATION_DOMAIN).first()
+    )
+    rank = row.rank if row else Rank.ABYSSAL
+    left = psychic.potential(rank) - (row.potential_used if row else 0)
+    wounds = _physical_wounds(character, character.campaign)
+    try:
+        cycle = psychic.regeneration_start(
+            domain_rank=rank - ranks_lowered(character, psychic.REGENERATION_DOMAIN), potential_left=left,
+            wounds=[w for _r, w in wounds],
+        )  # fmt: skip
+    except RuleViolation as violation:
+        raise _refuse(violation) from violation
+    assert row is not None
+    row.potential_used += 1
+    row.save(update_fields=["potential_used"])
+    character.regenerating, character.regeneration_seconds, character.regeneration_points = True, 0, 1
+    character.rested_seconds = 0
+    _bump(character, "regenerating", "regeneration_seconds", "regeneration_points", "rested_seconds")
+    _append(character, "character.regeneration_started", actor,
+            {"cycle_hours": cycle // 3600, "wounds": len(wounds), "potential_left": left - 1})  # fmt: skip
+    return character
+
+
+@transaction.atomic
+def regeneration_stop(*, character: Character, actor: User) -> Character:
+    """The adept ends regeneration; its points come back at the next rest."""
+    _require_editor(character, actor)
+    character = _lock(character)
+    if not character.regenerating:
+        raise ServiceError(_("Regeneration is not running."))
+    _regeneration_end(character, actor, "stopped", {})
     return character
 
 

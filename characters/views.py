@@ -29,6 +29,7 @@ from characters.forms import (
     CharacterRulesForm,
     CharacterWordsForm,
     EquipmentForm,
+    FeedForm,
     FirstAidForm,
     HandAllyForm,
     NarratorFieldsForm,
@@ -38,7 +39,7 @@ from characters.forms import (
     TraitRaiseForm,
     TraitSetForm,
 )
-from characters.models import AtoutEntry, Character, CharacterKind, Equipment, Revers
+from characters.models import AtoutEntry, Character, CharacterKind, Equipment, PowerFeed, Revers
 from characters.rule_messages import rule_message
 from characters.rules import psychic
 from characters.rules.atouts import progression_cost
@@ -70,6 +71,7 @@ def _sheet_context(character: Character, membership: Membership, forms: dict[str
         for line in sheet.all_lines
     ]  # fmt: skip
     domains = [(line.code, line.name) for line in sheet.power_domains if line.rank >= Rank.FAIBLE]
+    regeneration = next((line for line in sheet.power_domains if line.code == psychic.REGENERATION_DOMAIN), None)
     players = [
         (m.user_id, m.user.username)
         for m in character.campaign.memberships.filter(role=Role.PLAYER).select_related("user")
@@ -87,7 +89,9 @@ def _sheet_context(character: Character, membership: Membership, forms: dict[str
         "spend_form": AtoutSpendForm(others=others),
         "raise_form": TraitRaiseForm(traits=raise_choices),
         "equipment_form": EquipmentForm(language=_language()),
-        "power_form": PowerUseForm(domains=domains) if domains else None,
+        "power_form": PowerUseForm(domains=domains, feeds=_feed_choices(sheet)) if domains else None,
+        "can_regenerate": character.regenerating
+        or (regeneration is not None and regeneration.rank - regeneration.lowered >= psychic.REGENERATION_RANK),
         "powers": [p for p in psychic.powers() if any(code == p.domain for code, _n in domains)],
         "vehicles": {v.code: v for v in vehicles()},
         "scales": selectors.scales_of(character),
@@ -104,11 +108,21 @@ def _sheet_context(character: Character, membership: Membership, forms: dict[str
                 "trait_set_form": TraitSetForm(traits=trait_choices),
                 "revers_form": ReversForm(),
                 "first_aid_form": FirstAidForm(character=character),
+                "feed_form": FeedForm(domains=[(line.code, line.name) for line in sheet.power_domains if line.on_sheet],
+                                      traits=trait_choices) if any(line.on_sheet for line in sheet.power_domains) else None,
                 "hand_form": HandAllyForm(players=players) if character.kind == CharacterKind.NPC else None,
             }
         )  # fmt: skip
     context.update(forms or {})
     return context
+
+
+def _feed_choices(sheet: selectors.Sheet) -> list[tuple[str, str]]:
+    """The traits the narrator lets feed a domain, as the power form's « Paid with » choices."""
+    return [
+        (feed.trait, _("%(trait)s → %(domain)s (−1 rank until rest)") % {"trait": feed.trait_name, "domain": feed.domain_name})
+        for feed in sheet.feeds if feed.allowed
+    ]  # fmt: skip
 
 
 def _render_sheet(request: HttpRequest, character: Character, membership: Membership, status: int = 200,
@@ -135,7 +149,7 @@ def character_print(request: HttpRequest, character_id: int) -> HttpResponse:
         "characters/print.html",
         {
             "character": character,
-            "sheet": selectors.sheet(character, ledger=False),
+            "sheet": selectors.sheet(character, ledger=False, feeds=False),
             "is_narrator": membership.is_narrator,
             "ladder": [rank.value for rank in Rank],
         },
@@ -306,7 +320,8 @@ def _unequip(request: HttpRequest, character: Character, membership: Membership)
 @action("power")
 def _power(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     domains = [(t.code, t.name_fr) for t in character.traits.filter(kind=TraitKind.POWER_DOMAIN)]
-    data = _valid("power_form", PowerUseForm(request.POST, domains=domains))
+    feeds = [(code, code) for code in character.power_feeds.filter(allowed=True).values_list("trait", flat=True)]
+    data = _valid("power_form", PowerUseForm(request.POST, domains=domains, feeds=feeds))
     result = services.power_use(character=character, actor=request.user, **data)  # type: ignore[arg-type]
     from characters.labels import difficulty_label, rank_display
 
@@ -319,6 +334,37 @@ def _power(request: HttpRequest, character: Character, membership: Membership) -
 def _rest(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     services.character_rest(character=character, actor=request.user)  # type: ignore[arg-type]
     return _("Rested: Potential and Vigour restored."), {}
+
+
+@action("feed", narrator_only=True)
+def _feed(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+    lines = selectors.sheet(character, ledger=False).all_lines
+    form = FeedForm(request.POST, domains=[(line.code, line.name) for line in lines if line.kind == TraitKind.POWER_DOMAIN],
+                    traits=[(line.code, line.name) for line in lines])  # fmt: skip
+    data = _valid("feed_form", form)
+    services.feed_allow(character=character, actor=request.user, domain=data["domain"], trait=data["trait"])  # type: ignore[arg-type]
+    return _("The trait may now feed the domain."), {}
+
+
+@action("unfeed", narrator_only=True)
+def _unfeed(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+    feed = get_object_or_404(PowerFeed, pk=request.POST.get("feed"), character=character)
+    services.feed_revoke(feed=feed, actor=request.user)  # type: ignore[arg-type]
+    return _("The trait no longer feeds the domain."), {}
+
+
+@action("regenerate")
+def _regenerate(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+    services.regeneration_start(character=character, actor=request.user)  # type: ignore[arg-type]
+    return _("Regeneration started: the game clock heals and spends Potential."), {}
+
+
+@action("regeneration_stop")
+def _regeneration_stop(
+    request: HttpRequest, character: Character, membership: Membership
+) -> tuple[str, dict[str, Any]]:
+    services.regeneration_stop(character=character, actor=request.user)  # type: ignore[arg-type]
+    return _("Regeneration stopped."), {}
 
 
 @action("hand", narrator_only=True)

@@ -29,6 +29,7 @@ def modifier_label(code: str) -> str:
         "behaviour": _("behaviour"),
         "relatedness": _("trait and concept"),
         "telekinesis_mind": _("Esprit (Télékinésie)"),
+        "fed": _("fed a power"),
     }.get(code, code)
 
 

@@ -84,6 +84,7 @@ class Board:
     penalties: dict[int, int]
     states: dict[tuple[str, str, int | None], DeckState]
     story: list[str] = field(default_factory=list)
+    lowered: dict[int, int] = field(default_factory=dict)
 
 
 def _shown(part: str, key: str, codes: list[str], flipped: set[str], rule: SuccessRule) -> list[ShownCard]:
@@ -105,13 +106,16 @@ def sequence_board(sequence: Sequence, membership: Membership, participants: lis
     penalties = (
         sheets.revers_penalties([p.character for p in everyone], sequence.domain) if writes_to_sheets(sequence) else {}
     )
+    lowered = sheets.ranks_lowered_many([(p.character, p.trait_code) for p in everyone])
     views = []
     for p in everyone:
         controlled = controls(membership, p)
         secret = not controlled and p.character.kind == "npc"
         show_budget = controlled and sequence.phase != Phase.ENDED
         budget = (
-            budget_of(p, sequence, settings, penalty=penalty_of(p, sequence, penalties), everyone=everyone)
+            budget_of(
+                p, sequence, settings, penalty=penalty_of(p, sequence, penalties), everyone=everyone, lowered=lowered
+            )
             if show_budget
             else None
         )
@@ -142,6 +146,7 @@ def sequence_board(sequence: Sequence, membership: Membership, participants: lis
         outcome=sequence.outcome,
         is_narrator=membership.is_narrator,
         penalties=penalties,
+        lowered=lowered,
         states=deck_states(sequence.campaign),
         story=sequence_story(sequence, membership),
     )

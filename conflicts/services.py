@@ -220,7 +220,7 @@ def participant_add(
     if character.kind != "npc":
         participant.out_after = None
     if trait_code:
-        participant.trait_value = trait_value if trait_value is not None else sheets.trait_value(character, trait_code)
+        participant.trait_value = trait_value if trait_value is not None else sheets.sheet_rank(character, trait_code)
         participant.trait_name = _trait_name(character, trait_code)
         participant.telekinesis_mind = telekinesis_mind(character, trait_code)
     elif trait_value is not None:
@@ -273,7 +273,7 @@ def participant_update(
     if "trait_code" in changed and participant.trait_code:
         participant.trait_name = _trait_name(participant.character, participant.trait_code)
         if not (membership.is_narrator and "trait_value" in changed):
-            participant.trait_value = sheets.trait_value(participant.character, participant.trait_code)
+            participant.trait_value = sheets.sheet_rank(participant.character, participant.trait_code)
         if not (membership.is_narrator and "telekinesis_mind" in changed):
             participant.telekinesis_mind = telekinesis_mind(participant.character, participant.trait_code)
     if not changed:

@@ -90,11 +90,22 @@ def opponents_of(participant: Participant, everyone: Iterable[Participant]) -> l
     return [p for p in everyone if p.side != participant.side and p.active]
 
 
+def fed_of(participant: Participant, lowered: Mapping[int, int] | None = None) -> int:
+    """Ranks the participant's trait has lost feeding a power domain, read at the draw (its declared value is
+    the sheet's rank before that loss, so that a power fed during the sequence counts at once)."""
+    if not participant.trait_code:
+        return 0
+    if lowered is not None:
+        return lowered.get(participant.character_id, 0)
+    return sheets.ranks_lowered(participant.character, participant.trait_code)
+
+
 def setup_of(
     participant: Participant, sequence: Sequence, settings: TableSettings, *, penalty: int,
-    opponents: Iterable[Participant] = (),
+    opponents: Iterable[Participant] = (), lowered: Mapping[int, int] | None = None,
 ) -> ParticipantSetup:  # fmt: skip
     opponents = list(opponents)
+    fed = fed_of(participant, lowered)
     vehicle = participant.vehicle
     if vehicle > 0 and not robustness_counts(participant, sequence, opponents):
         vehicle = 0
@@ -103,6 +114,7 @@ def setup_of(
         relatedness=participant.trait_value
         - related_rank(participant.trait_value, Relatedness(participant.relatedness)),
         revers_penalty=penalty,
+        fed=fed,
         weapon=participant.weapon,
         weapon_use=Use(participant.weapon_use),
         armour=participant.armour if armour_counts(participant, opponents) else 0,
@@ -126,9 +138,11 @@ def setup_of(
 
 def budget_of(
     participant: Participant, sequence: Sequence, settings: TableSettings, *, penalty: int,
-    everyone: Iterable[Participant] = (),
+    everyone: Iterable[Participant] = (), lowered: Mapping[int, int] | None = None,
 ) -> Budget:  # fmt: skip
-    setup = setup_of(participant, sequence, settings, penalty=penalty, opponents=opponents_of(participant, everyone))
+    setup = setup_of(
+        participant, sequence, settings, penalty=penalty, opponents=opponents_of(participant, everyone), lowered=lowered
+    )
     return card_budget(setup, first_draw=sequence.draw_number == 1)
 
 

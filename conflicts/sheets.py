@@ -22,6 +22,34 @@ def trait_value(character: Character, trait_code: str) -> int:
     return int(read(character, trait_code))
 
 
+def sheet_rank(character: Character, trait_code: str) -> int:
+    """``trait_value`` but for the ranks lost feeding a power domain, which a draw reads live (``ranks_lowered``)."""
+    from characters.selectors import trait_value as read
+
+    return int(read(character, trait_code, fed=False))
+
+
+def ranks_lowered(character: Character, trait_code: str) -> int:
+    from characters.selectors import ranks_lowered as read
+
+    return int(read(character, trait_code))
+
+
+def ranks_lowered_many(pairs: list[tuple[Character, str]]) -> dict[int, int]:
+    """``ranks_lowered`` of each (character, trait used) in one query, by character id."""
+    from characters.models import PowerFeed
+
+    wanted = {c.pk: code for c, code in pairs if code}
+    result = dict.fromkeys((c.pk for c, _code in pairs), 0)
+    rows = PowerFeed.objects.filter(character_id__in=list(wanted), ranks_lost__gt=0).values_list(
+        "character_id", "trait", "ranks_lost"
+    )
+    for character_id, trait, lost in rows:
+        if wanted.get(character_id) == trait:
+            result[character_id] += lost
+    return result
+
+
 def revers_penalty(character: Character, domain: str) -> int:
     from characters.selectors import revers_penalty as read
 

@@ -117,7 +117,12 @@ def _panel_context(
     everyone = [v.participant for v in board.views]
     settings = deck_store.table_settings(sequence.campaign)
     budget = budget_of(
-        participant, sequence, settings, penalty=penalty_of(participant, sequence, board.penalties), everyone=everyone
+        participant,
+        sequence,
+        settings,
+        penalty=penalty_of(participant, sequence, board.penalties),
+        everyone=everyone,
+        lowered=board.lowered,
     )
     split = split if split is not None else selectors.default_split(participant, everyone, budget)
     odds = selectors.split_odds(sequence, participant, split, membership, everyone, board.states)

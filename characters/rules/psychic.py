@@ -89,8 +89,11 @@ def power_use(
     fatigue_rule: bool = False,
     vigour: int = Rank.FAIBLE,
     vigour_lost: int = 0,
+    fed: bool = False,
 ) -> PowerUse:
-    """Check and cost one use of a power. Raises ``RuleViolation`` when the use is not allowed."""
+    """Check and cost one use of a power. Raises ``RuleViolation`` when the use is not allowed.
+
+    ``fed``: the use is paid by a trait feeding the domain (``feed``), not by a Potentiel point."""
     if latent(domain_rank):
         raise RuleViolation("psychic.latent")
     if not usable(domain_rank):
@@ -98,7 +101,7 @@ def power_use(
     required = required_rank_for(power_rank, masked=masked, several_objects=several_objects)
     if domain_rank < required:
         raise RuleViolation("psychic.rank_too_low", required=required, rank=domain_rank)
-    if potential_left < 1:
+    if potential_left < 1 and not fed:
         raise RuleViolation("psychic.no_potential")
     if fatigue_rule and vigour - vigour_lost < Rank.LAMENTABLE:
         raise RuleViolation("psychic.exhausted")
@@ -108,7 +111,7 @@ def power_use(
         required_rank=required,
         difficulty=difficulty,
         power_level=level,
-        potential_left=potential_left - 1,
+        potential_left=potential_left if fed else potential_left - 1,
         vigour_lost=lost,
         collapsed=fatigue_rule and vigour - lost < Rank.LAMENTABLE,
     )
@@ -147,6 +150,123 @@ def rest_recovery(
     back = max(0, total // step - min(REST_CAP_SECONDS, rested_seconds) // step)
     potential_back = potential_used and night_hours > 0 and total >= night_hours * 3600
     return RestRecovery(max(0, vigour_lost - back), potential_back, total)
+
+
+def feed(*, trait_rank: int, ranks_lost: int) -> int:
+    """One use of a power paid by a trait that feeds the domain; returns the trait's ranks lost after it.
+
+    « Le Narrateur peut également décider qu'une Aptitude, un autre Champ d'expertise ou un autre Domaine
+    de pouvoir peut servir à alimenter un Domaine de pouvoir donné (des Aptitudes telles que Présence et
+    Esprit pourraient ainsi nourrir un Domaine de pouvoir psionique). Le Rang de la Caractéristique
+    concerné est alors réduit d'un cran jusqu'à ce que le personnage puisse prendre du repos » (VI).
+
+    Each use so paid lowers the trait one more rank (as the fatigue option lowers Vigueur « après chaque
+    utilisation »); a trait already down to Abyssal has nothing left to give.
+    """
+    if trait_rank - ranks_lost <= Rank.ABYSSAL:
+        raise RuleViolation("psychic.feed_exhausted")
+    return ranks_lost + 1
+
+
+# Régénération (Conscience, Bon)
+REGENERATION_DOMAIN = "conscience"
+REGENERATION_RANK = Rank.BON
+HOUR = 3600
+DAY = 86400
+MONTH_DAYS = 28
+"""A wound whose card (or Revers step) takes this many days or more to heal is one « exigeant un mois »."""
+
+
+@dataclass(frozen=True)
+class Wound:
+    """A physical Revers as regeneration sees it: ``monthly`` when it heals by the month or slower."""
+
+    key: int
+    severity: int
+    monthly: bool = False
+
+
+def is_monthly(recovery_days: int) -> bool:
+    return recovery_days >= MONTH_DAYS
+
+
+def regeneration_cycle(wounds: tuple[Wound, ...] | list[Wound]) -> int:
+    """Seconds of the cycle now running: an hour while an ordinary wound is left, else a day."""
+    return HOUR if any(w.severity > 0 and not w.monthly for w in wounds) else DAY
+
+
+def regeneration_start(*, domain_rank: int, potential_left: int, wounds: tuple[Wound, ...] | list[Wound]) -> int:
+    """Check that Régénération can start; the first cycle's point is paid at once. Returns the cycle length.
+
+    « Pour les blessures "courantes" […], le processus de régénération commence et se poursuit dès lors
+    qu'il est activé par l'adepte. […] Un point de potentiel psychique doit être dépensé par cycle de
+    récupération » (appendix 1, Conscience, Bon).
+    """
+    if latent(domain_rank):
+        raise RuleViolation("psychic.latent")
+    if domain_rank < REGENERATION_RANK:
+        raise RuleViolation("psychic.rank_too_low", required=REGENERATION_RANK, rank=domain_rank)
+    if not any(w.severity > 0 for w in wounds):
+        raise RuleViolation("psychic.nothing_to_regenerate")
+    if potential_left < 1:
+        raise RuleViolation("psychic.no_potential")
+    return regeneration_cycle(wounds)
+
+
+@dataclass(frozen=True)
+class Regeneration:
+    severities: dict[int, int]
+    points: int
+    cycles: int
+    carried_seconds: int
+    stopped: str
+    """"" while it goes on, "healed" or "no_potential" when it stopped during this stretch of time."""
+    seconds_after_stop: int
+
+
+def regenerate(
+    *, wounds: tuple[Wound, ...] | list[Wound], carried_seconds: int, elapsed_seconds: int, potential_left: int
+) -> Regeneration:
+    """Regeneration over ``elapsed_seconds`` of game time, the current cycle (already paid) being
+    ``carried_seconds`` old.
+
+    « Des blessures réclamant habituellement une semaine de soins/repos par carte de pénalité (ou par
+    point de Revers) n'exigent plus qu'une heure d'attention, les blessures exigeant un mois de soins
+    disparaissent au bout de 24 heures » ; « Il s'arrête lorsque les blessures sont soignées. Un point de
+    potentiel psychique doit être dépensé par cycle de récupération (un point par heure pour les
+    blessures "classiques", un point par jour pour les blessures réclamant habituellement des mois de
+    soins) » (appendix 1, Régénération).
+
+    Each hour cycle takes one step off every ordinary wound; once none is left, each day cycle clears
+    every month-long wound. A completed cycle with wounds left starts the next one for a point; with
+    no point left, regeneration stops (as it does once healed).
+    """
+    severities = {w.key: w.severity for w in wounds}
+    monthly = {w.key: w.monthly for w in wounds}
+    carried, remaining = max(0, carried_seconds), max(0, elapsed_seconds)
+    points = cycles = 0
+
+    def left() -> list[Wound]:
+        return [Wound(k, s, monthly[k]) for k, s in severities.items() if s > 0]
+
+    if not left():
+        return Regeneration(severities, 0, 0, 0, "healed", remaining)
+    while True:
+        cycle = regeneration_cycle(left())
+        need = max(0, cycle - carried)
+        if remaining < need:
+            return Regeneration(severities, points, cycles, carried + remaining, "", 0)
+        remaining -= need
+        carried = 0
+        cycles += 1
+        for key, severity in severities.items():
+            if severity > 0 and monthly[key] == (cycle == DAY):
+                severities[key] = 0 if cycle == DAY else severity - 1
+        if not left():
+            return Regeneration(severities, points, cycles, 0, "healed", remaining)
+        if potential_left - points < 1:
+            return Regeneration(severities, points, cycles, 0, "no_potential", remaining)
+        points += 1
 
 
 # Télékinésie: « Rang / Durée / Poids maximum » (1 Séquence ≈ 1 minute)

@@ -36,6 +36,8 @@ class ParticipantSetup:
     trait_value: int
     relatedness: int = 0
     revers_penalty: int = 0
+    # Ranks the trait lost feeding a power domain until rest (VI), positive.
+    fed: int = 0
     weapon: int = 0
     weapon_use: Use = Use.ATTACK
     armour: int = 0
@@ -64,6 +66,9 @@ def card_items(setup: ParticipantSetup, *, first_draw: bool) -> list[CardItem]:
         # applied « Avant le tirage des cartes ou dés Fudge » (appendix 2): a penalty of 0, −1 or −2 cards.
         ("relatedness", -setup.relatedness),
         ("revers", -setup.revers_penalty),
+        # « Le Rang de la Caractéristique concerné est alors réduit d'un cran jusqu'à ce que le personnage
+        # puisse prendre du repos » (VI): a trait that fed a power domain, read at each draw like a Revers.
+        ("fed", -setup.fed),
         # « Etre pris au dépourvu : de -1 à -2 cartes, pour le premier tirage de la Séquence seulement ».
         ("surprise", -min(2, setup.surprise) if first_draw else 0),
         ("conditions", -min(2, setup.conditions)),

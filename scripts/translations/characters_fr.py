@@ -404,3 +404,89 @@ T.update(
         "%(name)s has rested: Vigour −%(lost)s.": "%(name)s s'est reposé : Vigueur −%(lost)s.",
     }
 )
+# Feeding a power domain from another trait (VI) and Régénération (appendix 1)
+T.update(
+    {
+        "%(trait)s feeds the power instead of Potential: −%(n)s rank(s) until rest.": (
+            "%(trait)s alimente le pouvoir à la place du Potentiel : −%(n)s rang(s) jusqu'au repos."
+        ),
+        "Back to their rank: %(traits)s.": "Retour à leur rang : %(traits)s.",
+        "The narrator lets %(trait)s feed %(domain)s for %(name)s (one rank lower per use until rest).": (
+            "Le Narrateur permet à %(trait)s d'alimenter %(domain)s pour %(name)s (un rang de moins par "
+            "utilisation jusqu'au repos)."
+        ),
+        "%(trait)s no longer feeds %(domain)s for %(name)s.": "%(trait)s n'alimente plus %(domain)s pour %(name)s.",
+        "Power domain fed": "Domaine de pouvoir alimenté",
+        "Regeneration": "Régénération",
+        "%(name)s starts regenerating: one Potential point per %(hours)s-hour cycle (%(left)s left).": (
+            "%(name)s entame sa régénération : un point de Potentiel par cycle de %(hours)s heure(s) "
+            "(%(left)s restant(s))."
+        ),
+        "%(name)s regenerates: %(cycles)s cycle(s), %(healed)s Revers step(s) healed, %(points)s Potential "
+        "point(s) spent (%(left)s left).": (
+            "%(name)s se régénère : %(cycles)s cycle(s), %(healed)s cran(s) de Revers soigné(s), %(points)s "
+            "point(s) de Potentiel dépensé(s) (%(left)s restant(s))."
+        ),
+        "%(name)s's wounds are healed: regeneration stops (%(points)s Potential point(s) spent).": (
+            "Les blessures de %(name)s sont soignées : la régénération s'arrête (%(points)s point(s) de "
+            "Potentiel dépensé(s))."
+        ),
+        "%(name)s has no Potential left: regeneration stops (%(points)s point(s) spent).": (
+            "%(name)s n'a plus de Potentiel : la régénération s'arrête (%(points)s point(s) dépensé(s))."
+        ),
+        "%(name)s stops regenerating (%(points)s Potential point(s) spent).": (
+            "%(name)s arrête sa régénération (%(points)s point(s) de Potentiel dépensé(s))."
+        ),
+        "Paid with": "Payé avec",
+        "A trait the narrator lets feed the domain pays instead of Potential: one rank lower until rest.": (
+            "Une Caractéristique que le Narrateur autorise à alimenter le Domaine paie à la place du Potentiel : "
+            "un rang de moins jusqu'au repos."
+        ),
+        "Potential": "Potentiel",
+        "Fed by": "Alimenté par",
+        "power feed": "alimentation de pouvoir",
+        "power feeds": "alimentations de pouvoir",
+        "This trait is down to Abyssal: it cannot feed the domain until rest.": (
+            "Cette Caractéristique est tombée à Abyssal : elle ne peut plus alimenter le Domaine avant le repos."
+        ),
+        "No physical Revers to regenerate.": "Aucun Revers physique à régénérer.",
+        "The narrator has not let this trait feed this domain.": (
+            "Le Narrateur n'a pas permis à cette Caractéristique d'alimenter ce Domaine."
+        ),
+        "Choose a power domain to feed.": "Choisissez un Domaine de pouvoir à alimenter.",
+        "Choose another trait of the sheet to feed the domain.": (
+            "Choisissez une autre Caractéristique de la fiche pour alimenter le Domaine."
+        ),
+        "This trait already feeds this domain.": "Cette Caractéristique alimente déjà ce Domaine.",
+        "This feed was already withdrawn.": "Cette alimentation a déjà été retirée.",
+        "Regeneration is already running.": "La régénération est déjà en cours.",
+        "Regeneration is not running.": "La régénération n'est pas en cours.",
+        "Regenerating · Potential spent on it: %(n)s": "Régénération en cours · Potentiel dépensé : %(n)s",
+        "One point per cycle (an hour, a day for month-long wounds), kept spent while it runs; it stops once the "
+        "physical Revers are healed.": (
+            "Un point par cycle (une heure, un jour pour les blessures qui demandent des mois), non récupérable "
+            "tant qu'elle dure ; elle s'arrête une fois les Revers physiques soignés."
+        ),
+        "Stop regenerating": "Arrêter la régénération",
+        "Regenerate (Conscience)": "Régénération (Conscience)",
+        "withdrawn, until rest": "retiré, jusqu'au repos",
+        "Withdraw": "Retirer",
+        "Let a trait feed a domain": "Permettre à une Caractéristique d'alimenter un Domaine",
+        "« Présence et Esprit pourraient ainsi nourrir un Domaine de pouvoir psionique »: each use it pays lowers "
+        "the trait one rank until rest.": (
+            "« Présence et Esprit pourraient ainsi nourrir un Domaine de pouvoir psionique » : chaque utilisation "
+            "payée ainsi réduit la Caractéristique d'un rang jusqu'au repos."
+        ),
+        "Allow": "Autoriser",
+        "−%(n)s: %(r)s until rest (fed a power)": "−%(n)s : %(r)s jusqu'au repos (a alimenté un pouvoir)",
+        "%(trait)s → %(domain)s (−1 rank until rest)": "%(trait)s → %(domain)s (−1 rang jusqu'au repos)",
+        "The trait may now feed the domain.": "La Caractéristique peut désormais alimenter le Domaine.",
+        "The trait no longer feeds the domain.": "La Caractéristique n'alimente plus le Domaine.",
+        "Regeneration started: the game clock heals and spends Potential.": (
+            "Régénération entamée : l'horloge de jeu soigne et dépense le Potentiel."
+        ),
+        "Regeneration stopped.": "Régénération arrêtée.",
+    }
+)
+T.update({"Regenerating": "En régénération"})
+T.update({"power domain": "domaine de pouvoir"})

@@ -392,3 +392,4 @@ T = {
     "Filled from the sheet when the trait is Télékinésie: Faible to Médiocre −1 … Exceptionnel +3.": "Pris sur la feuille quand la Caractéristique est la Télékinésie : Faible à Médiocre −1 … Exceptionnel +3.",
     "A shot: difficulty from the range": "Un tir : Difficulté selon la portée",
 }
+T.update({"fed a power": "a alimenté un pouvoir"})

@@ -46,3 +46,44 @@ def test_each_character_event_has_its_sentence() -> None:
         assert describe(events.get(kind="character.revers_inflicted")) == (
             "Jim Bones suffers a Decisive Revers (Réputation). scandale Out of action!"
         )
+
+
+def test_feeding_and_regeneration_read_in_both_languages() -> None:
+    """Each feed, fed use, rest and regeneration step is one event with its own sentence."""
+    import datetime as dt
+
+    from campaigns import services as campaign_services
+
+    campaign, narrator, (player, _other) = table()
+    psy = pc(campaign, player, {"telepathie": 2, "conscience": 5, "presence": 4})
+    feed = services.feed_allow(character=psy, actor=narrator, domain="telepathie", trait="presence")
+    services.power_use(character=psy, actor=player, domain="telepathie", power_rank=2, fed_by="presence")
+    services.feed_revoke(feed=feed, actor=narrator)
+    services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=1, source="balle")
+    services.regeneration_start(character=psy, actor=player)
+    campaign.refresh_from_db()
+    campaign_services.clock_advance(campaign=campaign, actor=narrator, delta=dt.timedelta(hours=2))
+    services.character_rest(character=psy, actor=player)
+    events = Event.objects.filter(kind__startswith="character.")
+    kinds = set(events.values_list("kind", flat=True))
+    assert {"character.feed_allowed", "character.feed_revoked", "character.regeneration_started",
+            "character.regeneration_cycle", "character.regeneration_stopped"} <= kinds <= set(known_kinds())  # fmt: skip
+    for language in ("fr", "en"):
+        with translation.override(language):
+            for event in events:
+                text = describe(event)
+                assert "happened" not in text and "a eu lieu" not in text, event.kind
+    with translation.override("en"):
+        assert describe(events.get(kind="character.power_used")).endswith(
+            "Presence feeds the power instead of Potential: −1 rank(s) until rest."
+        )
+        assert describe(events.get(kind="character.regeneration_cycle")) == (
+            "Jim Bones regenerates: 1 cycle(s), 1 Revers step(s) healed, 0 Potential point(s) spent (4 left)."
+        )
+        assert describe(events.get(kind="character.regeneration_stopped")) == (
+            "Jim Bones's wounds are healed: regeneration stops (1 Potential point(s) spent)."
+        )
+    with translation.override("fr"):
+        assert describe(events.get(kind="character.rested")) == (
+            "Jim Bones se repose et récupère Potentiel et Vigueur. Retour à leur rang : Présence."
+        )

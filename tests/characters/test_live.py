@@ -46,3 +46,18 @@ async def test_npc_changes_never_reach_players() -> None:
     await sync_to_async(services.npc_create)(campaign=campaign, actor=narrator, name="Comtesse", concept="Veuve noire")
     assert await socket.receive_nothing(timeout=0.5)
     await socket.disconnect()
+
+
+async def test_regeneration_shows_live_on_the_sheets_strip() -> None:
+    """Régénération runs on the game clock: the table sees it start and the wounds go on the sheet's strip."""
+    campaign, narrator, (player, other) = await sync_to_async(table)()
+    psy = await sync_to_async(pc)(campaign, player, {"conscience": 5})
+    await sync_to_async(services.revers_inflict)(
+        character=psy, actor=narrator, domain="physical", severity=1, source="Balle"
+    )
+    socket, connected = await connect(other, campaign.pk)
+    assert connected
+    await sync_to_async(services.regeneration_start)(character=psy, actor=player)
+    seen = await socket.receive_from(timeout=5)
+    assert f'id="sheet-summary-{psy.pk}"' in seen and "data-regenerating" in seen
+    await socket.disconnect()

@@ -397,3 +397,25 @@ def test_telekinesis_in_a_conflict_takes_the_esprit_modifier() -> None:
         draw(f.pc, f.player, Split(attack={t.key: 6}))
     draw(f.pc, f.player, Split(attack={t.key: 5}))
     assert ["telekinesis_mind", 1, "any"] in Event.objects.get(kind="sequence.drew").payload["budget"]
+
+
+def test_a_trait_lowered_by_feeding_a_power_domain_draws_one_card_less() -> None:
+    """« Le Rang de la Caractéristique concerné est alors réduit d'un cran jusqu'à ce que le personnage puisse
+    prendre du repos » (VI): Jim's Combat (Bon) feeds his Télékinésie once during the sequence; like a Revers
+    penalty the loss is read at the draw (a line of its own), and a Test reads Combat at Moyen."""
+    from characters import services as character_services
+
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    character_services.trait_set(character=f.hero, actor=f.narrator, code="telekinesie", rank=2)
+    character_services.feed_allow(character=f.hero, actor=f.narrator, domain="telekinesie", trait="combat")
+    character_services.power_use(character=f.hero, actor=f.player, domain="telekinesie", power_rank=2,
+                                 fed_by="combat")  # fmt: skip
+    f.pc.refresh_from_db()
+    assert f.pc.trait_value == 5  # declared before the power: the draw takes the loss
+    with pytest.raises(ServiceError, match="only have 4"):
+        draw(f.pc, f.player, Split(attack={t.key: 5}))
+    draw(f.pc, f.player, Split(attack={t.key: 4}))
+    assert ["fed", -1, "any"] in Event.objects.get(kind="sequence.drew").payload["budget"]
+    setup, _code = services.fudge_test_setup(f.hero, {"trait_code": "combat", "difficulty": 3})
+    assert setup.trait_rank == 4
