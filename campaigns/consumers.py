@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from campaigns.live import Viewer, campaign_group, extra_fragments
+from campaigns.live import Viewer, campaign_group, extra_fragments, watched_subjects
 from campaigns.models import Event, Membership
 from campaigns.selectors import log_entries
 
 
 class CampaignConsumer(AsyncWebsocketConsumer):
+    """``?watch=character:12`` (repeatable) tells the renderers what the page shows (see campaigns.live)."""
+
     membership: Membership | None = None
+    watching: frozenset[str] = frozenset()
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -29,6 +36,9 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             return
         self.group = campaign_group(campaign_id)
         self.language = self._language()
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.watching = watched_subjects(query.get("watch", []))
+        self.csrf_token = self._csrf_token()
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
@@ -45,10 +55,17 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         if html:
             await self.send(text_data=html)
 
+    def _csrf_token(self) -> str:
+        """A masked token for the page's CSRF cookie, so forms in live fragments post as the page's do."""
+        secret = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
+        if len(secret) != 32 or not secret.isalnum():
+            return ""
+        request = HttpRequest()
+        request.META["CSRF_COOKIE"] = secret
+        return get_token(request)
+
     def _language(self) -> str:
         cookies = self.scope.get("cookies", {})
-        from django.conf import settings
-
         language = cookies.get(settings.LANGUAGE_COOKIE_NAME, settings.LANGUAGE_CODE)
         return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
@@ -66,7 +83,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         event = Event.objects.visible_to(membership).for_display().filter(pk=event_id).first()
         if event is None:
             return ""
-        viewer = Viewer(membership)
+        viewer = Viewer(membership, watching=self.watching, csrf_token=self.csrf_token)
         with translation.override(self.language):
             parts = [
                 render_to_string(

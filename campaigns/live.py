@@ -4,6 +4,10 @@ Only the event's id crosses the channel layer. Each connected consumer loads the
 that its own user may see it and renders it for that user, so a secret never reaches the wrong
 socket. Apps add their own out-of-band fragments (a character panel, a sequence view) with
 ``@live_fragment("kind.prefix")``.
+
+A page may ask for more about what it shows: its socket URL carries ``?watch=<subject>`` (e.g.
+``character:12`` on a character sheet), and renderers check ``viewer.watches(subject)`` before
+sending a whole section rather than sending it to every member of the campaign.
 """
 
 from __future__ import annotations
@@ -24,11 +28,30 @@ def campaign_group(campaign_id: int) -> str:
     return f"campaign-{campaign_id}"
 
 
+MAX_WATCHED = 4
+
+
+def watched_subjects(values: list[str]) -> frozenset[str]:
+    """The subjects a socket watches, from its ``watch`` query values: ``<name>:<id>`` only, a few at most."""
+    subjects = set()
+    for value in values[:MAX_WATCHED]:
+        name, _sep, pk = value.partition(":")
+        if name.isidentifier() and pk.isdigit():
+            subjects.add(f"{name}:{int(pk)}")
+    return frozenset(subjects)
+
+
 @dataclass(frozen=True)
 class Viewer:
-    """Who a live fragment is rendered for."""
+    """Who a live fragment is rendered for: the membership, what the page watches (``watching``) and
+    the page's CSRF token for forms in the fragments (empty when the socket carries no CSRF cookie)."""
 
     membership: Membership
+    watching: frozenset[str] = frozenset()
+    csrf_token: str = ""
+
+    def watches(self, subject: str) -> bool:
+        return subject in self.watching
 
     @property
     def user_id(self) -> int:

@@ -1,4 +1,5 @@
-"""Characters' panels on the narrator dashboard, refreshed live by every ``character.*`` event."""
+"""Characters refreshed live by every ``character.*`` event: the narrator dashboard's panels, the
+summary strip of an open sheet, and the whole open sheet for the sockets watching it."""
 
 from __future__ import annotations
 
@@ -8,23 +9,33 @@ from django.template.loader import render_to_string
 
 from campaigns.live import Viewer, live_fragment
 from characters.access import can_view
+from characters.models import Character
 from characters.selectors import characters_for_panels
 
 if TYPE_CHECKING:
     from campaigns.models import Event
 
 
+def sheet_subject(character_id: int) -> str:
+    """What a sheet page's socket watches (``?watch=character:<pk>``, see campaigns.live)."""
+    return f"character:{character_id}"
+
+
 @live_fragment("character.")
 def character_panels(event: Event, viewer: Viewer) -> list[str]:
     """Narrators get the changed character's panel as an out-of-band swap (a new one is appended);
-    everyone who may see the sheet gets its summary strip (Atouts, Revers) for an open sheet page."""
+    everyone who may see the sheet gets its summary strip (Atouts, Revers), and a socket watching
+    the sheet gets the whole sheet instead, rendered for that member."""
     character_id = event.payload.get("character_id")
     if character_id is None:
         return []
     character = characters_for_panels(event.campaign_id).filter(pk=character_id).first()
     if character is None or not can_view(viewer.membership, character):
         return []
-    summary = render_to_string("characters/partials/summary.html", {"character": character, "oob": True})
+    if viewer.watches(sheet_subject(character.pk)):
+        summary = open_sheet(character.pk, viewer)
+    else:
+        summary = render_to_string("characters/partials/summary.html", {"character": character, "oob": True})
     if not viewer.is_narrator:
         return [summary]
     html = render_to_string(
@@ -37,3 +48,15 @@ def character_panels(event: Event, viewer: Viewer) -> list[str]:
             '<p id="no-characters" hx-swap-oob="delete"></p>',
         ]
     return [html, summary]
+
+
+def open_sheet(character_id: int, viewer: Viewer) -> str:
+    """The whole sheet (``detail.html#sheet``) as an out-of-band swap, with this member's rights: the
+    same context as the page, so narrator-only sections stay off a player's socket. Forms come unbound;
+    static/js/tablee.js puts back what the person was typing."""
+    from characters.views import sheet_context
+
+    character = Character.objects.select_related("campaign", "owner").get(pk=character_id)
+    context = sheet_context(character, viewer.membership)
+    context.update({"oob": True, "csrf_token": viewer.csrf_token})
+    return render_to_string("characters/detail.html#sheet", context)

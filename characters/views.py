@@ -39,6 +39,7 @@ from characters.forms import (
     TraitRaiseForm,
     TraitSetForm,
 )
+from characters.live import sheet_subject
 from characters.models import AtoutEntry, Character, CharacterKind, Equipment, PowerFeed, Revers
 from characters.rule_messages import rule_message
 from characters.rules import psychic
@@ -57,7 +58,9 @@ def _language() -> str:
 # ---------------------------------------------------------------- the sheet
 
 
-def _sheet_context(character: Character, membership: Membership, forms: dict[str, Any] | None = None) -> dict[str, Any]:
+def sheet_context(character: Character, membership: Membership, forms: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ``detail.html#sheet`` needs for this member: the page, its htmx answers and its live pushes
+    (characters.live) all render from here, so each viewer gets only what their role may see."""
     sheet = selectors.sheet(character)
     editable = can_edit(membership, character)
     others = [c for c in selectors.visible_characters(character.campaign, membership) if c.pk != character.pk]
@@ -95,6 +98,7 @@ def _sheet_context(character: Character, membership: Membership, forms: dict[str
         "powers": [p for p in psychic.powers() if any(code == p.domain for code, _n in domains)],
         "vehicles": {v.code: v for v in vehicles()},
         "scales": selectors.scales_of(character),
+        "live_watch": sheet_subject(character.pk),
     }  # fmt: skip
     if membership.is_narrator:
         context.update(
@@ -128,7 +132,7 @@ def _feed_choices(sheet: selectors.Sheet) -> list[tuple[str, str]]:
 def _render_sheet(request: HttpRequest, character: Character, membership: Membership, status: int = 200,
                   forms: dict[str, Any] | None = None) -> HttpResponse:  # fmt: skip
     template = "characters/detail.html#sheet" if request.htmx else "characters/detail.html"  # type: ignore[attr-defined]
-    response = render(request, template, _sheet_context(character, membership, forms), status=status)
+    response = render(request, template, sheet_context(character, membership, forms), status=status)
     response["Vary"] = "HX-Request"
     return response
 

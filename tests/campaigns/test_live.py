@@ -87,3 +87,11 @@ async def test_events_of_another_campaign_do_not_arrive() -> None:
     await sync_to_async(services.note_write)(membership=other_membership, text="ELSEWHERE")
     assert await socket.receive_nothing(timeout=0.3)
     await socket.disconnect()
+
+
+async def test_a_socket_watches_only_well_formed_subjects_and_a_few_of_them() -> None:
+    """``?watch=`` is read as ``<name>:<id>``; anything else is ignored, and at most four are kept."""
+    from campaigns.live import watched_subjects
+
+    assert watched_subjects(["character:12", "character:012", "bad", "x:y", "<b>:1", "character:"]) == {"character:12"}
+    assert len(watched_subjects([f"character:{n}" for n in range(10)])) == 4

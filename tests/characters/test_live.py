@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
 
 from characters import services
-from tests.campaigns.test_live import connect
+from config.asgi import application
+from tests.campaigns.test_live import connect, session_cookie
 from tests.characters.factories import pc, table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -60,4 +64,104 @@ async def test_regeneration_shows_live_on_the_sheets_strip() -> None:
     await sync_to_async(services.regeneration_start)(character=psy, actor=player)
     seen = await socket.receive_from(timeout=5)
     assert f'id="sheet-summary-{psy.pk}"' in seen and "data-regenerating" in seen
+    await socket.disconnect()
+
+
+async def watch_sheet(user, character) -> WebsocketCommunicator:  # type: ignore[no-untyped-def]
+    """A socket as the sheet page opens it: ``?watch=character:<pk>`` on the campaign's socket."""
+    cookie = await sync_to_async(session_cookie)(user)
+    headers = [
+        (b"origin", b"http://127.0.0.1"),
+        (b"host", b"127.0.0.1"),
+        (b"cookie", f"{cookie}; django_language=en".encode()),
+    ]
+    path = f"/ws/campaigns/{character.campaign_id}/?watch=character:{character.pk}"
+    socket = WebsocketCommunicator(application, path, headers=headers)
+    connected, _code = await socket.connect()
+    assert connected
+    return socket
+
+
+def _trait_row(html: str, code: str) -> str:
+    return html.split(f'data-trait="{code}"')[1].split("</tr>")[0]
+
+
+async def test_a_player_watching_a_pc_sheet_gets_the_narrators_new_rank() -> None:
+    """The whole open sheet follows a narrator's quick edit: the new rank, as the watcher may see it."""
+    campaign, narrator, (player, other) = await sync_to_async(table)()
+    jim = await sync_to_async(pc)(campaign, player)
+    owner, onlooker = await watch_sheet(player, jim), await watch_sheet(other, jim)
+    await sync_to_async(services.trait_set)(character=jim, actor=narrator, code="medecine", rank=6)
+    for socket in (owner, onlooker):
+        html = await socket.receive_from(timeout=5)
+        assert f'id="sheet" class="sheet" data-version="{jim.version + 1}" hx-swap-oob="true"' in html
+        assert '<strong>Great</strong> <span class="muted">(6)</span>' in _trait_row(html, "medecine")
+        assert "narrator-tools" not in html and "Set a trait" not in html
+    await owner.disconnect()
+    await onlooker.disconnect()
+
+
+async def test_a_member_not_watching_the_sheet_gets_only_its_strip() -> None:
+    campaign, narrator, (player, other) = await sync_to_async(table)()
+    jim = await sync_to_async(pc)(campaign, player)
+    socket, connected = await connect(other, campaign.pk)
+    assert connected
+    await sync_to_async(services.trait_set)(character=jim, actor=narrator, code="medecine", rank=6)
+    html = await socket.receive_from(timeout=5)
+    assert f'id="sheet-summary-{jim.pk}"' in html and 'id="sheet"' not in html
+    await socket.disconnect()
+
+
+async def test_narrator_notes_reach_the_narrators_open_sheet_and_never_a_players() -> None:
+    campaign, narrator, (player, _other) = await sync_to_async(table)()
+    jim = await sync_to_async(pc)(campaign, player)
+    players_socket, narrators_socket = await watch_sheet(player, jim), await watch_sheet(narrator, jim)
+    await sync_to_async(services.character_update)(
+        character=jim,
+        actor=narrator,
+        data={"narrator_notes": "SECRET-NOTE: il est le traître"},
+        expected_version=jim.version,
+    )
+    seen_by_player = await players_socket.receive_from(timeout=5)
+    assert (
+        'id="sheet"' in seen_by_player
+        and "SECRET-NOTE" not in seen_by_player
+        and "narrator-tools" not in seen_by_player
+    )
+    assert await players_socket.receive_nothing(timeout=0.3)
+    seen_by_narrator = await narrators_socket.receive_from(timeout=5)
+    assert "SECRET-NOTE" in seen_by_narrator and 'id="narrator-tools"' in seen_by_narrator
+    await players_socket.disconnect()
+    await narrators_socket.disconnect()
+
+
+async def test_an_npc_sheet_never_reaches_a_player_even_when_asked_for() -> None:
+    """Watching is a wish, not a right: a player naming an NPC in ``watch`` still receives nothing of it."""
+    campaign, narrator, (player, _other) = await sync_to_async(table)()
+    npc = await sync_to_async(services.npc_create)(
+        campaign=campaign, actor=narrator, name="Comtesse", concept="Veuve noire"
+    )
+    socket = await watch_sheet(player, npc)
+    await sync_to_async(services.character_update)(
+        character=npc, actor=narrator, data={"narrator_notes": "NPC-SECRET"}, expected_version=npc.version
+    )
+    await sync_to_async(services.trait_set)(character=npc, actor=narrator, code="medecine", rank=6)
+    assert await socket.receive_nothing(timeout=0.5)
+    await socket.disconnect()
+
+
+async def test_a_live_sheet_carries_a_csrf_token_for_its_forms() -> None:
+    campaign, narrator, (player, _other) = await sync_to_async(table)()
+    jim = await sync_to_async(pc)(campaign, player)
+    cookie = await sync_to_async(session_cookie)(player)
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"),
+               (b"cookie", f"{cookie}; csrftoken={'a' * 32}".encode())]  # fmt: skip
+    socket = WebsocketCommunicator(
+        application, f"/ws/campaigns/{campaign.pk}/?watch=character:{jim.pk}", headers=headers
+    )
+    assert (await socket.connect())[0]
+    await sync_to_async(services.trait_set)(character=jim, actor=narrator, code="medecine", rank=6)
+    html = await socket.receive_from(timeout=5)
+    token = re.search(r'name="csrfmiddlewaretoken" value="(\w+)"', html)
+    assert token is not None and len(token.group(1)) == 64
     await socket.disconnect()

@@ -193,6 +193,37 @@ async def test_the_campaign_socket_never_carries_secrets_to_a_player():
     await narrator.disconnect()
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_players_socket_watching_sheets_never_carries_narrator_notes_or_npc_secrets():
+    """The sheet page watches its character (``?watch=character:<pk>``) and gets the whole sheet live,
+    rendered for the player: never the narrator's notes on a PC, never an NPC sheet asked for by hand."""
+    from characters import services as character_services
+
+    world = await sync_to_async(build_world)()
+    path = f"/ws/campaigns/{world.campaign.pk}/?watch=character:{world.alice_pc.pk}&watch=character:{world.npc.pk}"
+    bob = await _socket(path, world.bob)
+    narrator = await _socket(path, world.narrator)
+    assert (await bob.connect())[0] and (await narrator.connect())[0]
+    for character in (world.alice_pc, world.npc):
+        await sync_to_async(character_services.character_update)(
+            character=character, actor=world.narrator, data={"narrator_notes": NARRATOR_SECRET},
+            expected_version=character.version,
+        )  # fmt: skip
+        await sync_to_async(character_services.trait_set)(
+            character=character, actor=world.narrator, code="combat", rank=5
+        )
+    seen_by_bob = [await bob.receive_from(timeout=5) for _ in range(2)]
+    assert await bob.receive_nothing(timeout=0.5)
+    assert all('id="sheet"' in html for html in seen_by_bob)
+    assert not any(NARRATOR_SECRET in html or NPC_SECRET in html for html in seen_by_bob)
+    seen_by_narrator = [await narrator.receive_from(timeout=5) for _ in range(4)]
+    assert any(NARRATOR_SECRET in html for html in seen_by_narrator)
+    assert any(NPC_SECRET in html for html in seen_by_narrator)
+    await bob.disconnect()
+    await narrator.disconnect()
+
+
 SOCKETS = {
     "ws/campaigns/<int:campaign_id>/": "members of the campaign",
     "ws/tragic/games/<int:game_id>/": "people seated at the game",
