@@ -8,7 +8,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import actor_name, describes
-from characters.labels import atout_use_label, domain_label, gain_reason_label, severity_label
+from characters.labels import atout_use_label, domain_label, gain_reason_label, power_name, severity_label
 from characters.rules.ladder import rank_label
 
 if TYPE_CHECKING:
@@ -196,6 +196,7 @@ def _feed_revoked(event: Event) -> str:
     }  # fmt: skip
 
 
+# Régénération's events before it shared the healing powers' path (character.healing_*): old logs read them.
 @describes("character.regeneration_started", label=lambda: _("Regeneration"))
 def _regeneration_started(event: Event) -> str:
     p = event.payload
@@ -226,6 +227,51 @@ def _regeneration_stopped(event: Event) -> str:
     }
     template = reasons.get(p.get("reason", ""), _("%(name)s stops regenerating (%(points)s Potential point(s) spent)."))
     return template % {"name": p["character"], "points": p.get("points", 0)}
+
+
+@describes("character.healing_started", label=lambda: _("Healing power"))
+def _healing_started(event: Event) -> str:
+    p = event.payload
+    values = {
+        "name": p["character"], "power": power_name(p.get("power", "")), "hours": p.get("cycle_hours", 1),
+        "left": p.get("potential_left", 0), "days": p.get("max_cycles"),
+    }  # fmt: skip
+    if p.get("max_cycles") is not None:
+        return (
+            _(
+                "%(name)s starts %(power)s: one Potential point per %(hours)s-hour day of rest and meditation, "
+                "%(days)s days at most (%(left)s left)."
+            )
+            % values
+        )
+    return _("%(name)s starts %(power)s: one Potential point per %(hours)s-hour cycle (%(left)s left).") % values
+
+
+@describes("character.healing_cycle", label=lambda: _("Healing power"))
+def _healing_cycle(event: Event) -> str:
+    p = event.payload
+    healed = sum(int(h["from"]) - int(h["to"]) for h in p.get("healed", []))
+    return _(
+        "%(power)s: %(name)s completes %(cycles)s cycle(s), %(healed)s Revers step(s) healed, %(points)s Potential "
+        "point(s) spent (%(left)s left)."
+    ) % {
+        "name": p["character"], "power": power_name(p.get("power", "")), "cycles": p["cycles"], "healed": healed,
+        "points": p["points"], "left": p.get("potential_left", 0),
+    }  # fmt: skip
+
+
+@describes("character.healing_stopped", label=lambda: _("Healing power"))
+def _healing_stopped(event: Event) -> str:
+    p = event.payload
+    reasons = {
+        "healed": _("%(name)s's wounds are healed: %(power)s stops (%(points)s Potential point(s) spent)."),
+        "no_potential": _("%(name)s has no Potential left: %(power)s stops (%(points)s point(s) spent)."),
+        "limit": _(
+            "%(name)s cannot meditate longer than the domain's value: %(power)s stops (%(points)s point(s) spent)."
+        ),
+    }
+    template = reasons.get(p.get("reason", ""), _("%(name)s stops %(power)s (%(points)s Potential point(s) spent)."))
+    return template % {"name": p["character"], "power": power_name(p.get("power", "")), "points": p.get("points", 0)}
 
 
 @describes("character.potential_recovered", label=lambda: _("Rest"))

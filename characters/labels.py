@@ -63,3 +63,14 @@ def scale_domain_label(domain: str) -> str:
     return {
         "size": _("Size"), "combat": _("Combat"), "strength": _("Strength"), "agility": _("Agility"), "mind": _("Mind"),
     }.get(domain, domain)  # fmt: skip
+
+
+def power_name(code: str) -> str:
+    """A psychic power's name in the reader's language (« Guérison accélérée », "Fast healing")."""
+    from characters.rules.psychic import powers
+
+    english = (get_language() or "fr")[:2] == "en"
+    for power in powers():
+        if power.code == code:
+            return power.name_en if english else power.name_fr
+    return code

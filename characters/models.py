@@ -47,11 +47,12 @@ class Character(models.Model):
     vigour_lost = models.PositiveSmallIntegerField(default=0, editable=False)
     # Game seconds since the last psychic power use (rest), for the clock's recovery of Potentiel and Vigour.
     rested_seconds = models.PositiveIntegerField(default=0, editable=False)
-    # Régénération (appendix 1): running, game seconds into the current (paid) cycle, and the Potentiel
-    # points spent on it, which no rest gives back while it runs.
-    regenerating = models.BooleanField(default=False, editable=False)
-    regeneration_seconds = models.PositiveIntegerField(default=0, editable=False)
-    regeneration_points = models.PositiveSmallIntegerField(default=0, editable=False)
+    # The healing power of Conscience running (``psychic.healing_powers()``: "regeneration", "fast_healing";
+    # empty when none), game seconds into its current (paid) cycle, and the Potentiel points spent on it,
+    # which no rest gives back while it runs.
+    healing_power = models.CharField(max_length=32, blank=True, default="", editable=False)
+    healing_seconds = models.PositiveIntegerField(default=0, editable=False)
+    healing_points = models.PositiveSmallIntegerField(default=0, editable=False)
     # Appendix 8 scales: [{"value": 1, "domains": ["size", "combat"]}]
     scales = models.JSONField(_("scales"), default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)

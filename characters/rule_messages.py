@@ -68,7 +68,7 @@ def _messages() -> dict[str, str]:
         "psychic.no_potential": _("No Potential left in this domain: rest first."),
         "psychic.exhausted": _("Too exhausted: rest to recover Vigour before using a power."),
         "psychic.feed_exhausted": _("This trait is down to Abyssal: it cannot feed the domain until rest."),
-        "psychic.nothing_to_regenerate": _("No physical Revers to regenerate."),
+        "psychic.nothing_to_heal": _("No physical Revers this power can heal."),
         "scale.value": _("“%(text)s”: a scale starts with its value, e.g. “+1 size combat”."),
         "scale.domains": _(
             "“%(text)s”: name what the scale applies to (size, combat, strength, agility, mind), value −10 to +20."

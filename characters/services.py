@@ -826,26 +826,27 @@ def run_clock_recovery(campaign: Campaign, old: dt.datetime, new: dt.datetime, a
             _append(character, "character.revers_recovered", actor,
                     {"revers_id": revers.pk, "from": old_severity, "to": new_severity, "domain": revers.domain,
                      "domain_name": revers.domain_name})  # fmt: skip
-    stopped = _clock_regeneration(campaign, elapsed, new, actor)
+    stopped = _clock_healing(campaign, elapsed, new, actor)
     _clock_psychic_rest(campaign, elapsed, new, actor, stopped)
 
 
 def _recoverable_points(character: Character) -> list[tuple[CharacterTrait, int]]:
     """Potentiel rows to give back and the points that stay spent: « Les points dépensés pour alimenter le
-    pouvoir de régénération ne peuvent être récupérés tant que le pouvoir de régénération est actif »."""
+    pouvoir de régénération ne peuvent être récupérés tant que le pouvoir de régénération est actif », « Les
+    points dépensés pour accélérer les soins ne peuvent pas être récupérés tant que l'adepte n'a pas arrêté
+    ce processus »."""
     rows = CharacterTrait.objects.select_for_update().filter(character=character, potential_used__gt=0)
+    domain = psychic.healing_power(character.healing_power).domain if character.healing_power else None
     result = []
     for row in rows:
-        kept = (
-            character.regeneration_points if character.regenerating and row.code == psychic.REGENERATION_DOMAIN else 0
-        )
+        kept = character.healing_points if row.code == domain else 0
         if row.potential_used > kept:
             result.append((row, min(kept, row.potential_used)))
     return result
 
 
 def _give_back(character: Character) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Rest: Potentiel back (but the points feeding a running regeneration), fed traits back to their rank."""
+    """Rest: Potentiel back (but the points feeding a running healing power), fed traits back to their rank."""
     domains = []
     for row, kept in _recoverable_points(character):
         domains.append({"code": row.code, "name_fr": row.name_fr, "name_en": row.name_en,
@@ -867,7 +868,7 @@ def _clock_psychic_rest(
 ) -> None:
     """The game clock as rest for psychic powers (``psychic.rest_recovery``): Vigour lost to fatigue comes
     back one rank per 15 minutes, Potentiel in full and fed traits to their rank after the campaign's night
-    of rest; one event each. ``stopped``: characters whose regeneration ended during this move, with the
+    of rest; one event each. ``stopped``: characters whose healing power ended during this move, with the
     seconds of it left after the end (their rest starts there)."""
     stopped = stopped or {}
     night_hours = character_rules(campaign).potential_rest_hours
@@ -899,7 +900,7 @@ def _clock_psychic_rest(
 
 
 def _physical_wounds(character: Character, campaign: Campaign) -> list[tuple[Revers, psychic.Wound]]:
-    """Physical Revers as Régénération sees them: a wound healing a card a month or slower is « monthly »."""
+    """Physical Revers as a healing power sees them: a wound healing a card a month or slower is « monthly »."""
     rows = Revers.objects.select_for_update().filter(character=character, domain=ReversDomain.PHYSICAL, severity__gt=0)
     result = []
     for revers in rows:
@@ -910,32 +911,31 @@ def _physical_wounds(character: Character, campaign: Campaign) -> list[tuple[Rev
     return result
 
 
-def _regeneration_end(character: Character, actor: User | None, reason: str, payload: Mapping[str, Any]) -> None:
-    """Regeneration stops: its points become ordinary spent points, given back by the next rest, counted
+def _healing_end(character: Character, actor: User | None, reason: str, payload: Mapping[str, Any]) -> None:
+    """A healing power stops: its points become ordinary spent points, given back by the next rest, counted
     from now."""
-    points = character.regeneration_points
-    character.regenerating, character.regeneration_seconds, character.regeneration_points = False, 0, 0
+    power, points = character.healing_power, character.healing_points
+    character.healing_power, character.healing_seconds, character.healing_points = "", 0, 0
     character.rested_seconds = 0
-    _bump(character, "regenerating", "regeneration_seconds", "regeneration_points", "rested_seconds")
-    _append(character, "character.regeneration_stopped", actor, {"reason": reason, "points": points, **payload})
+    _bump(character, "healing_power", "healing_seconds", "healing_points", "rested_seconds")
+    _append(character, "character.healing_stopped", actor,
+            {"power": power, "reason": reason, "points": points, **payload})  # fmt: skip
 
 
-def _clock_regeneration(campaign: Campaign, elapsed: int, new: dt.datetime, actor: User) -> dict[int, int]:
-    """Each running regeneration over the clock's move (``psychic.regenerate``): heal, pay, or stop.
-    Returns the characters whose regeneration stopped, with the game seconds of the move left after it."""
+def _clock_healing(campaign: Campaign, elapsed: int, new: dt.datetime, actor: User) -> dict[int, int]:
+    """Each running healing power over the clock's move (``psychic.heal``): heal, pay, or stop.
+    Returns the characters whose healing stopped, with the game seconds of the move left after it."""
     stopped: dict[int, int] = {}
-    for character in Character.objects.select_for_update().filter(campaign=campaign, regenerating=True):
+    for character in Character.objects.select_for_update().filter(campaign=campaign).exclude(healing_power=""):
         character.campaign = campaign
+        power = psychic.healing_power(character.healing_power)
         wounds = _physical_wounds(character, campaign)
-        row = (
-            CharacterTrait.objects.select_for_update()
-            .filter(character=character, code=psychic.REGENERATION_DOMAIN)
-            .first()
-        )
+        row = CharacterTrait.objects.select_for_update().filter(character=character, code=power.domain).first()
         left = psychic.potential(row.rank) - row.potential_used if row else 0
-        result = psychic.regenerate(
-            wounds=[w for _r, w in wounds], carried_seconds=character.regeneration_seconds,
+        result = psychic.heal(
+            power, wounds=[w for _r, w in wounds], carried_seconds=character.healing_seconds,
             elapsed_seconds=elapsed, potential_left=left,
+            cycles_paid=character.healing_points // power.cost_per_cycle, domain_rank=row.rank if row else 0,
         )  # fmt: skip
         healed = []
         for revers, wound in wounds:
@@ -949,15 +949,15 @@ def _clock_regeneration(campaign: Campaign, elapsed: int, new: dt.datetime, acto
         if result.points and row is not None:
             row.potential_used += result.points
             row.save(update_fields=["potential_used"])
-        character.regeneration_points += result.points
-        character.regeneration_seconds = result.carried_seconds
-        _bump(character, "regeneration_points", "regeneration_seconds")
+        character.healing_points += result.points
+        character.healing_seconds = result.carried_seconds
+        _bump(character, "healing_points", "healing_seconds")
         if result.cycles:
-            _append(character, "character.regeneration_cycle", actor,
-                    {"cycles": result.cycles, "points": result.points, "healed": healed,
+            _append(character, "character.healing_cycle", actor,
+                    {"power": power.code, "cycles": result.cycles, "points": result.points, "healed": healed,
                      "potential_left": left - result.points})  # fmt: skip
         if result.stopped:
-            _regeneration_end(character, actor, result.stopped, {"potential_left": left - result.points})
+            _healing_end(character, actor, result.stopped, {"potential_left": left - result.points})
             stopped[character.pk] = result.seconds_after_stop
     return stopped
 
@@ -1176,47 +1176,53 @@ def feed_revoke(*, feed: PowerFeed, actor: User) -> None:
 
 
 @transaction.atomic
-def regeneration_start(*, character: Character, actor: User) -> Character:
-    """Conscience, Bon, « Régénération » (appendix 1): « le processus de régénération commence et se
-    poursuit dès lors qu'il est activé par l'adepte » ; « Un point de potentiel psychique doit être dépensé
-    par cycle de récupération » : the first cycle's point is paid now, the game clock does the rest
-    (``run_clock_recovery``)."""
+def healing_start(*, character: Character, actor: User, power: str) -> Character:
+    """Start a healing power of Conscience (``psychic.healing_powers()``); its first cycle is paid now and the
+    game clock does the rest (``run_clock_recovery``).
+
+    Régénération (Bon): « le processus de régénération commence et se poursuit dès lors qu'il est activé par
+    l'adepte » ; « Un point de potentiel psychique doit être dépensé par cycle de récupération ». Guérison
+    accélérée (Médiocre): « une journée de repos et de méditation (12 heures) » per week of care ; « Chaque
+    "jour" d'utilisation de ce pouvoir entraîne la dépense d'un point de Potentiel psychique »."""
     _require_editor(character, actor)
     character = _lock(character)
-    if character.regenerating:
-        raise ServiceError(_("Regeneration is already running."))
-    row = (
-        CharacterTrait.objects.select_for_update().filter(character=character, code=psychic.REGENERATION_DOMAIN).first()
-    )
+    healing = psychic.healing_powers().get(power)
+    if healing is None:
+        raise ServiceError(_("Choose a healing power."))
+    if character.healing_power:
+        raise ServiceError(_("A healing power is already running: stop it first."))
+    row = CharacterTrait.objects.select_for_update().filter(character=character, code=healing.domain).first()
     rank = row.rank if row else Rank.ABYSSAL
     left = psychic.potential(rank) - (row.potential_used if row else 0)
     wounds = _physical_wounds(character, character.campaign)
     try:
-        cycle = psychic.regeneration_start(
-            domain_rank=rank - ranks_lowered(character, psychic.REGENERATION_DOMAIN), potential_left=left,
+        cycle = psychic.healing_start(
+            healing, domain_rank=rank - ranks_lowered(character, healing.domain), potential_left=left,
             wounds=[w for _r, w in wounds],
         )  # fmt: skip
     except RuleViolation as violation:
         raise _refuse(violation) from violation
     assert row is not None
-    row.potential_used += 1
+    row.potential_used += healing.cost_per_cycle
     row.save(update_fields=["potential_used"])
-    character.regenerating, character.regeneration_seconds, character.regeneration_points = True, 0, 1
+    character.healing_power, character.healing_seconds = healing.code, 0
+    character.healing_points = healing.cost_per_cycle
     character.rested_seconds = 0
-    _bump(character, "regenerating", "regeneration_seconds", "regeneration_points", "rested_seconds")
-    _append(character, "character.regeneration_started", actor,
-            {"cycle_hours": cycle // 3600, "wounds": len(wounds), "potential_left": left - 1})  # fmt: skip
+    _bump(character, "healing_power", "healing_seconds", "healing_points", "rested_seconds")
+    _append(character, "character.healing_started", actor,
+            {"power": healing.code, "cycle_hours": cycle // 3600, "wounds": len(wounds),
+             "max_cycles": healing.cycle_limit(rank), "potential_left": left - healing.cost_per_cycle})  # fmt: skip
     return character
 
 
 @transaction.atomic
-def regeneration_stop(*, character: Character, actor: User) -> Character:
-    """The adept ends regeneration; its points come back at the next rest."""
+def healing_stop(*, character: Character, actor: User) -> Character:
+    """The adept ends the healing power; its points come back at the next rest."""
     _require_editor(character, actor)
     character = _lock(character)
-    if not character.regenerating:
-        raise ServiceError(_("Regeneration is not running."))
-    _regeneration_end(character, actor, "stopped", {})
+    if not character.healing_power:
+        raise ServiceError(_("No healing power is running."))
+    _healing_end(character, actor, "stopped", {})
     return character
 
 

@@ -39,6 +39,7 @@ from characters.forms import (
     TraitRaiseForm,
     TraitSetForm,
 )
+from characters.labels import power_name
 from characters.live import sheet_subject
 from characters.models import AtoutEntry, Character, CharacterKind, Equipment, PowerFeed, Revers
 from characters.rule_messages import rule_message
@@ -74,7 +75,6 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
         for line in sheet.all_lines
     ]  # fmt: skip
     domains = [(line.code, line.name) for line in sheet.power_domains if line.rank >= Rank.FAIBLE]
-    regeneration = next((line for line in sheet.power_domains if line.code == psychic.REGENERATION_DOMAIN), None)
     players = [
         (m.user_id, m.user.username)
         for m in character.campaign.memberships.filter(role=Role.PLAYER).select_related("user")
@@ -93,8 +93,7 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
         "raise_form": TraitRaiseForm(traits=raise_choices),
         "equipment_form": EquipmentForm(language=_language()),
         "power_form": PowerUseForm(domains=domains, feeds=_feed_choices(sheet)) if domains else None,
-        "can_regenerate": character.regenerating
-        or (regeneration is not None and regeneration.rank - regeneration.lowered >= psychic.REGENERATION_RANK),
+        "healing_choices": _healing_choices(character, sheet),
         "powers": [p for p in psychic.powers() if any(code == p.domain for code, _n in domains)],
         "vehicles": {v.code: v for v in vehicles()},
         "scales": selectors.scales_of(character),
@@ -119,6 +118,28 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
         )  # fmt: skip
     context.update(forms or {})
     return context
+
+
+def _healing_choices(character: Character, sheet: selectors.Sheet) -> list[dict[str, Any]]:
+    """The healing power running, or those of Conscience the sheet offers to start, with what each does."""
+    running = [psychic.healing_power(character.healing_power)] if character.healing_power else []
+    line = next((line for line in sheet.power_domains if line.code == psychic.HEALING_DOMAIN), None)
+    available = psychic.healing_powers_at(line.rank - line.lowered) if line is not None else []
+    choices = []
+    for power in running or available:
+        if power.max_cycles == "domain":
+            helptext = _(
+                "One Potential point per %(hours)s-hour day of near-complete rest and meditation, kept spent while it "
+                "runs; each day takes a step off every physical Revers that heals by the week; at most as many days "
+                "as the domain's value."
+            ) % {"hours": power.ordinary_cycle // 3600}
+        else:
+            helptext = _(
+                "One point per cycle (an hour, a day for month-long wounds), kept spent while it runs; it stops once "
+                "the physical Revers are healed."
+            )
+        choices.append({"code": power.code, "helptext": helptext})
+    return choices
 
 
 def _feed_choices(sheet: selectors.Sheet) -> list[tuple[str, str]]:
@@ -357,18 +378,18 @@ def _unfeed(request: HttpRequest, character: Character, membership: Membership) 
     return _("The trait no longer feeds the domain."), {}
 
 
-@action("regenerate")
-def _regenerate(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    services.regeneration_start(character=character, actor=request.user)  # type: ignore[arg-type]
-    return _("Regeneration started: the game clock heals and spends Potential."), {}
+@action("healing")
+def _healing(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+    power = request.POST.get("power", "")
+    services.healing_start(character=character, actor=request.user, power=power)  # type: ignore[arg-type]
+    return _("%(power)s started: the game clock heals and spends Potential.") % {"power": power_name(power)}, {}
 
 
-@action("regeneration_stop")
-def _regeneration_stop(
-    request: HttpRequest, character: Character, membership: Membership
-) -> tuple[str, dict[str, Any]]:
-    services.regeneration_stop(character=character, actor=request.user)  # type: ignore[arg-type]
-    return _("Regeneration stopped."), {}
+@action("healing_stop")
+def _healing_stop(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+    power = character.healing_power
+    services.healing_stop(character=character, actor=request.user)  # type: ignore[arg-type]
+    return _("%(power)s stopped.") % {"power": power_name(power)}, {}
 
 
 @action("hand", narrator_only=True)

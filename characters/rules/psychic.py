@@ -168,9 +168,11 @@ def feed(*, trait_rank: int, ranks_lost: int) -> int:
     return ranks_lost + 1
 
 
-# Régénération (Conscience, Bon)
-REGENERATION_DOMAIN = "conscience"
-REGENERATION_RANK = Rank.BON
+# Healing powers of Conscience: Guérison accélérée (Médiocre) and Régénération (Bon), described as data
+# (``healing`` in ``data/powers.toml``) and run by one code path: ``healing_start`` then ``heal``.
+HEALING_DOMAIN = "conscience"
+REGENERATION = "regeneration"
+FAST_HEALING = "fast_healing"
 HOUR = 3600
 DAY = 86400
 MONTH_DAYS = 28
@@ -178,8 +180,27 @@ MONTH_DAYS = 28
 
 
 @dataclass(frozen=True)
+class HealingPower:
+    """How a healing power works: each ``ordinary_cycle`` takes one step off every ordinary (weekly) wound;
+    once none is left, each ``monthly_cycle`` (0: never) clears every month-long wound; ``cost_per_cycle``
+    Potentiel points per cycle, the first paid at the start; at most ``max_cycles`` cycles ("domain": the
+    domain's value, "none": until healed)."""
+
+    code: str
+    domain: str
+    rank: int
+    ordinary_cycle: int
+    monthly_cycle: int
+    cost_per_cycle: int
+    max_cycles: str
+
+    def cycle_limit(self, domain_rank: int) -> int | None:
+        return max(0, domain_rank) if self.max_cycles == "domain" else None
+
+
+@dataclass(frozen=True)
 class Wound:
-    """A physical Revers as regeneration sees it: ``monthly`` when it heals by the month or slower."""
+    """A physical Revers as a healing power sees it: ``monthly`` when it heals by the month or slower."""
 
     key: int
     severity: int
@@ -190,83 +211,144 @@ def is_monthly(recovery_days: int) -> bool:
     return recovery_days >= MONTH_DAYS
 
 
-def regeneration_cycle(wounds: tuple[Wound, ...] | list[Wound]) -> int:
-    """Seconds of the cycle now running: an hour while an ordinary wound is left, else a day."""
-    return HOUR if any(w.severity > 0 and not w.monthly for w in wounds) else DAY
+def healing_cycle(power: HealingPower, wounds: tuple[Wound, ...] | list[Wound]) -> int:
+    """Seconds of the cycle now running: the ordinary cycle while an ordinary wound is left, else the
+    monthly one; 0 when nothing is left that this power heals."""
+    if any(w.severity > 0 and not w.monthly for w in wounds):
+        return power.ordinary_cycle
+    if power.monthly_cycle and any(w.severity > 0 and w.monthly for w in wounds):
+        return power.monthly_cycle
+    return 0
 
 
-def regeneration_start(*, domain_rank: int, potential_left: int, wounds: tuple[Wound, ...] | list[Wound]) -> int:
-    """Check that Régénération can start; the first cycle's point is paid at once. Returns the cycle length.
+def healing_start(
+    power: HealingPower, *, domain_rank: int, potential_left: int, wounds: tuple[Wound, ...] | list[Wound]
+) -> int:
+    """Check that the power can start; the first cycle is paid at once. Returns the cycle length.
 
-    « Pour les blessures "courantes" […], le processus de régénération commence et se poursuit dès lors
-    qu'il est activé par l'adepte. […] Un point de potentiel psychique doit être dépensé par cycle de
-    récupération » (appendix 1, Conscience, Bon).
+    Régénération: « le processus de régénération commence et se poursuit dès lors qu'il est activé par
+    l'adepte. […] Un point de potentiel psychique doit être dépensé par cycle de récupération » (appendix 1,
+    Conscience, Bon). Guérison accélérée: « Chaque "jour" d'utilisation de ce pouvoir entraîne la dépense
+    d'un point de Potentiel psychique » (Conscience, Médiocre).
     """
     if latent(domain_rank):
         raise RuleViolation("psychic.latent")
-    if domain_rank < REGENERATION_RANK:
-        raise RuleViolation("psychic.rank_too_low", required=REGENERATION_RANK, rank=domain_rank)
-    if not any(w.severity > 0 for w in wounds):
-        raise RuleViolation("psychic.nothing_to_regenerate")
-    if potential_left < 1:
+    if domain_rank < power.rank:
+        raise RuleViolation("psychic.rank_too_low", required=power.rank, rank=domain_rank)
+    cycle = healing_cycle(power, wounds)
+    if not cycle:
+        raise RuleViolation("psychic.nothing_to_heal")
+    if potential_left < power.cost_per_cycle:
         raise RuleViolation("psychic.no_potential")
-    return regeneration_cycle(wounds)
+    return cycle
 
 
 @dataclass(frozen=True)
-class Regeneration:
+class Healing:
     severities: dict[int, int]
     points: int
     cycles: int
     carried_seconds: int
     stopped: str
-    """"" while it goes on, "healed" or "no_potential" when it stopped during this stretch of time."""
+    """"" while it goes on; "healed", "no_potential" or "limit" when it stopped during this stretch of time."""
     seconds_after_stop: int
 
 
-def regenerate(
-    *, wounds: tuple[Wound, ...] | list[Wound], carried_seconds: int, elapsed_seconds: int, potential_left: int
-) -> Regeneration:
-    """Regeneration over ``elapsed_seconds`` of game time, the current cycle (already paid) being
-    ``carried_seconds`` old.
+def heal(
+    power: HealingPower,
+    *,
+    wounds: tuple[Wound, ...] | list[Wound],
+    carried_seconds: int,
+    elapsed_seconds: int,
+    potential_left: int,
+    cycles_paid: int = 1,
+    domain_rank: int = 0,
+) -> Healing:
+    """A healing power over ``elapsed_seconds`` of game time, the current cycle (already paid, the
+    ``cycles_paid``-th) being ``carried_seconds`` old.
 
-    « Des blessures réclamant habituellement une semaine de soins/repos par carte de pénalité (ou par
-    point de Revers) n'exigent plus qu'une heure d'attention, les blessures exigeant un mois de soins
-    disparaissent au bout de 24 heures » ; « Il s'arrête lorsque les blessures sont soignées. Un point de
-    potentiel psychique doit être dépensé par cycle de récupération (un point par heure pour les
-    blessures "classiques", un point par jour pour les blessures réclamant habituellement des mois de
-    soins) » (appendix 1, Régénération).
-
-    Each hour cycle takes one step off every ordinary wound; once none is left, each day cycle clears
-    every month-long wound. A completed cycle with wounds left starts the next one for a point; with
-    no point left, regeneration stops (as it does once healed).
+    Each ordinary cycle takes one step off every ordinary wound (« une semaine de soins/repos par carte de
+    pénalité (ou par point de Revers) »); once none is left, each monthly cycle clears every month-long
+    wound. A completed cycle with wounds left starts the next one for its cost; it stops with no point left,
+    once the power has nothing left to heal, or after its cycle limit: Guérison accélérée « ne peut
+    prolonger sa méditation au delà d'un nombre de jours égal à la valeur du Domaine de pouvoir ».
     """
     severities = {w.key: w.severity for w in wounds}
     monthly = {w.key: w.monthly for w in wounds}
     carried, remaining = max(0, carried_seconds), max(0, elapsed_seconds)
     points = cycles = 0
+    limit = power.cycle_limit(domain_rank)
 
     def left() -> list[Wound]:
         return [Wound(k, s, monthly[k]) for k, s in severities.items() if s > 0]
 
-    if not left():
-        return Regeneration(severities, 0, 0, 0, "healed", remaining)
+    if not healing_cycle(power, left()):
+        return Healing(severities, 0, 0, 0, "healed", remaining)
     while True:
-        cycle = regeneration_cycle(left())
+        ordinary_phase = any(not w.monthly for w in left())
+        cycle = healing_cycle(power, left())
         need = max(0, cycle - carried)
         if remaining < need:
-            return Regeneration(severities, points, cycles, carried + remaining, "", 0)
+            return Healing(severities, points, cycles, carried + remaining, "", 0)
         remaining -= need
         carried = 0
         cycles += 1
         for key, severity in severities.items():
-            if severity > 0 and monthly[key] == (cycle == DAY):
-                severities[key] = 0 if cycle == DAY else severity - 1
-        if not left():
-            return Regeneration(severities, points, cycles, 0, "healed", remaining)
-        if potential_left - points < 1:
-            return Regeneration(severities, points, cycles, 0, "no_potential", remaining)
-        points += 1
+            if severity > 0 and monthly[key] != ordinary_phase:
+                severities[key] = 0 if monthly[key] else severity - 1
+        if not healing_cycle(power, left()):
+            return Healing(severities, points, cycles, 0, "healed", remaining)
+        if limit is not None and cycles_paid + points // power.cost_per_cycle >= limit:
+            return Healing(severities, points, cycles, 0, "limit", remaining)
+        if potential_left - points < power.cost_per_cycle:
+            return Healing(severities, points, cycles, 0, "no_potential", remaining)
+        points += power.cost_per_cycle
+
+
+@cache
+def healing_powers() -> dict[str, HealingPower]:
+    """The powers with a ``healing`` table in ``data/powers.toml``, by code."""
+    result = {}
+    for power in powers():
+        if power.healing is not None:
+            result[power.code] = power.healing
+    return result
+
+
+def healing_powers_at(domain_rank: int) -> list[HealingPower]:
+    """The healing powers a domain at this (effective) rank may start."""
+    return [p for p in healing_powers().values() if usable(domain_rank) and domain_rank >= p.rank]
+
+
+def healing_power(code: str) -> HealingPower:
+    return healing_powers()[code]
+
+
+# Régénération, as the code named it before Guérison accélérée shared its path.
+REGENERATION_DOMAIN = HEALING_DOMAIN
+
+
+def regeneration_cycle(wounds: tuple[Wound, ...] | list[Wound]) -> int:
+    return healing_cycle(healing_power(REGENERATION), wounds)
+
+
+def regeneration_start(*, domain_rank: int, potential_left: int, wounds: tuple[Wound, ...] | list[Wound]) -> int:
+    return healing_start(
+        healing_power(REGENERATION), domain_rank=domain_rank, potential_left=potential_left, wounds=wounds
+    )
+
+
+def regenerate(
+    *, wounds: tuple[Wound, ...] | list[Wound], carried_seconds: int, elapsed_seconds: int, potential_left: int
+) -> Healing:
+    """Régénération through ``heal``: « Des blessures réclamant habituellement une semaine de soins/repos par
+    carte de pénalité (ou par point de Revers) n'exigent plus qu'une heure d'attention, les blessures exigeant
+    un mois de soins disparaissent au bout de 24 heures » ; « Il s'arrête lorsque les blessures sont
+    soignées » (appendix 1, Régénération)."""
+    return heal(
+        healing_power(REGENERATION), wounds=wounds, carried_seconds=carried_seconds,
+        elapsed_seconds=elapsed_seconds, potential_left=potential_left,
+    )  # fmt: skip
 
 
 # Télékinésie: « Rang / Durée / Poids maximum » (1 Séquence ≈ 1 minute)
@@ -307,6 +389,35 @@ class Power:
     range_en: str
     description_fr: str
     description_en: str
+    healing: HealingPower | None = None
+
+
+HEALING_FIELDS = {"ordinary_cycle_hours": int, "monthly_cycle_hours": int, "cost_per_cycle": int, "max_cycles": str}
+
+
+def _healing(path_name: str, index: int, entry: dict[str, object]) -> HealingPower | None:
+    table = entry.get("healing")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise DataError(f"{path_name}, entry {index} ({entry['code']}), field 'healing': a table is required")
+    for field, kind in HEALING_FIELDS.items():
+        if not isinstance(table.get(field), kind) or (kind is int and table[field] < 0):
+            raise DataError(f"{path_name}, entry {index} ({entry['code']}), field 'healing.{field}': {kind.__name__}")
+    if (
+        table["ordinary_cycle_hours"] < 1
+        or table["cost_per_cycle"] < 1
+        or table["max_cycles"] not in ("domain", "none")
+    ):
+        raise DataError(
+            f"{path_name}, entry {index} ({entry['code']}), field 'healing': cycles of an hour or more, "
+            'a cost of 1 or more, max_cycles "domain" or "none"'
+        )
+    return HealingPower(
+        code=str(entry["code"]), domain=str(entry["domain"]), rank=int(entry["rank"]),  # type: ignore[call-overload]
+        ordinary_cycle=table["ordinary_cycle_hours"] * HOUR, monthly_cycle=table["monthly_cycle_hours"] * HOUR,
+        cost_per_cycle=table["cost_per_cycle"], max_cycles=table["max_cycles"],
+    )  # fmt: skip
 
 
 @cache
@@ -332,6 +443,7 @@ def powers() -> tuple[Power, ...]:
                 range_en=entry.get("range_en", ""),
                 description_fr=entry["description_fr"],
                 description_en=entry["description_en"],
+                healing=_healing(path.name, index, entry),
             )
         )
     return tuple(result)

@@ -10,6 +10,7 @@ from characters.labels import (
     difficulty_label,
     domain_label,
     gain_reason_label,
+    power_name,
     rank_display,
     scale_domain_label,
     severity_label,
@@ -80,3 +81,9 @@ def first_aid_difficulty(severity: int) -> str:
 
     codes = {4: "moyenne", 5: "difficile", 6: "tres_difficile"}
     return difficulty_label(codes[first_aid_required_rank(int(severity))])
+
+
+@register.filter
+def healing_name(code: str) -> str:
+    """``{{ character.healing_power|healing_name }}`` → « Régénération » / "Regeneration"."""
+    return power_name(code)

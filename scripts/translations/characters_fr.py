@@ -490,3 +490,41 @@ T.update(
 )
 T.update({"Regenerating": "En régénération"})
 T.update({"power domain": "domaine de pouvoir"})
+T.update(
+    {
+        # Healing powers of Conscience (Guérison accélérée, Régénération) on one path.
+        "A healing power is already running: stop it first.": "Un pouvoir de guérison est déjà en cours : arrêtez-le d'abord.",
+        "No healing power is running.": "Aucun pouvoir de guérison n'est en cours.",
+        "Stop %(power)s": "Arrêter %(power)s",
+        "One Potential point per %(hours)s-hour day of near-complete rest and meditation, kept spent while it "
+        "runs; each day takes a step off every physical Revers that heals by the week; at most as many days as "
+        "the domain's value.": "Un point de Potentiel par « jour » de %(hours)s heures de repos quasi complet et de "
+        "méditation, qui reste dépensé tant qu'elle dure ; chaque jour retire un cran à chaque Revers physique qui "
+        "guérit à la semaine ; au plus autant de jours que la valeur du Domaine.",
+        "%(power)s stopped.": "%(power)s arrêtée.",
+        "Healing power": "Pouvoir de guérison",
+        "%(name)s starts %(power)s: one Potential point per %(hours)s-hour day of rest and meditation, "
+        "%(days)s days at most (%(left)s left).": "%(name)s commence %(power)s : un point de Potentiel par jour "
+        "de %(hours)s heures de repos et de méditation, %(days)s jours au plus (reste %(left)s).",
+        "%(name)s starts %(power)s: one Potential point per %(hours)s-hour cycle (%(left)s left).": "%(name)s "
+        "commence %(power)s : un point de Potentiel par cycle de %(hours)s heure(s) (reste %(left)s).",
+        "%(power)s: %(name)s completes %(cycles)s cycle(s), %(healed)s Revers step(s) healed, %(points)s "
+        "Potential point(s) spent (%(left)s left).": "%(power)s : %(name)s accomplit %(cycles)s cycle(s), "
+        "%(healed)s cran(s) de Revers soigné(s), %(points)s point(s) de Potentiel dépensé(s) (reste %(left)s).",
+        "%(name)s's wounds are healed: %(power)s stops (%(points)s Potential point(s) spent).": "Les blessures "
+        "de %(name)s sont soignées : %(power)s s'arrête (%(points)s point(s) de Potentiel dépensé(s)).",
+        "%(name)s has no Potential left: %(power)s stops (%(points)s point(s) spent).": "%(name)s n'a plus de "
+        "Potentiel : %(power)s s'arrête (%(points)s point(s) dépensé(s)).",
+        "%(name)s cannot meditate longer than the domain's value: %(power)s stops (%(points)s point(s) "
+        "spent).": "%(name)s ne peut méditer plus de jours que la valeur du Domaine : %(power)s s'arrête "
+        "(%(points)s point(s) dépensé(s)).",
+        "%(name)s stops %(power)s (%(points)s Potential point(s) spent).": "%(name)s arrête %(power)s "
+        "(%(points)s point(s) de Potentiel dépensé(s)).",
+        "No physical Revers this power can heal.": "Aucun Revers physique que ce pouvoir puisse soigner.",
+        "Choose a healing power.": "Choisissez un pouvoir de guérison.",
+        "%(power)s running · Potential spent on it: %(n)s": "%(power)s en cours · Potentiel dépensé : %(n)s",
+        "%(power)s (Conscience)": "%(power)s (Conscience)",
+        "%(power)s started: the game clock heals and spends Potential.": "%(power)s commencée : l'horloge de jeu "
+        "soigne et dépense le Potentiel.",
+    }
+)

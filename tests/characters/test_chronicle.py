@@ -60,14 +60,14 @@ def test_feeding_and_regeneration_read_in_both_languages() -> None:
     services.power_use(character=psy, actor=player, domain="telepathie", power_rank=2, fed_by="presence")
     services.feed_revoke(feed=feed, actor=narrator)
     services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=1, source="balle")
-    services.regeneration_start(character=psy, actor=player)
+    services.healing_start(character=psy, actor=player, power="regeneration")
     campaign.refresh_from_db()
     campaign_services.clock_advance(campaign=campaign, actor=narrator, delta=dt.timedelta(hours=2))
     services.character_rest(character=psy, actor=player)
     events = Event.objects.filter(kind__startswith="character.")
     kinds = set(events.values_list("kind", flat=True))
-    assert {"character.feed_allowed", "character.feed_revoked", "character.regeneration_started",
-            "character.regeneration_cycle", "character.regeneration_stopped"} <= kinds <= set(known_kinds())  # fmt: skip
+    assert {"character.feed_allowed", "character.feed_revoked", "character.healing_started",
+            "character.healing_cycle", "character.healing_stopped"} <= kinds <= set(known_kinds())  # fmt: skip
     for language in ("fr", "en"):
         with translation.override(language):
             for event in events:
@@ -77,11 +77,11 @@ def test_feeding_and_regeneration_read_in_both_languages() -> None:
         assert describe(events.get(kind="character.power_used")).endswith(
             "Presence feeds the power instead of Potential: −1 rank(s) until rest."
         )
-        assert describe(events.get(kind="character.regeneration_cycle")) == (
-            "Jim Bones regenerates: 1 cycle(s), 1 Revers step(s) healed, 0 Potential point(s) spent (4 left)."
+        assert describe(events.get(kind="character.healing_cycle")) == (
+            "Regeneration: Jim Bones completes 1 cycle(s), 1 Revers step(s) healed, 0 Potential point(s) spent (4 left)."
         )
-        assert describe(events.get(kind="character.regeneration_stopped")) == (
-            "Jim Bones's wounds are healed: regeneration stops (1 Potential point(s) spent)."
+        assert describe(events.get(kind="character.healing_stopped")) == (
+            "Jim Bones's wounds are healed: Regeneration stops (1 Potential point(s) spent)."
         )
     with translation.override("fr"):
         assert describe(events.get(kind="character.rested")) == (

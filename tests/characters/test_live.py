@@ -61,9 +61,9 @@ async def test_regeneration_shows_live_on_the_sheets_strip() -> None:
     )
     socket, connected = await connect(other, campaign.pk)
     assert connected
-    await sync_to_async(services.regeneration_start)(character=psy, actor=player)
+    await sync_to_async(services.healing_start)(character=psy, actor=player, power="regeneration")
     seen = await socket.receive_from(timeout=5)
-    assert f'id="sheet-summary-{psy.pk}"' in seen and "data-regenerating" in seen
+    assert f'id="sheet-summary-{psy.pk}"' in seen and 'data-healing="regeneration"' in seen
     await socket.disconnect()
 
 

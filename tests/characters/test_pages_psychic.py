@@ -60,27 +60,27 @@ def test_the_owner_starts_and_stops_regeneration_and_others_cannot(client, psy_t
     campaign, narrator, owner, other, psy = psy_table
     services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=2, source="balle")
     client.force_login(other)
-    assert client.post(_act(psy, "regenerate")).status_code == 403
+    assert client.post(_act(psy, "healing"), {"power": "regeneration"}).status_code == 403
     client.force_login(UserFactory())
-    assert client.post(_act(psy, "regenerate")).status_code == 404
+    assert client.post(_act(psy, "healing"), {"power": "regeneration"}).status_code == 404
     psy.refresh_from_db()
-    assert not psy.regenerating and psy.regeneration_points == 0
+    assert not psy.healing_power and psy.healing_points == 0
     client.force_login(owner)
     client.cookies["django_language"] = "en"
-    response = client.post(_act(psy, "regenerate"), HTTP_HX_REQUEST="true")
-    assert response.status_code == 200 and "Regenerating · Potential spent on it: 1" in response.text
+    response = client.post(_act(psy, "healing"), {"power": "regeneration"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and "Regeneration running · Potential spent on it: 1" in response.text
     client.force_login(other)
-    assert client.post(_act(psy, "regeneration_stop")).status_code == 403
+    assert client.post(_act(psy, "healing_stop")).status_code == 403
     client.force_login(owner)
-    response = client.post(_act(psy, "regeneration_stop"), HTTP_HX_REQUEST="true")
-    assert response.status_code == 200 and "Regenerate (Conscience)" in response.text
+    response = client.post(_act(psy, "healing_stop"), HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and "Regeneration (Conscience)" in response.text
     psy.refresh_from_db()
-    assert not psy.regenerating
+    assert not psy.healing_power
 
 
 def test_a_refused_regeneration_answers_with_the_reason(client, psy_table) -> None:  # type: ignore[no-untyped-def]
     campaign, narrator, owner, other, psy = psy_table
     client.force_login(owner)
     client.cookies["django_language"] = "en"
-    response = client.post(_act(psy, "regenerate"), HTTP_HX_REQUEST="true")
-    assert "No physical Revers to regenerate." in response.text
+    response = client.post(_act(psy, "healing"), {"power": "regeneration"}, HTTP_HX_REQUEST="true")
+    assert "No physical Revers this power can heal." in response.text

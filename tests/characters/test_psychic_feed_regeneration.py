@@ -109,19 +109,19 @@ def test_regeneration_heals_a_step_an_hour_for_a_point_an_hour_and_stops_healed(
     campaign, narrator, player, psy = _regenerator()
     wound = services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=2, source="balle",
                                     nature="deep")  # fmt: skip
-    services.regeneration_start(character=psy, actor=player)
+    services.healing_start(character=psy, actor=player, power="regeneration")
     assert _used(psy, "conscience") == 1
     with pytest.raises(ServiceError, match="already running"):
-        services.regeneration_start(character=psy, actor=player)
+        services.healing_start(character=psy, actor=player, power="regeneration")
     _clock(campaign, narrator, hours=1)
     wound.refresh_from_db()
     assert wound.severity == 1 and _used(psy, "conscience") == 2
     _clock(campaign, narrator, hours=3)
     wound.refresh_from_db()
     psy.refresh_from_db()
-    assert wound.severity == 0 and not psy.regenerating and _used(psy, "conscience") == 2
-    assert Event.objects.get(kind="character.regeneration_stopped").payload["reason"] == "healed"
-    assert Event.objects.filter(kind="character.regeneration_cycle").count() == 2
+    assert wound.severity == 0 and not psy.healing_power and _used(psy, "conscience") == 2
+    assert Event.objects.get(kind="character.healing_stopped").payload["reason"] == "healed"
+    assert Event.objects.filter(kind="character.healing_cycle").count() == 2
 
 
 def test_points_spent_regenerating_are_not_recovered_while_it_runs() -> None:
@@ -130,12 +130,12 @@ def test_points_spent_regenerating_are_not_recovered_while_it_runs() -> None:
     campaign, narrator, player, psy = _regenerator(revers_recovery_deep_days=30)
     services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=3, source="chute",
                             nature="deep")  # fmt: skip
-    services.regeneration_start(character=psy, actor=player)  # a month-long wound: a point a day
+    services.healing_start(character=psy, actor=player, power="regeneration")  # a month-long wound: a point a day
     services.power_use(character=psy, actor=player, domain="conscience", power_rank=2)
     assert _used(psy, "conscience") == 2
     services.character_rest(character=psy, actor=player)
     assert _used(psy, "conscience") == 1
-    services.regeneration_stop(character=psy, actor=player)
+    services.healing_stop(character=psy, actor=player)
     services.character_rest(character=psy, actor=player)
     assert _used(psy, "conscience") == 0
 
@@ -146,14 +146,14 @@ def test_a_month_long_wound_disappears_after_24_hours() -> None:
     campaign, narrator, player, psy = _regenerator(revers_recovery_deep_days=30)
     wound = services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=3, source="chute",
                                     nature="deep")  # fmt: skip
-    services.regeneration_start(character=psy, actor=player)
+    services.healing_start(character=psy, actor=player, power="regeneration")
     _clock(campaign, narrator, hours=20)
     wound.refresh_from_db()
     assert wound.severity == 3 and _used(psy, "conscience") == 1  # still paid: no night counted while it runs
     _clock(campaign, narrator, hours=6)
     wound.refresh_from_db()
     psy.refresh_from_db()
-    assert wound.severity == 0 and not psy.regenerating
+    assert wound.severity == 0 and not psy.healing_power
     assert _used(psy, "conscience") == 1  # 2 hours of rest since it stopped: not a night yet
     _clock(campaign, narrator, hours=6)
     assert _used(psy, "conscience") == 0
@@ -165,12 +165,12 @@ def test_regeneration_stops_when_potential_runs_out() -> None:
                                     nature="deep")  # fmt: skip
     for _i in range(3):
         services.power_use(character=psy, actor=player, domain="conscience", power_rank=2)
-    services.regeneration_start(character=psy, actor=player)  # 4th point
+    services.healing_start(character=psy, actor=player, power="regeneration")  # 4th point
     _clock(campaign, narrator, hours=5)  # hour 1 heals, the 5th point pays hour 2, which heals; then nothing left
     wound.refresh_from_db()
     psy.refresh_from_db()
-    assert wound.severity == 1 and not psy.regenerating and _used(psy, "conscience") == 5
-    assert Event.objects.get(kind="character.regeneration_stopped").payload["reason"] == "no_potential"
+    assert wound.severity == 1 and not psy.healing_power and _used(psy, "conscience") == 5
+    assert Event.objects.get(kind="character.healing_stopped").payload["reason"] == "no_potential"
 
 
 def test_regeneration_needs_a_physical_wound_and_the_sheet_editor() -> None:
@@ -179,15 +179,15 @@ def test_regeneration_needs_a_physical_wound_and_the_sheet_editor() -> None:
     psy = pc(campaign, player, {"conscience": 5})
     services.revers_inflict(character=psy, actor=narrator, domain="social", severity=2, source="scandale")
     with pytest.raises(ServiceError, match="No physical Revers"):
-        services.regeneration_start(character=psy, actor=player)
+        services.healing_start(character=psy, actor=player, power="regeneration")
     services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=1, source="coup")
     with pytest.raises(PermissionRefused):
-        services.regeneration_start(character=psy, actor=other)
-    with pytest.raises(ServiceError, match="not running"):
-        services.regeneration_stop(character=psy, actor=player)
-    services.regeneration_start(character=psy, actor=narrator)
+        services.healing_start(character=psy, actor=other, power="regeneration")
+    with pytest.raises(ServiceError, match="No healing power is running"):
+        services.healing_stop(character=psy, actor=player)
+    services.healing_start(character=psy, actor=narrator, power="regeneration")
     with pytest.raises(PermissionRefused):
-        services.regeneration_stop(character=psy, actor=other)
-    services.regeneration_stop(character=psy, actor=player)
-    event = Event.objects.get(kind="character.regeneration_stopped")
+        services.healing_stop(character=psy, actor=other)
+    services.healing_stop(character=psy, actor=player)
+    event = Event.objects.get(kind="character.healing_stopped")
     assert event.payload["reason"] == "stopped" and event.payload["points"] == 1

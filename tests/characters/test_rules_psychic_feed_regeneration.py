@@ -37,7 +37,7 @@ def test_regeneration_needs_bon_in_conscience_a_wound_and_a_point() -> None:
     assert psychic.regeneration_start(domain_rank=Rank.BON, potential_left=5, wounds=wound) == HOUR
     with pytest.raises(RuleViolation, match="psychic.rank_too_low"):
         psychic.regeneration_start(domain_rank=Rank.MOYEN, potential_left=4, wounds=wound)
-    with pytest.raises(RuleViolation, match="psychic.nothing_to_regenerate"):
+    with pytest.raises(RuleViolation, match="psychic.nothing_to_heal"):
         psychic.regeneration_start(domain_rank=Rank.BON, potential_left=5, wounds=[])
     with pytest.raises(RuleViolation, match="psychic.no_potential"):
         psychic.regeneration_start(domain_rank=Rank.BON, potential_left=0, wounds=wound)
