@@ -165,3 +165,18 @@ async def test_a_live_sheet_carries_a_csrf_token_for_its_forms() -> None:
     token = re.search(r'name="csrfmiddlewaretoken" value="(\w+)"', html)
     assert token is not None and len(token.group(1)) == 64
     await socket.disconnect()
+
+
+async def test_the_psychic_section_of_a_watched_sheet_follows_a_healing_power() -> None:
+    """Potentiel and the healing power running reach a watching sheet when the player starts it elsewhere."""
+    campaign, narrator, (player, _other) = await sync_to_async(table)()
+    psy = await sync_to_async(pc)(campaign, player, {"conscience": 3})
+    await sync_to_async(services.revers_inflict)(
+        character=psy, actor=narrator, domain="physical", severity=1, source="Balle"
+    )
+    socket = await watch_sheet(narrator, psy)
+    await sync_to_async(services.healing_start)(character=psy, actor=player, power="fast_healing")
+    html = await socket.receive_from(timeout=5)
+    assert 'id="healing"' in html and 'data-healing="fast_healing"' in html
+    assert "Fast healing running · Potential spent on it: 1" in html and "Potential 2" in _trait_row(html, "conscience")
+    await socket.disconnect()
