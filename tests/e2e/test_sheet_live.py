@@ -44,6 +44,7 @@ def test_a_narrators_trait_change_appears_on_the_players_open_sheet(new_context,
     # The player starts adding equipment: the live push must not close the form nor wipe the name.
     player.locator("#equipment summary").click()
     player.locator("#form-equipment [name=name]").fill("Trousse de secours")
+    player.evaluate("window.sameLoad = true")  # gone if the page reloads
 
     narrator = new_context().new_page()
     login(narrator, narrator_name)
@@ -59,3 +60,4 @@ def test_a_narrators_trait_change_appears_on_the_players_open_sheet(new_context,
     expect(player.locator("#form-equipment")).to_be_visible()
     expect(player.locator("#form-equipment [name=name]")).to_have_value("Trousse de secours")
     expect(player.locator("#narrator-tools")).to_have_count(0)
+    assert player.evaluate("window.sameLoad === true")
