@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 
 from tragic.engine import State, redact_event
 from tragic.engine.cards import ATTRIBUTES
-from tragic.models import Deck, Game, Seat
+from tragic.models import Deck, Game, GameStatus, Seat
 from tragic.presenters import action_json, attribute_name, card_name, card_text, describe_action, describe_event
-from tragic.services import load_state, timeout_defaults
+from tragic.services import SETUP_PHASES, cancel_due, load_state, timeout_defaults
 
 LOG_LINES = 40
 
@@ -83,8 +83,10 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
     discover: list[dict[str, Any]] | None = None
     bottom: dict[str, Any] | None = None
     card_names = {uid: card_name(state.cards[uid].cid) for uid in (state.pending or {}).get("options", [])}
-    if viewer is not None and viewer in state.current_players():
-        legal = state.legal_actions(viewer)
+    playing = game.status == GameStatus.PLAYING and not state.is_over()
+    if playing and viewer is not None and viewer in state.current_players():
+        # Conceding has its own button, with a confirmation, whoever holds the decision.
+        legal = [a for a in state.legal_actions(viewer) if a["kind"] != "concede"]
         if state.phase in ("choose_traits", "choose_skills"):
             setup = _setup_choices(state, viewer)
         else:
@@ -142,10 +144,18 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         if defaults
         else None
     )
+    in_setup = observation["phase"] in SETUP_PHASES
+    leave = playing and viewer is not None and not state.players[viewer].eliminated
+    cancel = None
+    if leave and in_setup and viewer not in observation["current"]:
+        # No default for the Compétences: once the time to react has run out, the others may cancel.
+        cancel = {"ready": cancel_due(game, state, viewer) is None, "delay": reaction_delay(game)}
     return {
         "game": game,
         "seat": seat,
         "timeout": timeout,
+        "cancel": cancel,
+        "leave": {"setup": in_setup, "payload": action_json({"kind": "concede"})} if leave else None,
         "phase": phases.get(observation["phase"], observation["phase"]),
         "obs": observation,
         "players": players,

@@ -30,6 +30,7 @@ from tragic.models import CopyMode, Deck, Game, GameStatus, Seat
 
 MAX_BOT_STEPS = 3000
 SIMULTANEOUS_CHOICES = frozenset({"choose_traits", "choose_skills"})
+SETUP_PHASES = frozenset({"choose_traits", "choose_skills", "mulligan"})
 
 
 def game_group(game_id: int) -> str:
@@ -392,4 +393,63 @@ def game_timeout(*, game: Game, user: User, expected_version: int, now: dt.datet
         game.actions.append(action)
     _run_bots(game, state)
     _save(game, state)
+    return game
+
+
+def cancel_due(game: Game, state: State, seat_index: int | None, now: dt.datetime | None = None) -> str | None:
+    """Why ``seat_index`` may not cancel the game now, or None when it may (see ``game_cancel``)."""
+    if game.status != GameStatus.PLAYING or state.is_over():
+        return _("The game is not being played.")
+    if state.phase not in SETUP_PHASES:
+        return _("The game has started: it can no longer be cancelled, only conceded.")
+    if seat_index is None or state.players[seat_index].eliminated:
+        return _("You are not playing in this game.")
+    if seat_index in state.current_players():
+        return _("You are the one being waited for.")
+    if (now or timezone.now()) - game.last_action_at < dt.timedelta(seconds=game.reaction_seconds):
+        return _("The others still have time to choose.")
+    return None
+
+
+@transaction.atomic
+def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.datetime | None = None) -> Game:
+    """A way out of a setup that waits forever, adding no rule: « les joueurs doivent choisir obligatoirement
+    3 Compétences » names no default, so nobody chooses for the idle player. Once the time to react has run
+    out (counted from the last action) with the game still waiting on someone's setup choice, a seated
+    player who is not being waited for may cancel the game: it is abandoned with no winner, which the game
+    log and, for a game recorded in a campaign, the campaign log say once."""
+    now = now or timezone.now()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.version != expected_version:
+        raise StaleState(_("Someone acted first. The board has been refreshed."))
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise PermissionRefused(_("You are not playing in this game."))
+    if game.status != GameStatus.PLAYING:
+        raise ServiceError(_("The game is not being played."))
+    state = load_state(game)
+    refusal = cancel_due(game, state, seat.index, now)
+    if refusal:
+        raise ServiceError(refusal)
+    waited = state.current_players()
+    game.log.append({"t": "game_cancelled", "player": seat.index, "waiting_for": waited, "phase": state.phase})
+    game.status = GameStatus.ABANDONED
+    game.winner_seat = None
+    game.version += 1
+    game.last_action_at = now
+    game.save(update_fields=["log", "status", "winner_seat", "version", "last_action_at"])
+    if game.campaign_id:
+        names = [p["name"] for p in game.config["players"]]
+        event_append(
+            campaign=game.campaign,
+            kind="tragic.game_cancelled",
+            actor=user,
+            payload={
+                "game": game.pk,
+                "players": names,
+                "by": names[seat.index],
+                "waiting_for": [names[i] for i in waited],
+            },
+        )
+    _broadcast(game)
     return game

@@ -159,6 +159,22 @@ def game_timeout(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game_for(request, pk)
+    try:
+        game = services.game_cancel(
+            game=game, user=request.user, expected_version=int(request.POST.get("version", "-1"))
+        )
+    except (ServiceError, ValueError) as error:
+        game.refresh_from_db()
+        return _render_board(request, game, status=getattr(error, "status", 400), error=getattr(error, "message", ""))
+    if not request.htmx:
+        return redirect(game)
+    return _render_board(request, game)
+
+
+@login_required
 @require_GET
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """Steps through a finished game from its action list (spectator's view: no hand is shown)."""
