@@ -15,7 +15,16 @@ from django.utils.translation import gettext as _
 from tragic.engine import State, redact_event
 from tragic.engine.cards import ATTRIBUTES
 from tragic.models import Deck, Game, GameStatus, Seat
-from tragic.presenters import action_json, attribute_name, card_name, card_text, describe_action, describe_event
+from tragic.presenters import (
+    action_json,
+    attribute_name,
+    card_name,
+    card_text,
+    describe_action,
+    describe_event,
+    payment,
+    seat_name,
+)
 from tragic.services import SETUP_PHASES, cancel_due, load_state, timeout_defaults
 
 LOG_LINES = 40
@@ -75,6 +84,10 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
             "name": card_name(item.get("card"))
             if "card" in item
             else ", ".join(card_name(c) for c in item.get("allies", [])),
+            # The target by name (a seat number means nothing on the board).
+            "target_name": seat_name(names, item["target"]["player"])
+            if "player" in item.get("target", {})
+            else card_name(item.get("target", {}).get("card")),
         }
         for item in observation["stack"]
     ]
@@ -130,6 +143,13 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         "over": _("game over"),
     }
     awaited = viewer is not None and viewer in observation["current"]
+    pending_kind = (observation["pending"] or {}).get("kind")
+    to_do = {
+        "block": _("choose your blockers"),
+        "protect": _("choose who takes the blow"),
+        "search": _("choose the card you search for"),
+        "discover": _("place the cards you discover"),
+    }
     defaults = timeout_defaults(game, state) if viewer is not None else []
     timeout = (
         {
@@ -168,6 +188,13 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         "bottom": bottom,
         "log": log[-LOG_LINES:],
         "waiting_for": [names[i] for i in observation["current"]],
+        # Whose turn it is, once the setup is over (the one who acts may be someone else: a reaction, a block).
+        "turn_of": names[observation["active"]] if observation["phase"] in ("upkeep", "main", "over") else None,
+        "to_do": to_do.get(pending_kind, "")
+        if pending_kind
+        else _("react or let it resolve")
+        if observation["priority"] is not None
+        else "",
         "asked_to_react": observation["priority"] is not None,
         "my_turn": viewer is not None and viewer in observation["current"],
         "winner": names[observation["winner"]] if observation["winner"] is not None else None,
@@ -206,7 +233,7 @@ def _pay_fields(state: State, player: int, action: dict[str, Any]) -> dict[str, 
         for a in ATTRIBUTES
         if state.available(player, a) or action["pay"].get(a)
     ]
-    return {"total": total, "fields": fields}
+    return {"total": total, "fields": fields, "summary": payment(action["pay"])}
 
 
 def _setup_choices(state: State, player: int) -> dict[str, Any]:
