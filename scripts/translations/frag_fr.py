@@ -239,4 +239,10 @@ T = {
     "disconnected": "déconnecté",
     "fragged: respawns on their turn": "fragué : revient en jeu à son tour",
     "disconnected until their turn": "déconnecté jusqu'à son tour",
+    '<strong style="color: %(colour)s">%(name)s</strong> is dying: heal or accept the frag': '<strong style="color: %(colour)s">%(name)s</strong> est mourant : se soigner ou accepter le frag',
+    '<strong style="color: %(colour)s">%(name)s</strong> to play': 'au tour de <strong style="color: %(colour)s">%(name)s</strong>',
+    "Too many cards: discard or play one.": "Trop de cartes : défaussez-en ou jouez-en une.",
+    "Just now": "À l'instant",
+    "Roll for movement, or play a teleport card.": "Lancez les dés de mouvement, ou jouez une carte de téléportation.",
+    "Waiting for %(name)s…": "En attente de %(name)s…",
 }
