@@ -73,6 +73,7 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
                 "equipment": [_card(c) for c in p["equipment"]],
                 "skills": [_card(c) for c in p["skills"]],
                 "traits": [{"id": t, "name": card_name(t), "text": card_text(t)} for t in p["traits"]],
+                "hidden_names": [card_name(c) for c in p.get("hidden_choice") or []],
                 "discard_top": [_card(c) for c in p["discard"][-5:]],
                 "specials": [{"code": a, "name": attribute_name(a), **p["special"][a]} for a in ATTRIBUTES],
             }

@@ -240,4 +240,8 @@ T = {
     "Setup: %(phase)s.": "Mise en place : %(phase)s.",
     "Your move: %(to_do)s.": "À vous : %(to_do)s.",
     "Just now": "À l'instant",
+    "Still choosing.": "Choix en cours.",
+    "Your choice is made, face down: %(cards)s. It is revealed once everyone has chosen.": "Votre choix est fait, face cachée : %(cards)s. Il sera révélé quand tout le monde aura choisi.",
+    "Your choice is made, face down: no Trait. It is revealed once everyone has chosen.": "Votre choix est fait, face cachée : aucun Trait. Il sera révélé quand tout le monde aura choisi.",
+    "Compétences chosen, face down.": "Compétences choisies, face cachée.",
 }

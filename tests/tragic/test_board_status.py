@@ -67,3 +67,20 @@ def test_setup_says_setup_and_the_board_shows_what_just_happened(client):
     game = services.game_create(user=alice, deck_ref="ready:acier-et-plomb", opponent="invite", seed=2)
     game = services.game_join(token=game.invite_token, user=bob, deck_ref="ready:la-bande-des-terres-desolees")
     assert status_of(client, game, alice).startswith("Setup: choosing Traits.")
+
+
+def test_a_hidden_choice_is_confirmed_to_its_player_and_shown_face_down_to_the_others(client):
+    from tests.tragic.test_cancel import stalled
+    from tragic.presenters import card_name
+
+    game, alice, bob = stalled()
+    client.login(username=alice.username, password=PASSWORD)
+    english(client)
+    page = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
+    chosen = page.split('id="tragic-chosen">')[1].split("</p>")[0]
+    assert chosen.startswith("Your choice is made, face down:")
+    assert all(card_name(c) in chosen for c in ("medecine-1", "troc-1", "science-1"))
+    assert "Still choosing." in page
+    client.login(username=bob.username, password=PASSWORD)
+    page = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
+    assert "Compétences chosen, face down." in page and 'id="tragic-chosen"' not in page
