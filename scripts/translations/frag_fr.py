@@ -109,7 +109,6 @@ T = {
     "Game over: no winner.": "Partie terminée : pas de vainqueur.",
     "Turn %(number)s": "Tour %(number)s",
     "Your move": "À vous",
-    "%(mp)s movement points": "%(mp)s points de mouvement",
     "attacks %(used)s/%(allowed)s": "attaques %(used)s/%(allowed)s",
     "Green: reachable · Blue: jump · Violet: teleport · Dashed: line of sight": "Vert : accessible · Bleu : saut · Violet : téléportation · Pointillés : ligne de vue",
     "Your actions": "Vos actions",
@@ -245,4 +244,5 @@ T = {
     "Just now": "À l'instant",
     "Roll for movement, or play a teleport card.": "Lancez les dés de mouvement, ou jouez une carte de téléportation.",
     "Waiting for %(name)s…": "En attente de %(name)s…",
+    "movement points: %(mp)s": "points de mouvement : %(mp)s",
 }
