@@ -244,4 +244,5 @@ T = {
     "Your choice is made, face down: %(cards)s. It is revealed once everyone has chosen.": "Votre choix est fait, face cachée : %(cards)s. Il sera révélé quand tout le monde aura choisi.",
     "Your choice is made, face down: no Trait. It is revealed once everyone has chosen.": "Votre choix est fait, face cachée : aucun Trait. Il sera révélé quand tout le monde aura choisi.",
     "Compétences chosen, face down.": "Compétences choisies, face cachée.",
+    "Damage each blocker takes (you choose the split):": "Dégâts subis par chaque défenseur (vous choisissez la répartition) :",
 }

@@ -333,6 +333,7 @@ def test_the_defender_splits_the_blow_among_blockers_in_the_form(client):
     client.login(username=bob.username, password=PASSWORD)
     html = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
     assert f'name="split_{m1}"' in html
+    assert "vous choisissez la répartition" in html  # the page speaks French by default
     both = next(a for a in state.legal_actions(1) if len(a.get("blockers", [])) == 2)
     response = client.post(
         reverse("tragic:game_act", args=[game.pk]),
