@@ -245,4 +245,6 @@ T = {
     "Roll for movement, or play a teleport card.": "Lancez les dés de mouvement, ou jouez une carte de téléportation.",
     "Waiting for %(name)s…": "En attente de %(name)s…",
     "movement points: %(mp)s": "points de mouvement : %(mp)s",
+    "First step": "Début",
+    "Last step": "Fin",
 }
