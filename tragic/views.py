@@ -193,6 +193,8 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         names = [p["name"] for p in context["obs"]["players"]]
         before = services.replay(game, step - 1)
         context["last_action"] = describe_action(before, game.actions[step - 1], names)
+        actor = game.actions[step - 1].get("player")
+        context["last_actor"] = names[actor] if isinstance(actor, int) and 0 <= actor < len(names) else ""
     return render(request, "tragic/replay.html", context)
 
 

@@ -245,4 +245,9 @@ T = {
     "Your choice is made, face down: no Trait. It is revealed once everyone has chosen.": "Votre choix est fait, face cachée : aucun Trait. Il sera révélé quand tout le monde aura choisi.",
     "Compétences chosen, face down.": "Compétences choisies, face cachée.",
     "Damage each blocker takes (you choose the split):": "Dégâts subis par chaque défenseur (vous choisissez la répartition) :",
+    "First step": "Début",
+    "Last step": "Fin",
+    "Back to the game": "Retour à la partie",
+    "This step: %(action)s": "Cette étape : %(action)s",
+    "This step, %(player)s: %(action)s": "Cette étape, %(player)s : %(action)s",
 }

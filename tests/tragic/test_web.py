@@ -253,6 +253,9 @@ def test_replay_steps_through_a_finished_game(client):
     english(client)
     page = client.get(reverse("tragic:replay", args=[game.pk]) + "?step=3").content.decode()
     assert "Step 3 of" in page
+    assert "First step</a>" in page and "Back to the game</a>" in page
+    end = client.get(reverse("tragic:replay", args=[game.pk])).content.decode()
+    assert f"This step, {bob.username}: Concede" in end
     for name in opponent_hand_names(game, 0):
         assert name not in page
 
