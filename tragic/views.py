@@ -214,7 +214,8 @@ def deck_create(request: HttpRequest) -> HttpResponse:
     return redirect(deck)
 
 
-def _deck_context(deck: Deck, error: str = "") -> dict[str, Any]:
+def _deck_context(deck: Deck, error: str = "", opened: str | None = None) -> dict[str, Any]:
+    """``opened``: the SPECIAL column to show open (the one a card was just added to or removed from)."""
     pool = default_pool()
     report = validate_library(deck.cards, pool, copy_mode=deck.copy_mode, profile="wiki")
     counts: dict[str, int] = {}
@@ -226,6 +227,7 @@ def _deck_context(deck: Deck, error: str = "") -> dict[str, Any]:
         columns.append(
             {
                 "name": attribute_name(attribute),
+                "open": attribute == opened,
                 "cards": [
                     {
                         "id": c.id,
@@ -266,4 +268,7 @@ def deck_change(request: HttpRequest, pk: int) -> HttpResponse:
     template = "tragic/deck.html#deck-panel" if request.htmx else "tragic/deck.html"
     if not request.htmx and not error:
         return redirect(deck)
-    return render(request, template, _deck_context(deck, error), status=status)
+    # The column the card belongs to stays open, so that the next card is one tap away.
+    changed = default_pool().cards.get(request.POST.get("add") or request.POST.get("remove") or "")
+    opened = changed.attribute if changed is not None else None
+    return render(request, template, _deck_context(deck, error, opened), status=status)

@@ -231,6 +231,11 @@ def test_deck_builder_validates_as_you_add(client):
     assert response.status_code == 400 and "no more copies" in response.content.decode()
     assert "2/60 cards" in response.content.decode()
     assert "exactly 60" in response.content.decode()
+    # The column of the card just added stays open; the others stay folded.
+    panel = response.content.decode()
+    assert panel.count("<details open>") == 1
+    opened = panel.split("<details open>")[1].split("</details>")[0]
+    assert 'name="add" value="coup-de-poing-1"' in opened
 
 
 def test_home_lists_and_creates_games(client):
