@@ -27,6 +27,7 @@ from tragic.engine.cards import default_pool, load_decklists
 from tragic.engine.decks import validate_library
 from tragic.engine.profiles import PROFILES
 from tragic.models import CopyMode, Deck, Game, GameStatus, Seat
+from tragic.presenters import library_problem
 
 MAX_BOT_STEPS = 3000
 SIMULTANEOUS_CHOICES = frozenset({"choose_traits", "choose_skills"})
@@ -167,7 +168,10 @@ def game_create(
     library, deck_name = library_for(user=user, deck_ref=deck_ref)
     report = validate_library(library, default_pool(), copy_mode=copy_mode, profile=profile)
     if not report.ok:
-        raise ServiceError(_("This deck cannot be played: %(errors)s") % {"errors": "; ".join(report.errors)})
+        raise ServiceError(
+            _("This deck cannot be played: %(errors)s")
+            % {"errors": "; ".join(library_problem(e) for e in report.errors)}
+        )
     seed = seed if seed is not None else secrets.randbits(63)
     config: dict[str, Any] = {
         "profile": profile,
@@ -229,7 +233,10 @@ def game_join(*, token: str, user: User, deck_ref: str) -> Game:
         library, default_pool(), copy_mode=game.config["copy_mode"], profile=game.config["profile"]
     )
     if not report.ok:
-        raise ServiceError(_("This deck cannot be played: %(errors)s") % {"errors": "; ".join(report.errors)})
+        raise ServiceError(
+            _("This deck cannot be played: %(errors)s")
+            % {"errors": "; ".join(library_problem(e) for e in report.errors)}
+        )
     Seat.objects.create(game=game, index=len(game.config["players"]), user=user, deck_name=deck_name)
     game.config["players"].append({"name": user.username, "deck": library})
     if len(game.config["players"]) >= game.seats_wanted:

@@ -19,7 +19,7 @@ from tragic.engine.bots import BOTS
 from tragic.engine.cards import ATTRIBUTES, default_pool
 from tragic.engine.decks import validate_library
 from tragic.models import CopyMode, Deck, Game, GameStatus, Profile
-from tragic.presenters import attribute_name, card_name, card_text, describe_action
+from tragic.presenters import attribute_name, card_name, card_text, describe_action, library_problem
 
 
 def _deck_options(request: HttpRequest) -> list[tuple[str, str]]:
@@ -244,7 +244,11 @@ def _deck_context(deck: Deck, error: str = "", opened: str | None = None) -> dic
         {"id": cid, "name": card_name(cid), "count": n}
         for cid, n in sorted(counts.items(), key=lambda kv: card_name(kv[0]))
     ]
-    return {"deck": deck, "report": report, "columns": columns, "chosen": chosen, "error": error}
+    problems = {
+        "errors": [library_problem(e) for e in report.errors],
+        "warnings": [library_problem(w) for w in report.warnings],
+    }
+    return {"deck": deck, "report": report, "problems": problems, "columns": columns, "chosen": chosen, "error": error}
 
 
 @login_required

@@ -250,4 +250,8 @@ T = {
     "Back to the game": "Retour à la partie",
     "This step: %(action)s": "Cette étape : %(action)s",
     "This step, %(player)s: %(action)s": "Cette étape, %(player)s : %(action)s",
+    "%(n)s SPECIAL cards: at least %(pct)s%% (%(count)s) are recommended.": "%(n)s carte(s) SPECIAL : au moins %(pct)s %% (%(count)s) sont conseillées.",
+    "%(card)s: %(n)s copies, the %(mode)s mode allows %(limit)s.": "%(card)s : %(n)s exemplaires, le mode %(mode)s en autorise %(limit)s.",
+    "%(n)s cards: a library holds exactly %(size)s.": "%(n)s carte(s) : une bibliothèque en compte exactement %(size)s.",
+    "Advice: %(w)s": "Conseil : %(w)s",
 }

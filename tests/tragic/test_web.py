@@ -236,6 +236,11 @@ def test_deck_builder_validates_as_you_add(client):
     assert panel.count("<details open>") == 1
     opened = panel.split("<details open>")[1].split("</details>")[0]
     assert 'name="add" value="coup-de-poing-1"' in opened
+    # The engine's checks read in French on a French page.
+    client.cookies["django_language"] = "fr"
+    page = client.get(reverse("tragic:deck", args=[deck.pk])).content.decode()
+    assert "2 carte(s) : une bibliothèque en compte exactement 60." in page
+    assert "Conseil : 0 carte(s) SPECIAL : au moins 33 % (20) sont conseillées." in page
 
 
 def test_home_lists_and_creates_games(client):
