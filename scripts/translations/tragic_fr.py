@@ -254,4 +254,7 @@ T = {
     "%(card)s: %(n)s copies, the %(mode)s mode allows %(limit)s.": "%(card)s : %(n)s exemplaires, le mode %(mode)s en autorise %(limit)s.",
     "%(n)s cards: a library holds exactly %(size)s.": "%(n)s carte(s) : une bibliothèque en compte exactement %(size)s.",
     "Advice: %(w)s": "Conseil : %(w)s",
+    "Traits:": "Traits :",
+    "Compétences:": "Compétences :",
+    "Discard:": "Défausse :",
 }
