@@ -134,7 +134,7 @@ T = {
     "Traits": "Traits",
     "Traits chosen, face down.": "Traits choisis, face cachée.",
     "Stack": "Pile",
-    "Your opponent acts: react now or let it resolve (you have %(seconds)s seconds).": "Votre adversaire agit : réagissez ou laissez faire (vous avez %(seconds)s secondes).",
+    "%(who)s acts: react now or let it resolve (you have %(seconds)s seconds).": "%(who)s agit : réagissez ou laissez faire (vous avez %(seconds)s secondes).",
     "%(who)s may react (%(seconds)s seconds).": "%(who)s peut réagir (%(seconds)s secondes).",
     "Time is up: pass for them": "Temps écoulé : passer à sa place",
     "Empty.": "Vide.",

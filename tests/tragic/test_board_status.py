@@ -38,6 +38,8 @@ def test_the_status_line_names_whose_turn_it_is_and_the_player_to_act(client):
     mine = status_of(client, game, bob)
     assert mine.startswith(f"Turn {state.turn} of {alice.username}, main phase.")
     assert "Your move: react or let it resolve." in mine
+    page = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
+    assert f"{alice.username} acts: react now or let it resolve" in page
     theirs = status_of(client, game, alice)
     assert f"Waiting for {bob.username}." in theirs and "Your move" not in theirs
     page = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
