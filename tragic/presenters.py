@@ -226,6 +226,8 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
         return _("%(player)s is out.") % {"player": who}
     if t == "conceded":
         return _("%(player)s concedes.") % {"player": who}
+    if t == "invitation_cancelled":
+        return _("%(player)s cancels the invitation.") % {"player": who}
     if t == "game_cancelled":
         return _("%(player)s cancels the game: %(waiting)s did not choose in time. Nobody wins.") % {
             "player": who,

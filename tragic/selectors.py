@@ -55,8 +55,32 @@ def _card(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "name": card_name(view["id"]), "text": card_text(view["id"])}
 
 
+def unstarted_board(game: Game, seat: Seat | None) -> dict[str, Any]:
+    """A game still waiting for its players (an invitation) has no engine state yet: its page says so,
+    shows the invitation link and lets a seated player cancel it."""
+    names = [p["name"] for p in game.config.get("players", [])]
+    log = [line for line in (describe_event(e, names) for e in game.log) if line]
+    return {
+        "game": game,
+        "seat": seat,
+        "unstarted": True,
+        "seats_taken": len(names),
+        "obs": {"over": False, "phase": "", "timer": False},
+        "players": [],
+        "others": [],
+        "me": None,
+        "stack": [],
+        "actions": [],
+        "log": log,
+        "waiting_for": [],
+        "invitation": seat is not None and game.status == GameStatus.WAITING,
+    }
+
+
 def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str, Any]:
     """The board for one seat (``seat`` None: a spectator, who sees no hand at all)."""
+    if state is None and game.started_at is None:
+        return unstarted_board(game, seat)
     state = state or load_state(game)
     viewer = seat.index if seat else None
     observation = state.observation(viewer)

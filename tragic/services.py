@@ -224,6 +224,8 @@ def game_join(*, token: str, user: User, deck_ref: str) -> Game:
     game = Game.objects.select_for_update().filter(invite_token=token).first()
     if game is None:
         raise ServiceError(_("This invitation is not valid."))
+    if game.status == GameStatus.ABANDONED:
+        raise ServiceError(_("This invitation has been cancelled."))
     if game.status != GameStatus.WAITING:
         raise ServiceError(_("Someone already took that seat."))
     if game.seats.filter(user=user).exists():
@@ -424,7 +426,8 @@ def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.dateti
     3 Compétences » names no default, so nobody chooses for the idle player. Once the time to react has run
     out (counted from the last action) with the game still waiting on someone's setup choice, a seated
     player who is not being waited for may cancel the game: it is abandoned with no winner, which the game
-    log and, for a game recorded in a campaign, the campaign log say once."""
+    log and, for a game recorded in a campaign, the campaign log say once. An invitation not yet taken by
+    every player (no game has begun) may be withdrawn by a seated player at once."""
     now = now or timezone.now()
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.version != expected_version:
@@ -432,6 +435,16 @@ def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.dateti
     seat = game.seats.filter(user=user).first()
     if seat is None:
         raise PermissionRefused(_("You are not playing in this game."))
+    if game.status == GameStatus.WAITING:
+        # An invitation nobody (or not everybody) has taken yet: no game has begun, nobody waits on a
+        # decision, so a seated player may withdraw it at once.
+        game.log.append({"t": "invitation_cancelled", "player": seat.index})
+        game.status = GameStatus.ABANDONED
+        game.version += 1
+        game.last_action_at = now
+        game.save(update_fields=["log", "status", "version", "last_action_at"])
+        _broadcast(game)
+        return game
     if game.status != GameStatus.PLAYING:
         raise ServiceError(_("The game is not being played."))
     state = load_state(game)

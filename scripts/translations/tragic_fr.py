@@ -257,4 +257,11 @@ T = {
     "Traits:": "Traits :",
     "Compétences:": "Compétences :",
     "Discard:": "Défausse :",
+    "Send this link to your opponent:": "Envoyez ce lien à votre adversaire :",
+    "The game starts as soon as every seat is taken; this page then shows the board.": "La partie commence dès que toutes les places sont prises ; cette page affiche alors le plateau.",
+    "Cancel this invitation?": "Annuler cette invitation ?",
+    "%(player)s cancels the invitation.": "%(player)s annule l'invitation.",
+    "This invitation has been cancelled.": "Cette invitation a été annulée.",
+    "Invitation cancelled.": "Invitation annulée.",
+    "Cancel the invitation": "Annuler l'invitation",
 }

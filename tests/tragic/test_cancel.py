@@ -150,3 +150,30 @@ def test_a_player_may_concede_from_the_board_during_play_with_a_confirmation(cli
     )
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED and game.winner_seat == active
+
+
+def test_the_page_of_an_invitation_shows_its_link_and_the_invitation_can_be_withdrawn(client):
+    alice, bob = UserFactory(), UserFactory()
+    game = services.game_create(user=alice, deck_ref=STEEL, opponent="invite", seed=5)
+    client.login(username=alice.username, password=PASSWORD)
+    english(client)
+    response = client.get(reverse("tragic:game", args=[game.pk]))
+    page = response.content.decode()
+    assert response.status_code == 200 and "Waiting for an opponent. 1 of 2 seats taken." in page
+    assert reverse("tragic:invitation", args=[game.invite_token]) in page and "Cancel the invitation" in page
+
+    before = unchanged(game)
+    with pytest.raises(PermissionRefused):
+        services.game_cancel(game=game, user=bob, expected_version=game.version)
+    assert unchanged(game) == before
+    response = client.post(
+        reverse("tragic:game_cancel", args=[game.pk]), {"version": game.version}, HTTP_HX_REQUEST="true"
+    )
+    page = response.content.decode()
+    assert response.status_code == 200 and "Invitation cancelled." in page
+    assert f"{alice.username} cancels the invitation." in page
+    game.refresh_from_db()
+    assert game.status == GameStatus.ABANDONED and game.winner_seat is None
+    with pytest.raises(ServiceError, match="This invitation has been cancelled."):
+        services.game_join(token=game.invite_token, user=bob, deck_ref=GANG)
+    assert game.seats.count() == 1
