@@ -441,6 +441,8 @@ def game_context(
     seat = seat_for_viewer(game, seats, user, state)
     legal = state.legal_actions(seat) if seat is not None and frame is None else []
     hot_seat = sum(1 for s in seats if s.user_id == user.pk and not s.is_bot) > 1
+    log = log_lines(state, steps, seat)
+    acting = state.current_players()
     return {
         "game": game,
         "seats": seats,
@@ -451,7 +453,12 @@ def game_context(
         "choices": choices(state, legal),
         "hand": hand(state, seat),
         "fighters": fighters_panel(state, seat),
-        "log": log_lines(state, steps, seat),
+        "log": log,
+        # What the last step did, shown beside the actions: the feedback of a tap on a phone.
+        "just_now": next((line for line in log if line["texts"]), None),
+        # Who acts now: the turn's fighter, or a dying one choosing to heal in someone else's turn.
+        "acting_name": _name(state, acting[0]) if acting else "",
+        "dying": state.pending is not None,
         "my_turn": frame is None and seat is not None and seat in state.current_players(),
         "playing_out": frame is not None,
         "mode": mode,

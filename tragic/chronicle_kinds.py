@@ -26,3 +26,13 @@ def _finished(event: Event) -> str:
             "turns": p["turns"],
         }
     return _("The TRAGIC duel ends in a draw after %(turns)s turns.") % {"turns": p["turns"]}
+
+
+@describes("tragic.game_cancelled", label=lambda: _("TRAGIC duel cancelled"))
+def _cancelled(event: Event) -> str:
+    p = event.payload
+    return _("The TRAGIC duel %(players)s is cancelled by %(by)s during setup: %(waiting)s never chose.") % {
+        "players": _(" against ").join(p["players"]),
+        "by": p["by"],
+        "waiting": ", ".join(p["waiting_for"]),
+    }

@@ -44,6 +44,8 @@ class GameStatus(models.TextChoices):
     WAITING = "waiting", _("Waiting for an opponent")
     PLAYING = "playing", _("Playing")
     FINISHED = "finished", _("Finished")
+    # Cancelled at setup while a player never chose their Compétences: no winner (docs/rules-decisions.md).
+    ABANDONED = "abandoned", _("Cancelled")
 
 
 class Game(models.Model):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.utils.translation import get_language
@@ -225,6 +226,13 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
         return _("%(player)s is out.") % {"player": who}
     if t == "conceded":
         return _("%(player)s concedes.") % {"player": who}
+    if t == "invitation_cancelled":
+        return _("%(player)s cancels the invitation.") % {"player": who}
+    if t == "game_cancelled":
+        return _("%(player)s cancels the game: %(waiting)s did not choose in time. Nobody wins.") % {
+            "player": who,
+            "waiting": ", ".join(seat_name(names, i) for i in event.get("waiting_for", [])),
+        }
     if t == "game_over":
         winner = event.get("winner")
         return (
@@ -244,3 +252,28 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
             "allies": ", ".join(card_name(c) for c in event["blockers"]),
         }
     return None
+
+
+_LIBRARY_PROBLEMS: list[tuple[re.Pattern[str], Any]] = [
+    (
+        re.compile(r"^(?P<n>\d+) cards, a library has exactly (?P<size>\d+)$"),
+        lambda m: _("%(n)s cards: a library holds exactly %(size)s.") % m.groupdict(),
+    ),
+    (
+        re.compile(r"^(?P<n>\d+) SPECIAL cards: at least (?P<pct>\d+)% \((?P<count>\d+)\) are recommended$"),
+        lambda m: _("%(n)s SPECIAL cards: at least %(pct)s%% (%(count)s) are recommended.") % m.groupdict(),
+    ),
+    (
+        re.compile(r"^(?P<card>.+): (?P<n>\d+) copies, (?P<mode>\w+) allows (?P<limit>\d+)$"),
+        lambda m: _("%(card)s: %(n)s copies, the %(mode)s mode allows %(limit)s.") % m.groupdict(),
+    ),
+]
+
+
+def library_problem(text: str) -> str:
+    """A deck check of the engine (plain English) in the reader's language; unknown wordings pass through."""
+    for pattern, say in _LIBRARY_PROBLEMS:
+        match = pattern.match(text)
+        if match:
+            return str(say(match))
+    return text

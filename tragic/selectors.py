@@ -14,9 +14,18 @@ from django.utils.translation import gettext as _
 
 from tragic.engine import State, redact_event
 from tragic.engine.cards import ATTRIBUTES
-from tragic.models import Deck, Game, Seat
-from tragic.presenters import action_json, attribute_name, card_name, card_text, describe_action, describe_event
-from tragic.services import load_state, timeout_defaults
+from tragic.models import Deck, Game, GameStatus, Seat
+from tragic.presenters import (
+    action_json,
+    attribute_name,
+    card_name,
+    card_text,
+    describe_action,
+    describe_event,
+    payment,
+    seat_name,
+)
+from tragic.services import SETUP_PHASES, cancel_due, load_state, timeout_defaults
 
 LOG_LINES = 40
 
@@ -46,8 +55,32 @@ def _card(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "name": card_name(view["id"]), "text": card_text(view["id"])}
 
 
+def unstarted_board(game: Game, seat: Seat | None) -> dict[str, Any]:
+    """A game still waiting for its players (an invitation) has no engine state yet: its page says so,
+    shows the invitation link and lets a seated player cancel it."""
+    names = [p["name"] for p in game.config.get("players", [])]
+    log = [line for line in (describe_event(e, names) for e in game.log) if line]
+    return {
+        "game": game,
+        "seat": seat,
+        "unstarted": True,
+        "seats_taken": len(names),
+        "obs": {"over": False, "phase": "", "timer": False},
+        "players": [],
+        "others": [],
+        "me": None,
+        "stack": [],
+        "actions": [],
+        "log": log,
+        "waiting_for": [],
+        "invitation": seat is not None and game.status == GameStatus.WAITING,
+    }
+
+
 def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str, Any]:
     """The board for one seat (``seat`` None: a spectator, who sees no hand at all)."""
+    if state is None and game.started_at is None:
+        return unstarted_board(game, seat)
     state = state or load_state(game)
     viewer = seat.index if seat else None
     observation = state.observation(viewer)
@@ -64,6 +97,7 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
                 "equipment": [_card(c) for c in p["equipment"]],
                 "skills": [_card(c) for c in p["skills"]],
                 "traits": [{"id": t, "name": card_name(t), "text": card_text(t)} for t in p["traits"]],
+                "hidden_names": [card_name(c) for c in p.get("hidden_choice") or []],
                 "discard_top": [_card(c) for c in p["discard"][-5:]],
                 "specials": [{"code": a, "name": attribute_name(a), **p["special"][a]} for a in ATTRIBUTES],
             }
@@ -75,6 +109,10 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
             "name": card_name(item.get("card"))
             if "card" in item
             else ", ".join(card_name(c) for c in item.get("allies", [])),
+            # The target by name (a seat number means nothing on the board).
+            "target_name": seat_name(names, item["target"]["player"])
+            if "player" in item.get("target", {})
+            else card_name(item.get("target", {}).get("card")),
         }
         for item in observation["stack"]
     ]
@@ -83,8 +121,10 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
     discover: list[dict[str, Any]] | None = None
     bottom: dict[str, Any] | None = None
     card_names = {uid: card_name(state.cards[uid].cid) for uid in (state.pending or {}).get("options", [])}
-    if viewer is not None and viewer in state.current_players():
-        legal = state.legal_actions(viewer)
+    playing = game.status == GameStatus.PLAYING and not state.is_over()
+    if playing and viewer is not None and viewer in state.current_players():
+        # Conceding has its own button, with a confirmation, whoever holds the decision.
+        legal = [a for a in state.legal_actions(viewer) if a["kind"] != "concede"]
         if state.phase in ("choose_traits", "choose_skills"):
             setup = _setup_choices(state, viewer)
         else:
@@ -128,6 +168,13 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         "over": _("game over"),
     }
     awaited = viewer is not None and viewer in observation["current"]
+    pending_kind = (observation["pending"] or {}).get("kind")
+    to_do = {
+        "block": _("choose your blockers"),
+        "protect": _("choose who takes the blow"),
+        "search": _("choose the card you search for"),
+        "discover": _("place the cards you discover"),
+    }
     defaults = timeout_defaults(game, state) if viewer is not None else []
     timeout = (
         {
@@ -142,10 +189,18 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         if defaults
         else None
     )
+    in_setup = observation["phase"] in SETUP_PHASES
+    leave = playing and viewer is not None and not state.players[viewer].eliminated
+    cancel = None
+    if leave and in_setup and viewer not in observation["current"]:
+        # No default for the Compétences: once the time to react has run out, the others may cancel.
+        cancel = {"ready": cancel_due(game, state, viewer) is None, "delay": reaction_delay(game)}
     return {
         "game": game,
         "seat": seat,
         "timeout": timeout,
+        "cancel": cancel,
+        "leave": {"setup": in_setup, "payload": action_json({"kind": "concede"})} if leave else None,
         "phase": phases.get(observation["phase"], observation["phase"]),
         "obs": observation,
         "players": players,
@@ -158,6 +213,13 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         "bottom": bottom,
         "log": log[-LOG_LINES:],
         "waiting_for": [names[i] for i in observation["current"]],
+        # Whose turn it is, once the setup is over (the one who acts may be someone else: a reaction, a block).
+        "turn_of": names[observation["active"]] if observation["phase"] in ("upkeep", "main", "over") else None,
+        "to_do": to_do.get(pending_kind, "")
+        if pending_kind
+        else _("react or let it resolve")
+        if observation["priority"] is not None
+        else "",
         "asked_to_react": observation["priority"] is not None,
         "my_turn": viewer is not None and viewer in observation["current"],
         "winner": names[observation["winner"]] if observation["winner"] is not None else None,
@@ -196,7 +258,7 @@ def _pay_fields(state: State, player: int, action: dict[str, Any]) -> dict[str, 
         for a in ATTRIBUTES
         if state.available(player, a) or action["pay"].get(a)
     ]
-    return {"total": total, "fields": fields}
+    return {"total": total, "fields": fields, "summary": payment(action["pay"])}
 
 
 def _setup_choices(state: State, player: int) -> dict[str, Any]:

@@ -27,9 +27,11 @@ from tragic.engine.cards import default_pool, load_decklists
 from tragic.engine.decks import validate_library
 from tragic.engine.profiles import PROFILES
 from tragic.models import CopyMode, Deck, Game, GameStatus, Seat
+from tragic.presenters import library_problem
 
 MAX_BOT_STEPS = 3000
 SIMULTANEOUS_CHOICES = frozenset({"choose_traits", "choose_skills"})
+SETUP_PHASES = frozenset({"choose_traits", "choose_skills", "mulligan"})
 
 
 def game_group(game_id: int) -> str:
@@ -166,7 +168,10 @@ def game_create(
     library, deck_name = library_for(user=user, deck_ref=deck_ref)
     report = validate_library(library, default_pool(), copy_mode=copy_mode, profile=profile)
     if not report.ok:
-        raise ServiceError(_("This deck cannot be played: %(errors)s") % {"errors": "; ".join(report.errors)})
+        raise ServiceError(
+            _("This deck cannot be played: %(errors)s")
+            % {"errors": "; ".join(library_problem(e) for e in report.errors)}
+        )
     seed = seed if seed is not None else secrets.randbits(63)
     config: dict[str, Any] = {
         "profile": profile,
@@ -219,6 +224,8 @@ def game_join(*, token: str, user: User, deck_ref: str) -> Game:
     game = Game.objects.select_for_update().filter(invite_token=token).first()
     if game is None:
         raise ServiceError(_("This invitation is not valid."))
+    if game.status == GameStatus.ABANDONED:
+        raise ServiceError(_("This invitation has been cancelled."))
     if game.status != GameStatus.WAITING:
         raise ServiceError(_("Someone already took that seat."))
     if game.seats.filter(user=user).exists():
@@ -228,7 +235,10 @@ def game_join(*, token: str, user: User, deck_ref: str) -> Game:
         library, default_pool(), copy_mode=game.config["copy_mode"], profile=game.config["profile"]
     )
     if not report.ok:
-        raise ServiceError(_("This deck cannot be played: %(errors)s") % {"errors": "; ".join(report.errors)})
+        raise ServiceError(
+            _("This deck cannot be played: %(errors)s")
+            % {"errors": "; ".join(library_problem(e) for e in report.errors)}
+        )
     Seat.objects.create(game=game, index=len(game.config["players"]), user=user, deck_name=deck_name)
     game.config["players"].append({"name": user.username, "deck": library})
     if len(game.config["players"]) >= game.seats_wanted:
@@ -392,4 +402,74 @@ def game_timeout(*, game: Game, user: User, expected_version: int, now: dt.datet
         game.actions.append(action)
     _run_bots(game, state)
     _save(game, state)
+    return game
+
+
+def cancel_due(game: Game, state: State, seat_index: int | None, now: dt.datetime | None = None) -> str | None:
+    """Why ``seat_index`` may not cancel the game now, or None when it may (see ``game_cancel``)."""
+    if game.status != GameStatus.PLAYING or state.is_over():
+        return _("The game is not being played.")
+    if state.phase not in SETUP_PHASES:
+        return _("The game has started: it can no longer be cancelled, only conceded.")
+    if seat_index is None or state.players[seat_index].eliminated:
+        return _("You are not playing in this game.")
+    if seat_index in state.current_players():
+        return _("You are the one being waited for.")
+    if (now or timezone.now()) - game.last_action_at < dt.timedelta(seconds=game.reaction_seconds):
+        return _("The others still have time to choose.")
+    return None
+
+
+@transaction.atomic
+def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.datetime | None = None) -> Game:
+    """A way out of a setup that waits forever, adding no rule: « les joueurs doivent choisir obligatoirement
+    3 Compétences » names no default, so nobody chooses for the idle player. Once the time to react has run
+    out (counted from the last action) with the game still waiting on someone's setup choice, a seated
+    player who is not being waited for may cancel the game: it is abandoned with no winner, which the game
+    log and, for a game recorded in a campaign, the campaign log say once. An invitation not yet taken by
+    every player (no game has begun) may be withdrawn by a seated player at once."""
+    now = now or timezone.now()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.version != expected_version:
+        raise StaleState(_("Someone acted first. The board has been refreshed."))
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise PermissionRefused(_("You are not playing in this game."))
+    if game.status == GameStatus.WAITING:
+        # An invitation nobody (or not everybody) has taken yet: no game has begun, nobody waits on a
+        # decision, so a seated player may withdraw it at once.
+        game.log.append({"t": "invitation_cancelled", "player": seat.index})
+        game.status = GameStatus.ABANDONED
+        game.version += 1
+        game.last_action_at = now
+        game.save(update_fields=["log", "status", "version", "last_action_at"])
+        _broadcast(game)
+        return game
+    if game.status != GameStatus.PLAYING:
+        raise ServiceError(_("The game is not being played."))
+    state = load_state(game)
+    refusal = cancel_due(game, state, seat.index, now)
+    if refusal:
+        raise ServiceError(refusal)
+    waited = state.current_players()
+    game.log.append({"t": "game_cancelled", "player": seat.index, "waiting_for": waited, "phase": state.phase})
+    game.status = GameStatus.ABANDONED
+    game.winner_seat = None
+    game.version += 1
+    game.last_action_at = now
+    game.save(update_fields=["log", "status", "winner_seat", "version", "last_action_at"])
+    if game.campaign_id:
+        names = [p["name"] for p in game.config["players"]]
+        event_append(
+            campaign=game.campaign,
+            kind="tragic.game_cancelled",
+            actor=user,
+            payload={
+                "game": game.pk,
+                "players": names,
+                "by": names[seat.index],
+                "waiting_for": [names[i] for i in waited],
+            },
+        )
+    _broadcast(game)
     return game

@@ -19,7 +19,7 @@ from tragic.engine.bots import BOTS
 from tragic.engine.cards import ATTRIBUTES, default_pool
 from tragic.engine.decks import validate_library
 from tragic.models import CopyMode, Deck, Game, GameStatus, Profile
-from tragic.presenters import attribute_name, card_name, card_text, describe_action
+from tragic.presenters import attribute_name, card_name, card_text, describe_action, library_problem
 
 
 def _deck_options(request: HttpRequest) -> list[tuple[str, str]]:
@@ -159,6 +159,22 @@ def game_timeout(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game_for(request, pk)
+    try:
+        game = services.game_cancel(
+            game=game, user=request.user, expected_version=int(request.POST.get("version", "-1"))
+        )
+    except (ServiceError, ValueError) as error:
+        game.refresh_from_db()
+        return _render_board(request, game, status=getattr(error, "status", 400), error=getattr(error, "message", ""))
+    if not request.htmx:
+        return redirect(game)
+    return _render_board(request, game)
+
+
+@login_required
 @require_GET
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """Steps through a finished game from its action list (spectator's view: no hand is shown)."""
@@ -177,6 +193,8 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         names = [p["name"] for p in context["obs"]["players"]]
         before = services.replay(game, step - 1)
         context["last_action"] = describe_action(before, game.actions[step - 1], names)
+        actor = game.actions[step - 1].get("player")
+        context["last_actor"] = names[actor] if isinstance(actor, int) and 0 <= actor < len(names) else ""
     return render(request, "tragic/replay.html", context)
 
 
@@ -196,7 +214,8 @@ def deck_create(request: HttpRequest) -> HttpResponse:
     return redirect(deck)
 
 
-def _deck_context(deck: Deck, error: str = "") -> dict[str, Any]:
+def _deck_context(deck: Deck, error: str = "", opened: str | None = None) -> dict[str, Any]:
+    """``opened``: the SPECIAL column to show open (the one a card was just added to or removed from)."""
     pool = default_pool()
     report = validate_library(deck.cards, pool, copy_mode=deck.copy_mode, profile="wiki")
     counts: dict[str, int] = {}
@@ -208,6 +227,7 @@ def _deck_context(deck: Deck, error: str = "") -> dict[str, Any]:
         columns.append(
             {
                 "name": attribute_name(attribute),
+                "open": attribute == opened,
                 "cards": [
                     {
                         "id": c.id,
@@ -224,7 +244,11 @@ def _deck_context(deck: Deck, error: str = "") -> dict[str, Any]:
         {"id": cid, "name": card_name(cid), "count": n}
         for cid, n in sorted(counts.items(), key=lambda kv: card_name(kv[0]))
     ]
-    return {"deck": deck, "report": report, "columns": columns, "chosen": chosen, "error": error}
+    problems = {
+        "errors": [library_problem(e) for e in report.errors],
+        "warnings": [library_problem(w) for w in report.warnings],
+    }
+    return {"deck": deck, "report": report, "problems": problems, "columns": columns, "chosen": chosen, "error": error}
 
 
 @login_required
@@ -248,4 +272,7 @@ def deck_change(request: HttpRequest, pk: int) -> HttpResponse:
     template = "tragic/deck.html#deck-panel" if request.htmx else "tragic/deck.html"
     if not request.htmx and not error:
         return redirect(deck)
-    return render(request, template, _deck_context(deck, error), status=status)
+    # The column the card belongs to stays open, so that the next card is one tap away.
+    changed = default_pool().cards.get(request.POST.get("add") or request.POST.get("remove") or "")
+    opened = changed.attribute if changed is not None else None
+    return render(request, template, _deck_context(deck, error, opened), status=status)

@@ -119,3 +119,34 @@ def test_a_person_moves_picks_up_attacks_and_watches_the_bots_live(new_context, 
         expect(watcher.locator("#frag-log")).to_contain_text(re.compile(r"Turn \d+: Bot"))
 
     assert moved and picked_up and attacked
+
+
+def test_on_a_phone_the_board_scrolls_in_its_box_and_keeps_its_place_after_a_tap(new_context, make_user) -> None:  # type: ignore[no-untyped-def]
+    """390 px wide: the page never scrolls sideways, the board does inside its box; after a tap the new table
+    keeps where the player was looking, and a reload opens on their own fighter."""
+    username = make_user(f"fragphone{uuid.uuid4().hex[:6]}")
+    page = new_context(
+        locale="en-GB", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    ).new_page()
+    login(page, username)
+    page.goto("/frag/")
+    page.get_by_label("Map").select_option("raffinerie")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#frag-table")).to_have_attribute("data-my-turn", "yes", timeout=20_000)
+    board = page.locator(".frag-board-scroll")
+    assert board.evaluate("b => b.scrollWidth > b.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    board.evaluate("b => { b.scrollLeft = 200; }")
+    left = board.evaluate("b => b.scrollLeft")
+    assert left == 200
+    table = page.locator("#frag-table")
+    version = table.get_attribute("data-version") or ""
+    page.locator("polygon.target").first.dispatch_event("click")  # a free respawn square, wherever it is
+    expect(table).not_to_have_attribute("data-version", version)
+    assert page.locator(".frag-board-scroll").evaluate("b => b.scrollLeft") == left
+    expect(page.locator("#frag-status")).to_contain_text("to play")
+    page.reload()
+    expect(page.locator("#frag-table")).to_be_visible()
+    if page.locator(".fighter.me circle").count():  # unless a bot has fragged the player meanwhile
+        me = page.locator(".fighter.me circle").bounding_box()
+        assert me is not None and 0 <= me["x"] <= 390, "the page opens on the player's own fighter"

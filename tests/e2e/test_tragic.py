@@ -54,7 +54,7 @@ def test_a_full_turn_with_a_reaction_on_the_stack(new_context, make_user, run_in
     bob.get_by_role("button", name="Valider").click()
 
     # Alice attacks Bob with her punch.
-    alice.get_by_role("button", name=re.compile(f"Lancer Coup de poing – 1 sur {bob_name}")).click()
+    alice.get_by_role("button", name=re.compile(f"Jouer Coup de poing – 1 sur {bob_name}")).click()
     expect(alice.locator("#tragic-stack")).to_contain_text("Coup de poing – 1")
 
     # Bob's board is updated live: the attack is on the stack and he is prompted to react.
@@ -99,9 +99,39 @@ def test_the_waiting_browser_passes_for_an_idle_opponent(new_context, make_user,
     for page, name in ((alice, alice_name), (bob, bob_name)):
         login(page, name)
         page.goto(f"/tragic/games/{game_id}/")
-    alice.get_by_role("button", name=re.compile(f"Lancer Coup de poing – 1 sur {bob_name}")).click()
+    alice.get_by_role("button", name=re.compile(f"Jouer Coup de poing – 1 sur {bob_name}")).click()
     expect(bob.locator(".tragic-prompt")).to_be_visible()
     # Nobody clicks: Alice's waiting page passes for Bob once the 3 seconds have run out.
     expect(alice.locator("#tragic-stack")).to_contain_text("Vide.", timeout=15_000)
     expect(bob.locator("#tragic-stack")).to_contain_text("Vide.", timeout=15_000)
     expect(bob.locator(".tragic-prompt")).to_have_count(0)
+
+
+def test_a_game_against_a_bot_fits_a_phone(new_context, make_user) -> None:  # type: ignore[no-untyped-def]
+    """390 px wide: no sideways scrolling, tap targets of 44 px, the status says whose move it is, and a
+    cost is paid by the suggested points unless the player opens the payment to change it."""
+    name = make_user(f"phone{uuid.uuid4().hex[:6]}")
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    login(page, name)
+    page.goto("/tragic/")
+    page.select_option("select[name=opponent]", "heuristic")
+    page.get_by_role("button", name="Commencer la partie").click()
+    expect(page.locator("#tragic-status")).to_contain_text("Mise en place")
+
+    def fits() -> None:
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        for button in page.locator("#board button").all():
+            if button.is_visible():
+                assert button.bounding_box()["height"] >= 44, button.inner_text()
+
+    fits()
+    page.get_by_role("button", name="Valider").click()
+    for skill in SKILLS:
+        page.locator(f"input[name=skills][value='{skill}']").check()
+    page.get_by_role("button", name="Valider").click()
+    expect(page.locator("#tragic-status")).to_contain_text("Tour")
+    expect(page.locator("#tragic-status strong")).to_contain_text("À vous")
+    fits()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Abandonner").click()
+    expect(page.locator("#tragic-status")).to_contain_text("Partie terminée")

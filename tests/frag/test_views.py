@@ -221,3 +221,42 @@ def test_a_fighter_waiting_to_be_placed_reads_to_place_not_out(client, person, l
     html = client.get(game.get_absolute_url()).content.decode()
     assert f'<span class="badge" data-status="to_place">{label}</span>' in html
     assert wrong not in html
+
+
+def _status(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", "", html.split('id="frag-status">')[1].split("</p>")[0]).split())
+
+
+def test_the_status_names_the_fighter_to_act_and_the_waiting_page_says_who_it_waits_for(client, person) -> None:  # type: ignore[no-untyped-def]
+    other = UserFactory()
+    game = game_with(person, others=[other], bots=0)
+    state = State.from_json(game.snapshot)
+    acting = state.current_players()[0]
+    names = [person.username, other.username]
+    waiting_user = other if acting == 0 else person
+    client.force_login(waiting_user)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert f"{names[acting]} to play" in _status(html) and "Your move" not in _status(html)
+    assert f"Waiting for {names[acting]}…" in html
+    client.force_login(person if acting == 0 else other)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert f"{names[acting]} to play · Your move · Tap a free numbered square" in _status(html)
+
+
+def test_after_a_tap_the_page_shows_what_just_happened_beside_the_actions(client, person) -> None:  # type: ignore[no-untyped-def]
+    game = game_with(person, bots=2)
+    while State.from_json(game.snapshot).phase != "movement":
+        from frag import services
+
+        action = State.from_json(game.snapshot).legal_actions(0)[0]
+        services.game_act(game=game, user=person, action=action, expected_version=game.version)
+        game.refresh_from_db()
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "Roll for movement, or play a teleport card." in _status(html)
+    roll = '{"type": "roll", "player": 0}'
+    html = client.post(
+        reverse("frag:act", args=[game.pk]), {"action": roll, "version": game.version}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    just_now = html.split('id="frag-just-now"')[1].split("</section>")[0]
+    assert "Just now" in just_now and "for movement" in just_now
+    assert html.index('id="frag-just-now"') < html.index('id="frag-actions"')

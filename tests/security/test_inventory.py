@@ -127,6 +127,7 @@ URLS: dict[str, Spec] = {
     "tragic:game": Spec("game", lambda w: {"pk": w.tragic.pk}),
     "tragic:game_act": Spec("game", lambda w: {"pk": w.tragic.pk}, post_only=True),
     "tragic:game_timeout": Spec("game", lambda w: {"pk": w.tragic.pk}, post_only=True),
+    "tragic:game_cancel": Spec("game", lambda w: {"pk": w.tragic.pk}, post_only=True),
     "tragic:replay": Spec("game", lambda w: {"pk": w.tragic.pk}),
     "tragic:invitation": Spec("login", lambda w: {"token": "no-such-token"}),
     "tragic:deck_create": Spec("login", post_only=True),

@@ -110,7 +110,8 @@ def test_board_shows_only_legal_actions_and_never_the_opponent_hand(client):
     html = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
     state = load_state(game)
     offered = html.count('name="action"')
-    assert offered == len(state.legal_actions(0))
+    # Conceding has its own button at the bottom of the board, whoever holds the decision.
+    assert offered == len([a for a in state.legal_actions(0) if a["kind"] != "concede"]) + 1
     for name in opponent_hand_names(game, 0):
         assert name not in html
 
@@ -230,6 +231,16 @@ def test_deck_builder_validates_as_you_add(client):
     assert response.status_code == 400 and "no more copies" in response.content.decode()
     assert "2/60 cards" in response.content.decode()
     assert "exactly 60" in response.content.decode()
+    # The column of the card just added stays open; the others stay folded.
+    panel = response.content.decode()
+    assert panel.count("<details open>") == 1
+    opened = panel.split("<details open>")[1].split("</details>")[0]
+    assert 'name="add" value="coup-de-poing-1"' in opened
+    # The engine's checks read in French on a French page.
+    client.cookies["django_language"] = "fr"
+    page = client.get(reverse("tragic:deck", args=[deck.pk])).content.decode()
+    assert "2 carte(s) : une bibliothèque en compte exactement 60." in page
+    assert "Conseil : 0 carte(s) SPECIAL : au moins 33 % (20) sont conseillées." in page
 
 
 def test_home_lists_and_creates_games(client):
@@ -252,6 +263,9 @@ def test_replay_steps_through_a_finished_game(client):
     english(client)
     page = client.get(reverse("tragic:replay", args=[game.pk]) + "?step=3").content.decode()
     assert "Step 3 of" in page
+    assert "First step</a>" in page and "Back to the game</a>" in page
+    end = client.get(reverse("tragic:replay", args=[game.pk])).content.decode()
+    assert f"This step, {bob.username}: Concede" in end
     for name in opponent_hand_names(game, 0):
         assert name not in page
 
@@ -332,6 +346,7 @@ def test_the_defender_splits_the_blow_among_blockers_in_the_form(client):
     client.login(username=bob.username, password=PASSWORD)
     html = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
     assert f'name="split_{m1}"' in html
+    assert "vous choisissez la répartition" in html  # the page speaks French by default
     both = next(a for a in state.legal_actions(1) if len(a.get("blockers", [])) == 2)
     response = client.post(
         reverse("tragic:game_act", args=[game.pk]),
