@@ -28,6 +28,7 @@ from tragic.engine.decks import validate_library
 from tragic.engine.profiles import PROFILES
 from tragic.models import CopyMode, Deck, Game, GameStatus, Seat
 from tragic.presenters import library_problem
+from tragic.refusals import refusal_text
 
 MAX_BOT_STEPS = 3000
 SIMULTANEOUS_CHOICES = frozenset({"choose_traits", "choose_skills"})
@@ -39,7 +40,7 @@ def game_group(game_id: int) -> str:
 
 
 def refusal_message(error: IllegalAction) -> str:
-    """The engine's refusal in the reader's language (the engine itself only speaks English codes)."""
+    """The engine's refusal in the reader's language: its code, then its reason (tragic/refusals.py)."""
     messages = {
         "not_your_turn": _("It is not your turn to act."),
         "wrong_phase": _("That cannot be done at this moment of the turn."),
@@ -53,7 +54,7 @@ def refusal_message(error: IllegalAction) -> str:
         "bad_choice": _("That choice is not allowed."),
     }
     base = messages.get(error.code, _("That action is not allowed."))
-    return f"{base} ({error.reason})"
+    return f"{base} ({refusal_text(error)})"
 
 
 def _broadcast(game: Game) -> None:

@@ -513,9 +513,9 @@ def test_a_person_pays_any_legal_payment_and_a_refused_one_changes_nothing(clien
         )
 
     for pay, reason in (
-        ({"S": 1, "A": 1}, "needs 1 L point"),
+        ({"S": 1, "A": 1}, "needs 1 Luck point"),
         ({"L": 1}, "2 point(s), 1 offered"),
-        ({"L": 1, "A": 2}, "only 1 A point"),
+        ({"L": 1, "A": 2}, "only 1 Agility point"),
     ):
         refused = post(**pay)
         page = refused.content.decode()

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import ANY, ATTRIBUTES
+from .errors import Problem
 from .state import StateData
 
 
@@ -40,43 +41,51 @@ class Base(StateData):
         available = self.available_points(player)
         return {a: min(n, available[a]) for a, n in cost.items() if a in ATTRIBUTES and min(n, available[a])}
 
-    def life_payment_problem(self, player: int, cost: Mapping[str, int], pay: Any) -> str | None:
+    def life_payment_problem(self, player: int, cost: Mapping[str, int], pay: Any) -> Problem | None:
         """Named points of such a cost may be left unpaid (one life each); generic points may not."""
         if not isinstance(pay, dict):
-            return "the payment must name attributes and points"
+            return Problem("the payment must name attributes and points")
         for attribute, n in pay.items():
             if attribute not in ATTRIBUTES:
-                return f"{attribute} is not a SPECIAL attribute"
+                return Problem("{attribute} is not a SPECIAL attribute", attribute=attribute)
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                return "points paid are whole numbers"
+                return Problem("points paid are whole numbers")
             if n > self.available(player, attribute):
-                return f"only {self.available(player, attribute)} {attribute} point(s) are disengaged"
+                return Problem(
+                    "only {n} {attribute} point(s) are disengaged",
+                    n=self.available(player, attribute),
+                    attribute=attribute,
+                )
         named_paid = sum(min(pay.get(a, 0), n) for a, n in cost.items() if a in ATTRIBUTES)
         if sum(pay.values()) - named_paid != cost.get(ANY, 0):
-            return f"the generic part of the cost is {cost.get(ANY, 0)} point(s)"
+            return Problem("the generic part of the cost is {n} point(s)", n=cost.get(ANY, 0))
         return None
 
     def missing_points(self, cost: Mapping[str, int], pay: Mapping[str, int]) -> int:
         return sum(max(0, n - pay.get(a, 0)) for a, n in cost.items() if a in ATTRIBUTES)
 
-    def payment_problem(self, player: int, cost: Mapping[str, int], pay: Any) -> str | None:
+    def payment_problem(self, player: int, cost: Mapping[str, int], pay: Any) -> Problem | None:
         """Why ``pay`` does not settle ``cost``, or None. « 1 S et 2 SPECIAL revient à tourner une carte
         Force … puis à choisir parmi l'ensemble des autres ressources SPECIAL disponible » (000, III.6.a)."""
         if not isinstance(pay, dict):
-            return "the payment must name attributes and points"
+            return Problem("the payment must name attributes and points")
         for attribute, n in pay.items():
             if attribute not in ATTRIBUTES:
-                return f"{attribute} is not a SPECIAL attribute"
+                return Problem("{attribute} is not a SPECIAL attribute", attribute=attribute)
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                return "points paid are whole numbers"
+                return Problem("points paid are whole numbers")
             if n > self.available(player, attribute):
-                return f"only {self.available(player, attribute)} {attribute} point(s) are disengaged"
+                return Problem(
+                    "only {n} {attribute} point(s) are disengaged",
+                    n=self.available(player, attribute),
+                    attribute=attribute,
+                )
         for attribute in ATTRIBUTES:
             if pay.get(attribute, 0) < cost.get(attribute, 0):
-                return f"the cost needs {cost[attribute]} {attribute} point(s)"
+                return Problem("the cost needs {n} {attribute} point(s)", n=cost[attribute], attribute=attribute)
         total_cost = sum(cost.values())
         if sum(pay.values()) != total_cost:
-            return f"the cost is {total_cost} point(s), {sum(pay.values())} offered"
+            return Problem("the cost is {n} point(s), {offered} offered", n=total_cost, offered=sum(pay.values()))
         return None
 
     def pay(self, player: int, pay: Mapping[str, int]) -> None:

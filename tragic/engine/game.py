@@ -15,7 +15,7 @@ from typing import Any
 from .cards import AIM_PARTS, ALLY_TYPES, ATTRIBUTES, PERMANENT_TYPES, Card
 from .decks import validate_library
 from .effects import TARGETED_OPS
-from .errors import IllegalAction
+from .errors import IllegalAction, Problem
 from .observation import observe
 from .profiles import COPY_LIMITS, PROFILES
 from .state import Player, pool_for
@@ -24,8 +24,11 @@ from .turns import Turns
 Action = dict[str, Any]
 
 
-def _refuse(code: str, reason: str) -> IllegalAction:
-    return IllegalAction(code, reason)
+def _refuse(code: str, template: str, **params: object) -> IllegalAction:
+    """A refusal: an English template with its ``{named}`` blanks, or a :class:`Problem` of a check."""
+    if isinstance(template, Problem):
+        return IllegalAction(code, template.template, **template.params)
+    return IllegalAction(code, template, **params)
 
 
 class State(Turns):
@@ -393,29 +396,29 @@ class State(Turns):
 
     # -- checks shared by legal_actions and apply --------------------------------------------------------
 
-    def play_problem(self, player: int, uid: int, *, check_targets: bool = True) -> str | None:
+    def play_problem(self, player: int, uid: int, *, check_targets: bool = True) -> Problem | None:
         card = self.card(uid)
         if self.cards[uid].zone != "hand" or self.cards[uid].owner != player:
-            return "that card is not in your hand"
+            return Problem("that card is not in your hand")
         if card.type == "special":
-            return "a SPECIAL card is placed after paying a cost"
+            return Problem("a SPECIAL card is placed after paying a cost")
         if card.type == "reaction":
-            return "a reaction answers something on the stack"
+            return Problem("a reaction answers something on the stack")
         if self.phase != "main":
-            return "cards are played in the main phase"
+            return Problem("cards are played in the main phase")
         if card.faction == "confrerie" and "no_brotherhood" in self.mods(player).flags:
-            return "your Traits are incompatible with the Confrérie de l'Acier"
+            return Problem("your Traits are incompatible with the Confrérie de l'Acier")
         if card.type == "companion" and any(
             self.card(u).type == "companion" and self.card(u).name == card.name
             for p in self.players
             for u in p.zones["play"] + p.zones["combat"]
         ):
             # « un joueur ne peut poser un Compagnons avec le même nom s'il y a déjà un Compagnons similaire »
-            return "that companion is already on the battlefield"
+            return Problem("that companion is already on the battlefield")
         if not self.can_pay(player, card.cost):
-            return "you cannot pay its cost"
+            return Problem("you cannot pay its cost")
         if check_targets and not self.play_targets(player, card):
-            return "it has no legal target"
+            return Problem("it has no legal target")
         return None
 
     def play_targets(self, player: int, card: Card) -> list[dict[str, Any] | None]:
@@ -455,20 +458,20 @@ class State(Turns):
                     return [{"player": o} for o in opponents]
         return [None]
 
-    def reaction_problem(self, player: int, uid: int, top: dict[str, Any]) -> str | None:
+    def reaction_problem(self, player: int, uid: int, top: dict[str, Any]) -> Problem | None:
         card = self.card(uid)
         if self.cards[uid].zone != "hand" or self.cards[uid].owner != player:
-            return "that card is not in your hand"
+            return Problem("that card is not in your hand")
         if card.type != "reaction":
-            return "only reactions answer the stack"
+            return Problem("only reactions answer the stack")
         if top["player"] == player:
-            return "a reaction answers an opponent's act"
+            return Problem("a reaction answers an opponent's act")
         if self.stack_trigger(top) not in card.reacts_to:
-            return "this reaction does not answer that"
+            return Problem("this reaction does not answer that")
         if card.attack is not None and (self.players[top["player"]].stealth or self.harmful_immune(top["player"])):
-            return "the attacker cannot be struck"
+            return Problem("the attacker cannot be struck")
         if not self.can_pay(player, card.cost):
-            return "you cannot pay its cost"
+            return Problem("you cannot pay its cost")
         return None
 
     def stack_trigger(self, item: dict[str, Any]) -> str:
@@ -477,25 +480,25 @@ class State(Turns):
         kind = self.card(item["card"]).type
         return kind if kind in ("action", "attack", "reaction", "quest") else "action"
 
-    def equip_problem(self, player: int, uid: int, *, equip: bool) -> str | None:
+    def equip_problem(self, player: int, uid: int, *, equip: bool) -> Problem | None:
         """« elles peuvent l'être [déséquipées] en payant leurs couts, comme n'importe quelle autre objet
         équipable » (000, IV.3); two pieces never share a slot (FAQ 15)."""
         inst = self.cards[uid]
         card = self.card(uid)
         if inst.zone != "equipment" or inst.owner != player:
-            return "that card is not in your equipment zone"
+            return Problem("that card is not in your equipment zone")
         if self.phase != "main":
-            return "equipment changes in the main phase"
+            return Problem("equipment changes in the main phase")
         if equip != inst.engaged:
-            return "it is already " + ("equipped" if equip else "unequipped")
+            return Problem("it is already equipped" if equip else "it is already unequipped")
         if equip and any(
             self.card(u).slot == card.slot and not self.cards[u].engaged
             for u in self.zone(player, "equipment")
             if u != uid
         ):
-            return f"something is already equipped on the {card.slot}"
+            return Problem("something is already equipped on the {slot}", slot=card.slot)
         if not self.can_pay(player, card.cost):
-            return "you cannot pay its cost"
+            return Problem("you cannot pay its cost")
         return None
 
     # -- apply ---------------------------------------------------------------------------------------------
@@ -507,7 +510,7 @@ class State(Turns):
         kind = action["kind"]
         handler = self.HANDLERS.get(kind)
         if handler is None:
-            raise _refuse("bad_action", f"unknown action {kind!r}")
+            raise _refuse("bad_action", "unknown action {kind!r}", kind=kind)
         if self.over:
             raise _refuse("game_over", "the game is over")
         player = action.get("player")
@@ -550,7 +553,7 @@ class State(Turns):
             raise _refuse("bad_choice", "choose up to two different Traits")
         for cid in traits:
             if cid not in p.trait_pool or self.pool[cid].type != "trait":
-                raise _refuse("bad_choice", f"{cid} is not one of your Traits")
+                raise _refuse("bad_choice", "{card} is not one of your Traits", card=cid)
         return list(traits)
 
     def _run_choose_traits(self, action: Action, traits: list[str]) -> None:
@@ -567,10 +570,12 @@ class State(Turns):
             raise _refuse("wrong_phase", "Compétences are chosen at setup")
         slots = self.skill_slots(player)
         if not isinstance(skills, list) or not 3 <= len(skills) <= slots or len(set(skills)) != len(skills):
-            raise _refuse("bad_choice", f"choose {'3' if slots == 3 else f'3 to {slots}'} different Compétences")
+            if slots == 3:
+                raise _refuse("bad_choice", "choose 3 different Compétences")
+            raise _refuse("bad_choice", "choose 3 to {slots} different Compétences", slots=slots)
         for cid in skills:
             if cid not in p.skill_pool or self.pool[cid].type != "skill":
-                raise _refuse("bad_choice", f"{cid} is not one of your Compétences")
+                raise _refuse("bad_choice", "{card} is not one of your Compétences", card=cid)
         return list(skills)
 
     def _run_choose_skills(self, action: Action, skills: list[str]) -> None:
@@ -600,7 +605,7 @@ class State(Turns):
             or len(bottom) != self.players[player].mulligans
             or len(set(bottom)) != len(bottom)
         ):
-            raise _refuse("bad_choice", f"put exactly {self.players[player].mulligans} card(s) under your library")
+            raise _refuse("bad_choice", "put exactly {n} card(s) under your library", n=self.players[player].mulligans)
         if any(u not in hand for u in bottom):
             raise _refuse("bad_choice", "those cards are not in your hand")
         return list(bottom)
@@ -970,7 +975,7 @@ class State(Turns):
         if blockers and (
             len(split) != len(blockers) or any(not isinstance(s, int) or s < 0 for s in split) or sum(split) != total
         ):
-            raise _refuse("bad_choice", f"split the {total} damage among your defenders")
+            raise _refuse("bad_choice", "split the {total} damage among your defenders", total=total)
         return list(blockers), list(split) if blockers else []
 
     def _run_block(self, action: Action, plan: tuple[list[int], list[int]]) -> None:
@@ -1084,12 +1089,14 @@ def new_game(config: dict[str, Any], seed: int) -> State:
     config.setdefault("copy_mode", "quad")
     profile = PROFILES.get(config["profile"])
     if profile is None:
-        raise IllegalAction("bad_config", f"unknown rule profile {config['profile']!r}")
+        raise IllegalAction("bad_config", "unknown rule profile {profile!r}", profile=config["profile"])
     if config["copy_mode"] not in COPY_LIMITS:
-        raise IllegalAction("bad_config", f"unknown copy mode {config['copy_mode']!r}")
+        raise IllegalAction("bad_config", "unknown copy mode {mode!r}", mode=config["copy_mode"])
     seats = config.get("players") or []
     if not 2 <= len(seats) <= profile.max_players:
-        raise IllegalAction("bad_config", f"the {profile.name} rules seat 2 to {profile.max_players} players")
+        raise IllegalAction(
+            "bad_config", "the {profile} rules seat 2 to {n} players", profile=profile.name, n=profile.max_players
+        )
     pool = pool_for(config)
     state = State.__new__(State)
     state._init_fields(config, pool)
@@ -1100,7 +1107,7 @@ def new_game(config: dict[str, Any], seed: int) -> State:
     for index, seat in enumerate(seats):
         report = validate_library(seat["deck"], pool, copy_mode=config["copy_mode"], profile=profile.name)
         if not report.ok:
-            raise IllegalAction("bad_deck", f"player {index + 1}: " + "; ".join(report.errors))
+            raise IllegalAction("bad_deck", "player {seat}: {errors}", seat=index + 1, errors="; ".join(report.errors))
         player = Player(
             index=index,
             name=str(seat.get("name", f"Player {index + 1}")),
