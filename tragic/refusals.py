@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tragic.engine import IllegalAction
 from tragic.engine.cards import ATTRIBUTE_NAMES
@@ -69,8 +70,8 @@ REFUSALS = {
     "there is nothing to pass on": _("there is nothing to pass on"),
     "a SPECIAL card is placed right after paying a cost": _("a SPECIAL card is placed right after paying a cost"),
     "place a SPECIAL card from your hand": _("place a SPECIAL card from your hand"),
-    "« Le nombre maximum de Point d'Attribut SPECIAL est de 10 par catégorie »": _(
-        "« Le nombre maximum de Point d'Attribut SPECIAL est de 10 par catégorie »"
+    "{attribute} already has 10 points, the most an Attribute holds": _(
+        "{attribute} already has 10 points, the most an Attribute holds"
     ),
     "that card has no ability you can use": _("that card has no ability you can use"),
     "not now": _("not now"),
@@ -110,11 +111,11 @@ REFUSALS = {
 
 # « something is already equipped on the {slot} »: the equipment slots of docs/tragic.md.
 SLOT_LABELS = {
-    "head": _("head"),
-    "torso": _("torso"),
-    "arms": _("arms"),
-    "legs": _("legs"),
-    "weapon": _("weapon"),
+    "head": pgettext_lazy("equipment slot", "head"),
+    "torso": pgettext_lazy("equipment slot", "torso"),
+    "arms": pgettext_lazy("equipment slot", "arms"),
+    "legs": pgettext_lazy("equipment slot", "legs"),
+    "weapon": pgettext_lazy("equipment slot", "weapon"),
 }
 
 

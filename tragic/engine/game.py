@@ -804,7 +804,10 @@ class State(Turns):
             raise _refuse("not_allowed", "place a SPECIAL card from your hand")
         attribute = self.card(uid).attribute or "S"
         if self.points(player, attribute) >= 10:
-            raise _refuse("not_allowed", "« Le nombre maximum de Point d'Attribut SPECIAL est de 10 par catégorie »")
+            # « Le nombre maximum de Point d'Attribut SPECIAL est de 10 par catégorie »
+            raise _refuse(
+                "not_allowed", "{attribute} already has 10 points, the most an Attribute holds", attribute=attribute
+            )
         return attribute
 
     def _run_place_special(self, action: Action, attribute: str) -> None:
