@@ -3,7 +3,7 @@
 The engine refuses in English with a template and its parameters (``IllegalAction.template``, ``.params``);
 every template it uses is listed here so that the catalogue translates it (tests/tragic/test_refusals.py
 checks the list against the engine's source). Parameters that are words (an attribute letter, a card id,
-an equipment slot) are replaced by their names in the reader's language.
+an equipment slot, a rule profile) are replaced by their names in the reader's language.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from django.utils.translation import pgettext_lazy
 
 from tragic.engine import IllegalAction
 from tragic.engine.cards import ATTRIBUTE_NAMES
+from tragic.models import Profile
 from tragic.presenters import attribute_name, card_name, library_problem
 
 REFUSALS = {
@@ -131,6 +132,10 @@ def _slot(value: object) -> object:
     return str(SLOT_LABELS[value]) if isinstance(value, str) and value in SLOT_LABELS else value
 
 
+def _profile(value: object) -> object:
+    return str(Profile(value).label) if isinstance(value, str) and value in Profile.values else value
+
+
 def _library_errors(value: object) -> object:
     return "; ".join(library_problem(part) for part in value.split("; ")) if isinstance(value, str) else value
 
@@ -139,6 +144,7 @@ WORDS: dict[str, Callable[[object], object]] = {
     "attribute": _attribute,
     "card": _card,
     "slot": _slot,
+    "profile": _profile,
     "errors": _library_errors,
 }
 

@@ -90,6 +90,13 @@ def test_words_in_a_refusal_are_named_in_the_reader_language() -> None:
         assert refusal_text(slot) == "something is already equipped on the head"
 
 
+def test_a_rule_profile_is_named_by_its_label() -> None:
+    seats = IllegalAction("bad_config", "the {profile} rules seat 2 to {n} players", profile="booklet", n=2)
+    assert seats.reason == "the booklet rules seat 2 to 2 players"
+    with translation.override("fr"):
+        assert refusal_text(seats) == "les règles « Livret, seconde édition » accueillent 2 à 2 joueurs"
+
+
 def test_a_template_missing_from_the_catalogue_still_reads_in_english() -> None:
     with translation.override("fr"):
         assert refusal_text(IllegalAction("bad_action", "a new {thing}", thing="rule")) == "a new rule"
