@@ -81,7 +81,7 @@ def test_words_in_a_refusal_are_named_in_the_reader_language() -> None:
     slot = IllegalAction("not_allowed", "something is already equipped on the {slot}", slot="head")
     assert cost.reason == "the cost needs 1 L point(s)" and not_yours.reason == f"{trait} is not one of your Traits"
     with translation.override("fr"):
-        assert refusal_text(cost) == "le cout demande 1 point(s) d'Attribut Chance"
+        assert refusal_text(cost) == "le coût demande 1 point(s) d'Attribut Chance"
         assert refusal_text(not_yours) == f"{pool[trait].name} – {pool[trait].level} n'est pas un de vos Traits"
         assert refusal_text(slot) == "un objet est déjà équipé à l'emplacement tête"
     with translation.override("en"):
@@ -129,7 +129,7 @@ def _barter_page(client, language: str, pay: dict[str, int]):  # type: ignore[no
 def test_a_refused_payment_reads_fully_in_french_on_a_french_page(client) -> None:  # type: ignore[no-untyped-def]
     status, error = _barter_page(client, "fr", {"S": 1, "A": 1})
     assert status == 400
-    assert "Les ressources choisies ne paient pas le cout. (le cout demande 1 point(s) d'Attribut Chance)" in error
+    assert "Les ressources choisies ne paient pas le coût. (le coût demande 1 point(s) d'Attribut Chance)" in error
     assert "needs" not in error and "L point" not in error
     status, error = _barter_page(client, "fr", {"L": 1, "A": 2})
     assert "(1 point(s) d'Attribut Agilité dégagé(s) seulement)" in error and "disengaged" not in error
