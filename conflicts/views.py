@@ -143,7 +143,7 @@ def _panel_context(
     }
 
 
-def _visible_decks(membership: Membership) -> list[Deck]:
+def visible_decks(membership: Membership) -> list[Deck]:
     """Decks this member deals from or may shuffle: all of them for narrators."""
     decks = Deck.objects.filter(campaign_id=membership.campaign_id).order_by("holder", "kind", "pk")
     if membership.is_narrator:
@@ -168,7 +168,7 @@ def sequence(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpRe
         "board": board,
         "sequence": board.sequence,
         "panels": panels,
-        "decks": _visible_decks(membership),
+        "decks": visible_decks(membership),
         "add_form": ParticipantAddForm(sequence=board.sequence) if membership.is_narrator else None,
         "sides": [side for side, _views in board.sides],
         "modifier_forms": [
@@ -449,6 +449,18 @@ def panel_fragment(membership: Membership, board: selectors.Board, participant: 
     context = _panel_context(None, membership, participant, board)  # type: ignore[arg-type]
     context.update({"membership": membership, "board": board, "oob": True})
     return render_to_string("conflicts/partials/panel_form.html", context)
+
+
+def atouts_fragment(membership: Membership, board: selectors.Board, participant: Participant) -> str:
+    """A participant's Atout buttons before the draw, carrying the sequence's current version (live feed)."""
+    from django.template.loader import render_to_string
+
+    everyone = [v.participant for v in board.views]
+    teammates = [q for q in everyone if q.side == participant.side and q.pk != participant.pk and q.active]
+    context = {"sequence": board.sequence, "p": participant, "teammates": teammates,
+               "version": board.sequence.version, "next_url": board.sequence.get_absolute_url()}  # fmt: skip
+    inner = render_to_string("conflicts/partials/atouts_before.html", context)
+    return f'<div id="atouts-{participant.pk}" hx-swap-oob="innerHTML">{inner}</div>'
 
 
 @campaign_member

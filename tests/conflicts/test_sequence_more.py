@@ -419,3 +419,33 @@ def test_a_trait_lowered_by_feeding_a_power_domain_draws_one_card_less() -> None
     assert ["fed", -1, "any"] in Event.objects.get(kind="sequence.drew").payload["budget"]
     setup, _code = services.fudge_test_setup(f.hero, {"trait_code": "combat", "difficulty": 3})
     assert setup.trait_rank == 4
+
+
+def test_live_fragments_bring_the_atouts_after_the_draw_and_the_decks_counts() -> None:
+    """Once the cards are on the table, a player sees their Atouts after the draw without reloading."""
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    draw(f.pc, f.player, Split(attack={t.key: 5}), seed=3)
+    drew = "".join(
+        extra_fragments(
+            Event.objects.filter(kind="sequence.drew").latest("pk"), Viewer(membership(f.campaign, f.player))
+        )
+    )
+    assert f'<div id="after-draw-{f.pc.pk}" hx-swap-oob="outerHTML"></div>' in drew
+    assert 'id="decks"' in drew and "35 in the pile, 5 on the table" in drew
+    draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
+    resolved = Event.objects.filter(kind="sequence.resolved").latest("pk")
+    seen = "".join(extra_fragments(resolved, Viewer(membership(f.campaign, f.player))))
+    assert f'id="after-draw-{f.pc.pk}"' in seen and 'value="redraw"' in seen
+    assert f'name="version" value="{f.reload().sequence.version}"' in seen
+
+
+def test_a_teammates_draw_refreshes_the_version_of_my_atout_buttons() -> None:
+    """Another participant's draw leaves my split alone but my Atout buttons carry the new version."""
+    f = fight(npcs=2)
+    draw(f.npcs[0], f.narrator, Split(defence={f.npcs[0].key: 3}), seed=4)
+    event = Event.objects.filter(kind="sequence.drew").latest("pk")
+    seen = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player))))
+    assert f'<div id="atouts-{f.pc.pk}" hx-swap-oob="innerHTML">' in seen
+    assert f'name="version" value="{f.reload().sequence.version}"' in seen
+    assert f'id="panel-{f.pc.pk}"' not in seen
