@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import actor_name, describes
-from conflicts.labels import atout_label, dice_text, difficulty_label, rank, severity_label, verdict_label
+from conflicts.labels import atout_label, card_face, dice_text, difficulty_label, rank, severity_label, verdict_label
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -19,12 +19,13 @@ def _cards(hand: dict[str, Any], names: dict[str, str] | None = None) -> str:
     for target, codes in hand.get("attack", {}).items():
         if codes:
             parts.append(
-                _("against %(name)s: %(cards)s") % {"name": names.get(target, target), "cards": " ".join(codes)}
+                _("against %(name)s: %(cards)s")
+                % {"name": names.get(target, target), "cards": " ".join(map(card_face, codes))}
             )
     defence = [c for codes in hand.get("defence", {}).values() for c in codes]
     if defence:
-        parts.append(_("in defence: %(cards)s") % {"cards": " ".join(defence)})
-    return "; ".join(parts) or _("no cards")
+        parts.append(_("in defence: %(cards)s") % {"cards": " ".join(map(card_face, defence))})
+    return " · ".join(parts) or _("no cards")
 
 
 @describes("table.settings_changed", label=lambda: _("Table settings"))
@@ -155,7 +156,10 @@ def _settled(event: Event) -> str:
         if r.get("out"):
             text += " — " + _("out of the sequence")
         parts.append(text)
-    text = _("Revers recorded in “%(title)s”: %(list)s.") % {"title": p["title"], "list": "; ".join(parts) or _("none")}
+    text = _("Revers recorded in “%(title)s”: %(list)s.") % {
+        "title": p["title"],
+        "list": " · ".join(parts) or _("none"),
+    }
     if p.get("ended"):
         text += " " + (
             _("The sequence ends: %(side)s wins.") % {"side": p["sequence_winner"]}

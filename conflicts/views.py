@@ -452,7 +452,8 @@ def panel_fragment(membership: Membership, board: selectors.Board, participant: 
 
 
 def atouts_fragment(membership: Membership, board: selectors.Board, participant: Participant) -> str:
-    """A participant's Atout buttons before the draw, carrying the sequence's current version (live feed)."""
+    """A participant's Atout buttons before the draw and the version its split is sent with, both carrying the
+    sequence's current version (live feed), so that a teammate's draw does not make them stale."""
     from django.template.loader import render_to_string
 
     everyone = [v.participant for v in board.views]
@@ -460,7 +461,11 @@ def atouts_fragment(membership: Membership, board: selectors.Board, participant:
     context = {"sequence": board.sequence, "p": participant, "teammates": teammates,
                "version": board.sequence.version, "next_url": board.sequence.get_absolute_url()}  # fmt: skip
     inner = render_to_string("conflicts/partials/atouts_before.html", context)
-    return f'<div id="atouts-{participant.pk}" hx-swap-oob="innerHTML">{inner}</div>'
+    version = board.sequence.version
+    return (
+        f'<div id="atouts-{participant.pk}" hx-swap-oob="innerHTML">{inner}</div>'
+        f'<input type="hidden" name="version" value="{version}" id="split-version-{participant.pk}" hx-swap-oob="true">'
+    )
 
 
 @campaign_member

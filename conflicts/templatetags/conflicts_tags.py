@@ -10,12 +10,10 @@ from conflicts import labels
 
 register = template.Library()
 
-SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
-
 
 @register.filter
 def card_face(code: str) -> str:
-    return f"{code[:-1]}{SUITS.get(code[-1], code[-1])}"
+    return labels.card_face(code)
 
 
 @register.filter

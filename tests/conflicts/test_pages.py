@@ -69,7 +69,7 @@ def test_odds_change_as_the_player_splits() -> None:
     careful = client.post(url, {f"attack_{t.pk}": 1, f"defence_{f.pc.pk}": 4}, HTTP_HX_REQUEST="true").content.decode()
     assert 'id="odds-' in all_in and "5 of 5 cards placed" in all_in
     assert all_in != careful
-    assert "0.0 %" in careful  # one attack card can never make a Serious Revers
+    assert "0.0&nbsp;%" in careful  # one attack card can never make a Serious Revers
 
 
 def test_the_player_draws_from_the_panel_and_sees_the_cards() -> None:

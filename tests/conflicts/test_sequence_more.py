@@ -448,4 +448,18 @@ def test_a_teammates_draw_refreshes_the_version_of_my_atout_buttons() -> None:
     seen = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player))))
     assert f'<div id="atouts-{f.pc.pk}" hx-swap-oob="innerHTML">' in seen
     assert f'name="version" value="{f.reload().sequence.version}"' in seen
+    assert f'id="split-version-{f.pc.pk}" hx-swap-oob="true"' in seen
     assert f'id="panel-{f.pc.pk}"' not in seen
+
+
+def test_the_log_shows_cards_with_their_suits() -> None:
+    """The log reads « 10♣ », as the cards look on the table, not their codes « 10C »."""
+    from campaigns.chronicle import describe
+
+    f = fight(npcs=1)
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
+    text = describe(Event.objects.filter(kind="sequence.drew").latest("pk"))
+    hand = Participant.objects.get(pk=f.pc.pk).hand
+    code = hand["attack"][f.npcs[0].key][0]
+    assert code[:-1] + {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}[code[-1]] in text
+    assert not any(c in text for c in (" 2H", " 2D", " 2C", " 2S")) and ";" not in text
