@@ -37,4 +37,10 @@ T = {
     "4x4 SUV or pick-up": "utilitaire sport ou pick-up 4x4",
     "van or minibus": "camionnette, van ou minibus",
     "bus or truck": "bus ou camion",
+    "campaign menu\x04Sessions": "Séances",
+    "session status\x04Planned": "Prévue",
+    "session status\x04Open": "Ouverte",
+    "session status\x04Closed": "Close",
+    "Session %(number)s is open: what happens now is logged in it.": "Séance %(number)s ouverte\u00a0: tout ce qui se passe maintenant y est consigné.",
+    "Session %(number)s is closed.": "Séance %(number)s close.",
 }
