@@ -341,3 +341,31 @@ def default_split(me: Participant, everyone: list[Participant], budget: Budget) 
         attack={opponents[0].key: attack} if attack else {},
         defence={me.key: defence} if defence else {},
     )
+
+
+@dataclass(frozen=True)
+class RunningSequence:
+    """A sequence under way, as a player's campaign page lists it."""
+
+    sequence: Sequence
+    to_draw: list[str]  # the viewer's own characters who still have to draw
+
+
+def running_sequences(membership: Membership) -> list[RunningSequence]:
+    """The campaign's sequences not over yet, with the viewer's characters who must draw (two queries)."""
+    sequences = list(
+        Sequence.objects.filter(campaign_id=membership.campaign_id)
+        .exclude(phase=Phase.ENDED)
+        .select_related("scene")
+        .order_by("-created_at", "-pk")
+    )
+    if not sequences:
+        return []
+    waiting: dict[int, list[str]] = {}
+    mine = Participant.objects.filter(
+        sequence__in=sequences, sequence__phase=Phase.DRAWING, active=True, drawn=False,
+        character__owner_id=membership.user_id,
+    ).values_list("sequence_id", "character__name")  # fmt: skip
+    for sequence_id, name in mine:
+        waiting.setdefault(sequence_id, []).append(name)
+    return [RunningSequence(s, waiting.get(s.pk, [])) for s in sequences]

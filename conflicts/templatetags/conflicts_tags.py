@@ -67,3 +67,11 @@ def difficulty(name: str) -> str:
 @register.filter
 def dice(values: list[int]) -> str:
     return labels.dice_text(values)
+
+
+@register.inclusion_tag("conflicts/partials/running.html")
+def running_sequences(membership: Any) -> dict[str, Any]:
+    """The sequences under way, for a player's campaign page (refreshed live by conflicts.live)."""
+    from conflicts.selectors import running_sequences as running
+
+    return {"running": running(membership)}

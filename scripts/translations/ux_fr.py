@@ -43,4 +43,6 @@ T = {
     "session status\x04Closed": "Close",
     "Session %(number)s is open: what happens now is logged in it.": "Séance %(number)s ouverte\u00a0: tout ce qui se passe maintenant y est consigné.",
     "Session %(number)s is closed.": "Séance %(number)s close.",
+    "Sequences under way": "Séquences en cours",
+    "Your turn to draw: %(names)s": "À vous de tirer\u00a0: %(names)s",
 }

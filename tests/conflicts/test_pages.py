@@ -6,12 +6,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from campaigns.live import Viewer, extra_fragments
 from campaigns.models import Event
 from characters import services as character_services
 from conflicts import services
 from conflicts.models import Participant
 from conflicts.rules.budget import Split
-from tests.campaigns.factories import PASSWORD, UserFactory
+from tests.campaigns.factories import PASSWORD, UserFactory, membership
 from tests.conflicts.factories import draw, fight, npc
 
 pytestmark = pytest.mark.django_db
@@ -232,3 +233,23 @@ def test_a_shots_test_takes_its_difficulty_from_the_range_table() -> None:
     assert event.payload["difficulty"] == "DIFFICILE" and event.payload["range_band"] == "long"
     refused = client.post(reverse("conflicts:test", args=[f.campaign.pk]), {**form, "range_band": "extreme"})
     assert refused.status_code == 400 and Event.objects.filter(kind="test.rolled").count() == 1
+
+
+def test_a_players_campaign_page_shows_the_sequence_waiting_for_their_draw() -> None:
+    """The next step is on the player's campaign page: the sequence, and « À vous de tirer »."""
+    f = fight(npcs=1)
+    client = Client()
+    client.force_login(f.player)
+    html = client.get(reverse("campaigns:home", args=[f.campaign.pk])).content.decode()
+    assert 'id="running-sequences"' in html and f.sequence.get_absolute_url() in html
+    assert "À vous de tirer" in html and f.pc.character.name in html
+
+
+def test_the_running_sequences_follow_the_draws_live() -> None:
+    """Once the player has drawn, the live feed drops « your turn » from their campaign page."""
+    f = fight(npcs=1)
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
+    event = Event.objects.filter(kind="sequence.drew").latest("pk")
+    seen = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player))))
+    assert '<div id="running-sequences" hx-swap-oob="outerHTML">' in seen and "Your turn to draw" not in seen
+    assert "running-sequences" not in "".join(extra_fragments(event, Viewer(membership(f.campaign, f.narrator))))
