@@ -82,6 +82,12 @@ class ParticipantAddForm(forms.Form):
             pk__in=taken
         )
         self.fields["trait_code"] = _trait_field(sequence.campaign)
+        # The trait right after the character; the sides already in play offered as suggestions, so
+        # that a typo does not open a third side.
+        self.order_fields(["character", "side", "goal", "trait_code", "trait_value", "out_after"])
+        sides = sorted(set(sequence.participants.values_list("side", flat=True)))
+        self.fields["side"].widget.attrs["list"] = "sides-in-play"
+        self.sides_in_play = sides
 
 
 class DeclareForm(forms.Form):
@@ -234,6 +240,7 @@ class FudgeTestForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = characters
         self.fields["trait_code"] = _trait_field(campaign, required=True)
+        self.order_fields(["character", "trait_code", "difficulty"])  # who tests what, then how hard
         if opponents is not None:
             # « la Difficulté peut provenir d'une Caractéristique du ou des adversaires » (the narrator's call).
             self.fields["opponent"] = forms.ModelChoiceField(

@@ -172,7 +172,14 @@ def sequence(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpRe
         "add_form": ParticipantAddForm(sequence=board.sequence) if membership.is_narrator else None,
         "sides": [side for side, _views in board.sides],
         "modifier_forms": [
-            (v.participant, ModifiersForm(instance=v.participant, initial={"version": board.sequence.version}))
+            (
+                v.participant,
+                ModifiersForm(
+                    instance=v.participant,
+                    initial={"version": board.sequence.version},
+                    auto_id=f"id_p{v.participant.pk}_%s",  # one form per participant: ids of their own
+                ),
+            )
             for v in board.views
         ]
         if membership.is_narrator and board.sequence.is_open

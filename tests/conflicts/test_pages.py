@@ -253,3 +253,16 @@ def test_the_running_sequences_follow_the_draws_live() -> None:
     seen = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player))))
     assert '<div id="running-sequences" hx-swap-oob="outerHTML">' in seen and "Your turn to draw" not in seen
     assert "running-sequences" not in "".join(extra_fragments(event, Viewer(membership(f.campaign, f.narrator))))
+
+
+def test_the_sequence_page_offers_the_sides_in_play_and_has_unique_ids() -> None:
+    """Adding a participant suggests the sides already in play; the modifiers forms do not repeat ids."""
+    import re
+
+    f = fight(npcs=2)
+    client = Client()
+    client.force_login(f.narrator)
+    html = client.get(f.sequence.get_absolute_url()).content.decode()
+    assert 'list="sides-in-play"' in html and f'<option value="{f.pc.side}">' in html
+    ids = re.findall(r' id="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
