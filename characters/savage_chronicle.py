@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.chronicle import actor_name, describes
 from campaigns.live import Viewer, live_fragment
+from characters.labels import initiative_card_face
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -395,7 +396,8 @@ def _participants(event: Event) -> str:
 @describes("savage.round_dealt", label=lambda: _("Initiative"))
 def _dealt(event: Event) -> str:
     p = event.payload
-    cards = ", ".join(f"{name} {p['cards'].get(name, '')}" for name in p.get("order", []))
+    faces = {name: initiative_card_face(code) if code else "" for name, code in p.get("cards", {}).items()}
+    cards = ", ".join(f"{name} {faces.get(name, '')}" for name in p.get("order", []))
     text = _("Round %(number)s: %(cards)s.") % {"number": p["number"], "cards": cards}
     if p.get("without_card"):
         text += " " + _("No card (incapacitated): %(names)s.") % {"names": ", ".join(p["without_card"])}

@@ -45,4 +45,9 @@ T = {
     "Session %(number)s is closed.": "Séance %(number)s close.",
     "Sequences under way": "Séquences en cours",
     "Your turn to draw: %(names)s": "À vous de tirer\u00a0: %(names)s",
+    "playing card\x04Joker": "Joker",
+    "card rank: jack\x04J": "V",
+    "card rank: queen\x04Q": "D",
+    "card rank: king\x04K": "R",
+    "card rank: ace\x04A": "A",
 }
