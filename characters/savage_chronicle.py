@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from campaigns.chronicle import actor_name, describes
+from campaigns.chronicle import actor_name, describe, describes
 from campaigns.live import Viewer, live_fragment
 from characters.labels import initiative_card_face
 
@@ -422,7 +422,8 @@ def _ended(event: Event) -> str:
 
 @live_fragment("savage.")
 def savage_fragments(event: Event, viewer: Viewer) -> list[str]:
-    """Refresh the badges and state panels of the characters the event touched, and the round tracker."""
+    """Refresh the badges and state panels of the characters the event touched (with what just happened),
+    and the round tracker."""
     from characters.access import can_view
     from characters.savage_views import panel_context, round_context
 
@@ -432,6 +433,8 @@ def savage_fragments(event: Event, viewer: Viewer) -> list[str]:
             continue
         context = panel_context(character, viewer.membership)
         context["oob"] = True
+        # The roll that just happened stays on the panel: whoever acted reads its dice, and so does the table.
+        context["notice"] = describe(event)
         fragments.append(render_to_string("characters/savage/badges.html", context))
         fragments.append(render_to_string("characters/savage/partials/panel.html", context))
     tracker = round_context(event.campaign, viewer.membership)
