@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from campaigns.chronicle import actor_name, describes
 from conflicts.labels import atout_label, card_face, dice_text, difficulty_label, rank, severity_label, verdict_label
@@ -51,7 +52,7 @@ def _sequence(event: Event) -> str:
     return _("Sequence “%(title)s” begins.") % {"title": event.payload["title"]}
 
 
-@describes("sequence.joined", label=lambda: _("Sequence"))
+@describes("sequence.joined", label=lambda: pgettext("log entry kind", "Joins a sequence"))
 def _joined(event: Event) -> str:
     p = event.payload
     if p.get("goal"):
@@ -59,7 +60,7 @@ def _joined(event: Event) -> str:
     return _("%(name)s joins “%(title)s” on the side of %(side)s.") % p
 
 
-@describes("sequence.declared", label=lambda: _("Sequence"))
+@describes("sequence.declared", label=lambda: pgettext("log entry kind", "Goal and trait declared"))
 def _declared(event: Event) -> str:
     p = event.payload
     return _("%(name)s wants to %(goal)s, using %(trait)s.") % {
@@ -69,7 +70,7 @@ def _declared(event: Event) -> str:
     }
 
 
-@describes("sequence.drew", label=lambda: _("Draw"))
+@describes("sequence.drew", label=lambda: pgettext("log entry kind", "Draw"))
 def _drew(event: Event) -> str:
     p = event.payload
     return _("Draw %(draw)s of “%(title)s”: %(name)s draws — %(cards)s.") % {

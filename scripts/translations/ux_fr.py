@@ -50,4 +50,7 @@ T = {
     "card rank: queen\x04Q": "D",
     "card rank: king\x04K": "R",
     "card rank: ace\x04A": "A",
+    "log entry kind\x04Joins a sequence": "Entrée dans une Séquence",
+    "log entry kind\x04Goal and trait declared": "But et Caractéristique déclarés",
+    "log entry kind\x04Draw": "Tirage",
 }

@@ -187,3 +187,25 @@ def test_each_entry_keeps_its_anchor_kind_and_correction_form_for_those_who_may_
     html = logged_in(narrator).get(reverse("campaigns:dashboard", args=[campaign.pk])).content.decode()
     assert f'action="{correct_mine}"' in html and f'action="{correct_theirs}"' in html
     assert html.count('name="csrfmiddlewaretoken"') >= 3
+
+
+def test_a_correction_strikes_out_the_entry_live_and_live_entries_can_be_corrected() -> None:
+    """The corrected entry is re-rendered for every reader; an entry that came live (no CSRF token in it)
+    posts its correction through htmx, which sends the page's token."""
+    from django.template.loader import render_to_string
+
+    from campaigns.live import Viewer, extra_fragments
+    from campaigns.selectors import log_entries
+
+    campaign = campaign_with(players=1)
+    narrator, player = narrator_of(campaign), players_of(campaign)[0]
+    note = services.note_write(membership=membership(campaign, player), text="Une clé sous l'autel.")
+    live = render_to_string(
+        "campaigns/partials/live_event.html",
+        {"entries": log_entries([note], membership(campaign, narrator)), "campaign": campaign},
+    )
+    assert 'hx-boost="true"' in live and "csrfmiddlewaretoken" not in live
+    fix = services.event_correct(membership=membership(campaign, narrator), event=note, reason="Sous la dalle.")
+    seen = "".join(extra_fragments(fix, Viewer(membership(campaign, player))))
+    assert f'<li hx-swap-oob="true" class="log-entry corrected" id="event-{note.pk}"' in seen
+    assert "Sous la dalle." in seen
