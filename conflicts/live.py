@@ -5,7 +5,8 @@ someone joins, or the sequence is cut short), the viewer's own draw panels are r
 participant's draw does not touch them, so a form still shows the odds its player was looking at; only
 their Atout buttons are refreshed, so that they carry the sequence's current version. Once the cards are
 on the table, each viewer's Atouts after the draw appear without a reload, and the decks' counts follow
-every draw. A player's campaign page lists the sequences under way and whose turn it is to draw.
+every draw. A player's campaign page and the narrator's dashboard list the sequences under way and whose turn it
+is to draw.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
         decks = visible_decks(viewer.membership)
         context = {"decks": decks, "campaign": sequence.campaign, "oob": True, "next_url": back}
         fragments.append(render_to_string("conflicts/partials/decks.html", context))
-    if event.kind in RUNNING_REFRESH and not viewer.is_narrator:
+    if event.kind in RUNNING_REFRESH:
         running = selectors.running_sequences(viewer.membership)
         fragments.append(render_to_string("conflicts/partials/running.html", {"running": running, "oob": True}))
     return fragments
