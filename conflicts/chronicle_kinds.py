@@ -138,8 +138,8 @@ def _atout(event: Event) -> str:
         text += " (" + p["target"] + ")"
     if p.get("use") == "redraw":
         text += " — " + _cards(p["cards"])
-    if p.get("use") == "change":
-        text += " — " + p.get("card", "")
+    if p.get("use") == "change" and p.get("card"):
+        text += " — " + card_face(p["card"])
     return text + "."
 
 

@@ -358,6 +358,8 @@ def atout(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpRe
         )  # fmt: skip
     except ServiceError as exc:
         messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Atout spent."))
     return _back(request, me)
 
 

@@ -267,3 +267,18 @@ def test_the_sequence_page_offers_the_sides_in_play_and_has_unique_ids() -> None
     assert 'list="sides-in-play"' in html and f'<option value="{f.pc.side}">' in html
     ids = re.findall(r' id="([^"]+)"', html)
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+
+
+def test_spending_an_atout_before_the_draw_is_confirmed() -> None:
+    """The player who taps « +1 carte » is told the Atout is spent."""
+    from tests.characters.factories import open_session
+
+    f = fight(npcs=1)
+    open_session(f.campaign, f.narrator)
+    client = Client()
+    client.force_login(f.player)
+    url = reverse("conflicts:atout", args=[f.campaign.pk, f.pc.pk])
+    response = client.post(
+        url, {"use": "card", "version": f.sequence.version, "next": f.sequence.get_absolute_url()}, follow=True
+    )
+    assert "Atout dépensé." in response.content.decode()
