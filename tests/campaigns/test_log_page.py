@@ -209,3 +209,19 @@ def test_a_correction_strikes_out_the_entry_live_and_live_entries_can_be_correct
     seen = "".join(extra_fragments(fix, Viewer(membership(campaign, player))))
     assert f'<li hx-swap-oob="true" class="log-entry corrected" id="event-{note.pk}"' in seen
     assert "Sous la dalle." in seen
+
+
+def test_in_game_times_read_as_the_readers_dates() -> None:
+    """« en jeu 01/01/2000 16:00 » on a French page (not the ISO « 2000-01-01 16:00 »), in the clock's entry too."""
+    import datetime as dt
+    import re
+
+    campaign = campaign_with(players=1)
+    narrator = narrator_of(campaign)
+    services.clock_advance(campaign=campaign, actor=narrator, delta=dt.timedelta(hours=2), reason="")
+    client = Client()
+    client.force_login(narrator)
+    html = client.get(reverse("campaigns:log", args=[campaign.pk])).content.decode()
+    assert re.search(r"en jeu \d\d/\d\d/\d{4} \d\d:\d\d", html)
+    assert re.search(r"il est maintenant \d\d/\d\d/\d{4} \d\d:\d\d", html)
+    assert not re.search(r"en jeu \d{4}-\d\d-\d\d", html)
