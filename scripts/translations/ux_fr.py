@@ -54,4 +54,6 @@ T = {
     "log entry kind\x04Goal and trait declared": "But et Caractéristique déclarés",
     "log entry kind\x04Draw": "Tirage",
     "Close session %(number)s? The end-of-session Atouts are handed out now.": "Clore la séance %(number)s\u00a0? Les Atouts de fin de séance sont distribués maintenant.",
+    "Another test": "Un autre test",
+    "written on the sheet": "inscrit sur la feuille",
 }

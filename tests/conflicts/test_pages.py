@@ -228,7 +228,12 @@ def test_a_shots_test_takes_its_difficulty_from_the_range_table() -> None:
     client = login(f.player)
     form = {"character": f.hero.pk, "trait_code": "combat", "difficulty": 2, "relatedness": "close", "equipment": 0,
             "scale": 0, "other": 0, "technical_policy": "fail", "range_band": "long", "shooter_weapon": "handgun"}  # fmt: skip
-    assert client.post(reverse("conflicts:test", args=[f.campaign.pk]), form).status_code == 200
+    rolled = client.post(reverse("conflicts:test", args=[f.campaign.pk]), form)
+    assert rolled.status_code == 200
+    # The verdict stands out and the next test is one tap away; the range reads as the rule book names it.
+    assert 'class="badge ok"' in rolled.text or 'class="badge bad"' in rolled.text
+    assert "Another test" in rolled.text and "#test-form" in rolled.text
+    assert "long (40 m)" in client.get(reverse("conflicts:scenes", args=[f.campaign.pk])).text
     event = Event.objects.get(kind="test.rolled")
     assert event.payload["difficulty"] == "DIFFICILE" and event.payload["range_band"] == "long"
     refused = client.post(reverse("conflicts:test", args=[f.campaign.pk]), {**form, "range_band": "extreme"})
