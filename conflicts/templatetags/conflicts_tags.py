@@ -75,3 +75,9 @@ def running_sequences(membership: Any) -> dict[str, Any]:
     from conflicts.selectors import running_sequences as running
 
     return {"running": running(membership)}
+
+
+@register.filter
+def signed(value: int) -> str:
+    """A modifier with its sign, a true minus rather than a hyphen: « +2 », « −1 »."""
+    return f"{int(value):+d}".replace("-", "\u2212")

@@ -287,3 +287,10 @@ def test_spending_an_atout_before_the_draw_is_confirmed() -> None:
         url, {"use": "card", "version": f.sequence.version, "next": f.sequence.get_absolute_url()}, follow=True
     )
     assert "Atout dépensé." in response.content.decode()
+
+
+def test_modifiers_show_a_true_minus() -> None:
+    """French typography: « Revers −2 » with a minus sign, not a hyphen."""
+    from conflicts.templatetags.conflicts_tags import signed
+
+    assert [signed(2), signed(-1), signed(0)] == ["+2", "\u22121", "+0"]
