@@ -160,7 +160,24 @@ def _board(membership: Membership, sequence_id: int) -> selectors.Board:
 @require_GET
 def sequence(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
     membership = _membership(request)
-    board = _board(membership, sequence_id)
+    return _sequence_page(request, membership, _board(membership, sequence_id))
+
+
+def _sequence_page(
+    request: HttpRequest, membership: Membership, board: selectors.Board,
+    bound: ModifiersForm | None = None, status: int = 200,
+) -> HttpResponse:  # fmt: skip
+    """The sequence page; ``bound`` is a participant's modifiers form sent back with what was typed in it."""
+
+    def modifiers_form(participant: Participant) -> ModifiersForm:
+        if bound is not None and bound.instance.pk == participant.pk:
+            return bound
+        return ModifiersForm(
+            instance=participant,
+            initial={"version": board.sequence.version},
+            auto_id=f"id_p{participant.pk}_%s",  # one form per participant: ids of their own
+        )
+
     panels = [_panel_context(request, membership, v.participant, board) for v in board.mine if not v.participant.drawn]
     context = {
         "campaign": membership.campaign,
@@ -171,21 +188,11 @@ def sequence(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpRe
         "decks": visible_decks(membership),
         "add_form": ParticipantAddForm(sequence=board.sequence) if membership.is_narrator else None,
         "sides": [side for side, _views in board.sides],
-        "modifier_forms": [
-            (
-                v.participant,
-                ModifiersForm(
-                    instance=v.participant,
-                    initial={"version": board.sequence.version},
-                    auto_id=f"id_p{v.participant.pk}_%s",  # one form per participant: ids of their own
-                ),
-            )
-            for v in board.views
-        ]
+        "modifier_forms": [(v.participant, modifiers_form(v.participant)) for v in board.views]
         if membership.is_narrator and board.sequence.is_open
         else [],
     }
-    return render(request, "conflicts/sequence.html", context)
+    return render(request, "conflicts/sequence.html", context, status=status)
 
 
 @campaign_member
@@ -312,7 +319,8 @@ def declare(request: HttpRequest, campaign_id: int, participant_id: int) -> Http
 def modifiers(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     participant = get_object_or_404(Participant.objects.select_related("sequence"), pk=participant_id,
                                     sequence__campaign_id=campaign_id)  # fmt: skip
-    form = ModifiersForm(request.POST, instance=Participant.objects.get(pk=participant.pk))
+    auto_id = f"id_p{participant.pk}_%s"
+    form = ModifiersForm(request.POST, instance=Participant.objects.get(pk=participant.pk), auto_id=auto_id)
     if form.is_valid():
         helpers = ("version", "range_band", "shooter_weapon", "vehicle_model")
         data = {k: v for k, v in form.cleaned_data.items() if k not in helpers}
@@ -321,9 +329,21 @@ def modifiers(request: HttpRequest, campaign_id: int, participant_id: int) -> Ht
                                         expected_version=form.cleaned_data["version"])  # fmt: skip
         except ServiceError as exc:
             messages.error(request, exc.message)
+        else:
+            return redirect(participant.sequence.get_absolute_url())
+        status = 409
     else:
         messages.error(request, _("Check the modifiers: %(errors)s") % {"errors": form.errors.as_text()})
-    return redirect(participant.sequence.get_absolute_url())
+        status = 400
+    # Refused: the page again, with the figures the narrator typed still in the form (at the current
+    # version, so that sending it again applies them once checked).
+    membership = _membership(request)
+    board = _board(membership, participant.sequence_id)
+    data = request.POST.copy()
+    data["version"] = str(board.sequence.version)
+    again = ModifiersForm(data, instance=Participant.objects.get(pk=participant.pk), auto_id=auto_id)
+    again.is_valid()
+    return _sequence_page(request, membership, board, bound=again, status=status)
 
 
 @campaign_narrator

@@ -142,6 +142,26 @@ def test_the_narrator_sets_range_defence_from_the_range_table() -> None:
     assert Participant.objects.get(pk=f.pc.pk).range_defence == 5  # a handgun cannot reach: refused, unchanged
 
 
+def test_modifiers_refused_as_stale_come_back_with_what_the_narrator_typed() -> None:
+    """Someone acted while the narrator typed: the page says so and keeps the figures, ready to send again."""
+    f = fight(npcs=1)
+    client = login(f.narrator)
+    url = reverse("conflicts:modifiers", args=[f.campaign.pk, f.pc.pk])
+    stale = f.sequence.version
+    services.participant_update(participant=f.npcs[0], actor=f.narrator, data={"goal": "fuir"}, expected_version=None)
+    base = {"side": "PJ", "trait_value": 5, "weapon": 0, "weapon_use": "attack", "two_weapons_use": "attack", "armour": 0,
+            "surprise": 0, "conditions": 0, "cover": 0, "scale": 0, "vehicle": 0, "range_defence": 0, "other": 3,
+            "defence_weight": 1, "out_of_range_bands": 0, "version": stale, "weapon_era": 2, "armour_era": 2}  # fmt: skip
+    response = client.post(url, base)
+    assert response.status_code == 409 and Participant.objects.get(pk=f.pc.pk).other == 0
+    html = response.content.decode()
+    assert f'name="other" value="3" required id="id_p{f.pc.pk}_other"' in html and '<details class="card" open>' in html
+    f.reload()
+    assert f'name="version" value="{f.sequence.version}"' in html
+    assert client.post(url, {**base, "version": f.sequence.version}).status_code == 302
+    assert Participant.objects.get(pk=f.pc.pk).other == 3
+
+
 def test_the_phone_panel_costs_the_same_queries_with_more_opponents(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
     f = fight(npcs=1)
     client = login(f.player)
