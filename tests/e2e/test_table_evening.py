@@ -82,3 +82,49 @@ def test_a_players_phone_follows_the_sequence_without_reloading(new_context, run
     expect(after).to_contain_text("Jim Bones : Atouts, cartes sur la table")
     after.get_by_role("button", name="La changer").click()
     expect(player.locator(".messages")).to_contain_text("Atout dépensé.")
+
+
+SWEEP = """
+import json
+from django.contrib.auth.models import User
+from campaigns import services as campaigns
+from campaigns.models import Campaign
+from characters import services as characters
+from conflicts import services as conflicts
+narrator = User.objects.create_user({narrator!r}, password={password!r})
+campaign = campaigns.campaign_create(owner=narrator, data={{"name": "Balayage {suffix}"}})
+Campaign.objects.filter(pk=campaign.pk).update(savage_states=True)
+louis = characters.npc_create(campaign=campaign, actor=narrator, name="Gros Louis", concept="Truand", ranks={{"combat": 2}})
+scene = conflicts.scene_create(campaign=campaign, actor=narrator, title="Les docks")
+sequence = conflicts.sequence_create(scene=scene, actor=narrator, data={{"title": "Bagarre"}})
+conflicts.participant_add(sequence=sequence, actor=narrator, character=louis, side="Truands", trait_code="combat")
+print(json.dumps({{"campaign": campaign.pk, "scene": scene.pk, "sequence": sequence.pk, "louis": louis.pk}}))
+"""
+
+NARROW = """() => {
+  const small = [...document.querySelectorAll('main input:not([type=hidden]):not([type=checkbox]):not([type=radio]), main select')]
+    .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height < 43.5; })
+    .map(e => e.name + ' ' + Math.round(e.getBoundingClientRect().height));
+  return {scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth, small};
+}"""
+
+
+def test_the_narrators_pages_fit_a_phone(new_context, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    """No page scrolls sideways at 390 px, and every field is at least 44 px tall."""
+    suffix = uuid.uuid4().hex[:6]
+    mj = f"mj{suffix}"
+    ids = json.loads(run_in_server_db(SWEEP.format(narrator=mj, password=E2E_PASSWORD, suffix=suffix)))
+    campaign = ids["campaign"]
+    phone = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    login(phone, mj)
+    for path in (
+        f"/campaigns/{campaign}/dashboard/", f"/campaigns/{campaign}/log/", f"/campaigns/{campaign}/sessions/",
+        f"/campaigns/{campaign}/members/", f"/campaigns/{campaign}/settings/", f"/conflicts/{campaign}/",
+        f"/conflicts/{campaign}/table/", f"/conflicts/{campaign}/scenes/{ids['scene']}/",
+        f"/conflicts/{campaign}/sequences/{ids['sequence']}/", f"/characters/campaign/{campaign}/round/",
+        f"/characters/{ids['louis']}/states/",
+    ):  # fmt: skip
+        phone.goto(path)
+        found = phone.evaluate(NARROW)
+        assert found["scroll"] == 0, f"{path} scrolls sideways by {found['scroll']} px"
+        assert not found["small"], f"{path}: fields under 44 px: {found['small']}"
