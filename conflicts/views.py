@@ -392,6 +392,8 @@ def settle(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResp
         services.sequence_settle(sequence=sequence, actor=request.user, expected_version=_expected(request))
     except ServiceError as exc:
         messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The Revers are on the sheets."))
     return redirect(sequence.get_absolute_url())
 
 

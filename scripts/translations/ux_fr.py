@@ -56,4 +56,5 @@ T = {
     "Close session %(number)s? The end-of-session Atouts are handed out now.": "Clore la séance %(number)s\u00a0? Les Atouts de fin de séance sont distribués maintenant.",
     "Another test": "Un autre test",
     "written on the sheet": "inscrit sur la feuille",
+    "The Revers are on the sheets.": "Les Revers sont inscrits sur les feuilles.",
 }

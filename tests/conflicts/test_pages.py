@@ -314,3 +314,15 @@ def test_modifiers_show_a_true_minus() -> None:
     from conflicts.templatetags.conflicts_tags import signed
 
     assert [signed(2), signed(-1), signed(0)] == ["+2", "\u22121", "+0"]
+
+
+def test_recording_the_revers_is_confirmed() -> None:
+    """« Inscrire les Revers sur les feuilles » says it is done."""
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    draw(f.pc, f.player, Split(attack={t.key: 5}), seed=1)
+    draw(t, f.narrator, Split(attack={f.pc.key: 3}), seed=2)
+    f.reload()
+    url = reverse("conflicts:settle", args=[f.campaign.pk, f.sequence.pk])
+    response = login(f.narrator).post(url, {"version": f.sequence.version}, follow=True)
+    assert "The Revers are on the sheets." in response.content.decode()
