@@ -463,3 +463,21 @@ def test_the_log_shows_cards_with_their_suits() -> None:
     code = hand["attack"][f.npcs[0].key][0]
     assert code[:-1] + {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}[code[-1]] in text
     assert not any(c in text for c in (" 2H", " 2D", " 2C", " 2S")) and ";" not in text
+
+
+def test_forms_in_live_fragments_post_through_htmx() -> None:
+    """A fragment pushed live carries no CSRF token: each of its forms goes through htmx (hx-post or
+    hx-boost), which sends the page's token, or the narrator's « record the Revers » was refused (403)."""
+    import re
+
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    draw(f.pc, f.player, Split(attack={t.key: 5}), seed=3)
+    draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
+    resolved = Event.objects.filter(kind="sequence.resolved").latest("pk")
+    for user in (f.narrator, f.player):
+        html = "".join(extra_fragments(resolved, Viewer(membership(f.campaign, user))))
+        assert "csrfmiddlewaretoken" not in html
+        for block in re.split(r'(?=<(?:section|div) [^>]*id="(?:sequence-board|after-draw|decks|atouts|panel)-)', html):
+            for form in re.findall(r"<form [^>]*>", block):
+                assert "hx-post" in form or "hx-boost" in form or 'hx-boost="true"' in block.split(">", 1)[0], form
