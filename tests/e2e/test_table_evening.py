@@ -83,6 +83,11 @@ def test_a_players_phone_follows_the_sequence_without_reloading(new_context, run
     after.get_by_role("button", name="La changer").click()
     expect(player.locator(".messages")).to_contain_text("Atout dépensé.")
 
+    # The narrator records the Revers from the board as it came live, without reloading.
+    expect(narrator.locator(".board")).to_contain_text("change le résultat d'une carte")
+    narrator.get_by_role("button", name="Inscrire les Revers sur les feuilles").click()
+    expect(narrator.locator(".messages")).to_contain_text("Les Revers sont inscrits sur les feuilles.")
+
 
 SWEEP = """
 import json
