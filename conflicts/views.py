@@ -187,7 +187,6 @@ def _sequence_page(
         "panels": panels,
         "decks": visible_decks(membership),
         "add_form": ParticipantAddForm(sequence=board.sequence) if membership.is_narrator else None,
-        "sides": [side for side, _views in board.sides],
         "modifier_forms": [(v.participant, modifiers_form(v.participant)) for v in board.views]
         if membership.is_narrator and board.sequence.is_open
         else [],

@@ -481,3 +481,22 @@ def test_forms_in_live_fragments_post_through_htmx() -> None:
         for block in re.split(r'(?=<(?:section|div) [^>]*id="(?:sequence-board|after-draw|decks|atouts|panel)-)', html):
             for form in re.findall(r"<form [^>]*>", block):
                 assert "hx-post" in form or "hx-boost" in form or 'hx-boost="true"' in block.split(">", 1)[0], form
+
+
+def test_the_choice_to_cut_short_comes_with_the_live_board() -> None:
+    """After Revers are recorded, « cut short » is offered on the board pushed live, not only after a reload."""
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    for seed in range(40):
+        f.reload()
+        if f.sequence.phase == Phase.ENDED or (f.sequence.last_verdict and f.sequence.last_verdict != "tie"):
+            break
+        draw(f.pc, f.player, Split(attack={t.key: 1}, defence={f.pc.key: 4}), seed=seed)
+        draw(t, f.narrator, Split(attack={f.pc.key: 1}, defence={t.key: 2}), seed=seed + 100)
+        services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+    f.reload()
+    if f.sequence.phase == Phase.ENDED:
+        pytest.skip("the seeds ended the sequence at once")
+    settled = Event.objects.filter(kind="sequence.settled").latest("pk")
+    seen = "".join(extra_fragments(settled, Viewer(membership(f.campaign, f.player))))
+    assert f'id="cut-short-{f.sequence.pk}"' in seen and 'name="choice" value="cut"' in seen
