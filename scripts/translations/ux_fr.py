@@ -57,4 +57,5 @@ T = {
     "Another test": "Un autre test",
     "written on the sheet": "inscrit sur la feuille",
     "The Revers are on the sheets.": "Les Revers sont inscrits sur les feuilles.",
+    "What happens in the fight shows here as it happens.": "Ce qui se passe pendant le combat s’affiche ici, au fil de l’eau.",
 }
