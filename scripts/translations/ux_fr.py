@@ -58,4 +58,5 @@ T = {
     "written on the sheet": "inscrit sur la feuille",
     "The Revers are on the sheets.": "Les Revers sont inscrits sur les feuilles.",
     "What happens in the fight shows here as it happens.": "Ce qui se passe pendant le combat s’affiche ici, au fil de l’eau.",
+    "Add a note or export the log": "Ajouter une note ou exporter le journal",
 }
