@@ -9,4 +9,7 @@ class CampaignsConfig(AppConfig):
     verbose_name = _("Campaigns")
 
     def ready(self) -> None:
-        from campaigns import chronicle_kinds  # noqa: F401  (registers this app's event texts)
+        from campaigns import (
+            chronicle_kinds,  # noqa: F401  (registers this app's event texts)
+            live_panels,  # noqa: F401  (registers the game card's live refresh)
+        )

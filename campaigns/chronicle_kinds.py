@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import actor_name, describes
@@ -64,7 +66,7 @@ def _session_closed(event: Event) -> str:
 def _clock(event: Event) -> str:
     text = _("Time passes: %(duration)s (now %(to)s).") % {
         "duration": event.payload["duration_label"],
-        "to": event.payload["to"][:16].replace("T", " "),
+        "to": formats.date_format(dt.datetime.fromisoformat(event.payload["to"][:16]), "SHORT_DATETIME_FORMAT"),
     }
     if event.payload.get("reason"):
         text += " " + event.payload["reason"]

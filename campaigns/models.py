@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 def default_game_clock() -> dt.datetime:
@@ -115,9 +116,9 @@ class Invitation(models.Model):
 
 
 class SessionStatus(models.TextChoices):
-    PLANNED = "planned", _("Planned")
-    OPEN = "open", _("Open")
-    CLOSED = "closed", _("Closed")
+    PLANNED = "planned", pgettext_lazy("session status", "Planned")
+    OPEN = "open", pgettext_lazy("session status", "Open")
+    CLOSED = "closed", pgettext_lazy("session status", "Closed")
 
 
 class GameSession(models.Model):

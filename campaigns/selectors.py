@@ -120,8 +120,7 @@ def _log_entry(event: Event, membership: Membership | None, corrections: tuple[t
         visibility=event.visibility,
         created_iso=created.isoformat(),
         created_label=formats.date_format(created, "SHORT_DATETIME_FORMAT"),
-        game_time_label=f"{game_time.year:04d}-{game_time.month:02d}-{game_time.day:02d} "
-        f"{game_time.hour:02d}:{game_time.minute:02d}",
+        game_time_label=formats.date_format(game_time, "SHORT_DATETIME_FORMAT"),  # as the reader writes dates
         game_session=str(event.game_session) if event.game_session_id else "",
         text=describe(event),
         character_names=", ".join(character.name for character in event.characters.all()),

@@ -200,8 +200,13 @@ def session_transition(request: HttpRequest, campaign_id: int, session_id: int, 
     try:
         if action == "open":
             services.game_session_open(game_session=game_session, actor=request.user)
+            messages.success(
+                request,
+                _("Session %(number)s is open: what happens now is logged in it.") % {"number": game_session.number},
+            )
         elif action == "close":
             services.game_session_close(game_session=game_session, actor=request.user)
+            messages.success(request, _("Session %(number)s is closed.") % {"number": game_session.number})
         else:
             raise Http404
     except ServiceError as exc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from characters.rules.ladder import rank_label
@@ -74,3 +74,18 @@ def power_name(code: str) -> str:
         if power.code == code:
             return power.name_en if english else power.name_fr
     return code
+
+
+def initiative_card_face(code: str) -> str:
+    """An initiative card as players read it: « R♣ », « 10♥ », « Joker » (codes « Kc », « 10h », « RJ »)."""
+    if code in ("RJ", "BJ"):
+        return pgettext("playing card", "Joker")
+    ranks = {
+        "J": pgettext("card rank: jack", "J"),
+        "Q": pgettext("card rank: queen", "Q"),
+        "K": pgettext("card rank: king", "K"),
+        "A": pgettext("card rank: ace", "A"),
+    }
+    suits = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+    rank, suit = code[:-1], code[-1:]
+    return f"{ranks.get(rank, rank)}{suits.get(suit, suit)}"

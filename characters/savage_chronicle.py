@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from campaigns.chronicle import actor_name, describes
+from campaigns.chronicle import actor_name, describe, describes
 from campaigns.live import Viewer, live_fragment
+from characters.labels import initiative_card_face
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -395,7 +396,8 @@ def _participants(event: Event) -> str:
 @describes("savage.round_dealt", label=lambda: _("Initiative"))
 def _dealt(event: Event) -> str:
     p = event.payload
-    cards = ", ".join(f"{name} {p['cards'].get(name, '')}" for name in p.get("order", []))
+    faces = {name: initiative_card_face(code) if code else "" for name, code in p.get("cards", {}).items()}
+    cards = ", ".join(f"{name} {faces.get(name, '')}" for name in p.get("order", []))
     text = _("Round %(number)s: %(cards)s.") % {"number": p["number"], "cards": cards}
     if p.get("without_card"):
         text += " " + _("No card (incapacitated): %(names)s.") % {"names": ", ".join(p["without_card"])}
@@ -420,7 +422,8 @@ def _ended(event: Event) -> str:
 
 @live_fragment("savage.")
 def savage_fragments(event: Event, viewer: Viewer) -> list[str]:
-    """Refresh the badges and state panels of the characters the event touched, and the round tracker."""
+    """Refresh the badges and state panels of the characters the event touched (with what just happened),
+    and the round tracker."""
     from characters.access import can_view
     from characters.savage_views import panel_context, round_context
 
@@ -430,6 +433,8 @@ def savage_fragments(event: Event, viewer: Viewer) -> list[str]:
             continue
         context = panel_context(character, viewer.membership)
         context["oob"] = True
+        # The roll that just happened stays on the panel: whoever acted reads its dice, and so does the table.
+        context["notice"] = describe(event)
         fragments.append(render_to_string("characters/savage/badges.html", context))
         fragments.append(render_to_string("characters/savage/partials/panel.html", context))
     tracker = round_context(event.campaign, viewer.membership)

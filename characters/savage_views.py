@@ -18,6 +18,7 @@ from campaigns.chronicle import describe
 from campaigns.models import Campaign, Event, Membership
 from characters import savage_services as services
 from characters.access import can_edit, can_view, character_for_viewer
+from characters.labels import initiative_card_face
 from characters.models import Character
 from characters.rules.savage.fatigue import ACTIONS
 from characters.rules.savage.initiative import is_red
@@ -114,7 +115,7 @@ def round_context(campaign: Campaign, membership: Membership) -> dict[str, Any]:
                 {
                     "character": character,
                     "savage": state,
-                    "card": card,
+                    "card": initiative_card_face(card) if card else None,
                     "red": bool(card and is_red(card)),
                     "current": character.pk == current,
                     "prompts": prompts,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from campaigns.chronicle import actor_name, describes
-from conflicts.labels import atout_label, dice_text, difficulty_label, rank, severity_label, verdict_label
+from conflicts.labels import atout_label, card_face, dice_text, difficulty_label, rank, severity_label, verdict_label
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -19,12 +20,13 @@ def _cards(hand: dict[str, Any], names: dict[str, str] | None = None) -> str:
     for target, codes in hand.get("attack", {}).items():
         if codes:
             parts.append(
-                _("against %(name)s: %(cards)s") % {"name": names.get(target, target), "cards": " ".join(codes)}
+                _("against %(name)s: %(cards)s")
+                % {"name": names.get(target, target), "cards": " ".join(map(card_face, codes))}
             )
     defence = [c for codes in hand.get("defence", {}).values() for c in codes]
     if defence:
-        parts.append(_("in defence: %(cards)s") % {"cards": " ".join(defence)})
-    return "; ".join(parts) or _("no cards")
+        parts.append(_("in defence: %(cards)s") % {"cards": " ".join(map(card_face, defence))})
+    return " · ".join(parts) or _("no cards")
 
 
 @describes("table.settings_changed", label=lambda: _("Table settings"))
@@ -50,7 +52,7 @@ def _sequence(event: Event) -> str:
     return _("Sequence “%(title)s” begins.") % {"title": event.payload["title"]}
 
 
-@describes("sequence.joined", label=lambda: _("Sequence"))
+@describes("sequence.joined", label=lambda: pgettext("log entry kind", "Joins a sequence"))
 def _joined(event: Event) -> str:
     p = event.payload
     if p.get("goal"):
@@ -58,7 +60,7 @@ def _joined(event: Event) -> str:
     return _("%(name)s joins “%(title)s” on the side of %(side)s.") % p
 
 
-@describes("sequence.declared", label=lambda: _("Sequence"))
+@describes("sequence.declared", label=lambda: pgettext("log entry kind", "Goal and trait declared"))
 def _declared(event: Event) -> str:
     p = event.payload
     return _("%(name)s wants to %(goal)s, using %(trait)s.") % {
@@ -68,7 +70,7 @@ def _declared(event: Event) -> str:
     }
 
 
-@describes("sequence.drew", label=lambda: _("Draw"))
+@describes("sequence.drew", label=lambda: pgettext("log entry kind", "Draw"))
 def _drew(event: Event) -> str:
     p = event.payload
     return _("Draw %(draw)s of “%(title)s”: %(name)s draws — %(cards)s.") % {
@@ -136,8 +138,8 @@ def _atout(event: Event) -> str:
         text += " (" + p["target"] + ")"
     if p.get("use") == "redraw":
         text += " — " + _cards(p["cards"])
-    if p.get("use") == "change":
-        text += " — " + p.get("card", "")
+    if p.get("use") == "change" and p.get("card"):
+        text += " — " + card_face(p["card"])
     return text + "."
 
 
@@ -155,7 +157,10 @@ def _settled(event: Event) -> str:
         if r.get("out"):
             text += " — " + _("out of the sequence")
         parts.append(text)
-    text = _("Revers recorded in “%(title)s”: %(list)s.") % {"title": p["title"], "list": "; ".join(parts) or _("none")}
+    text = _("Revers recorded in “%(title)s”: %(list)s.") % {
+        "title": p["title"],
+        "list": " · ".join(parts) or _("none"),
+    }
     if p.get("ended"):
         text += " " + (
             _("The sequence ends: %(side)s wins.") % {"side": p["sequence_winner"]}

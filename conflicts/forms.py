@@ -82,6 +82,12 @@ class ParticipantAddForm(forms.Form):
             pk__in=taken
         )
         self.fields["trait_code"] = _trait_field(sequence.campaign)
+        # The trait right after the character; the sides already in play offered as suggestions, so
+        # that a typo does not open a third side.
+        self.order_fields(["character", "side", "goal", "trait_code", "trait_value", "out_after"])
+        sides = sorted(set(sequence.participants.values_list("side", flat=True)))
+        self.fields["side"].widget.attrs["list"] = "sides-in-play"
+        self.sides_in_play = sides
 
 
 class DeclareForm(forms.Form):
@@ -102,8 +108,30 @@ SHOOTER_WEAPONS = [
 ]  # fmt: skip
 
 
+def _range_names() -> dict[str, str]:
+    """The range bands as the rule book names them (« Combat à distance »)."""
+    return {
+        "point_blank": _("point blank"), "short": _("short"), "medium": _("medium"), "long": _("long"),
+        "very_long": _("very long"), "extreme": _("extreme"), "far": _("far"), "very_far": _("very far"),
+        "distant": _("distant"), "very_distant": _("very distant"), "local": _("local"), "district": _("district"),
+        "regional": _("regional"), "continental": _("continental"), "planetary": _("planetary"),
+        "high_orbit": _("high orbit"), "far_orbit": _("far orbit"), "interplanetary": _("interplanetary"),
+    }  # fmt: skip
+
+
 def _range_choices() -> list[tuple[str, str]]:
-    return [("", "—")] + [(b.code, f"{b.code.replace('_', ' ')} ({b.distance})") for b in RANGE_TABLE]
+    names = _range_names()
+    return [("", "—")] + [(b.code, f"{names.get(b.code, b.code)} ({b.distance})") for b in RANGE_TABLE]
+
+
+def _vehicle_choices() -> list[tuple[str, str]]:
+    """Small modern vehicles, named as in the rule book."""
+    names = {
+        "motorbike": _("motorbike"), "dirt_bike": _("dirt bike"), "sports_car": _("sports car"),
+        "family_saloon": _("family saloon"), "luxury_saloon": _("luxury saloon"), "suv_pickup": _("SUV or pick-up"),
+        "suv_4x4": _("4x4 SUV or pick-up"), "van": _("van or minibus"), "bus_truck": _("bus or truck"),
+    }  # fmt: skip
+    return [("", "—")] + [(code, str(names.get(code, code.replace("_", " ")))) for code in VEHICLES]
 
 
 class ModifiersForm(forms.ModelForm):
@@ -117,9 +145,7 @@ class ModifiersForm(forms.ModelForm):
     version = forms.IntegerField(widget=forms.HiddenInput)
     range_band = forms.ChoiceField(label=_("Shot at from range"), required=False, choices=_range_choices)
     shooter_weapon = forms.ChoiceField(label=_("Shooter's weapon"), required=False, choices=SHOOTER_WEAPONS)
-    vehicle_model = forms.ChoiceField(
-        label=_("Vehicle"), required=False, choices=[("", "—")] + [(code, code.replace("_", " ")) for code in VEHICLES]
-    )
+    vehicle_model = forms.ChoiceField(label=_("Vehicle"), required=False, choices=_vehicle_choices)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -214,6 +240,7 @@ class FudgeTestForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = characters
         self.fields["trait_code"] = _trait_field(campaign, required=True)
+        self.order_fields(["character", "trait_code", "difficulty"])  # who tests what, then how hard
         if opponents is not None:
             # « la Difficulté peut provenir d'une Caractéristique du ou des adversaires » (the narrator's call).
             self.fields["opponent"] = forms.ModelChoiceField(

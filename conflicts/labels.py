@@ -6,6 +6,13 @@ from django.utils.translation import gettext as _
 
 from characters.labels import rank_display
 
+SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+def card_face(code: str) -> str:
+    """A card as players read it: « 10♣ » rather than its code « 10C »."""
+    return f"{code[:-1]}{SUITS.get(code[-1], code[-1])}"
+
 
 def modifier_label(code: str) -> str:
     return {

@@ -2,7 +2,11 @@
 
 The board holds only what that viewer may see (selectors.sequence_board). When a new draw opens (or
 someone joins, or the sequence is cut short), the viewer's own draw panels are refreshed too; another
-participant's draw does not touch them, so a form still shows the odds its player was looking at.
+participant's draw does not touch them, so a form still shows the odds its player was looking at; only
+their Atout buttons are refreshed, so that they carry the sequence's current version. Once the cards are
+on the table, each viewer's Atouts after the draw appear without a reload, and the decks' counts follow
+every draw. A player's campaign page and the narrator's dashboard list the sequences under way and whose turn it
+is to draw.
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ if TYPE_CHECKING:
     from campaigns.models import Event
 
 PANEL_REFRESH = ("sequence.settled", "sequence.joined", "sequence.cut", "sequence.resolved", "sequence.declared")
+RUNNING_REFRESH = ("sequence.created", "sequence.joined", "sequence.drew", "sequence.resolved", "sequence.settled",
+                   "sequence.cut", "sequence.outdistanced")  # fmt: skip
+DECK_REFRESH = ("sequence.drew", "sequence.atout", "sequence.settled", "sequence.resolved")
 
 
 @live_fragment("sequence.")
@@ -33,8 +40,34 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
         return []
     board = selectors.sequence_board(sequence, viewer.membership)
     fragments = [render_to_string("conflicts/partials/board.html", {"board": board, "oob": True})]
-    if event.kind in PANEL_REFRESH:
-        from conflicts.views import panel_fragment
+    from conflicts.views import atouts_fragment, panel_fragment, visible_decks
 
-        fragments += [panel_fragment(viewer.membership, board, v.participant) for v in board.mine]
+    back = sequence.get_absolute_url()
+    for v in board.mine:
+        p = v.participant
+        if event.kind in PANEL_REFRESH:
+            fragments.append(panel_fragment(viewer.membership, board, p))
+        elif sequence.phase == "drawing" and p.active and not p.drawn:
+            fragments.append(atouts_fragment(viewer.membership, board, p))
+        fragments.append(
+            render_to_string(
+                "conflicts/partials/after_draw_slot.html",
+                {
+                    "p": p,
+                    "view": v,
+                    "board": board,
+                    "sequence": sequence,
+                    "campaign": sequence.campaign,
+                    "oob": True,
+                    "next_url": back,
+                },
+            )  # fmt: skip
+        )
+    if event.kind in DECK_REFRESH:
+        decks = visible_decks(viewer.membership)
+        context = {"decks": decks, "campaign": sequence.campaign, "oob": True, "next_url": back}
+        fragments.append(render_to_string("conflicts/partials/decks.html", context))
+    if event.kind in RUNNING_REFRESH:
+        running = selectors.running_sequences(viewer.membership)
+        fragments.append(render_to_string("conflicts/partials/running.html", {"running": running, "oob": True}))
     return fragments

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 
 from campaigns.chronicle import describe
@@ -341,3 +341,34 @@ def default_split(me: Participant, everyone: list[Participant], budget: Budget) 
         attack={opponents[0].key: attack} if attack else {},
         defence={me.key: defence} if defence else {},
     )
+
+
+@dataclass(frozen=True)
+class RunningSequence:
+    """A sequence under way, as a player's campaign page lists it."""
+
+    sequence: Sequence
+    to_draw: list[str]  # the viewer's own characters who still have to draw
+
+
+def running_sequences(membership: Membership) -> list[RunningSequence]:
+    """The campaign's sequences not over yet, with the characters the viewer must still draw for (two queries)."""
+    sequences = list(
+        Sequence.objects.filter(campaign_id=membership.campaign_id)
+        .exclude(phase=Phase.ENDED)
+        .select_related("scene")
+        .order_by("-created_at", "-pk")
+    )
+    if not sequences:
+        return []
+    waiting: dict[int, list[str]] = {}
+    # A narrator draws for the characters nobody else runs (NPCs); a player for their own.
+    whose = Q(character__owner_id=membership.user_id)
+    if membership.is_narrator:
+        whose |= Q(character__owner__isnull=True)
+    mine = Participant.objects.filter(
+        whose, sequence__in=sequences, sequence__phase=Phase.DRAWING, active=True, drawn=False
+    ).values_list("sequence_id", "character__name")
+    for sequence_id, name in mine:
+        waiting.setdefault(sequence_id, []).append(name)
+    return [RunningSequence(s, waiting.get(s.pk, [])) for s in sequences]

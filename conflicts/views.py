@@ -143,7 +143,7 @@ def _panel_context(
     }
 
 
-def _visible_decks(membership: Membership) -> list[Deck]:
+def visible_decks(membership: Membership) -> list[Deck]:
     """Decks this member deals from or may shuffle: all of them for narrators."""
     decks = Deck.objects.filter(campaign_id=membership.campaign_id).order_by("holder", "kind", "pk")
     if membership.is_narrator:
@@ -160,7 +160,24 @@ def _board(membership: Membership, sequence_id: int) -> selectors.Board:
 @require_GET
 def sequence(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
     membership = _membership(request)
-    board = _board(membership, sequence_id)
+    return _sequence_page(request, membership, _board(membership, sequence_id))
+
+
+def _sequence_page(
+    request: HttpRequest, membership: Membership, board: selectors.Board,
+    bound: ModifiersForm | None = None, status: int = 200,
+) -> HttpResponse:  # fmt: skip
+    """The sequence page; ``bound`` is a participant's modifiers form sent back with what was typed in it."""
+
+    def modifiers_form(participant: Participant) -> ModifiersForm:
+        if bound is not None and bound.instance.pk == participant.pk:
+            return bound
+        return ModifiersForm(
+            instance=participant,
+            initial={"version": board.sequence.version},
+            auto_id=f"id_p{participant.pk}_%s",  # one form per participant: ids of their own
+        )
+
     panels = [_panel_context(request, membership, v.participant, board) for v in board.mine if not v.participant.drawn]
     context = {
         "campaign": membership.campaign,
@@ -168,17 +185,13 @@ def sequence(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpRe
         "board": board,
         "sequence": board.sequence,
         "panels": panels,
-        "decks": _visible_decks(membership),
+        "decks": visible_decks(membership),
         "add_form": ParticipantAddForm(sequence=board.sequence) if membership.is_narrator else None,
-        "sides": [side for side, _views in board.sides],
-        "modifier_forms": [
-            (v.participant, ModifiersForm(instance=v.participant, initial={"version": board.sequence.version}))
-            for v in board.views
-        ]
+        "modifier_forms": [(v.participant, modifiers_form(v.participant)) for v in board.views]
         if membership.is_narrator and board.sequence.is_open
         else [],
     }
-    return render(request, "conflicts/sequence.html", context)
+    return render(request, "conflicts/sequence.html", context, status=status)
 
 
 @campaign_member
@@ -305,7 +318,8 @@ def declare(request: HttpRequest, campaign_id: int, participant_id: int) -> Http
 def modifiers(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     participant = get_object_or_404(Participant.objects.select_related("sequence"), pk=participant_id,
                                     sequence__campaign_id=campaign_id)  # fmt: skip
-    form = ModifiersForm(request.POST, instance=Participant.objects.get(pk=participant.pk))
+    auto_id = f"id_p{participant.pk}_%s"
+    form = ModifiersForm(request.POST, instance=Participant.objects.get(pk=participant.pk), auto_id=auto_id)
     if form.is_valid():
         helpers = ("version", "range_band", "shooter_weapon", "vehicle_model")
         data = {k: v for k, v in form.cleaned_data.items() if k not in helpers}
@@ -314,9 +328,21 @@ def modifiers(request: HttpRequest, campaign_id: int, participant_id: int) -> Ht
                                         expected_version=form.cleaned_data["version"])  # fmt: skip
         except ServiceError as exc:
             messages.error(request, exc.message)
+        else:
+            return redirect(participant.sequence.get_absolute_url())
+        status = 409
     else:
         messages.error(request, _("Check the modifiers: %(errors)s") % {"errors": form.errors.as_text()})
-    return redirect(participant.sequence.get_absolute_url())
+        status = 400
+    # Refused: the page again, with the figures the narrator typed still in the form (at the current
+    # version, so that sending it again applies them once checked).
+    membership = _membership(request)
+    board = _board(membership, participant.sequence_id)
+    data = request.POST.copy()
+    data["version"] = str(board.sequence.version)
+    again = ModifiersForm(data, instance=Participant.objects.get(pk=participant.pk), auto_id=auto_id)
+    again.is_valid()
+    return _sequence_page(request, membership, board, bound=again, status=status)
 
 
 @campaign_narrator
@@ -351,6 +377,8 @@ def atout(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpRe
         )  # fmt: skip
     except ServiceError as exc:
         messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Atout spent."))
     return _back(request, me)
 
 
@@ -363,6 +391,8 @@ def settle(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResp
         services.sequence_settle(sequence=sequence, actor=request.user, expected_version=_expected(request))
     except ServiceError as exc:
         messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The Revers are on the sheets."))
     return redirect(sequence.get_absolute_url())
 
 
@@ -449,6 +479,23 @@ def panel_fragment(membership: Membership, board: selectors.Board, participant: 
     context = _panel_context(None, membership, participant, board)  # type: ignore[arg-type]
     context.update({"membership": membership, "board": board, "oob": True})
     return render_to_string("conflicts/partials/panel_form.html", context)
+
+
+def atouts_fragment(membership: Membership, board: selectors.Board, participant: Participant) -> str:
+    """A participant's Atout buttons before the draw and the version its split is sent with, both carrying the
+    sequence's current version (live feed), so that a teammate's draw does not make them stale."""
+    from django.template.loader import render_to_string
+
+    everyone = [v.participant for v in board.views]
+    teammates = [q for q in everyone if q.side == participant.side and q.pk != participant.pk and q.active]
+    context = {"sequence": board.sequence, "p": participant, "teammates": teammates,
+               "version": board.sequence.version, "next_url": board.sequence.get_absolute_url()}  # fmt: skip
+    inner = render_to_string("conflicts/partials/atouts_before.html", context)
+    version = board.sequence.version
+    return (
+        f'<div id="atouts-{participant.pk}" hx-swap-oob="innerHTML">{inner}</div>'
+        f'<input type="hidden" name="version" value="{version}" id="split-version-{participant.pk}" hx-swap-oob="true">'
+    )
 
 
 @campaign_member

@@ -2,6 +2,7 @@
 
 Usage: python scripts/translate_fr.py [PO...]   (default: every locale/fr/LC_MESSAGES/django.po)
 Each part of the project keeps its own dictionary, so catalogues can be regenerated after a merge.
+A message with a context is keyed "context\x04msgid" (as gettext does); without such a key its msgid is used.
 """
 
 from __future__ import annotations
@@ -24,8 +25,13 @@ def main() -> int:
     for path in paths:
         po = polib.pofile(path)
         for entry in po:
-            if entry.msgid in table and (not entry.msgstr or "fuzzy" in entry.flags):
-                entry.msgstr = table[entry.msgid]
+            # A message with a context ({% translate "Open" context "session status" %}) is looked up as
+            # "session status\x04Open" first, then by its msgid alone.
+            key = f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
+            if key not in table:
+                key = entry.msgid
+            if key in table and (not entry.msgstr or "fuzzy" in entry.flags):
+                entry.msgstr = table[key]
                 if "fuzzy" in entry.flags:
                     entry.flags.remove("fuzzy")
         po.save()

@@ -10,12 +10,10 @@ from conflicts import labels
 
 register = template.Library()
 
-SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
-
 
 @register.filter
 def card_face(code: str) -> str:
-    return f"{code[:-1]}{SUITS.get(code[-1], code[-1])}"
+    return labels.card_face(code)
 
 
 @register.filter
@@ -69,3 +67,17 @@ def difficulty(name: str) -> str:
 @register.filter
 def dice(values: list[int]) -> str:
     return labels.dice_text(values)
+
+
+@register.inclusion_tag("conflicts/partials/running.html")
+def running_sequences(membership: Any) -> dict[str, Any]:
+    """The sequences under way, for a player's campaign page (refreshed live by conflicts.live)."""
+    from conflicts.selectors import running_sequences as running
+
+    return {"running": running(membership)}
+
+
+@register.filter
+def signed(value: int) -> str:
+    """A modifier with its sign, a true minus rather than a hyphen: « +2 », « −1 »."""
+    return f"{int(value):+d}".replace("-", "\u2212")

@@ -97,3 +97,18 @@ def test_the_demo_loads_twice_without_duplicating() -> None:
     client = Client()
     assert client.login(username="narratrice", password="demo-pass-456")
     assert client.get(reverse("campaigns:dashboard", args=[campaign.pk])).status_code == 200
+
+
+def test_opening_a_session_says_so_and_the_sessions_page_reads_right_in_french() -> None:
+    """The status is « Ouverte » (not the verb « Ouvrir »), the menu says « Séances » and opening is confirmed."""
+    campaign = campaign_with(players=1)
+    client = logged_in(narrator_of(campaign))
+    client.post(reverse("campaigns:sessions", args=[campaign.pk]), {"date": "2026-11-22", "title": "Les catacombes"})
+    game_session = campaign.game_sessions.get()
+    response = client.post(
+        reverse("campaigns:session_transition", args=[campaign.pk, game_session.pk, "open"]), follow=True
+    )
+    html = response.content.decode()
+    assert "Séance 1 ouverte" in html
+    assert "<td>Ouverte" in html and "<td>Ouvrir" not in html
+    assert ">Séances</a>" in html and ">Sessions</a>" not in html

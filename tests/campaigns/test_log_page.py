@@ -179,7 +179,7 @@ def test_each_entry_keeps_its_anchor_kind_and_correction_form_for_those_who_may_
     html = logged_in(first).get(reverse("campaigns:log", args=[campaign.pk])).content.decode()
     assert f'id="event-{mine.pk}" data-kind="note"' in html
     assert f'class="log-entry corrected" id="event-{theirs.pk}"' in html
-    assert f'<a href="#event-{theirs.pk}">' in html  # the correction points back at the original
+    assert f'href="#event-{theirs.pk}"' in html  # the correction points back at the original
     assert f'action="{correct_mine}"' in html and f'id="reason-{mine.pk}"' in html
     assert f'action="{correct_theirs}"' not in html and f'id="reason-{theirs.pk}"' not in html
     assert f'id="reason-{fix.pk}"' not in html  # a correction is never corrected
@@ -187,3 +187,41 @@ def test_each_entry_keeps_its_anchor_kind_and_correction_form_for_those_who_may_
     html = logged_in(narrator).get(reverse("campaigns:dashboard", args=[campaign.pk])).content.decode()
     assert f'action="{correct_mine}"' in html and f'action="{correct_theirs}"' in html
     assert html.count('name="csrfmiddlewaretoken"') >= 3
+
+
+def test_a_correction_strikes_out_the_entry_live_and_live_entries_can_be_corrected() -> None:
+    """The corrected entry is re-rendered for every reader; an entry that came live (no CSRF token in it)
+    posts its correction through htmx, which sends the page's token."""
+    from django.template.loader import render_to_string
+
+    from campaigns.live import Viewer, extra_fragments
+    from campaigns.selectors import log_entries
+
+    campaign = campaign_with(players=1)
+    narrator, player = narrator_of(campaign), players_of(campaign)[0]
+    note = services.note_write(membership=membership(campaign, player), text="Une clé sous l'autel.")
+    live = render_to_string(
+        "campaigns/partials/live_event.html",
+        {"entries": log_entries([note], membership(campaign, narrator)), "campaign": campaign},
+    )
+    assert 'hx-boost="true"' in live and "csrfmiddlewaretoken" not in live
+    fix = services.event_correct(membership=membership(campaign, narrator), event=note, reason="Sous la dalle.")
+    seen = "".join(extra_fragments(fix, Viewer(membership(campaign, player))))
+    assert f'<li hx-swap-oob="true" class="log-entry corrected" id="event-{note.pk}"' in seen
+    assert "Sous la dalle." in seen
+
+
+def test_in_game_times_read_as_the_readers_dates() -> None:
+    """« en jeu 01/01/2000 16:00 » on a French page (not the ISO « 2000-01-01 16:00 »), in the clock's entry too."""
+    import datetime as dt
+    import re
+
+    campaign = campaign_with(players=1)
+    narrator = narrator_of(campaign)
+    services.clock_advance(campaign=campaign, actor=narrator, delta=dt.timedelta(hours=2), reason="")
+    client = Client()
+    client.force_login(narrator)
+    html = client.get(reverse("campaigns:log", args=[campaign.pk])).content.decode()
+    assert re.search(r"en jeu \d\d/\d\d/\d{4} \d\d:\d\d", html)
+    assert re.search(r"il est maintenant \d\d/\d\d/\d{4} \d\d:\d\d", html)
+    assert not re.search(r"en jeu \d{4}-\d\d-\d\d", html)

@@ -141,3 +141,17 @@ def test_a_stale_settings_form_is_refused() -> None:
         )
     campaign.refresh_from_db()
     assert campaign.session_award == 2
+
+
+def test_players_see_the_clock_move_without_reloading() -> None:
+    """Advancing the clock refreshes the game card of a player's campaign page (not the narrator's dashboard)."""
+    from campaigns.live import Viewer, extra_fragments
+    from tests.campaigns.factories import membership, narrator_of, players_of
+
+    campaign = campaign_with(players=1)
+    narrator = narrator_of(campaign)
+    services.clock_advance(campaign=campaign, actor=narrator, delta=dt.timedelta(hours=2), reason="")
+    event = Event.objects.filter(kind="clock.advanced").latest("pk")
+    seen = "".join(extra_fragments(event, Viewer(membership(campaign, players_of(campaign)[0]))))
+    assert '<div class="card" id="game-status" hx-swap-oob="outerHTML">' in seen
+    assert extra_fragments(event, Viewer(membership(campaign, narrator))) == []

@@ -6,12 +6,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from campaigns.live import Viewer, extra_fragments
 from campaigns.models import Event
 from characters import services as character_services
 from conflicts import services
 from conflicts.models import Participant
 from conflicts.rules.budget import Split
-from tests.campaigns.factories import PASSWORD, UserFactory
+from tests.campaigns.factories import PASSWORD, UserFactory, membership
 from tests.conflicts.factories import draw, fight, npc
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +70,7 @@ def test_odds_change_as_the_player_splits() -> None:
     careful = client.post(url, {f"attack_{t.pk}": 1, f"defence_{f.pc.pk}": 4}, HTTP_HX_REQUEST="true").content.decode()
     assert 'id="odds-' in all_in and "5 of 5 cards placed" in all_in
     assert all_in != careful
-    assert "0.0 %" in careful  # one attack card can never make a Serious Revers
+    assert "0.0&nbsp;%" in careful  # one attack card can never make a Serious Revers
 
 
 def test_the_player_draws_from_the_panel_and_sees_the_cards() -> None:
@@ -139,6 +140,26 @@ def test_the_narrator_sets_range_defence_from_the_range_table() -> None:
     f.reload()
     client.post(url, {**base, "version": f.sequence.version, "range_band": "extreme", "shooter_weapon": "handgun"})
     assert Participant.objects.get(pk=f.pc.pk).range_defence == 5  # a handgun cannot reach: refused, unchanged
+
+
+def test_modifiers_refused_as_stale_come_back_with_what_the_narrator_typed() -> None:
+    """Someone acted while the narrator typed: the page says so and keeps the figures, ready to send again."""
+    f = fight(npcs=1)
+    client = login(f.narrator)
+    url = reverse("conflicts:modifiers", args=[f.campaign.pk, f.pc.pk])
+    stale = f.sequence.version
+    services.participant_update(participant=f.npcs[0], actor=f.narrator, data={"goal": "fuir"}, expected_version=None)
+    base = {"side": "PJ", "trait_value": 5, "weapon": 0, "weapon_use": "attack", "two_weapons_use": "attack", "armour": 0,
+            "surprise": 0, "conditions": 0, "cover": 0, "scale": 0, "vehicle": 0, "range_defence": 0, "other": 3,
+            "defence_weight": 1, "out_of_range_bands": 0, "version": stale, "weapon_era": 2, "armour_era": 2}  # fmt: skip
+    response = client.post(url, base)
+    assert response.status_code == 409 and Participant.objects.get(pk=f.pc.pk).other == 0
+    html = response.content.decode()
+    assert f'name="other" value="3" required id="id_p{f.pc.pk}_other"' in html and '<details class="card" open>' in html
+    f.reload()
+    assert f'name="version" value="{f.sequence.version}"' in html
+    assert client.post(url, {**base, "version": f.sequence.version}).status_code == 302
+    assert Participant.objects.get(pk=f.pc.pk).other == 3
 
 
 def test_the_phone_panel_costs_the_same_queries_with_more_opponents(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
@@ -227,8 +248,81 @@ def test_a_shots_test_takes_its_difficulty_from_the_range_table() -> None:
     client = login(f.player)
     form = {"character": f.hero.pk, "trait_code": "combat", "difficulty": 2, "relatedness": "close", "equipment": 0,
             "scale": 0, "other": 0, "technical_policy": "fail", "range_band": "long", "shooter_weapon": "handgun"}  # fmt: skip
-    assert client.post(reverse("conflicts:test", args=[f.campaign.pk]), form).status_code == 200
+    rolled = client.post(reverse("conflicts:test", args=[f.campaign.pk]), form)
+    assert rolled.status_code == 200
+    # The verdict stands out and the next test is one tap away; the range reads as the rule book names it.
+    assert 'class="badge ok"' in rolled.text or 'class="badge bad"' in rolled.text
+    assert "Another test" in rolled.text and "#test-form" in rolled.text
+    assert "long (40 m)" in client.get(reverse("conflicts:scenes", args=[f.campaign.pk])).text
     event = Event.objects.get(kind="test.rolled")
     assert event.payload["difficulty"] == "DIFFICILE" and event.payload["range_band"] == "long"
     refused = client.post(reverse("conflicts:test", args=[f.campaign.pk]), {**form, "range_band": "extreme"})
     assert refused.status_code == 400 and Event.objects.filter(kind="test.rolled").count() == 1
+
+
+def test_a_players_campaign_page_shows_the_sequence_waiting_for_their_draw() -> None:
+    """The next step is on the player's campaign page: the sequence, and « À vous de tirer »."""
+    f = fight(npcs=1)
+    client = Client()
+    client.force_login(f.player)
+    html = client.get(reverse("campaigns:home", args=[f.campaign.pk])).content.decode()
+    assert 'id="running-sequences"' in html and f.sequence.get_absolute_url() in html
+    assert "À vous de tirer" in html and f.pc.character.name in html
+
+
+def test_the_running_sequences_follow_the_draws_live() -> None:
+    """Once the player has drawn, the live feed drops « your turn » from their campaign page."""
+    f = fight(npcs=1)
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
+    event = Event.objects.filter(kind="sequence.drew").latest("pk")
+    seen = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player))))
+    assert '<div id="running-sequences" hx-swap-oob="outerHTML">' in seen and "Your turn to draw" not in seen
+    narrator_sees = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.narrator))))
+    assert f"Your turn to draw: {f.npcs[0].character.name}" in narrator_sees  # the NPC still has to draw
+
+
+def test_the_sequence_page_offers_the_sides_in_play_and_has_unique_ids() -> None:
+    """Adding a participant suggests the sides already in play; the modifiers forms do not repeat ids."""
+    import re
+
+    f = fight(npcs=2)
+    client = Client()
+    client.force_login(f.narrator)
+    html = client.get(f.sequence.get_absolute_url()).content.decode()
+    assert 'list="sides-in-play"' in html and f'<option value="{f.pc.side}">' in html
+    ids = re.findall(r' id="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+
+
+def test_spending_an_atout_before_the_draw_is_confirmed() -> None:
+    """The player who taps « +1 carte » is told the Atout is spent."""
+    from tests.characters.factories import open_session
+
+    f = fight(npcs=1)
+    open_session(f.campaign, f.narrator)
+    client = Client()
+    client.force_login(f.player)
+    url = reverse("conflicts:atout", args=[f.campaign.pk, f.pc.pk])
+    response = client.post(
+        url, {"use": "card", "version": f.sequence.version, "next": f.sequence.get_absolute_url()}, follow=True
+    )
+    assert "Atout dépensé." in response.content.decode()
+
+
+def test_modifiers_show_a_true_minus() -> None:
+    """French typography: « Revers −2 » with a minus sign, not a hyphen."""
+    from conflicts.templatetags.conflicts_tags import signed
+
+    assert [signed(2), signed(-1), signed(0)] == ["+2", "\u22121", "+0"]
+
+
+def test_recording_the_revers_is_confirmed() -> None:
+    """« Inscrire les Revers sur les feuilles » says it is done."""
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    draw(f.pc, f.player, Split(attack={t.key: 5}), seed=1)
+    draw(t, f.narrator, Split(attack={f.pc.key: 3}), seed=2)
+    f.reload()
+    url = reverse("conflicts:settle", args=[f.campaign.pk, f.sequence.pk])
+    response = login(f.narrator).post(url, {"version": f.sequence.version}, follow=True)
+    assert "The Revers are on the sheets." in response.content.decode()

@@ -419,3 +419,84 @@ def test_a_trait_lowered_by_feeding_a_power_domain_draws_one_card_less() -> None
     assert ["fed", -1, "any"] in Event.objects.get(kind="sequence.drew").payload["budget"]
     setup, _code = services.fudge_test_setup(f.hero, {"trait_code": "combat", "difficulty": 3})
     assert setup.trait_rank == 4
+
+
+def test_live_fragments_bring_the_atouts_after_the_draw_and_the_decks_counts() -> None:
+    """Once the cards are on the table, a player sees their Atouts after the draw without reloading."""
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    draw(f.pc, f.player, Split(attack={t.key: 5}), seed=3)
+    drew = "".join(
+        extra_fragments(
+            Event.objects.filter(kind="sequence.drew").latest("pk"), Viewer(membership(f.campaign, f.player))
+        )
+    )
+    assert f'<div id="after-draw-{f.pc.pk}" hx-swap-oob="outerHTML"></div>' in drew
+    assert 'id="decks"' in drew and "35 in the pile, 5 on the table" in drew
+    draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
+    resolved = Event.objects.filter(kind="sequence.resolved").latest("pk")
+    seen = "".join(extra_fragments(resolved, Viewer(membership(f.campaign, f.player))))
+    assert f'id="after-draw-{f.pc.pk}"' in seen and 'value="redraw"' in seen
+    assert f'name="version" value="{f.reload().sequence.version}"' in seen
+
+
+def test_a_teammates_draw_refreshes_the_version_of_my_atout_buttons() -> None:
+    """Another participant's draw leaves my split alone but my Atout buttons carry the new version."""
+    f = fight(npcs=2)
+    draw(f.npcs[0], f.narrator, Split(defence={f.npcs[0].key: 3}), seed=4)
+    event = Event.objects.filter(kind="sequence.drew").latest("pk")
+    seen = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player))))
+    assert f'<div id="atouts-{f.pc.pk}" hx-swap-oob="innerHTML">' in seen
+    assert f'name="version" value="{f.reload().sequence.version}"' in seen
+    assert f'id="split-version-{f.pc.pk}" hx-swap-oob="true"' in seen
+    assert f'id="panel-{f.pc.pk}"' not in seen
+
+
+def test_the_log_shows_cards_with_their_suits() -> None:
+    """The log reads « 10♣ », as the cards look on the table, not their codes « 10C »."""
+    from campaigns.chronicle import describe
+
+    f = fight(npcs=1)
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
+    text = describe(Event.objects.filter(kind="sequence.drew").latest("pk"))
+    hand = Participant.objects.get(pk=f.pc.pk).hand
+    code = hand["attack"][f.npcs[0].key][0]
+    assert code[:-1] + {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}[code[-1]] in text
+    assert not any(c in text for c in (" 2H", " 2D", " 2C", " 2S")) and ";" not in text
+
+
+def test_forms_in_live_fragments_post_through_htmx() -> None:
+    """A fragment pushed live carries no CSRF token: each of its forms goes through htmx (hx-post or
+    hx-boost), which sends the page's token, or the narrator's « record the Revers » was refused (403)."""
+    import re
+
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    draw(f.pc, f.player, Split(attack={t.key: 5}), seed=3)
+    draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
+    resolved = Event.objects.filter(kind="sequence.resolved").latest("pk")
+    for user in (f.narrator, f.player):
+        html = "".join(extra_fragments(resolved, Viewer(membership(f.campaign, user))))
+        assert "csrfmiddlewaretoken" not in html
+        for block in re.split(r'(?=<(?:section|div) [^>]*id="(?:sequence-board|after-draw|decks|atouts|panel)-)', html):
+            for form in re.findall(r"<form [^>]*>", block):
+                assert "hx-post" in form or "hx-boost" in form or 'hx-boost="true"' in block.split(">", 1)[0], form
+
+
+def test_the_choice_to_cut_short_comes_with_the_live_board() -> None:
+    """After Revers are recorded, « cut short » is offered on the board pushed live, not only after a reload."""
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    for seed in range(40):
+        f.reload()
+        if f.sequence.phase == Phase.ENDED or (f.sequence.last_verdict and f.sequence.last_verdict != "tie"):
+            break
+        draw(f.pc, f.player, Split(attack={t.key: 1}, defence={f.pc.key: 4}), seed=seed)
+        draw(t, f.narrator, Split(attack={f.pc.key: 1}, defence={t.key: 2}), seed=seed + 100)
+        services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+    f.reload()
+    if f.sequence.phase == Phase.ENDED:
+        pytest.skip("the seeds ended the sequence at once")
+    settled = Event.objects.filter(kind="sequence.settled").latest("pk")
+    seen = "".join(extra_fragments(settled, Viewer(membership(f.campaign, f.player))))
+    assert f'id="cut-short-{f.sequence.pk}"' in seen and 'name="choice" value="cut"' in seen

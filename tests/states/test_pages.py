@@ -150,6 +150,18 @@ def test_live_fragments_refresh_badges_for_those_who_may_see_the_character(table
     assert f'id="savage-round-{table.campaign.pk}"' in player_html and 'data-state="incapacitated"' in player_html
 
 
+def test_the_live_panel_keeps_what_just_happened(table):
+    """The live refresh of a state panel shows the roll that changed it, so the player who soaked reads the dice."""
+    from django.utils.html import escape
+
+    from campaigns.chronicle import describe
+
+    services.savage_wounds_set(character=table.pc, actor=table.narrator, count=1, expected_version=None)
+    event = Event.objects.filter(kind="savage.wounds_set").get()
+    player_html = "".join(extra_fragments(event, Viewer(membership(table.campaign, table.alice))))
+    assert f'<p class="dice savage-notice" role="status">{escape(describe(event))}</p>' in player_html
+
+
 @pytest.mark.django_db
 def test_the_log_describes_every_savage_event(table):
     from campaigns.chronicle import describe

@@ -437,3 +437,26 @@ def test_a_third_level_of_fatigue_knocks_out_until_it_is_gone(table):
     state = state_of(table.pc)
     assert not state.unconscious and not state.dead
     assert Event.objects.filter(kind="savage.time_passed").get().payload["woke_up"]
+
+
+def test_initiative_cards_read_as_cards_on_the_tracker_and_in_the_log(table):
+    """« Kc » is shown as « K♣ » (« R♣ » in French), jokers as « Joker », never as their codes."""
+    import random
+
+    from campaigns.chronicle import describe
+    from characters.labels import initiative_card_face
+    from characters.savage_views import round_context
+    from tests.campaigns.factories import membership
+
+    assert [initiative_card_face(c) for c in ("Kc", "10h", "As", "BJ")] == ["K♣", "10♥", "A♠", "Joker"]
+    sheet(table, table.pc)
+    services.savage_round_set_participants(
+        campaign=table.campaign, actor=table.narrator, characters=[table.pc], expected_version=None
+    )
+    tracker = services.savage_round_deal(
+        campaign=table.campaign, actor=table.narrator, expected_version=None, rng=random.Random(2)
+    )
+    face = initiative_card_face(tracker.cards[str(table.pc.pk)])
+    rows = round_context(table.campaign, membership(table.campaign, table.narrator))["rows"]
+    assert rows[0]["card"] == face
+    assert face in describe(Event.objects.filter(kind="savage.round_dealt").get())

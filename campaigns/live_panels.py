@@ -1,0 +1,36 @@
+"""The campaign's own live fragments: the game card (clock and open session) on a player's campaign page, and
+the entry a correction strikes out."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+from campaigns import selectors
+from campaigns.live import Viewer, live_fragment
+from campaigns.models import Event
+
+
+@live_fragment("clock.")
+@live_fragment("session.")
+def game_status(event: Event, viewer: Viewer) -> list[str]:
+    """The clock moved or a session opened or closed: players see it without reloading."""
+    if viewer.is_narrator:
+        return []  # the dashboard's panels are the narrator's own, refreshed by their actions
+    campaign = event.campaign
+    context = {"campaign": campaign, "open_session": selectors.open_session(campaign), "oob": True}
+    return [render_to_string("campaigns/partials/game_status.html", context)]
+
+
+@live_fragment("correction")
+def corrected_entry(event: Event, viewer: Viewer) -> list[str]:
+    """A correction strikes out the entry it corrects, for everyone who reads that entry, without a reload."""
+    if event.corrects_id is None:
+        return []
+    corrected = Event.objects.visible_to(viewer.membership).for_display().filter(pk=event.corrects_id).first()
+    if corrected is None:
+        return []
+    html = render_to_string(
+        "campaigns/partials/entries.html",
+        {"entries": selectors.log_entries([corrected], viewer.membership), "campaign": event.campaign},
+    )
+    return [html.replace('<li class="log-entry', '<li hx-swap-oob="true" class="log-entry', 1)]
