@@ -114,7 +114,6 @@ T = {
     "Your actions": "Vos actions",
     "Cancel": "Annuler",
     "Waiting for the other fighters…": "En attente des autres combattants…",
-    "Show the hand (%(n)s)": "Voir la main (%(n)s)",
     "Your hand": "Votre main",
     "No card in hand.": "Aucune carte en main.",
     "Fighters": "Combattants",
@@ -247,4 +246,10 @@ T = {
     "movement points: %(mp)s": "points de mouvement : %(mp)s",
     "First step": "Début",
     "Last step": "Fin",
+    "Pass the device to %(name)s": "Passez l’appareil à %(name)s",
+    "The hand stays folded so that the others at the table do not see it.": "La main reste pliée pour que les autres autour de la table ne la voient pas.",
+    "I am %(name)s: show my hand": "Je suis %(name)s : voir ma main",
+    "Cards in hand: %(n)s, folded until their player taps « show my hand ».": "Cartes en main : %(n)s, pliées jusqu’à ce que leur joueur touche « voir ma main ».",
+    "The hands of this device stay folded until one of its fighters is to play.": "Les mains de cet appareil restent pliées jusqu’à ce que l’un de ses combattants ait à jouer.",
+    "The turn has passed to someone else: pass the device on.": "Le tour est passé à quelqu’un d’autre : passez l’appareil.",
 }
