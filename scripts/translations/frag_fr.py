@@ -252,4 +252,9 @@ T = {
     "Cards in hand: %(n)s, folded until their player taps « show my hand ».": "Cartes en main : %(n)s, pliées jusqu’à ce que leur joueur touche « voir ma main ».",
     "The hands of this device stay folded until one of its fighters is to play.": "Les mains de cet appareil restent pliées jusqu’à ce que l’un de ses combattants ait à jouer.",
     "The turn has passed to someone else: pass the device on.": "Le tour est passé à quelqu’un d’autre : passez l’appareil.",
+    "Board size": "Taille du plateau",
+    "Zoom −": "Zoom −",
+    "Zoom +": "Zoom +",
+    "Zoom out of the board": "Dézoomer le plateau",
+    "Zoom in on the board": "Zoomer sur le plateau",
 }
