@@ -87,7 +87,8 @@ class GameConsumer(AsyncWebsocketConsumer):
                 # From the last move a person made: their page already shows everything before it.
                 steps = list(game.steps.only("number", "seat"))
                 contexts = playing_out_frames(game, seats, user, last_person_step(steps, seats))
-            # A hot-seat hand tapped open on this device (over HTTP, after the socket opened): read afresh.
+            # A hot-seat hand tapped open on this device (over HTTP, after the socket opened): read afresh from
+            # the session store (server-side sessions: the key the socket opened with stays the device's).
             session = import_module(settings.SESSION_ENGINE).SessionStore(session_key=self.session_key)
             contexts.append(game_context(game, seats, user, revealed=revealed_hand(session, game.pk)))
             return [render_to_string("frag/game.html#table", {**context, "oob": True}) for context in contexts]

@@ -83,6 +83,13 @@ def test_zooming_the_board_on_a_phone(new_context, make_user, run_in_server_db) 
     page.reload()
     expect(page.locator("#frag-zoom-host")).to_have_attribute("data-frag-zoom", "3")
     assert square_width(page) >= 60 and page_width(page) <= 390
+    # The replay shows the board at the same size, and keeps it from step to step.
+    page.goto(f"/frag/games/{game['game']}/replay/")
+    expect(page.locator("#frag-zoom-host")).to_have_attribute("data-frag-zoom", "3")
+    page.get_by_role("link", name="Previous").click()
+    expect(page.locator("#frag-replay-step")).to_contain_text("Step 1 of")
+    assert square_width(page) >= 60 and page_width(page) <= 390
+    page.goto(f"/frag/games/{game['game']}/")
     page.locator("#frag-zoom-out").click()
     page.locator("#frag-zoom-out").click()
     expect(page.locator("#frag-zoom-host")).to_have_attribute("data-frag-zoom", "1")

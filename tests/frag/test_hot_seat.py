@@ -178,3 +178,23 @@ async def test_live_pushes_keep_the_device_s_folded_state() -> None:
     assert all(name in html for name in names(state, 0))
     assert not any(name in html for seat in (1, 2) for name in names(state, seat) - names(state, 0))
     await socket.disconnect()
+
+
+@pytest.mark.django_db
+def test_another_person_at_the_table_cannot_open_a_hot_seat_hand(client) -> None:  # type: ignore[no-untyped-def]
+    host, guest = UserFactory(), UserFactory()
+    seats = [
+        services.SeatSpec(name="Ana", health=2, speed=3, accuracy=2, user=host),
+        services.SeatSpec(name="Bea", health=2, speed=3, accuracy=2, user=host),
+        services.SeatSpec(name="Gil", health=2, speed=3, accuracy=2, user=guest),
+    ]
+    game = services.game_create(creator=host, map_name="entrepot", seats=seats, seed=3)
+    state = State.from_json(game.snapshot)
+    client.force_login(guest)
+    client.cookies["django_language"] = "en"
+    response = client.post(reverse("frag:reveal", args=[game.pk]), {"seat": "0"}, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert not any(name in html for seat in (0, 1) for name in names(state, seat) - names(state, 2))
+    # The guest plays from another device: their own hand is never folded.
+    assert 'id="frag-pass"' not in page(client, game)
