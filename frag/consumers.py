@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from importlib import import_module
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -13,12 +14,13 @@ from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from frag.models import Game
-from frag.selectors import game_context, last_person_step, live_pace, playing_out_frames
+from frag.selectors import game_context, last_person_step, live_pace, playing_out_frames, revealed_hand
 from frag.services import game_group
 
 
 class GameConsumer(AsyncWebsocketConsumer):
     game_id: int | None = None
+    session_key: str | None = None
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -31,6 +33,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         self.game_id = game_id
         self.language = self._language()
+        session = self.scope.get("session")
+        self.session_key = session.session_key if session is not None else None
         await self.channel_layer.group_add(game_group(game_id), self.channel_name)
         await self.accept()
 
@@ -83,5 +87,8 @@ class GameConsumer(AsyncWebsocketConsumer):
                 # From the last move a person made: their page already shows everything before it.
                 steps = list(game.steps.only("number", "seat"))
                 contexts = playing_out_frames(game, seats, user, last_person_step(steps, seats))
-            contexts.append(game_context(game, seats, user))
+            # A hot-seat hand tapped open on this device (over HTTP, after the socket opened): read afresh from
+            # the session store (server-side sessions: the key the socket opened with stays the device's).
+            session = import_module(settings.SESSION_ENGINE).SessionStore(session_key=self.session_key)
+            contexts.append(game_context(game, seats, user, revealed=revealed_hand(session, game.pk)))
             return [render_to_string("frag/game.html#table", {**context, "oob": True}) for context in contexts]

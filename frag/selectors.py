@@ -193,13 +193,24 @@ def _weapon_label(state: State, weapon: Any) -> str:
     return card_name(PISTOL) if weapon == PISTOL.id else card_name(state.card(weapon))
 
 
-def choices(state: State, legal: list[dict[str, Any]]) -> list[Choice]:
-    """Buttons for every legal action that is not a tap on the board."""
+def names_a_hand_card(state: State, action: dict[str, Any]) -> bool:
+    """Whether the button for ``action`` would name a card of the acting fighter's hand."""
+    hand = state.fighters[action["player"]].hand
+    if action["type"] in ("play", "drop", "discard"):
+        return True
+    return action["type"] == "attack" and action["weapon"] in hand
+
+
+def choices(state: State, legal: list[dict[str, Any]], *, cards: bool = True) -> list[Choice]:
+    """Buttons for every legal action that is not a tap on the board. ``cards=False`` (a folded hot-seat
+    hand) leaves out every button that would name a card of the hand."""
     found: list[Choice] = []
     teleport_cards: set[int] = set()
     for index, action in enumerate(legal):
         kind = action["type"]
         player = action["player"]
+        if not cards and names_a_hand_card(state, action):
+            continue
         if kind == "roll":
             found.append(
                 Choice(
@@ -423,6 +434,25 @@ def log_lines(state: State, steps: list[Step], seat: int | None, limit: int | No
     return lines
 
 
+REVEALED = "frag_revealed"
+
+
+def hand_key(state: State, seat: int) -> str:
+    """What a hot-seat device taps open: one seat's hand for one turn (a new turn folds it again)."""
+    return f"{seat}:{state.turn.number}"
+
+
+def revealed_hand(session: Any, game_id: int) -> str:
+    """The hand this device (its session) has tapped open in a game, as a ``hand_key``; "" if none."""
+    return str((session.get(REVEALED) or {}).get(str(game_id), ""))
+
+
+def reveal_hand(session: Any, game_id: int, key: str) -> None:
+    revealed = dict(session.get(REVEALED) or {})
+    revealed[str(game_id)] = key
+    session[REVEALED] = revealed
+
+
 def game_context(
     game: Game,
     seats: list[Seat],
@@ -430,9 +460,12 @@ def game_context(
     mode: str = "",
     *,
     frame: tuple[State, list[Step]] | None = None,
+    revealed: str = "",
 ) -> dict[str, Any]:
     """The table for one person. ``frame``: a past moment (a replayed state and the steps up to it),
-    shown read-only while the bots' turns play out live."""
+    shown read-only while the bots' turns play out live. ``revealed``: the ``hand_key`` this device
+    tapped open; in a hot-seat game every other hand stays folded: no card of it reaches the page
+    (hand, card buttons, draws in the log) until the seat to act taps « show my hand »."""
     if frame is None:
         state = State.from_json(game.snapshot)
         steps = list(game.steps.order_by("-number")[:40])[::-1]
@@ -441,17 +474,25 @@ def game_context(
     seat = seat_for_viewer(game, seats, user, state)
     legal = state.legal_actions(seat) if seat is not None and frame is None else []
     hot_seat = sum(1 for s in seats if s.user_id == user.pk and not s.is_bot) > 1
-    log = log_lines(state, steps, seat)
+    my_turn = frame is None and seat is not None and seat in state.current_players()
+    folded = hot_seat and seat is not None and not (my_turn and revealed == hand_key(state, seat))
+    if folded and mode.startswith("teleport"):
+        mode = ""
+    log = log_lines(state, steps, None if folded else seat)
     acting = state.current_players()
     return {
         "game": game,
         "seats": seats,
         "seat": seat,
         "hot_seat": hot_seat,
+        "folded": folded,
+        # The pass-the-device screen: the hand to tap open is that of the seat to act.
+        "pass_to": _name(state, seat) if folded and my_turn and seat is not None else "",
+        "hand_size": len(state.fighters[seat].hand) if seat is not None else 0,
         "state": state,
         "board": board_view(state, seat, legal, mode),
-        "choices": choices(state, legal),
-        "hand": hand(state, seat),
+        "choices": choices(state, legal, cards=not folded),
+        "hand": [] if folded else hand(state, seat),
         "fighters": fighters_panel(state, seat),
         "log": log,
         # What the last step did, shown beside the actions: the feedback of a tap on a phone.
@@ -459,7 +500,7 @@ def game_context(
         # Who acts now: the turn's fighter, or a dying one choosing to heal in someone else's turn.
         "acting_name": _name(state, acting[0]) if acting else "",
         "dying": state.pending is not None,
-        "my_turn": frame is None and seat is not None and seat in state.current_players(),
+        "my_turn": my_turn,
         "playing_out": frame is not None,
         "mode": mode,
         "turn": state.turn,

@@ -10,5 +10,6 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("games/<int:game_id>/", views.game, name="game"),
     path("games/<int:game_id>/act/", views.act, name="act"),
+    path("games/<int:game_id>/reveal/", views.reveal, name="reveal"),
     path("games/<int:game_id>/replay/", views.replay, name="replay"),
 ]

@@ -70,7 +70,8 @@ def _game_for(request: HttpRequest, game_id: int) -> tuple[Game, list[Seat]]:
 @require_GET
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     game, seats = _game_for(request, game_id)
-    context = selectors.game_context(game, seats, request.user, request.GET.get("mode", ""))
+    revealed = selectors.revealed_hand(request.session, game.pk)
+    context = selectors.game_context(game, seats, request.user, request.GET.get("mode", ""), revealed=revealed)
     template = "frag/game.html#table" if request.htmx else "frag/game.html"  # type: ignore[attr-defined]
     return render(request, template, context)
 
@@ -92,11 +93,35 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
     except ServiceError as refusal:
         status, error = refusal.status, refusal.message
     game.refresh_from_db()
-    context = selectors.game_context(game, seats, request.user)
+    revealed = selectors.revealed_hand(request.session, game.pk)
+    context = selectors.game_context(game, seats, request.user, revealed=revealed)
     if not error and selectors.live_pace() > 0 and game.steps.filter(number__gt=own_step).exists():
         # Bots answered: show the moment after this action; the socket plays their turns out.
         frame = selectors.replay_frame(game, own_step)
-        context = selectors.game_context(game, seats, request.user, frame=frame)
+        context = selectors.game_context(game, seats, request.user, frame=frame, revealed=revealed)
+    context["error"] = error
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "frag/game.html#table", context, status=status)
+    if error:
+        messages.error(request, error)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def reveal(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Hot seat: the person the device was passed to taps their hand open. Only the hand of the seat to
+    act, and only if ``seat`` names it: a stale « pass to » screen never opens someone else's hand."""
+    game, seats = _game_for(request, game_id)
+    state = State.from_json(game.snapshot)
+    seat = selectors.seat_for_viewer(game, seats, request.user, state)
+    status, error = 200, ""
+    if seat is None or seat not in state.current_players() or request.POST.get("seat") != str(seat):
+        status, error = 409, _("The turn has passed to someone else: pass the device on.")
+    else:
+        selectors.reveal_hand(request.session, game.pk, selectors.hand_key(state, seat))
+    revealed = selectors.revealed_hand(request.session, game.pk)
+    context = selectors.game_context(game, seats, request.user, revealed=revealed)
     context["error"] = error
     if request.htmx:  # type: ignore[attr-defined]
         return render(request, "frag/game.html#table", context, status=status)

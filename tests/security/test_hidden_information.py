@@ -152,6 +152,26 @@ def test_frag_pages_never_show_the_other_hand(client, world):
             assert text not in replay
 
 
+def test_a_hot_seat_page_shows_no_hand_before_the_tap_and_only_the_acting_one_after(client, world):
+    from frag import services as frag_services
+
+    seats = [frag_services.SeatSpec(name=n, health=2, speed=3, accuracy=2, user=world.alice) for n in ("Ana", "Bea")]
+    game = frag_services.game_create(creator=world.alice, map_name="entrepot", seats=seats, seed=11)
+    state = FragState.from_json(game.snapshot)
+    with translation.override("en"):
+        hands = [frag_selectors.hand(state, seat) for seat in (0, 1)]
+    words = [{c["name"] for c in hand} | {c["text"] for c in hand} for hand in hands]
+    acting = state.current_players()[0]
+    world.login(client, world.alice)
+    url = reverse("frag:game", args=[game.pk])
+    for body in (client.get(url).content.decode(), client.get(url, HTTP_HX_REQUEST="true").content.decode()):
+        assert not [w for w in words[0] | words[1] if w in body]
+    client.post(reverse("frag:reveal", args=[game.pk]), {"seat": str(acting)})
+    body = client.get(url).content.decode()
+    assert all(w in body for w in words[acting])
+    assert not [w for w in words[1 - acting] - words[acting] if w in body]
+
+
 # -- live sockets ------------------------------------------------------------------------------------
 
 

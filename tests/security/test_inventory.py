@@ -136,6 +136,7 @@ URLS: dict[str, Spec] = {
     "frag:home": Spec("login"),
     "frag:game": Spec("game", lambda w: {"game_id": w.frag.pk}),
     "frag:act": Spec("game", lambda w: {"game_id": w.frag.pk}, post_only=True),
+    "frag:reveal": Spec("game", lambda w: {"game_id": w.frag.pk}, post_only=True),
     "frag:replay": Spec("game", lambda w: {"game_id": w.frag.pk}),
 }
 
