@@ -167,3 +167,13 @@ def login(page, username: str, password: str = E2E_PASSWORD) -> None:  # type: i
     page.locator("input[name=password]").fill(password)
     page.locator("main form button[type=submit]").click()
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+
+def box_of(locator):  # type: ignore[no-untyped-def]
+    """The element's box once it is on screen: a live push may replace it while it is measured."""
+    for _ in range(50):
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        locator.page.wait_for_timeout(100)
+    raise AssertionError(f"{locator} never came on screen")

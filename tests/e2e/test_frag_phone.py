@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import login
+from tests.e2e.conftest import box_of, login
 
 pytestmark = pytest.mark.e2e
 
@@ -37,7 +37,7 @@ def new_game(run_in_server_db: Callable[[str], str], username: str, people: list
 
 
 def square_width(page: Page) -> float:
-    return page.locator(".frag-board rect.cell").first.bounding_box()["width"]  # type: ignore[index]
+    return box_of(page.locator(".frag-board rect.cell").first)["width"]
 
 
 def page_width(page: Page) -> int:
@@ -72,9 +72,8 @@ def test_zooming_the_board_on_a_phone(new_context, make_user, run_in_server_db) 
     page.locator("#frag-zoom-in").click()
     expect(page.locator("#frag-zoom-in")).to_be_disabled()
     assert square_width(page) >= 60
-    me = page.locator(".frag-board .fighter.me circle").bounding_box()
-    box = page.locator(".frag-board-scroll").bounding_box()
-    assert me is not None and box is not None
+    me = box_of(page.locator(".frag-board .fighter.me circle"))
+    box = box_of(page.locator(".frag-board-scroll"))
     assert box["x"] <= me["x"] and me["x"] + me["width"] <= box["x"] + box["width"]
     assert me["y"] >= 0 and me["y"] + me["height"] <= 844
     assert page_width(page) <= 390
