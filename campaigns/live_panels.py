@@ -29,8 +29,6 @@ def corrected_entry(event: Event, viewer: Viewer) -> list[str]:
     corrected = Event.objects.visible_to(viewer.membership).for_display().filter(pk=event.corrects_id).first()
     if corrected is None:
         return []
-    html = render_to_string(
-        "campaigns/partials/entries.html",
-        {"entries": selectors.log_entries([corrected], viewer.membership), "campaign": event.campaign},
-    )
-    return [html.replace('<li class="log-entry', '<li hx-swap-oob="true" class="log-entry', 1)]
+    entries = selectors.log_entries([corrected], viewer.membership)
+    context = {"entries": entries, "campaign": event.campaign, "oob": True}
+    return [render_to_string("campaigns/partials/entries.html", context)]
