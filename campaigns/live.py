@@ -6,7 +6,7 @@ socket. Apps add their own out-of-band fragments (a character panel, a sequence 
 ``@live_fragment("kind.prefix")``.
 
 A page may ask for more about what it shows: its socket URL carries ``?watch=<subject>`` (e.g.
-``character:12`` on a character sheet), and renderers check ``viewer.watches(subject)`` before
+``character:12`` on a character sheet, ``home:3`` on a campaign's home page or dashboard), and renderers check ``viewer.watches(subject)`` before
 sending a whole section rather than sending it to every member of the campaign.
 """
 
@@ -39,6 +39,11 @@ def watched_subjects(values: list[str]) -> frozenset[str]:
         if name.isidentifier() and pk.isdigit():
             subjects.add(f"{name}:{int(pk)}")
     return frozenset(subjects)
+
+
+def home_subject(campaign_id: int) -> str:
+    """What a campaign's home page or dashboard watches: its game card and the sequences under way."""
+    return f"home:{campaign_id}"
 
 
 @dataclass(frozen=True)

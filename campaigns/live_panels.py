@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 
 from campaigns import selectors
-from campaigns.live import Viewer, live_fragment
+from campaigns.live import Viewer, home_subject, live_fragment
 from campaigns.models import Event
 
 
@@ -14,7 +14,7 @@ from campaigns.models import Event
 @live_fragment("session.")
 def game_status(event: Event, viewer: Viewer) -> list[str]:
     """The clock moved or a session opened or closed: players see it without reloading."""
-    if viewer.is_narrator:
+    if viewer.is_narrator or not viewer.watches(home_subject(event.campaign_id)):
         return []  # the dashboard's panels are the narrator's own, refreshed by their actions
     campaign = event.campaign
     context = {"campaign": campaign, "open_session": selectors.open_session(campaign), "oob": True}

@@ -28,6 +28,7 @@ from campaigns.forms import (
     LogFilterForm,
     NoteForm,
 )
+from campaigns.live import home_subject
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
 from characters.access import viewable_characters
 from characters.models import Character
@@ -72,6 +73,7 @@ def campaign_home(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "my_characters": Character.objects.filter(campaign=campaign, owner=request.user),
             "entries": selectors.log_entries(selectors.recent_events(membership), membership),
             "note_form": NoteForm(membership=membership),
+            "live_watch": home_subject(campaign.pk),
         },
     )
 
@@ -92,6 +94,7 @@ def dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "entries": selectors.log_entries(selectors.recent_events(membership), membership),
             "note_form": NoteForm(membership=membership),
             "clock_form": ClockAdvanceForm(initial={"expected": campaign.game_clock}),
+            "live_watch": home_subject(campaign.pk),
         },
     )
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 
-from campaigns.live import Viewer, live_fragment
+from campaigns.live import Viewer, home_subject, live_fragment
 from conflicts import selectors
 from conflicts.models import Sequence
 
@@ -67,7 +67,7 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
         decks = visible_decks(viewer.membership)
         context = {"decks": decks, "campaign": sequence.campaign, "oob": True, "next_url": back}
         fragments.append(render_to_string("conflicts/partials/decks.html", context))
-    if event.kind in RUNNING_REFRESH:
+    if event.kind in RUNNING_REFRESH and viewer.watches(home_subject(sequence.campaign_id)):
         running = selectors.running_sequences(viewer.membership)
         fragments.append(render_to_string("conflicts/partials/running.html", {"running": running, "oob": True}))
     return fragments

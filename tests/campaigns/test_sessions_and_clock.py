@@ -144,14 +144,18 @@ def test_a_stale_settings_form_is_refused() -> None:
 
 
 def test_players_see_the_clock_move_without_reloading() -> None:
-    """Advancing the clock refreshes the game card of a player's campaign page (not the narrator's dashboard)."""
-    from campaigns.live import Viewer, extra_fragments
+    """Advancing the clock refreshes the game card of a player's campaign page (not the narrator's dashboard,
+    nor a page without the card)."""
+    from campaigns.live import Viewer, extra_fragments, home_subject
     from tests.campaigns.factories import membership, narrator_of, players_of
 
     campaign = campaign_with(players=1)
     narrator = narrator_of(campaign)
     services.clock_advance(campaign=campaign, actor=narrator, delta=dt.timedelta(hours=2), reason="")
     event = Event.objects.filter(kind="clock.advanced").latest("pk")
-    seen = "".join(extra_fragments(event, Viewer(membership(campaign, players_of(campaign)[0]))))
+    home = frozenset({home_subject(campaign.pk)})
+    player = membership(campaign, players_of(campaign)[0])
+    seen = "".join(extra_fragments(event, Viewer(player, watching=home)))
     assert '<div class="card" id="game-status" hx-swap-oob="outerHTML">' in seen
-    assert extra_fragments(event, Viewer(membership(campaign, narrator))) == []
+    assert extra_fragments(event, Viewer(player)) == []  # e.g. the log page: no game card there
+    assert extra_fragments(event, Viewer(membership(campaign, narrator), watching=home)) == []

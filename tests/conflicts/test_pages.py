@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns.live import Viewer, extra_fragments
+from campaigns.live import Viewer, extra_fragments, home_subject
 from campaigns.models import Event
 from characters import services as character_services
 from conflicts import services
@@ -268,6 +268,7 @@ def test_a_players_campaign_page_shows_the_sequence_waiting_for_their_draw() -> 
     html = client.get(reverse("campaigns:home", args=[f.campaign.pk])).content.decode()
     assert 'id="running-sequences"' in html and f.sequence.get_absolute_url() in html
     assert "À vous de tirer" in html and f.pc.character.name in html
+    assert f"?watch=home%3A{f.campaign.pk}" in html  # its socket asks for the list's live refresh
 
 
 def test_the_running_sequences_follow_the_draws_live() -> None:
@@ -275,9 +276,12 @@ def test_the_running_sequences_follow_the_draws_live() -> None:
     f = fight(npcs=1)
     draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
     event = Event.objects.filter(kind="sequence.drew").latest("pk")
-    seen = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player))))
+    home = frozenset({home_subject(f.campaign.pk)})
+    seen = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player), watching=home)))
     assert '<div id="running-sequences" hx-swap-oob="outerHTML">' in seen and "Your turn to draw" not in seen
-    narrator_sees = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.narrator))))
+    on_the_sequence_page = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player))))
+    assert "running-sequences" not in on_the_sequence_page  # only the pages that list them get the list
+    narrator_sees = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.narrator), watching=home)))
     assert f"Your turn to draw: {f.npcs[0].character.name}" in narrator_sees  # the NPC still has to draw
 
 
