@@ -79,7 +79,7 @@
     }
     if (target && target.id && target.querySelectorAll) {
       var changed = changedFields(target);
-      if (changed.length) { pending.set(target, { id: target.id, changed: changed }); }
+      if (changed.length) { pending.set(target, changed); }
     }
   });
   // Live messages mark what is new for a moment.
@@ -90,7 +90,7 @@
     var saved = old ? pending.get(old) : null;
     if (saved && el) {
       pending.delete(old);
-      restoreFields(el, saved.changed);
+      restoreFields(el, saved);
     }
     if (el && el.classList) {
       el.classList.add("just-arrived");
