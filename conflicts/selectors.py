@@ -192,7 +192,7 @@ def _pool(state_cards: tuple[Card, ...], rule: SuccessRule) -> Pool:
 
 def _declared_visible(membership: Membership, p: Participant) -> bool:
     """A declared split is the table's for a PC, the narrators' (and its runner's) for an NPC."""
-    return bool(p.split) and (membership.is_narrator or p.character.kind != "npc" or controls(membership, p))
+    return bool(p.split) and (p.character.kind != "npc" or controls(membership, p))  # controls: narrators too
 
 
 def split_odds(
