@@ -83,6 +83,19 @@ def ranks_lowered(character: Character, trait_code: str) -> int:
     )
 
 
+def ranks_lowered_many(pairs: list[tuple[Character, str]]) -> dict[int, int]:
+    """``ranks_lowered`` of each (character, trait) in one query, by character id (0 without a trait)."""
+    wanted = {character.pk: code for character, code in pairs if code}
+    result = dict.fromkeys((character.pk for character, _code in pairs), 0)
+    rows = PowerFeed.objects.filter(character_id__in=list(wanted), ranks_lost__gt=0).values_list(
+        "character_id", "trait", "ranks_lost"
+    )
+    for character_id, trait, lost in rows:
+        if wanted.get(character_id) == trait:
+            result[character_id] += lost
+    return result
+
+
 def revers_penalty(character: Character, domain: str) -> int:
     """Cards (or ranks) lost in ``domain`` (physical, social, mental or a named domain).
 

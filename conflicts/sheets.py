@@ -37,17 +37,9 @@ def ranks_lowered(character: Character, trait_code: str) -> int:
 
 def ranks_lowered_many(pairs: list[tuple[Character, str]]) -> dict[int, int]:
     """``ranks_lowered`` of each (character, trait used) in one query, by character id."""
-    from characters.models import PowerFeed
+    from characters.selectors import ranks_lowered_many as read
 
-    wanted = {c.pk: code for c, code in pairs if code}
-    result = dict.fromkeys((c.pk for c, _code in pairs), 0)
-    rows = PowerFeed.objects.filter(character_id__in=list(wanted), ranks_lost__gt=0).values_list(
-        "character_id", "trait", "ranks_lost"
-    )
-    for character_id, trait, lost in rows:
-        if wanted.get(character_id) == trait:
-            result[character_id] += lost
-    return result
+    return read(pairs)
 
 
 def revers_penalty(character: Character, domain: str) -> int:
