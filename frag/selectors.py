@@ -458,6 +458,17 @@ def reveal_hand(session: Any, game_id: int, key: str) -> None:
     session[REVEALED] = revealed
 
 
+def fold_after(session: Any, game_id: int, seat: int) -> None:
+    """After ``seat`` acted on this device, fold any other seat's open hand: the device is in ``seat``'s hands. (A
+    dying fighter accepting the frag mid-turn gives the turn back to the attacker, in the same turn: its hand,
+    opened before, must not show to the person still holding the device.)"""
+    key = revealed_hand(session, game_id)
+    if key and key.split(":")[0] != str(seat):
+        revealed = dict(session.get(REVEALED) or {})
+        del revealed[str(game_id)]
+        session[REVEALED] = revealed
+
+
 def game_context(
     game: Game,
     seats: list[Seat],

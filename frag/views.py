@@ -88,6 +88,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         version = int(request.POST.get("version", ""))
         action = _parse_action(game, seats, request, version)
         services.game_act(game=game, user=request.user, action=action, expected_version=version)  # type: ignore[arg-type]
+        selectors.fold_after(request.session, game.pk, action["player"])
     except ValueError:
         status, error = 400, _("That action could not be read: reload the page.")
     except ServiceError as refusal:
