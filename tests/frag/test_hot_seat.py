@@ -40,14 +40,6 @@ def page(client, game: Game) -> str:  # type: ignore[no-untyped-def]
     return client.get(game.get_absolute_url()).content.decode()
 
 
-@pytest.fixture
-def person(client):  # type: ignore[no-untyped-def]
-    user = UserFactory()
-    client.force_login(user)
-    client.cookies["django_language"] = "en"
-    return user
-
-
 @pytest.mark.django_db
 def test_before_the_tap_the_page_names_no_card_of_any_hand(client, person) -> None:  # type: ignore[no-untyped-def]
     game = hot_seat_game(person)
