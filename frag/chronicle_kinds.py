@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import describes
+from frag.selectors import language
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -15,8 +15,7 @@ if TYPE_CHECKING:
 
 def _map_title(payload: dict[str, Any]) -> str:
     titles = payload.get("map_title") or {}
-    language = "en" if (get_language() or "fr").startswith("en") else "fr"
-    return str(titles.get(language) or payload.get("map", ""))
+    return str(titles.get(language()) or payload.get("map", ""))
 
 
 def _fighter(fighter: dict[str, Any]) -> str:

@@ -14,7 +14,14 @@ from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from frag.models import Game
-from frag.selectors import game_context, last_person_step, live_pace, playing_out_frames, revealed_hand
+from frag.selectors import (
+    game_context,
+    is_hot_seat,
+    last_person_step,
+    live_pace,
+    playing_out_frames,
+    revealed_hand,
+)
 from frag.services import game_group
 
 
@@ -87,8 +94,12 @@ class GameConsumer(AsyncWebsocketConsumer):
                 # From the last move a person made: their page already shows everything before it.
                 steps = list(game.steps.only("number", "seat"))
                 contexts = playing_out_frames(game, seats, user, last_person_step(steps, seats))
-            # A hot-seat hand tapped open on this device (over HTTP, after the socket opened): read afresh from
-            # the session store (server-side sessions: the key the socket opened with stays the device's).
-            session = import_module(settings.SESSION_ENGINE).SessionStore(session_key=self.session_key)
-            contexts.append(game_context(game, seats, user, revealed=revealed_hand(session, game.pk)))
+            revealed = ""
+            if is_hot_seat(seats, user):
+                # A hot-seat hand tapped open on this device (over HTTP, after the socket opened): read afresh from
+                # the session store (server-side sessions: the key the socket opened with stays the device's).
+                # Only a hot-seat device has one: no other push pays for a session read.
+                session = import_module(settings.SESSION_ENGINE).SessionStore(session_key=self.session_key)
+                revealed = revealed_hand(session, game.pk)
+            contexts.append(game_context(game, seats, user, revealed=revealed))
             return [render_to_string("frag/game.html#table", {**context, "oob": True}) for context in contexts]

@@ -437,6 +437,11 @@ def log_lines(state: State, steps: list[Step], seat: int | None, limit: int | No
 REVEALED = "frag_revealed"
 
 
+def is_hot_seat(seats: list[Seat], user: User) -> bool:
+    """Whether ``user`` plays several seats of the game on one device (its hands then stay folded)."""
+    return sum(1 for s in seats if s.user_id == user.pk and not s.is_bot) > 1
+
+
 def hand_key(state: State, seat: int) -> str:
     """What a hot-seat device taps open: one seat's hand for one turn (a new turn folds it again)."""
     return f"{seat}:{state.turn.number}"
@@ -451,6 +456,17 @@ def reveal_hand(session: Any, game_id: int, key: str) -> None:
     revealed = dict(session.get(REVEALED) or {})
     revealed[str(game_id)] = key
     session[REVEALED] = revealed
+
+
+def fold_after(session: Any, game_id: int, seat: int) -> None:
+    """After ``seat`` acted on this device, fold any other seat's open hand: the device is in ``seat``'s hands. (A
+    dying fighter accepting the frag mid-turn gives the turn back to the attacker, in the same turn: its hand,
+    opened before, must not show to the person still holding the device.)"""
+    key = revealed_hand(session, game_id)
+    if key and key.split(":")[0] != str(seat):
+        revealed = dict(session.get(REVEALED) or {})
+        del revealed[str(game_id)]
+        session[REVEALED] = revealed
 
 
 def game_context(
@@ -473,7 +489,7 @@ def game_context(
         state, steps = frame[0], frame[1][-40:]
     seat = seat_for_viewer(game, seats, user, state)
     legal = state.legal_actions(seat) if seat is not None and frame is None else []
-    hot_seat = sum(1 for s in seats if s.user_id == user.pk and not s.is_bot) > 1
+    hot_seat = is_hot_seat(seats, user)
     my_turn = frame is None and seat is not None and seat in state.current_players()
     folded = hot_seat and seat is not None and not (my_turn and revealed == hand_key(state, seat))
     if folded and mode.startswith("teleport"):

@@ -14,7 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign
+from campaigns.selectors import campaigns_of
 from campaigns.services import event_append
 from core.errors import PermissionRefused, ServiceError, StaleState
 from frag.engine import IllegalAction, State, new_game
@@ -92,48 +93,46 @@ def _campaign_of(creator: User, campaign_id: int | None) -> Campaign | None:
     """Only a campaign the creator belongs to may record the game."""
     if campaign_id is None:
         return None
-    membership = Membership.objects.select_related("campaign").filter(campaign_id=campaign_id, user=creator).first()
+    membership = campaigns_of(creator).filter(campaign_id=campaign_id).first()
     if membership is None:
         raise ServiceError(_("You can only record a game in a campaign you are a member of."))
     return membership.campaign
 
 
-def _record_start(game: Game, state: State, seats: Sequence[Seat]) -> None:
-    if game.campaign is None:
+def _record(game: Game, state: State, kind: str, **payload: Any) -> None:
+    """One line of the game in its campaign's log. Never the seed: with the config it deals every hand again, and
+    a log (and its JSON export, which carries every payload) is read by members who may not sit at the table."""
+    if game.campaign_id is None:
         return
     event_append(
-        campaign=game.campaign,
-        kind="frag.game_started",
+        campaign=game.campaign,  # type: ignore[arg-type]
+        kind=kind,
         actor=game.created_by,
-        payload={
-            "game": game.pk,
-            "map": game.map_name,
-            "map_title": state.board.title,
-            "frags_to_win": state.config["frags_to_win"],
-            "fighters": [{"name": seat.name, "bot": seat.bot or None} for seat in seats],
-            "seed": game.seed,
-        },
+        payload={"game": game.pk, "map": game.map_name, "map_title": state.board.title, **payload},
+    )
+
+
+def _record_start(game: Game, state: State, seats: Sequence[Seat]) -> None:
+    _record(
+        game,
+        state,
+        "frag.game_started",
+        frags_to_win=state.config["frags_to_win"],
+        fighters=[{"name": seat.name, "bot": seat.bot or None} for seat in seats],
     )
 
 
 def _record_finish(game: Game, state: State) -> None:
-    if game.campaign_id is None:
-        return
     winner = state.winner()
     by_frags = winner is not None and state.fighters[winner].frags >= state.config["frags_to_win"]
-    event_append(
-        campaign=game.campaign,  # type: ignore[arg-type]
-        kind="frag.game_finished",
-        actor=game.created_by,
-        payload={
-            "game": game.pk,
-            "map": game.map_name,
-            "map_title": state.board.title,
-            "winner": state.fighters[winner].name if winner is not None else None,
-            "frags": [{"name": f.name, "frags": f.frags} for f in state.fighters],
-            "turns": state.turn.number,
-            "reason": "frags" if by_frags else "turn_limit",
-        },
+    _record(
+        game,
+        state,
+        "frag.game_finished",
+        winner=state.fighters[winner].name if winner is not None else None,
+        frags=[{"name": f.name, "frags": f.frags} for f in state.fighters],
+        turns=state.turn.number,
+        reason="frags" if by_frags else "turn_limit",
     )
 
 

@@ -88,23 +88,17 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         version = int(request.POST.get("version", ""))
         action = _parse_action(game, seats, request, version)
         services.game_act(game=game, user=request.user, action=action, expected_version=version)  # type: ignore[arg-type]
+        selectors.fold_after(request.session, game.pk, action["player"])
     except ValueError:
         status, error = 400, _("That action could not be read: reload the page.")
     except ServiceError as refusal:
         status, error = refusal.status, refusal.message
     game.refresh_from_db()
-    revealed = selectors.revealed_hand(request.session, game.pk)
-    context = selectors.game_context(game, seats, request.user, revealed=revealed)
+    frame = None
     if not error and selectors.live_pace() > 0 and game.steps.filter(number__gt=own_step).exists():
         # Bots answered: show the moment after this action; the socket plays their turns out.
         frame = selectors.replay_frame(game, own_step)
-        context = selectors.game_context(game, seats, request.user, frame=frame, revealed=revealed)
-    context["error"] = error
-    if request.htmx:  # type: ignore[attr-defined]
-        return render(request, "frag/game.html#table", context, status=status)
-    if error:
-        messages.error(request, error)
-    return redirect(game)
+    return _table_answer(request, game, seats, status, error, frame=frame)
 
 
 @login_required
@@ -120,14 +114,27 @@ def reveal(request: HttpRequest, game_id: int) -> HttpResponse:
         status, error = 409, _("The turn has passed to someone else: pass the device on.")
     else:
         selectors.reveal_hand(request.session, game.pk, selectors.hand_key(state, seat))
+    return _table_answer(request, game, seats, status, error)
+
+
+def _table_answer(
+    request: HttpRequest,
+    game: Game,
+    seats: list[Seat],
+    status: int,
+    error: str,
+    *,
+    frame: tuple[State, list[Any]] | None = None,
+) -> HttpResponse:
+    """The answer to a tap: the table (this device's hot-seat hand as tapped open) for htmx, else a redirect."""
+    if not request.htmx:  # type: ignore[attr-defined]
+        if error:
+            messages.error(request, error)
+        return redirect(game)
     revealed = selectors.revealed_hand(request.session, game.pk)
-    context = selectors.game_context(game, seats, request.user, revealed=revealed)
+    context = selectors.game_context(game, seats, request.user, frame=frame, revealed=revealed)
     context["error"] = error
-    if request.htmx:  # type: ignore[attr-defined]
-        return render(request, "frag/game.html#table", context, status=status)
-    if error:
-        messages.error(request, error)
-    return redirect(game)
+    return render(request, "frag/game.html#table", context, status=status)
 
 
 def _parse_action(game: Game, seats: list[Seat], request: HttpRequest, version: int) -> dict[str, Any]:

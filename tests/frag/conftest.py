@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.frag.factories import UserFactory
+
 
 @pytest.fixture(autouse=True)
 def _quick_frag_tests(settings):  # type: ignore[no-untyped-def]
@@ -10,3 +12,12 @@ def _quick_frag_tests(settings):  # type: ignore[no-untyped-def]
     settings.FRAG_LIVE_PACE = 0.01
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     yield
+
+
+@pytest.fixture
+def person(client):  # type: ignore[no-untyped-def]
+    """A signed-in person whose pages are in English."""
+    user = UserFactory()
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    return user

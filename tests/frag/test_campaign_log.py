@@ -70,6 +70,8 @@ def test_a_game_ended_by_a_bot_turn_writes_its_start_and_end_once() -> None:
     assert started.payload["map"] == "entrepot"
     assert [f["name"] for f in started.payload["fighters"]] == [narrator.username, "Bot 1", "Bot 2"]
     assert [f["bot"] for f in started.payload["fighters"]] == [None, "random", "random"]
+    # The seed deals every hand again: it never reaches a log whose JSON export carries every payload.
+    assert all("seed" not in e.payload for e in events)
     assert finished.payload["turns"] == 1 and finished.payload["winner"] is None
     assert [f["frags"] for f in finished.payload["frags"]] == [0, 0, 0]
     assert all(e.visibility == Visibility.EVERYONE for e in events)

@@ -16,6 +16,7 @@ from django.urls import reverse
 from config.asgi import application
 from frag import selectors, services
 from frag.engine import State
+from frag.engine.state import ACTION
 from frag.models import Game
 from frag.selectors import card_name
 from tests.frag.factories import UserFactory, game_with
@@ -37,14 +38,6 @@ def names(state: State, seat: int) -> set[str]:
 
 def page(client, game: Game) -> str:  # type: ignore[no-untyped-def]
     return client.get(game.get_absolute_url()).content.decode()
-
-
-@pytest.fixture
-def person(client):  # type: ignore[no-untyped-def]
-    user = UserFactory()
-    client.force_login(user)
-    client.cookies["django_language"] = "en"
-    return user
 
 
 @pytest.mark.django_db
@@ -198,3 +191,31 @@ def test_another_person_at_the_table_cannot_open_a_hot_seat_hand(client) -> None
     assert not any(name in html for seat in (0, 1) for name in names(state, seat) - names(state, 2))
     # The guest plays from another device: their own hand is never folded.
     assert 'id="frag-pass"' not in page(client, game)
+
+
+@pytest.mark.django_db
+def test_a_frag_accepted_mid_turn_does_not_reopen_the_attacker_s_hand(client, person) -> None:  # type: ignore[no-untyped-def]
+    """Ana's hand is open in her turn; Bea, dying, takes the device and accepts the frag; the turn goes back to
+    Ana in the same turn number, but the device is still in Bea's hands: Ana's hand stays folded until she taps."""
+    game = hot_seat_game(person)
+    for _seat in (0, 1):  # Ana and Bea place their fighters
+        client.post(reverse("frag:act", args=[game.pk]), {"choice": "0", "version": game.version})
+        game.refresh_from_db()
+    state = State.from_json(game.snapshot)
+    state.phase, state.turn.player = ACTION, 0
+    state.fighters[1].hp = 0
+    state.pending = {"player": 1, "attacker": 0, "resume": []}
+    Game.objects.filter(pk=game.pk).update(snapshot=state.to_json())
+    session = client.session
+    selectors.reveal_hand(session, game.pk, selectors.hand_key(state, 0))
+    session.save()
+    game.refresh_from_db()
+    assert "Pass the device to Bea" in page(client, game)
+    assert State.from_json(game.snapshot).legal_actions(1)[0]["type"] == "accept_frag"
+    client.post(reverse("frag:act", args=[game.pk]), {"choice": "0", "version": game.version})
+    game.refresh_from_db()
+    state = State.from_json(game.snapshot)
+    assert state.current_players() == [0] and state.pending is None
+    html = page(client, game)
+    assert "Pass the device to Ana" in html
+    assert not any(name in html for name in names(state, 0))

@@ -15,14 +15,6 @@ from tests.frag.factories import UserFactory, game_with
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def person(client):  # type: ignore[no-untyped-def]
-    user = UserFactory()
-    client.force_login(user)
-    client.cookies["django_language"] = "en"
-    return user
-
-
 def test_the_lobby_starts_a_game_mixing_a_person_and_bots(client, person) -> None:  # type: ignore[no-untyped-def]
     data = {"map_name": "raffinerie", "frags_to_win": 2}
     kinds = ["me", "heuristic", "random", "", "", ""]
