@@ -320,6 +320,17 @@ def _save(game: Game, state: State) -> None:
     _broadcast(game)
 
 
+def _lock_seat(game: Game, user: User, expected_version: int, *, stale_ok: bool = False) -> tuple[Game, Seat]:
+    """The game locked for a change by one of its seated players, refused if someone acted first."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.version != expected_version and not stale_ok:
+        raise StaleState(_("Someone acted first. The board has been refreshed."))
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise PermissionRefused(_("You are not playing in this game."))
+    return game, seat
+
+
 @transaction.atomic
 def game_act(*, game: Game, user: User, action: dict[str, Any], expected_version: int) -> Game:
     """« a stale click gets a clear "someone acted first" answer, never a double draw » (design.md).
@@ -327,12 +338,7 @@ def game_act(*, game: Game, user: User, action: dict[str, Any], expected_version
     Hidden Trait and Compétence choices are made at the same time by everyone: another player's
     choice does not make yours stale (the engine still refuses a second choice).
     """
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    if game.version != expected_version and action.get("kind") not in SIMULTANEOUS_CHOICES:
-        raise StaleState(_("Someone acted first. The board has been refreshed."))
-    seat = game.seats.filter(user=user).first()
-    if seat is None:
-        raise PermissionRefused(_("You are not playing in this game."))
+    game, seat = _lock_seat(game, user, expected_version, stale_ok=action.get("kind") in SIMULTANEOUS_CHOICES)
     if game.status != GameStatus.PLAYING:
         raise ServiceError(_("The game is not being played."))
     state = load_state(game)
@@ -374,12 +380,7 @@ def game_timeout(*, game: Game, user: User, expected_version: int, now: dt.datet
     a pass on the stack, no block, nothing searched… (any other seated player may ask). Their own turn is
     only ended for them once the game's timer has run out."""
     now = now or timezone.now()
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    if game.version != expected_version:
-        raise StaleState(_("Someone acted first. The board has been refreshed."))
-    seat = game.seats.filter(user=user).first()
-    if seat is None:
-        raise PermissionRefused(_("You are not playing in this game."))
+    game, seat = _lock_seat(game, user, expected_version)
     if game.status != GameStatus.PLAYING:
         raise ServiceError(_("The game is not being played."))
     state = load_state(game)
@@ -430,12 +431,7 @@ def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.dateti
     log and, for a game recorded in a campaign, the campaign log say once. An invitation not yet taken by
     every player (no game has begun) may be withdrawn by a seated player at once."""
     now = now or timezone.now()
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    if game.version != expected_version:
-        raise StaleState(_("Someone acted first. The board has been refreshed."))
-    seat = game.seats.filter(user=user).first()
-    if seat is None:
-        raise PermissionRefused(_("You are not playing in this game."))
+    game, seat = _lock_seat(game, user, expected_version)
     if game.status == GameStatus.WAITING:
         # An invitation nobody (or not everybody) has taken yet: no game has begun, nobody waits on a
         # decision, so a seated player may withdraw it at once.
