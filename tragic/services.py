@@ -422,6 +422,17 @@ def cancel_due(game: Game, state: State, seat_index: int | None, now: dt.datetim
     return None
 
 
+def _abandon(game: Game, event: dict[str, Any], now: dt.datetime) -> None:
+    """The game ends with no winner; ``event`` says why in its log."""
+    game.log.append(event)
+    game.status = GameStatus.ABANDONED
+    game.winner_seat = None
+    game.version += 1
+    game.last_action_at = now
+    game.save(update_fields=["log", "status", "winner_seat", "version", "last_action_at"])
+    _broadcast(game)
+
+
 @transaction.atomic
 def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.datetime | None = None) -> Game:
     """A way out of a setup that waits forever, adding no rule: « les joueurs doivent choisir obligatoirement
@@ -435,12 +446,7 @@ def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.dateti
     if game.status == GameStatus.WAITING:
         # An invitation nobody (or not everybody) has taken yet: no game has begun, nobody waits on a
         # decision, so a seated player may withdraw it at once.
-        game.log.append({"t": "invitation_cancelled", "player": seat.index})
-        game.status = GameStatus.ABANDONED
-        game.version += 1
-        game.last_action_at = now
-        game.save(update_fields=["log", "status", "version", "last_action_at"])
-        _broadcast(game)
+        _abandon(game, {"t": "invitation_cancelled", "player": seat.index}, now)
         return game
     if game.status != GameStatus.PLAYING:
         raise ServiceError(_("The game is not being played."))
@@ -449,12 +455,7 @@ def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.dateti
     if refusal:
         raise ServiceError(refusal)
     waited = state.current_players()
-    game.log.append({"t": "game_cancelled", "player": seat.index, "waiting_for": waited, "phase": state.phase})
-    game.status = GameStatus.ABANDONED
-    game.winner_seat = None
-    game.version += 1
-    game.last_action_at = now
-    game.save(update_fields=["log", "status", "winner_seat", "version", "last_action_at"])
+    _abandon(game, {"t": "game_cancelled", "player": seat.index, "waiting_for": waited, "phase": state.phase}, now)
     if game.campaign_id:
         names = [p["name"] for p in game.config["players"]]
         event_append(
@@ -468,5 +469,4 @@ def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.dateti
                 "waiting_for": [names[i] for i in waited],
             },
         )
-    _broadcast(game)
     return game
