@@ -365,6 +365,12 @@ def _timer_due(game: Game, state: State, now: dt.datetime) -> bool:
     )
 
 
+def waited_long_enough(game: Game, now: dt.datetime) -> bool:
+    """The time to react (``reaction_seconds``, counted from the last action) has run out: a timeout or a
+    cancel may be asked for."""
+    return now - game.last_action_at >= dt.timedelta(seconds=game.reaction_seconds)
+
+
 def timeout_defaults(game: Game, state: State, now: dt.datetime | None = None) -> list[dict[str, Any]]:
     """What a timeout would record now for the players being waited for ([] when the wait does not time
     out): the engine's defaults, the active player's own turn included once the game's timer has run out."""
@@ -391,7 +397,7 @@ def game_timeout(*, game: Game, user: User, expected_version: int, now: dt.datet
         if state.phase in ("upkeep", "main"):
             raise ServiceError(_("A player's own turn is only ended for them once the game's time is up."))
         raise ServiceError(_("No decision is waiting with a time limit."))
-    if now - game.last_action_at < dt.timedelta(seconds=game.reaction_seconds):
+    if not waited_long_enough(game, now):
         if state.priority and state.pending is None:
             raise ServiceError(_("The time to react has not run out yet."))
         raise ServiceError(_("The time to decide has not run out yet."))
@@ -417,7 +423,7 @@ def cancel_due(game: Game, state: State, seat_index: int | None, now: dt.datetim
         return _("You are not playing in this game.")
     if seat_index in state.current_players():
         return _("You are the one being waited for.")
-    if (now or timezone.now()) - game.last_action_at < dt.timedelta(seconds=game.reaction_seconds):
+    if not waited_long_enough(game, now or timezone.now()):
         return _("The others still have time to choose.")
     return None
 
