@@ -209,10 +209,13 @@ def game_create(
         return game
     # The bots take the ready decks in turn, the ones the person does not play first.
     ready = sorted(ready_decks().values(), key=lambda d: d.name == deck_name)
-    for index in range(1, players):
-        bot_deck = ready[(index - 1) % len(ready)]
-        if not validate_library(list(bot_deck.cards), default_pool(), copy_mode=copy_mode, profile=profile).ok:
-            raise ServiceError(_("The bots' starter decks follow the Quad mode."))
+    bot_decks = [ready[(index - 1) % len(ready)] for index in range(1, players)]
+    if not all(
+        validate_library(list(d.cards), default_pool(), copy_mode=copy_mode, profile=profile).ok
+        for d in {d.name: d for d in bot_decks}.values()
+    ):
+        raise ServiceError(_("The bots' starter decks follow the Quad mode."))
+    for index, bot_deck in enumerate(bot_decks, start=1):
         Seat.objects.create(game=game, index=index, bot=opponent, deck_name=bot_deck.name)
         name = f"bot ({opponent})" if players == 2 else f"bot {index} ({opponent})"
         config["players"].append({"name": name, "deck": list(bot_deck.cards)})
