@@ -180,7 +180,8 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         {
             "delay": reaction_delay(game),
             "defaults": [
-                _("%(player)s: %(action)s") % {"player": names[a["player"]], "action": describe_action(state, a, names)}
+                _("%(player)s: %(action)s")
+                % {"player": names[a["player"]], "action": _default_label(state, a, names, viewer)}
                 for a in defaults
             ],
             "reaction": bool(state.priority) and state.pending is None,
@@ -224,6 +225,13 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         "my_turn": viewer is not None and viewer in observation["current"],
         "winner": names[observation["winner"]] if observation["winner"] is not None else None,
     }
+
+
+def _default_label(state: State, action: dict[str, Any], names: list[str], viewer: int | None) -> str:
+    """A timeout default as the viewer may read it: the cards of someone else's DÉCOUVERTE are theirs alone."""
+    if action["kind"] == "discover" and action["player"] != viewer:
+        return _("the discovered cards go back on top, in their order")
+    return describe_action(state, action, names)
 
 
 def reaction_delay(game: Game, now: dt.datetime | None = None) -> int:

@@ -209,10 +209,13 @@ def game_create(
         return game
     # The bots take the ready decks in turn, the ones the person does not play first.
     ready = sorted(ready_decks().values(), key=lambda d: d.name == deck_name)
-    for index in range(1, players):
-        bot_deck = ready[(index - 1) % len(ready)]
-        if not validate_library(list(bot_deck.cards), default_pool(), copy_mode=copy_mode, profile=profile).ok:
-            raise ServiceError(_("The bots' starter decks follow the Quad mode."))
+    bot_decks = [ready[(index - 1) % len(ready)] for index in range(1, players)]
+    if not all(
+        validate_library(list(d.cards), default_pool(), copy_mode=copy_mode, profile=profile).ok
+        for d in {d.name: d for d in bot_decks}.values()
+    ):
+        raise ServiceError(_("The bots' starter decks follow the Quad mode."))
+    for index, bot_deck in enumerate(bot_decks, start=1):
         Seat.objects.create(game=game, index=index, bot=opponent, deck_name=bot_deck.name)
         name = f"bot ({opponent})" if players == 2 else f"bot {index} ({opponent})"
         config["players"].append({"name": name, "deck": list(bot_deck.cards)})
@@ -320,6 +323,17 @@ def _save(game: Game, state: State) -> None:
     _broadcast(game)
 
 
+def _lock_seat(game: Game, user: User, expected_version: int, *, stale_ok: bool = False) -> tuple[Game, Seat]:
+    """The game locked for a change by one of its seated players, refused if someone acted first."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.version != expected_version and not stale_ok:
+        raise StaleState(_("Someone acted first. The board has been refreshed."))
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise PermissionRefused(_("You are not playing in this game."))
+    return game, seat
+
+
 @transaction.atomic
 def game_act(*, game: Game, user: User, action: dict[str, Any], expected_version: int) -> Game:
     """« a stale click gets a clear "someone acted first" answer, never a double draw » (design.md).
@@ -327,12 +341,7 @@ def game_act(*, game: Game, user: User, action: dict[str, Any], expected_version
     Hidden Trait and Compétence choices are made at the same time by everyone: another player's
     choice does not make yours stale (the engine still refuses a second choice).
     """
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    if game.version != expected_version and action.get("kind") not in SIMULTANEOUS_CHOICES:
-        raise StaleState(_("Someone acted first. The board has been refreshed."))
-    seat = game.seats.filter(user=user).first()
-    if seat is None:
-        raise PermissionRefused(_("You are not playing in this game."))
+    game, seat = _lock_seat(game, user, expected_version, stale_ok=action.get("kind") in SIMULTANEOUS_CHOICES)
     if game.status != GameStatus.PLAYING:
         raise ServiceError(_("The game is not being played."))
     state = load_state(game)
@@ -359,6 +368,12 @@ def _timer_due(game: Game, state: State, now: dt.datetime) -> bool:
     )
 
 
+def waited_long_enough(game: Game, now: dt.datetime) -> bool:
+    """The time to react (``reaction_seconds``, counted from the last action) has run out: a timeout or a
+    cancel may be asked for."""
+    return now - game.last_action_at >= dt.timedelta(seconds=game.reaction_seconds)
+
+
 def timeout_defaults(game: Game, state: State, now: dt.datetime | None = None) -> list[dict[str, Any]]:
     """What a timeout would record now for the players being waited for ([] when the wait does not time
     out): the engine's defaults, the active player's own turn included once the game's timer has run out."""
@@ -374,12 +389,7 @@ def game_timeout(*, game: Game, user: User, expected_version: int, now: dt.datet
     a pass on the stack, no block, nothing searched… (any other seated player may ask). Their own turn is
     only ended for them once the game's timer has run out."""
     now = now or timezone.now()
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    if game.version != expected_version:
-        raise StaleState(_("Someone acted first. The board has been refreshed."))
-    seat = game.seats.filter(user=user).first()
-    if seat is None:
-        raise PermissionRefused(_("You are not playing in this game."))
+    game, seat = _lock_seat(game, user, expected_version)
     if game.status != GameStatus.PLAYING:
         raise ServiceError(_("The game is not being played."))
     state = load_state(game)
@@ -390,7 +400,7 @@ def game_timeout(*, game: Game, user: User, expected_version: int, now: dt.datet
         if state.phase in ("upkeep", "main"):
             raise ServiceError(_("A player's own turn is only ended for them once the game's time is up."))
         raise ServiceError(_("No decision is waiting with a time limit."))
-    if now - game.last_action_at < dt.timedelta(seconds=game.reaction_seconds):
+    if not waited_long_enough(game, now):
         if state.priority and state.pending is None:
             raise ServiceError(_("The time to react has not run out yet."))
         raise ServiceError(_("The time to decide has not run out yet."))
@@ -416,9 +426,20 @@ def cancel_due(game: Game, state: State, seat_index: int | None, now: dt.datetim
         return _("You are not playing in this game.")
     if seat_index in state.current_players():
         return _("You are the one being waited for.")
-    if (now or timezone.now()) - game.last_action_at < dt.timedelta(seconds=game.reaction_seconds):
+    if not waited_long_enough(game, now or timezone.now()):
         return _("The others still have time to choose.")
     return None
+
+
+def _abandon(game: Game, event: dict[str, Any], now: dt.datetime) -> None:
+    """The game ends with no winner; ``event`` says why in its log."""
+    game.log.append(event)
+    game.status = GameStatus.ABANDONED
+    game.winner_seat = None
+    game.version += 1
+    game.last_action_at = now
+    game.save(update_fields=["log", "status", "winner_seat", "version", "last_action_at"])
+    _broadcast(game)
 
 
 @transaction.atomic
@@ -430,21 +451,11 @@ def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.dateti
     log and, for a game recorded in a campaign, the campaign log say once. An invitation not yet taken by
     every player (no game has begun) may be withdrawn by a seated player at once."""
     now = now or timezone.now()
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    if game.version != expected_version:
-        raise StaleState(_("Someone acted first. The board has been refreshed."))
-    seat = game.seats.filter(user=user).first()
-    if seat is None:
-        raise PermissionRefused(_("You are not playing in this game."))
+    game, seat = _lock_seat(game, user, expected_version)
     if game.status == GameStatus.WAITING:
         # An invitation nobody (or not everybody) has taken yet: no game has begun, nobody waits on a
         # decision, so a seated player may withdraw it at once.
-        game.log.append({"t": "invitation_cancelled", "player": seat.index})
-        game.status = GameStatus.ABANDONED
-        game.version += 1
-        game.last_action_at = now
-        game.save(update_fields=["log", "status", "version", "last_action_at"])
-        _broadcast(game)
+        _abandon(game, {"t": "invitation_cancelled", "player": seat.index}, now)
         return game
     if game.status != GameStatus.PLAYING:
         raise ServiceError(_("The game is not being played."))
@@ -453,12 +464,7 @@ def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.dateti
     if refusal:
         raise ServiceError(refusal)
     waited = state.current_players()
-    game.log.append({"t": "game_cancelled", "player": seat.index, "waiting_for": waited, "phase": state.phase})
-    game.status = GameStatus.ABANDONED
-    game.winner_seat = None
-    game.version += 1
-    game.last_action_at = now
-    game.save(update_fields=["log", "status", "winner_seat", "version", "last_action_at"])
+    _abandon(game, {"t": "game_cancelled", "player": seat.index, "waiting_for": waited, "phase": state.phase}, now)
     if game.campaign_id:
         names = [p["name"] for p in game.config["players"]]
         event_append(
@@ -472,5 +478,4 @@ def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.dateti
                 "waiting_for": [names[i] for i in waited],
             },
         )
-    _broadcast(game)
     return game

@@ -144,34 +144,30 @@ def game_act(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_board(request, game)
 
 
-@login_required
-@require_POST
-def game_timeout(request: HttpRequest, pk: int) -> HttpResponse:
+def _post_versioned(request: HttpRequest, pk: int, service: Any) -> HttpResponse:
+    """A POST that only carries the board's version (a timeout, a cancel): the service's refusal is shown on
+    the refreshed board; without htmx, the board is reached again by a redirect."""
     game = _game_for(request, pk)
     try:
-        game = services.game_timeout(
-            game=game, user=request.user, expected_version=int(request.POST.get("version", "-1"))
-        )
-    except (ServiceError, ValueError) as error:
-        game.refresh_from_db()
-        return _render_board(request, game, status=getattr(error, "status", 400), error=getattr(error, "message", ""))
-    return _render_board(request, game)
-
-
-@login_required
-@require_POST
-def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _game_for(request, pk)
-    try:
-        game = services.game_cancel(
-            game=game, user=request.user, expected_version=int(request.POST.get("version", "-1"))
-        )
+        game = service(game=game, user=request.user, expected_version=int(request.POST.get("version", "-1")))
     except (ServiceError, ValueError) as error:
         game.refresh_from_db()
         return _render_board(request, game, status=getattr(error, "status", 400), error=getattr(error, "message", ""))
     if not request.htmx:
         return redirect(game)
     return _render_board(request, game)
+
+
+@login_required
+@require_POST
+def game_timeout(request: HttpRequest, pk: int) -> HttpResponse:
+    return _post_versioned(request, pk, services.game_timeout)
+
+
+@login_required
+@require_POST
+def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    return _post_versioned(request, pk, services.game_cancel)
 
 
 @login_required

@@ -71,6 +71,17 @@ def started(
     return state
 
 
+def at_mulligan(seed: int = 2) -> State:
+    """A duel at its mulligan: seat 0 took « Vous êtes magique » (the London mulligan), both the same
+    Compétences."""
+    state = new_game(config(), seed)
+    for i in (0, 1):
+        state.apply({"kind": "choose_traits", "player": i, "traits": ["vous-etes-magique-1"] if i == 0 else []})
+    for i in (0, 1):
+        state.apply({"kind": "choose_skills", "player": i, "skills": ["medecine-1", "troc-1", "science-1"]})
+    return state
+
+
 def turn_of(state: State, player: int) -> State:
     """Hand the main phase to ``player`` with nothing pending (a test position, not a rule)."""
     state.active = player

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tests.campaigns.factories import PASSWORD
 from tests.tragic.helpers import give, turn_of
 from tests.tragic.test_web import duel, english
-from tragic import services
+from tragic import selectors, services
 from tragic.models import Game
+from tragic.presenters import card_name
 from tragic.services import load_state
 
 pytestmark = pytest.mark.django_db
@@ -86,3 +88,18 @@ def test_a_hidden_choice_is_confirmed_to_its_player_and_shown_face_down_to_the_o
     client.login(username=bob.username, password=PASSWORD)
     page = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
     assert "Compétences chosen, face down." in page and 'id="tragic-chosen"' not in page
+
+
+def test_the_board_log_names_the_stolen_card_to_the_thief_and_the_victim_only():
+    """FAQ 13's theft: the others (here a spectator, as in a replay) learn how many cards, not which."""
+    game, _alice, _bob = duel()
+    stolen = "stimpak-1"
+    game.log.append({"t": "stole", "player": 0, "victim": 1, "count": 1, "cards": [stolen], "private": [0, 1]})
+    Game.objects.filter(pk=game.pk).update(log=game.log)
+    game.refresh_from_db()
+    with translation.override("en"):
+        for seat in game.seats.all():
+            assert any(card_name(stolen) in line for line in selectors.board(game, seat)["log"])
+        spectator = selectors.board(game, None)["log"]
+    assert any("steals 1 card(s) from" in line for line in spectator)
+    assert not any(card_name(stolen) in line for line in spectator)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tragic.helpers import STEEL, config, started
+from tests.tragic.helpers import STEEL, at_mulligan, config, started
 from tragic.engine import IllegalAction, new_game
 from tragic.engine.cards import default_pool
 from tragic.engine.decks import validate_library
@@ -71,11 +71,7 @@ def test_first_player_skips_disengage_and_draw_on_the_very_first_turn():
 
 
 def test_london_mulligan_only_with_the_trait():
-    state = new_game(config(), 2)
-    for i in (0, 1):
-        state.apply({"kind": "choose_traits", "player": i, "traits": ["vous-etes-magique-1"] if i == 0 else []})
-    for i in (0, 1):
-        state.apply({"kind": "choose_skills", "player": i, "skills": ["medecine-1", "troc-1", "science-1"]})
+    state = at_mulligan()
     assert state.phase == "mulligan" and state.current_players() == [0]
     state.apply({"kind": "mulligan", "player": 0})
     hand = state.players[0].zones["hand"]

@@ -3,7 +3,7 @@ browser): the engine proposes the default, the shell keeps the clock."""
 
 from __future__ import annotations
 
-from tests.tragic.helpers import config, events_of, give, started, turn_of
+from tests.tragic.helpers import at_mulligan, config, events_of, give, started, turn_of
 from tragic.engine import new_game
 
 
@@ -74,11 +74,7 @@ def test_the_active_players_own_turn_only_times_out_once_asked_to():
 
 def test_an_idle_mulligan_keeps_the_hand_with_the_proposed_cards_under():
     """« Lorsqu'un joueur choisit de ne pas prendre de mulligan, les cartes restantes deviennent la main »."""
-    state = new_game(config(), 2)
-    for i in (0, 1):
-        state.apply({"kind": "choose_traits", "player": i, "traits": ["vous-etes-magique-1"] if i == 0 else []})
-    for i in (0, 1):
-        state.apply({"kind": "choose_skills", "player": i, "skills": ["medecine-1", "troc-1", "science-1"]})
+    state = at_mulligan()
     state.apply({"kind": "mulligan", "player": 0})
     [keep] = state.timeout_actions()
     assert keep["kind"] == "keep" and len(keep["bottom"]) == 1 and keep["timed_out"]

@@ -15,6 +15,7 @@ from tests.tragic.helpers import give, turn_of
 from tests.tragic.test_web import duel, english
 from tragic import services
 from tragic.models import Game
+from tragic.presenters import card_name
 from tragic.services import load_state
 
 pytestmark = pytest.mark.django_db
@@ -116,3 +117,23 @@ def test_a_player_cannot_slip_a_timed_out_mark_into_their_own_action():
         game=game, user=user, action={"kind": "end_turn", "timed_out": True}, expected_version=game.version
     )
     assert game.actions[-1] == {"kind": "end_turn", "player": active}
+
+
+def test_the_timeout_default_of_a_discovery_does_not_name_the_discovered_cards_to_the_others(client):
+    """The cards of a DÉCOUVERTE are seen by the one who discovers them only, default or not."""
+    game, alice, bob = duel()
+    state = turn_of(load_state(game), 0)
+    state.start_discover(0, 3)
+    top = [state.cards[uid].cid for uid in state.pending["cards"]]
+    Game.objects.filter(pk=game.pk).update(snapshot=state.to_json(), last_action_at=timezone.now())
+    client.login(username=bob.username, password=PASSWORD)
+    english(client)
+    html = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
+    form = html[html.index('<form id="tragic-timeout"') :]
+    form = form[: form.index("</form>")]
+    assert "the discovered cards go back on top, in their order" in form
+    assert not any(card_name(cid) in form for cid in top)
+    client.login(username=alice.username, password=PASSWORD)
+    english(client)
+    note = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
+    assert 'id="tragic-timeout-note"' in note and card_name(top[0]) in note
