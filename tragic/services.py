@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns.models import Membership
+from campaigns.selectors import campaigns_of
 from campaigns.services import event_append
 from core.errors import PermissionRefused, ServiceError, StaleState
 from tragic.engine import IllegalAction, State, new_game
@@ -187,7 +187,7 @@ def game_create(
         config["mulligan_agreed"] = True
     campaign = None
     if campaign_id is not None:
-        membership = Membership.objects.select_related("campaign").filter(campaign_id=campaign_id, user=user).first()
+        membership = campaigns_of(user).filter(campaign_id=campaign_id).first()
         if membership is None:
             raise ServiceError(_("You are not a member of that campaign."))
         campaign = membership.campaign
