@@ -1101,29 +1101,38 @@ def character_rest(*, character: Character, actor: User) -> Character:
     return character
 
 
-def _trait_rank(character: Character, code: str) -> int:
-    """The trait's rank on the sheet (its default when absent), before any feeding."""
-    row = CharacterTrait.objects.filter(character=character, code=code).values_list("rank", flat=True).first()
+def _trait_facts(character: Character, code: str) -> tuple[int, str, str, str] | None:
+    """``(rank, name_fr, name_en, kind)`` of a trait: its sheet row, else its definition (the rank its
+    default); None for a trait neither the sheet nor the campaign's list knows. Rank before any feeding."""
+    row = (
+        CharacterTrait.objects.filter(character=character, code=code)
+        .values_list("rank", "name_fr", "name_en", "kind")
+        .first()
+    )
     if row is not None:
-        return int(row)
+        return int(row[0]), row[1], row[2], str(row[3])
     known = trait_def_map(character_rules(character.campaign)).get(code)
-    return int(known.default) if known is not None else int(Rank.FAIBLE)
+    if known is None:
+        return None
+    return int(known.default), known.name_fr, known.name_en, str(known.kind)
+
+
+def _trait_rank(character: Character, code: str) -> int:
+    facts = _trait_facts(character, code)
+    return facts[0] if facts is not None else int(Rank.FAIBLE)
 
 
 def _trait_names(character: Character, code: str) -> tuple[str, str]:
-    row = CharacterTrait.objects.filter(character=character, code=code).values_list("name_fr", "name_en").first()
-    if row is not None:
-        return row[0], row[1]
-    known = trait_def_map(character_rules(character.campaign)).get(code)
-    return (known.name_fr, known.name_en) if known is not None else (code, code)
+    facts = _trait_facts(character, code)
+    return (facts[1], facts[2]) if facts is not None else (code, code)
 
 
-def _trait_kind(character: Character, code: str) -> str | None:
-    row = CharacterTrait.objects.filter(character=character, code=code).values_list("kind", flat=True).first()
-    if row is not None:
-        return str(row)
-    known = trait_def_map(character_rules(character.campaign)).get(code)
-    return str(known.kind) if known is not None else None
+def _feed_payload(character: Character, domain: str, trait: str) -> dict[str, Any]:
+    """What the feed_allowed / feed_revoked events carry (characters.chronicle_kinds reads it)."""
+    domain_fr, domain_en = _trait_names(character, domain)
+    trait_fr, trait_en = _trait_names(character, trait)
+    return {"domain": domain, "domain_name": domain_fr, "domain_name_en": domain_en, "trait": trait,
+            "trait_name": trait_fr, "trait_name_en": trait_en}  # fmt: skip
 
 
 @transaction.atomic
@@ -1133,9 +1142,10 @@ def feed_allow(*, character: Character, actor: User, domain: str, trait: str) ->
     ``domain`` on this character's sheet."""
     _require_narrator(character.campaign_id, actor)
     character = _lock(character)
-    if _trait_kind(character, domain) != TraitKind.POWER_DOMAIN:
+    domain_facts = _trait_facts(character, domain)
+    if domain_facts is None or domain_facts[3] != TraitKind.POWER_DOMAIN:
         raise ServiceError(_("Choose a power domain to feed."))
-    if trait == domain or _trait_kind(character, trait) is None:
+    if trait == domain or _trait_facts(character, trait) is None:
         raise ServiceError(_("Choose another trait of the sheet to feed the domain."))
     feed, _created = PowerFeed.objects.select_for_update().get_or_create(
         character=character, domain=domain, trait=trait
@@ -1145,11 +1155,7 @@ def feed_allow(*, character: Character, actor: User, domain: str, trait: str) ->
     feed.allowed = True
     feed.save(update_fields=["allowed"])
     _bump(character)
-    domain_fr, domain_en = _trait_names(character, domain)
-    trait_fr, trait_en = _trait_names(character, trait)
-    _append(character, "character.feed_allowed", actor,
-            {"domain": domain, "domain_name": domain_fr, "domain_name_en": domain_en, "trait": trait,
-             "trait_name": trait_fr, "trait_name_en": trait_en})  # fmt: skip
+    _append(character, "character.feed_allowed", actor, _feed_payload(character, domain, trait))
     return feed
 
 
@@ -1168,11 +1174,7 @@ def feed_revoke(*, feed: PowerFeed, actor: User) -> None:
     else:
         feed.delete()
     _bump(character)
-    domain_fr, domain_en = _trait_names(character, domain)
-    trait_fr, trait_en = _trait_names(character, trait)
-    _append(character, "character.feed_revoked", actor,
-            {"domain": domain, "domain_name": domain_fr, "domain_name_en": domain_en, "trait": trait,
-             "trait_name": trait_fr, "trait_name_en": trait_en})  # fmt: skip
+    _append(character, "character.feed_revoked", actor, _feed_payload(character, domain, trait))
 
 
 @transaction.atomic
