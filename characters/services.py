@@ -64,7 +64,7 @@ from characters.rules.revers import (
     recovery_days,
 )
 from characters.rules.traits import TraitDef, TraitKind, creation_default, custom_trait, traits_from_dicts
-from characters.selectors import character_rules, ranks_lowered, trait_def_map, trait_defs
+from characters.selectors import character_rules, ranks_lowered, trait_def_map, trait_defs, trait_value
 from core.errors import PermissionRefused, ServiceError, StaleState
 
 # ---------------------------------------------------------------- helpers
@@ -1058,7 +1058,7 @@ def power_use(
         )
         if feed is not None:
             lowered = psychic.feed(
-                trait_rank=_trait_rank(character, fed_by), ranks_lost=ranks_lowered(character, fed_by)
+                trait_rank=trait_value(character, fed_by, fed=False), ranks_lost=ranks_lowered(character, fed_by)
             )
     except RuleViolation as violation:
         raise _refuse(violation) from violation
@@ -1101,30 +1101,21 @@ def character_rest(*, character: Character, actor: User) -> Character:
     return character
 
 
-def _trait_facts(character: Character, code: str) -> tuple[int, str, str, str] | None:
-    """``(rank, name_fr, name_en, kind)`` of a trait: its sheet row, else its definition (the rank its
-    default); None for a trait neither the sheet nor the campaign's list knows. Rank before any feeding."""
+def _trait_facts(character: Character, code: str) -> tuple[str, str, str] | None:
+    """``(name_fr, name_en, kind)`` of a trait: its sheet row, else its definition; None for a trait neither
+    the sheet nor the campaign's list knows (its rank: ``selectors.trait_value``)."""
     row = (
-        CharacterTrait.objects.filter(character=character, code=code)
-        .values_list("rank", "name_fr", "name_en", "kind")
-        .first()
+        CharacterTrait.objects.filter(character=character, code=code).values_list("name_fr", "name_en", "kind").first()
     )
     if row is not None:
-        return int(row[0]), row[1], row[2], str(row[3])
+        return row[0], row[1], str(row[2])
     known = trait_def_map(character_rules(character.campaign)).get(code)
-    if known is None:
-        return None
-    return int(known.default), known.name_fr, known.name_en, str(known.kind)
-
-
-def _trait_rank(character: Character, code: str) -> int:
-    facts = _trait_facts(character, code)
-    return facts[0] if facts is not None else int(Rank.FAIBLE)
+    return (known.name_fr, known.name_en, str(known.kind)) if known is not None else None
 
 
 def _trait_names(character: Character, code: str) -> tuple[str, str]:
     facts = _trait_facts(character, code)
-    return (facts[1], facts[2]) if facts is not None else (code, code)
+    return (facts[0], facts[1]) if facts is not None else (code, code)
 
 
 def _feed_payload(character: Character, domain: str, trait: str) -> dict[str, Any]:
@@ -1143,7 +1134,7 @@ def feed_allow(*, character: Character, actor: User, domain: str, trait: str) ->
     _require_narrator(character.campaign_id, actor)
     character = _lock(character)
     domain_facts = _trait_facts(character, domain)
-    if domain_facts is None or domain_facts[3] != TraitKind.POWER_DOMAIN:
+    if domain_facts is None or domain_facts[2] != TraitKind.POWER_DOMAIN:
         raise ServiceError(_("Choose a power domain to feed."))
     if trait == domain or _trait_facts(character, trait) is None:
         raise ServiceError(_("Choose another trait of the sheet to feed the domain."))
