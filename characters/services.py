@@ -845,10 +845,13 @@ def _recoverable_points(character: Character) -> list[tuple[CharacterTrait, int]
     return result
 
 
-def _give_back(character: Character) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Rest: Potentiel back (but the points feeding a running healing power), fed traits back to their rank."""
+def _give_back(
+    character: Character, points: list[tuple[CharacterTrait, int]] | None = None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Rest: Potentiel back (but the points feeding a running healing power), fed traits back to their rank.
+    ``points``: ``_recoverable_points(character)`` when the caller has read it already."""
     domains = []
-    for row, kept in _recoverable_points(character):
+    for row, kept in _recoverable_points(character) if points is None else points:
         domains.append({"code": row.code, "name_fr": row.name_fr, "name_en": row.name_en,
                         "points": row.potential_used - kept})  # fmt: skip
         row.potential_used = kept
@@ -882,7 +885,8 @@ def _clock_psychic_rest(
     )
     resting = Character.objects.select_for_update().filter(campaign=campaign)
     for character in resting.filter(Q(vigour_lost__gt=0) | Q(pk__in=used | fed)):
-        spent = character.pk in fed or (character.pk in used and bool(_recoverable_points(character)))
+        points = _recoverable_points(character) if character.pk in used else []
+        spent = character.pk in fed or bool(points)
         recovery = psychic.rest_recovery(
             rested_seconds=character.rested_seconds, elapsed_seconds=stopped.get(character.pk, elapsed),
             vigour_lost=character.vigour_lost, potential_used=spent, night_hours=night_hours,
@@ -894,7 +898,7 @@ def _clock_psychic_rest(
         if recovery.vigour_lost != before:
             _append(character, "character.vigour_recovered", actor, {"from": before, "to": recovery.vigour_lost})
         if recovery.potential_back:
-            domains, restored = _give_back(character)
+            domains, restored = _give_back(character, points)
             _append(character, "character.potential_recovered", actor,
                     {"domains": domains, "restored": restored, "hours": night_hours, "at": new.isoformat()})  # fmt: skip
 
