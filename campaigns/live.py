@@ -36,7 +36,7 @@ def watched_subjects(values: list[str]) -> frozenset[str]:
     subjects = set()
     for value in values[:MAX_WATCHED]:
         name, _sep, pk = value.partition(":")
-        if name.isidentifier() and pk.isdigit():
+        if name.isidentifier() and pk.isascii() and pk.isdigit():  # "²".isdigit() but int("²") raises
             subjects.add(f"{name}:{int(pk)}")
     return frozenset(subjects)
 

@@ -196,44 +196,13 @@ def _feed_revoked(event: Event) -> str:
     }  # fmt: skip
 
 
-# Régénération's events before it shared the healing powers' path (character.healing_*): old logs read them.
-@describes("character.regeneration_started", label=lambda: _("Regeneration"))
-def _regeneration_started(event: Event) -> str:
-    p = event.payload
-    return _("%(name)s starts regenerating: one Potential point per %(hours)s-hour cycle (%(left)s left).") % {
-        "name": p["character"], "hours": p.get("cycle_hours", 1), "left": p.get("potential_left", 0),
-    }  # fmt: skip
-
-
-@describes("character.regeneration_cycle", label=lambda: _("Regeneration"))
-def _regeneration_cycle(event: Event) -> str:
-    p = event.payload
-    healed = sum(int(h["from"]) - int(h["to"]) for h in p.get("healed", []))
-    return _(
-        "%(name)s regenerates: %(cycles)s cycle(s), %(healed)s Revers step(s) healed, %(points)s Potential "
-        "point(s) spent (%(left)s left)."
-    ) % {
-        "name": p["character"], "cycles": p["cycles"], "healed": healed, "points": p["points"],
-        "left": p.get("potential_left", 0),
-    }  # fmt: skip
-
-
-@describes("character.regeneration_stopped", label=lambda: _("Regeneration"))
-def _regeneration_stopped(event: Event) -> str:
-    p = event.payload
-    reasons = {
-        "healed": _("%(name)s's wounds are healed: regeneration stops (%(points)s Potential point(s) spent)."),
-        "no_potential": _("%(name)s has no Potential left: regeneration stops (%(points)s point(s) spent)."),
-    }
-    template = reasons.get(p.get("reason", ""), _("%(name)s stops regenerating (%(points)s Potential point(s) spent)."))
-    return template % {"name": p["character"], "points": p.get("points", 0)}
-
-
-@describes("character.healing_started", label=lambda: _("Healing power"))
+# Régénération's events before it shared the healing powers' path (character.regeneration_*, no "power"
+# in their payload) read as the healing powers' own: old logs keep their sentences.
+@describes("character.healing_started", "character.regeneration_started", label=lambda: _("Healing power"))
 def _healing_started(event: Event) -> str:
     p = event.payload
     values = {
-        "name": p["character"], "power": power_name(p.get("power", "")), "hours": p.get("cycle_hours", 1),
+        "name": p["character"], "power": power_name(p.get("power", "regeneration")), "hours": p.get("cycle_hours", 1),
         "left": p.get("potential_left", 0), "days": p.get("max_cycles"),
     }  # fmt: skip
     if p.get("max_cycles") is not None:
@@ -247,7 +216,7 @@ def _healing_started(event: Event) -> str:
     return _("%(name)s starts %(power)s: one Potential point per %(hours)s-hour cycle (%(left)s left).") % values
 
 
-@describes("character.healing_cycle", label=lambda: _("Healing power"))
+@describes("character.healing_cycle", "character.regeneration_cycle", label=lambda: _("Healing power"))
 def _healing_cycle(event: Event) -> str:
     p = event.payload
     healed = sum(int(h["from"]) - int(h["to"]) for h in p.get("healed", []))
@@ -255,12 +224,12 @@ def _healing_cycle(event: Event) -> str:
         "%(power)s: %(name)s completes %(cycles)s cycle(s), %(healed)s Revers step(s) healed, %(points)s Potential "
         "point(s) spent (%(left)s left)."
     ) % {
-        "name": p["character"], "power": power_name(p.get("power", "")), "cycles": p["cycles"], "healed": healed,
+        "name": p["character"], "power": power_name(p.get("power", "regeneration")), "cycles": p["cycles"], "healed": healed,
         "points": p["points"], "left": p.get("potential_left", 0),
     }  # fmt: skip
 
 
-@describes("character.healing_stopped", label=lambda: _("Healing power"))
+@describes("character.healing_stopped", "character.regeneration_stopped", label=lambda: _("Healing power"))
 def _healing_stopped(event: Event) -> str:
     p = event.payload
     reasons = {
@@ -271,7 +240,11 @@ def _healing_stopped(event: Event) -> str:
         ),
     }
     template = reasons.get(p.get("reason", ""), _("%(name)s stops %(power)s (%(points)s Potential point(s) spent)."))
-    return template % {"name": p["character"], "power": power_name(p.get("power", "")), "points": p.get("points", 0)}
+    return template % {
+        "name": p["character"],
+        "power": power_name(p.get("power", "regeneration")),
+        "points": p.get("points", 0),
+    }
 
 
 @describes("character.potential_recovered", label=lambda: _("Rest"))

@@ -64,7 +64,7 @@ from characters.rules.revers import (
     recovery_days,
 )
 from characters.rules.traits import TraitDef, TraitKind, creation_default, custom_trait, traits_from_dicts
-from characters.selectors import character_rules, ranks_lowered, trait_def_map, trait_defs
+from characters.selectors import character_rules, ranks_lowered, trait_def_map, trait_defs, trait_value
 from core.errors import PermissionRefused, ServiceError, StaleState
 
 # ---------------------------------------------------------------- helpers
@@ -845,10 +845,13 @@ def _recoverable_points(character: Character) -> list[tuple[CharacterTrait, int]
     return result
 
 
-def _give_back(character: Character) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Rest: Potentiel back (but the points feeding a running healing power), fed traits back to their rank."""
+def _give_back(
+    character: Character, points: list[tuple[CharacterTrait, int]] | None = None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Rest: Potentiel back (but the points feeding a running healing power), fed traits back to their rank.
+    ``points``: ``_recoverable_points(character)`` when the caller has read it already."""
     domains = []
-    for row, kept in _recoverable_points(character):
+    for row, kept in _recoverable_points(character) if points is None else points:
         domains.append({"code": row.code, "name_fr": row.name_fr, "name_en": row.name_en,
                         "points": row.potential_used - kept})  # fmt: skip
         row.potential_used = kept
@@ -882,7 +885,8 @@ def _clock_psychic_rest(
     )
     resting = Character.objects.select_for_update().filter(campaign=campaign)
     for character in resting.filter(Q(vigour_lost__gt=0) | Q(pk__in=used | fed)):
-        spent = character.pk in fed or (character.pk in used and bool(_recoverable_points(character)))
+        points = _recoverable_points(character) if character.pk in used else []
+        spent = character.pk in fed or bool(points)
         recovery = psychic.rest_recovery(
             rested_seconds=character.rested_seconds, elapsed_seconds=stopped.get(character.pk, elapsed),
             vigour_lost=character.vigour_lost, potential_used=spent, night_hours=night_hours,
@@ -894,7 +898,7 @@ def _clock_psychic_rest(
         if recovery.vigour_lost != before:
             _append(character, "character.vigour_recovered", actor, {"from": before, "to": recovery.vigour_lost})
         if recovery.potential_back:
-            domains, restored = _give_back(character)
+            domains, restored = _give_back(character, points)
             _append(character, "character.potential_recovered", actor,
                     {"domains": domains, "restored": restored, "hours": night_hours, "at": new.isoformat()})  # fmt: skip
 
@@ -1058,7 +1062,7 @@ def power_use(
         )
         if feed is not None:
             lowered = psychic.feed(
-                trait_rank=_trait_rank(character, fed_by), ranks_lost=ranks_lowered(character, fed_by)
+                trait_rank=trait_value(character, fed_by, fed=False), ranks_lost=ranks_lowered(character, fed_by)
             )
     except RuleViolation as violation:
         raise _refuse(violation) from violation
@@ -1101,29 +1105,29 @@ def character_rest(*, character: Character, actor: User) -> Character:
     return character
 
 
-def _trait_rank(character: Character, code: str) -> int:
-    """The trait's rank on the sheet (its default when absent), before any feeding."""
-    row = CharacterTrait.objects.filter(character=character, code=code).values_list("rank", flat=True).first()
+def _trait_facts(character: Character, code: str) -> tuple[str, str, str] | None:
+    """``(name_fr, name_en, kind)`` of a trait: its sheet row, else its definition; None for a trait neither
+    the sheet nor the campaign's list knows (its rank: ``selectors.trait_value``)."""
+    row = (
+        CharacterTrait.objects.filter(character=character, code=code).values_list("name_fr", "name_en", "kind").first()
+    )
     if row is not None:
-        return int(row)
+        return row[0], row[1], str(row[2])
     known = trait_def_map(character_rules(character.campaign)).get(code)
-    return int(known.default) if known is not None else int(Rank.FAIBLE)
+    return (known.name_fr, known.name_en, str(known.kind)) if known is not None else None
 
 
 def _trait_names(character: Character, code: str) -> tuple[str, str]:
-    row = CharacterTrait.objects.filter(character=character, code=code).values_list("name_fr", "name_en").first()
-    if row is not None:
-        return row[0], row[1]
-    known = trait_def_map(character_rules(character.campaign)).get(code)
-    return (known.name_fr, known.name_en) if known is not None else (code, code)
+    facts = _trait_facts(character, code)
+    return (facts[0], facts[1]) if facts is not None else (code, code)
 
 
-def _trait_kind(character: Character, code: str) -> str | None:
-    row = CharacterTrait.objects.filter(character=character, code=code).values_list("kind", flat=True).first()
-    if row is not None:
-        return str(row)
-    known = trait_def_map(character_rules(character.campaign)).get(code)
-    return str(known.kind) if known is not None else None
+def _feed_payload(character: Character, domain: str, trait: str) -> dict[str, Any]:
+    """What the feed_allowed / feed_revoked events carry (characters.chronicle_kinds reads it)."""
+    domain_fr, domain_en = _trait_names(character, domain)
+    trait_fr, trait_en = _trait_names(character, trait)
+    return {"domain": domain, "domain_name": domain_fr, "domain_name_en": domain_en, "trait": trait,
+            "trait_name": trait_fr, "trait_name_en": trait_en}  # fmt: skip
 
 
 @transaction.atomic
@@ -1133,9 +1137,10 @@ def feed_allow(*, character: Character, actor: User, domain: str, trait: str) ->
     ``domain`` on this character's sheet."""
     _require_narrator(character.campaign_id, actor)
     character = _lock(character)
-    if _trait_kind(character, domain) != TraitKind.POWER_DOMAIN:
+    domain_facts = _trait_facts(character, domain)
+    if domain_facts is None or domain_facts[2] != TraitKind.POWER_DOMAIN:
         raise ServiceError(_("Choose a power domain to feed."))
-    if trait == domain or _trait_kind(character, trait) is None:
+    if trait == domain or _trait_facts(character, trait) is None:
         raise ServiceError(_("Choose another trait of the sheet to feed the domain."))
     feed, _created = PowerFeed.objects.select_for_update().get_or_create(
         character=character, domain=domain, trait=trait
@@ -1145,11 +1150,7 @@ def feed_allow(*, character: Character, actor: User, domain: str, trait: str) ->
     feed.allowed = True
     feed.save(update_fields=["allowed"])
     _bump(character)
-    domain_fr, domain_en = _trait_names(character, domain)
-    trait_fr, trait_en = _trait_names(character, trait)
-    _append(character, "character.feed_allowed", actor,
-            {"domain": domain, "domain_name": domain_fr, "domain_name_en": domain_en, "trait": trait,
-             "trait_name": trait_fr, "trait_name_en": trait_en})  # fmt: skip
+    _append(character, "character.feed_allowed", actor, _feed_payload(character, domain, trait))
     return feed
 
 
@@ -1168,11 +1169,7 @@ def feed_revoke(*, feed: PowerFeed, actor: User) -> None:
     else:
         feed.delete()
     _bump(character)
-    domain_fr, domain_en = _trait_names(character, domain)
-    trait_fr, trait_en = _trait_names(character, trait)
-    _append(character, "character.feed_revoked", actor,
-            {"domain": domain, "domain_name": domain_fr, "domain_name_en": domain_en, "trait": trait,
-             "trait_name": trait_fr, "trait_name_en": trait_en})  # fmt: skip
+    _append(character, "character.feed_revoked", actor, _feed_payload(character, domain, trait))
 
 
 @transaction.atomic

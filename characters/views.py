@@ -111,8 +111,7 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
                 "trait_set_form": TraitSetForm(traits=trait_choices),
                 "revers_form": ReversForm(),
                 "first_aid_form": FirstAidForm(character=character),
-                "feed_form": FeedForm(domains=[(line.code, line.name) for line in sheet.power_domains if line.on_sheet],
-                                      traits=trait_choices) if any(line.on_sheet for line in sheet.power_domains) else None,
+                "feed_form": _feed_form(sheet) if any(line.on_sheet for line in sheet.power_domains) else None,
                 "hand_form": HandAllyForm(players=players) if character.kind == CharacterKind.NPC else None,
             }
         )  # fmt: skip
@@ -140,6 +139,13 @@ def _healing_choices(character: Character, sheet: selectors.Sheet) -> list[dict[
             )
         choices.append({"code": power.code, "helptext": helptext})
     return choices
+
+
+def _feed_form(sheet: selectors.Sheet, *args: Any) -> FeedForm:
+    """The narrator's « Let a trait feed a domain » form, as offered on the sheet and as checked on post:
+    a power domain of the sheet, fed by any other trait."""
+    domains = [(line.code, line.name) for line in sheet.power_domains if line.on_sheet]
+    return FeedForm(*args, domains=domains, traits=[(line.code, line.name) for line in sheet.all_lines])
 
 
 def _feed_choices(sheet: selectors.Sheet) -> list[tuple[str, str]]:
@@ -363,10 +369,7 @@ def _rest(request: HttpRequest, character: Character, membership: Membership) ->
 
 @action("feed", narrator_only=True)
 def _feed(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    lines = selectors.sheet(character, ledger=False).all_lines
-    form = FeedForm(request.POST, domains=[(line.code, line.name) for line in lines if line.kind == TraitKind.POWER_DOMAIN],
-                    traits=[(line.code, line.name) for line in lines])  # fmt: skip
-    data = _valid("feed_form", form)
+    data = _valid("feed_form", _feed_form(selectors.sheet(character, ledger=False, feeds=False), request.POST))
     services.feed_allow(character=character, actor=request.user, domain=data["domain"], trait=data["trait"])  # type: ignore[arg-type]
     return _("The trait may now feed the domain."), {}
 

@@ -324,33 +324,6 @@ def healing_power(code: str) -> HealingPower:
     return healing_powers()[code]
 
 
-# Régénération, as the code named it before Guérison accélérée shared its path.
-REGENERATION_DOMAIN = HEALING_DOMAIN
-
-
-def regeneration_cycle(wounds: tuple[Wound, ...] | list[Wound]) -> int:
-    return healing_cycle(healing_power(REGENERATION), wounds)
-
-
-def regeneration_start(*, domain_rank: int, potential_left: int, wounds: tuple[Wound, ...] | list[Wound]) -> int:
-    return healing_start(
-        healing_power(REGENERATION), domain_rank=domain_rank, potential_left=potential_left, wounds=wounds
-    )
-
-
-def regenerate(
-    *, wounds: tuple[Wound, ...] | list[Wound], carried_seconds: int, elapsed_seconds: int, potential_left: int
-) -> Healing:
-    """Régénération through ``heal``: « Des blessures réclamant habituellement une semaine de soins/repos par
-    carte de pénalité (ou par point de Revers) n'exigent plus qu'une heure d'attention, les blessures exigeant
-    un mois de soins disparaissent au bout de 24 heures » ; « Il s'arrête lorsque les blessures sont
-    soignées » (appendix 1, Régénération)."""
-    return heal(
-        healing_power(REGENERATION), wounds=wounds, carried_seconds=carried_seconds,
-        elapsed_seconds=elapsed_seconds, potential_left=potential_left,
-    )  # fmt: skip
-
-
 # Télékinésie: « Rang / Durée / Poids maximum » (1 Séquence ≈ 1 minute)
 TELEKINESIS = {
     Rank.FAIBLE: (1, 0.01),

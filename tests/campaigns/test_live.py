@@ -95,3 +95,4 @@ async def test_a_socket_watches_only_well_formed_subjects_and_a_few_of_them() ->
 
     assert watched_subjects(["character:12", "character:012", "bad", "x:y", "<b>:1", "character:"]) == {"character:12"}
     assert len(watched_subjects([f"character:{n}" for n in range(10)])) == 4
+    assert watched_subjects(["character:²", "character:٣"]) == frozenset()  # digits int() refuses or reads oddly

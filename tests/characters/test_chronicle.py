@@ -87,3 +87,19 @@ def test_feeding_and_regeneration_read_in_both_languages() -> None:
         assert describe(events.get(kind="character.rested")) == (
             "Jim Bones se repose et récupère Potentiel et Vigueur. Retour à leur rang : Présence."
         )
+
+
+@pytest.mark.parametrize(
+    ("kind", "payload", "text"),
+    [
+        ("character.regeneration_started", {"cycle_hours": 1, "potential_left": 4},
+         "Jim starts Regeneration: one Potential point per 1-hour cycle (4 left)."),
+        ("character.regeneration_cycle", {"cycles": 1, "points": 1, "healed": [{"from": 2, "to": 1}], "potential_left": 3},
+         "Regeneration: Jim completes 1 cycle(s), 1 Revers step(s) healed, 1 Potential point(s) spent (3 left)."),
+        ("character.regeneration_stopped", {"reason": "healed", "points": 2},
+         "Jim's wounds are healed: Regeneration stops (2 Potential point(s) spent)."),
+    ],
+)  # fmt: skip
+def test_regeneration_events_from_before_the_healing_path_still_read(kind: str, payload: dict, text: str) -> None:
+    with translation.override("en"):
+        assert describe(Event(kind=kind, payload={"character": "Jim", **payload})) == text

@@ -9,7 +9,7 @@ import pytest
 from campaigns import services as campaign_services
 from campaigns.models import Event
 from characters import selectors, services
-from characters.models import CharacterTrait, PowerFeed
+from characters.models import Character, CharacterTrait, PowerFeed
 from core.errors import PermissionRefused, ServiceError
 from tests.characters.factories import pc, table
 
@@ -64,6 +64,19 @@ def test_the_player_may_feed_before_potential_runs_out_and_until_abyssal() -> No
     assert _used(psy, "telepathie") == 0 and selectors.trait_value(psy, "presence") == 0
     with pytest.raises(ServiceError, match="down to Abyssal"):
         services.power_use(character=psy, actor=player, domain="telepathie", power_rank=2, fed_by="presence")
+
+
+def test_a_trait_feeds_from_the_rank_the_tests_use_so_a_spent_vigueur_cannot_feed() -> None:
+    """« Le Rang de la Caractéristique concerné est alors réduit d'un cran »: counted from the rank the Tests use
+    (``trait_value``), so Vigueur Faible with two ranks lost to psychic fatigue is already Abyssal."""
+    campaign, narrator, (player, _other) = table()
+    psy = pc(campaign, player, {"telepathie": 2, "vigueur": 2})
+    services.feed_allow(character=psy, actor=narrator, domain="telepathie", trait="vigueur")
+    Character.objects.filter(pk=psy.pk).update(vigour_lost=2)
+    psy.refresh_from_db()
+    with pytest.raises(ServiceError):
+        services.power_use(character=psy, actor=player, domain="telepathie", power_rank=2, fed_by="vigueur")
+    assert PowerFeed.objects.get(character=psy).ranks_lost == 0
 
 
 def test_a_fed_trait_comes_back_with_the_clocks_night_and_a_revoked_feed_waits_for_it() -> None:

@@ -11,6 +11,8 @@ from characters.rules.errors import RuleViolation
 from characters.rules.ladder import Rank
 from characters.rules.psychic import DAY, HOUR, Wound
 
+REGENERATION = psychic.healing_power(psychic.REGENERATION)
+
 
 def test_a_fed_use_costs_no_potential_and_lowers_the_feeding_trait_one_rank() -> None:
     """« Le Narrateur peut également décider qu'une Aptitude […] peut servir à alimenter un Domaine de
@@ -34,14 +36,16 @@ def test_a_trait_down_to_abyssal_has_nothing_left_to_feed() -> None:
 
 def test_regeneration_needs_bon_in_conscience_a_wound_and_a_point() -> None:
     wound = [Wound(1, 2)]
-    assert psychic.regeneration_start(domain_rank=Rank.BON, potential_left=5, wounds=wound) == HOUR
+    assert psychic.healing_start(REGENERATION, domain_rank=Rank.BON, potential_left=5, wounds=wound) == HOUR
     with pytest.raises(RuleViolation, match="psychic.rank_too_low"):
-        psychic.regeneration_start(domain_rank=Rank.MOYEN, potential_left=4, wounds=wound)
+        psychic.healing_start(REGENERATION, domain_rank=Rank.MOYEN, potential_left=4, wounds=wound)
     with pytest.raises(RuleViolation, match="psychic.nothing_to_heal"):
-        psychic.regeneration_start(domain_rank=Rank.BON, potential_left=5, wounds=[])
+        psychic.healing_start(REGENERATION, domain_rank=Rank.BON, potential_left=5, wounds=[])
     with pytest.raises(RuleViolation, match="psychic.no_potential"):
-        psychic.regeneration_start(domain_rank=Rank.BON, potential_left=0, wounds=wound)
-    assert psychic.regeneration_start(domain_rank=Rank.BON, potential_left=5, wounds=[Wound(1, 3, True)]) == DAY
+        psychic.healing_start(REGENERATION, domain_rank=Rank.BON, potential_left=0, wounds=wound)
+    assert (
+        psychic.healing_start(REGENERATION, domain_rank=Rank.BON, potential_left=5, wounds=[Wound(1, 3, True)]) == DAY
+    )
 
 
 def test_ordinary_wounds_heal_one_step_an_hour_for_a_point_an_hour() -> None:
@@ -49,11 +53,15 @@ def test_ordinary_wounds_heal_one_step_an_hour_for_a_point_an_hour() -> None:
     de Revers) n'exigent plus qu'une heure d'attention » ; « un point par heure pour les blessures
     "classiques" » ; « Il s'arrête lorsque les blessures sont soignées »."""
     # A Revers sérieux (2): the first hour was paid at the start; after it, the second hour costs a point.
-    half = psychic.regenerate(wounds=[Wound(1, 2)], carried_seconds=0, elapsed_seconds=HOUR // 2, potential_left=4)
+    half = psychic.heal(
+        REGENERATION, wounds=[Wound(1, 2)], carried_seconds=0, elapsed_seconds=HOUR // 2, potential_left=4
+    )
     assert (half.severities, half.points, half.cycles, half.carried_seconds, half.stopped) == ({1: 2}, 0, 0, 1800, "")
-    one = psychic.regenerate(wounds=[Wound(1, 2)], carried_seconds=1800, elapsed_seconds=HOUR, potential_left=4)
+    one = psychic.heal(REGENERATION, wounds=[Wound(1, 2)], carried_seconds=1800, elapsed_seconds=HOUR, potential_left=4)
     assert (one.severities, one.points, one.cycles, one.carried_seconds, one.stopped) == ({1: 1}, 1, 1, 1800, "")
-    done = psychic.regenerate(wounds=[Wound(1, 1)], carried_seconds=1800, elapsed_seconds=5 * HOUR, potential_left=3)
+    done = psychic.heal(
+        REGENERATION, wounds=[Wound(1, 1)], carried_seconds=1800, elapsed_seconds=5 * HOUR, potential_left=3
+    )
     assert (done.severities, done.points, done.stopped, done.seconds_after_stop) == (
         {1: 0},
         0,
@@ -66,14 +74,16 @@ def test_month_long_wounds_go_in_24_hours_for_a_point_a_day_after_the_ordinary_o
     """« les blessures exigeant un mois de soins disparaissent au bout de 24 heures » ; « un point par jour
     pour les blessures réclamant habituellement des mois de soins »."""
     wounds = [Wound(1, 1), Wound(2, 3, monthly=True)]
-    result = psychic.regenerate(wounds=wounds, carried_seconds=0, elapsed_seconds=HOUR + DAY, potential_left=5)
+    result = psychic.heal(REGENERATION, wounds=wounds, carried_seconds=0, elapsed_seconds=HOUR + DAY, potential_left=5)
     assert result.severities == {1: 0, 2: 0}
     assert (result.cycles, result.points, result.stopped, result.seconds_after_stop) == (2, 1, "healed", 0)
 
 
 def test_regeneration_stops_when_potential_runs_out() -> None:
     """« Un point de potentiel psychique doit être dépensé par cycle de récupération »: no point, no cycle."""
-    result = psychic.regenerate(wounds=[Wound(1, 3)], carried_seconds=0, elapsed_seconds=3 * HOUR, potential_left=1)
+    result = psychic.heal(
+        REGENERATION, wounds=[Wound(1, 3)], carried_seconds=0, elapsed_seconds=3 * HOUR, potential_left=1
+    )
     assert (result.severities, result.points, result.stopped, result.seconds_after_stop) == (
         {1: 1},
         1,
@@ -83,7 +93,7 @@ def test_regeneration_stops_when_potential_runs_out() -> None:
 
 
 def test_a_wound_healed_meanwhile_stops_regeneration_at_once() -> None:
-    result = psychic.regenerate(wounds=[], carried_seconds=600, elapsed_seconds=HOUR, potential_left=3)
+    result = psychic.heal(REGENERATION, wounds=[], carried_seconds=600, elapsed_seconds=HOUR, potential_left=3)
     assert (result.stopped, result.points, result.seconds_after_stop) == ("healed", 0, HOUR)
 
 
@@ -103,8 +113,8 @@ def test_regeneration_never_worsens_a_wound_nor_spends_points_it_does_not_have(
     """Invariants: severities only go down, at most one point per completed cycle and never more than the
     Potentiel left; once stopped, the rest of the time is handed back."""
     given_wounds = [Wound(i, s, m) for i, (s, m) in enumerate(wounds)]
-    result = psychic.regenerate(
-        wounds=given_wounds, carried_seconds=carried, elapsed_seconds=elapsed, potential_left=potential
+    result = psychic.heal(
+        REGENERATION, wounds=given_wounds, carried_seconds=carried, elapsed_seconds=elapsed, potential_left=potential
     )
     assert all(0 <= result.severities[w.key] <= w.severity for w in given_wounds)
     assert 0 <= result.points <= min(potential, result.cycles)
