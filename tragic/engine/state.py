@@ -183,7 +183,7 @@ def pool_for(config: dict[str, Any]) -> CardPool:
 
 
 class StateData:
-    """Fields and low-level zone moves; the game methods are mixed in by :class:`tragic.engine.game.State`."""
+    """Fields and low-level zone moves; the game methods are mixed in up to :class:`tragic.engine.game.State`."""
 
     config: dict[str, Any]
     pool: CardPool
