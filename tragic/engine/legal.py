@@ -105,11 +105,17 @@ class Choices(Turns):
             total = self.incoming_power(pending)
             for uid in pending["options"]:
                 actions.append({"kind": "block", "player": player, "blockers": [uid], "split": [total]})
-            if kind == "block" and len(pending["options"]) > 1:
+            if kind == "block":
+                # « plusieurs cartes peuvent défendre, tout comme dans MTG »: any group of two or more, the
+                # blow split evenly (the board lets the defender change the split). Past six possible
+                # blockers only groups of up to four are listed, to keep the list readable.
                 options = pending["options"]
-                share = [total // len(options)] * len(options)
-                share[0] += total - sum(share)
-                actions.append({"kind": "block", "player": player, "blockers": list(options), "split": share})
+                largest = len(options) if len(options) <= 6 else 4
+                for size in range(2, largest + 1):
+                    for group in itertools.combinations(options, size):
+                        share = [total // size] * size
+                        share[0] += total - sum(share)
+                        actions.append({"kind": "block", "player": player, "blockers": list(group), "split": share})
             return actions
         if kind == "search":
             options = self.search_matches(player, pending["card_type"], pending["attribute"])
@@ -425,7 +431,7 @@ class Choices(Turns):
                     {"player": o} for o in self.opponents(player) if self.zone(o, "hand") and not self.harmful_immune(o)
                 ]
             if effect.op in ("damage", "radiation") and effect.get("target", "opponent") == "opponent":
-                opponents = self.opponents(player)
+                opponents = [o for o in self.opponents(player) if not self.players[o].stealth]
                 if len(opponents) > 1:
                     return [{"player": o} for o in opponents]
         return [None]

@@ -59,7 +59,7 @@ class SetupActions(Choices):
             raise refuse("bad_choice", "your starting hand is already empty")
 
     def _run_mulligan(self, action: Action, plan: None) -> None:
-        self.take_mulligan(action["player"])
+        self.declare_mulligan(action["player"])
 
     def _check_keep(self, action: Action) -> list[int]:
         player = action["player"]

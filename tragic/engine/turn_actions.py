@@ -122,7 +122,6 @@ class TurnActions(SetupActions):
             if all(q.hidden_choice is not None for q in self.players):
                 (self.reveal_traits if self.phase == "choose_traits" else self.reveal_skills)()
         elif self.phase == "mulligan":
-            p.mulligan_done = True
-            if self.mulligan_player() is None:
-                self.start_turn(self.first_player, first=True)
+            p.mulligan_done, p.mulligan_declared = True, False
+            self.settle_mulligans()
         # Turn, stack and pending decisions move on in settle_eliminations (called by apply).
