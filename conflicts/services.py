@@ -46,6 +46,7 @@ from conflicts.setup import (
     attack_draws,
     budget_of,
     costs_of,
+    era_armour,
     era_defence_weight,
     hand_of,
     opponents_of,
@@ -377,6 +378,7 @@ def _resolve(sequence: Sequence, everyone: list[Participant]) -> dict[str, Any]:
         deck_store.success_rule(settings),
         collective=sequence.collective,
         defence_weights={p.key: era_defence_weight(p, opponents_of(p, everyone)) for p in everyone},
+        armour={p.key: era_armour(p, opponents_of(p, everyone)) for p in everyone},
         costs=costs_of(sequence, everyone),
     )
     previous = sequence.outcome.get("interpose", {}) if sequence.phase == Phase.RESOLVED else {}
@@ -850,11 +852,12 @@ def simple_conflict_roll(
     if second.campaign_id != first.campaign_id:
         raise ServiceError(_("Both characters must be in this campaign."))
     # « lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme ayant une
-    # Excellente Vigueur » (appendix 8): each side's scale against the other's, unless the form says otherwise.
+    # Excellente Vigueur » (appendix 8): the difference counts once, for the larger side only (the human keeps
+    # its own rank), unless the form says otherwise.
     first_data, second_data = dict(first_data), dict(second_data)
     for data, me, other in ((first_data, first, second), (second_data, second, first)):
         if "scale" not in data and data.get("trait_code"):
-            data["scale"] = sheets.scale_modifier(me, other, data["trait_code"])
+            data["scale"] = max(0, sheets.scale_modifier(me, other, data["trait_code"]))
     a, code_a = fudge_test_setup(first, {**first_data, "difficulty": Difficulty.FACILE})
     b, code_b = fudge_test_setup(second, {**second_data, "difficulty": Difficulty.FACILE})
     result = simple_conflict(a.effective_rank, b.effective_rank, _rng(rng))
