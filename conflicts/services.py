@@ -140,8 +140,10 @@ def table_settings_update(
         if field in data and getattr(settings, field) != data[field]:
             changed[field] = [getattr(settings, field), data[field]]
             setattr(settings, field, data[field])
-    if settings.success_rule == SuccessRule.RED and settings.layout != DeckLayout.TABLE:
+    if settings.success_rule == SuccessRule.RED and settings.layout not in (DeckLayout.TABLE, DeckLayout.SMALL_DEFENCE):
         raise ServiceError(_("Method 2 counts red cards: it needs the table deck, not attack and defence decks."))
+    if settings.success_rule != SuccessRule.RED and settings.layout == DeckLayout.SMALL_DEFENCE:
+        raise ServiceError(_("The smaller defence deck is a method 2 option."))
     if not changed:
         return settings
     settings.version += 1
@@ -523,6 +525,7 @@ class AtoutUse:
     REDRAW = "redraw"  # « retirer les cartes »
     CHANGE = "change"  # « changer le résultat … de l'une des cartes »
     TAKE_REVERS = "take_revers"  # « supporter un Revers à la place d'un autre »
+    COUNTER = "counter"  # « contrer la dépense d'un Atout par une autre personne et ainsi l'annuler »
 
 
 LEDGER_USE = {
@@ -531,6 +534,7 @@ LEDGER_USE = {
     AtoutUse.REDRAW: "reroll",
     AtoutUse.CHANGE: "change_result",
     AtoutUse.TAKE_REVERS: "take_revers",
+    AtoutUse.COUNTER: "counter",
 }
 
 
@@ -554,7 +558,15 @@ def participant_atout(
     other = by_key.get(target.key) if target is not None else None
     context: dict[str, Any] = {"roll": _roll_id(sequence), "sequence": sequence.pk}
     amount = 1
-    if use in (AtoutUse.CARD, AtoutUse.HELP):
+    if use == AtoutUse.COUNTER:
+        # App. 4: « Dans ce cas, les deux opposants perdent chacun un Atout, mais le personnage qui a dépensé
+        # l'Atout originel peut décider de dépenser un second Atout pour gagner à nouveau le bonus espéré. »
+        if sequence.phase != Phase.DRAWING:
+            raise ServiceError(_("Extra cards are bought before drawing."))
+        if other is None or other.pk == me.pk or not other.atout_card or other.drawn:
+            raise ServiceError(_("Counter the Atout of someone who bought a card and has not drawn yet."))
+        context["target_character"] = other.character_id
+    elif use in (AtoutUse.CARD, AtoutUse.HELP):
         if sequence.phase != Phase.DRAWING:
             raise ServiceError(_("Extra cards are bought before drawing."))
         if use == AtoutUse.CARD:
@@ -589,6 +601,12 @@ def participant_atout(
     if use == AtoutUse.CARD:
         me.atout_card = 1
         me.save(update_fields=["atout_card"])
+    elif use == AtoutUse.COUNTER:
+        assert other is not None
+        # The countered card goes: its owner may buy it again (the ledger allows one more while countered).
+        other.atout_card = 0
+        other.save(update_fields=["atout_card"])
+        payload["target"] = other.character.name
     elif use == AtoutUse.HELP:
         assert other is not None
         other.help_cards += 1
