@@ -184,7 +184,7 @@ async def test_the_psychic_section_of_a_watched_sheet_follows_a_healing_power() 
 
 async def test_a_savage_state_change_reaches_the_badges_of_a_watched_sheet() -> None:
     """The sheet shows the Savage-style badges (``savage-badges-<pk>`` in its header): they follow live."""
-    from characters import savage_services
+    from states.services import changes as savage_services
 
     campaign, narrator, (player, other) = await sync_to_async(table)(savage_states=True)
     jim = await sync_to_async(pc)(campaign, player)

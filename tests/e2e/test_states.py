@@ -20,7 +20,7 @@ from django.contrib.auth.models import User
 from campaigns.models import Membership, Role
 from campaigns.services import campaign_create
 from characters.models import Character, CharacterKind
-from characters import savage_services as s
+from states.services import changes as s
 
 narrator = User.objects.get(username={narrator!r})
 player = User.objects.get(username={player!r})

@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from campaigns.live import Viewer, extra_fragments
 from campaigns.models import Event
-from characters import savage_services as services
-from characters.savage_models import SavageState
+from states.models import SavageState
+from states.services import changes as services
 from tests.campaigns.factories import membership
 
 
@@ -22,7 +22,7 @@ def client_for(user, language="en") -> Client:
 
 def act(client, character, action, htmx=True, **data):
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse("characters:savage_action", args=[character.pk, action]), data, **headers)
+    return client.post(reverse("states:savage_action", args=[character.pk, action]), data, **headers)
 
 
 def test_a_player_changes_their_own_character(table):
@@ -44,9 +44,7 @@ def test_a_player_cannot_see_or_touch_a_narrator_npc(table):
 
 def test_a_non_member_gets_404(table):
     assert act(client_for(table.stranger), table.pc, "shaken_on").status_code == 404
-    assert (
-        client_for(table.stranger).get(reverse("characters:savage_round", args=[table.campaign.pk])).status_code == 404
-    )
+    assert client_for(table.stranger).get(reverse("states:savage_round", args=[table.campaign.pk])).status_code == 404
 
 
 def test_only_narrators_award_jetons(table):
@@ -82,13 +80,11 @@ def test_a_stale_click_gets_409(table):
 
 def test_without_htmx_the_action_redirects_to_the_states_page(table):
     response = act(client_for(table.alice), table.pc, "shaken_on", htmx=False)
-    assert response.status_code == 302 and response["Location"] == reverse(
-        "characters:savage_state", args=[table.pc.pk]
-    )
+    assert response.status_code == 302 and response["Location"] == reverse("states:savage_state", args=[table.pc.pk])
 
 
 def test_the_states_page_in_french_and_english(table):
-    url = reverse("characters:savage_state", args=[table.pc.pk])
+    url = reverse("states:savage_state", args=[table.pc.pk])
     act(client_for(table.narrator), table.pc, "wounds_set", count=2)
     english = client_for(table.alice).get(url).content.decode()
     assert "Wounds 2" in english and "Roll" in english
@@ -100,7 +96,7 @@ def test_the_roll_dialog_rolls_with_the_penalties(table):
     client = client_for(table.alice)
     act(client, table.pc, "wounds_set", count=1)
     response = client.post(
-        reverse("characters:savage_roll", args=[table.pc.pk]), {"trait": "vigor", "modifier": 0}, HTTP_HX_REQUEST="true"
+        reverse("states:savage_roll", args=[table.pc.pk]), {"trait": "vigor", "modifier": 0}, HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 200
     assert "wounds −1" in response.content.decode()
@@ -109,13 +105,13 @@ def test_the_roll_dialog_rolls_with_the_penalties(table):
 
 
 def test_the_round_tracker_page_is_for_members_and_its_actions_for_narrators(table):
-    url = reverse("characters:savage_round", args=[table.campaign.pk])
+    url = reverse("states:savage_round", args=[table.campaign.pk])
     assert client_for(table.alice).get(url).status_code == 200
-    deal = reverse("characters:savage_round_action", args=[table.campaign.pk, "deal"])
+    deal = reverse("states:savage_round_action", args=[table.campaign.pk, "deal"])
     assert client_for(table.alice).post(deal).status_code == 403
     narrator = client_for(table.narrator)
     narrator.post(
-        reverse("characters:savage_round_action", args=[table.campaign.pk, "participants"]),
+        reverse("states:savage_round_action", args=[table.campaign.pk, "participants"]),
         {"characters": [table.pc.pk, table.npc.pk]},
     )
     response = narrator.post(deal, HTTP_HX_REQUEST="true")
@@ -123,7 +119,7 @@ def test_the_round_tracker_page_is_for_members_and_its_actions_for_narrators(tab
 
 
 def test_savage_settings_are_for_narrators(table):
-    url = reverse("characters:savage_settings", args=[table.campaign.pk])
+    url = reverse("states:savage_settings", args=[table.campaign.pk])
     assert client_for(table.alice).get(url).status_code == 403
     page = client_for(table.narrator).get(url)
     assert page.status_code == 200 and "d12+2" in page.content.decode()
@@ -133,7 +129,7 @@ def test_the_states_page_queries_stay_bounded(table, django_assert_max_num_queri
     services.savage_fatigue_gain(character=table.pc, actor=table.alice, source="cold", expected_version=None)
     client = client_for(table.alice)
     with django_assert_max_num_queries(12):
-        assert client.get(reverse("characters:savage_state", args=[table.pc.pk])).status_code == 200
+        assert client.get(reverse("states:savage_state", args=[table.pc.pk])).status_code == 200
 
 
 def test_live_fragments_refresh_badges_for_those_who_may_see_the_character(table):
@@ -180,23 +176,23 @@ def test_the_sheet_section_and_campaign_links_for_other_pages_to_include(table):
     from characters.models import Character
 
     fresh = Character.objects.get(pk=table.pc.pk)
-    html = render_to_string("characters/savage/sheet_section.html", {"character": fresh})
-    assert 'data-state="shaken"' in html and reverse("characters:savage_state", args=[table.pc.pk]) in html
+    html = render_to_string("states/sheet_section.html", {"character": fresh})
+    assert 'data-state="shaken"' in html and reverse("states:savage_state", args=[table.pc.pk]) in html
     # A character without a state row yet shows an empty badge strip, no error.
     assert f'id="savage-badges-{table.other_pc.pk}"' in render_to_string(
-        "characters/savage/sheet_section.html", {"character": table.other_pc}
+        "states/sheet_section.html", {"character": table.other_pc}
     )
     links = render_to_string(
-        "characters/savage/campaign_links.html",
+        "states/campaign_links.html",
         {"campaign": table.campaign, "membership": membership(table.campaign, table.narrator)},
     )
-    assert reverse("characters:savage_round", args=[table.campaign.pk]) in links
+    assert reverse("states:savage_round", args=[table.campaign.pk]) in links
 
 
 def test_the_sheet_links_to_the_states_page_through_the_badges(table):
     page = client_for(table.alice).get(reverse("characters:detail", args=[table.pc.pk]))
     assert page.status_code == 200
-    assert reverse("characters:savage_state", args=[table.pc.pk]) in page.content.decode()
+    assert reverse("states:savage_state", args=[table.pc.pk]) in page.content.decode()
 
 
 def test_a_roll_tap_answers_with_its_dice_penalties_and_outcome(table):

@@ -8,9 +8,9 @@ import pytest
 
 from campaigns.models import Event
 from campaigns.services import campaign_settings_update, clock_advance
-from characters import savage_services as services
-from characters.savage_models import SavageSettings, SavageState
 from core.errors import ServiceError, StaleState
+from states.models import SavageSettings, SavageState
+from states.services import changes as services
 from tests.states.dice import ScriptedDice
 
 
@@ -241,11 +241,11 @@ def test_social_revers_never_become_wounds(table):
 
 
 def test_dice_derive_from_ranks_through_the_campaign_mapping(table):
-    from characters.savage_selectors import register_rank_lookup, trait_die
+    from states.selectors import register_rank_lookup, trait_die
 
     state = sheet(table, table.pc, vigor="", spirit="d10")
     assert str(trait_die(state, "vigor")) == "d4"  # Faible by default
-    from characters.savage_selectors import settings_for
+    from states.selectors import settings_for
 
     settings = settings_for(table.campaign)
     services.savage_settings_update(
@@ -261,7 +261,7 @@ def test_dice_derive_from_ranks_through_the_campaign_mapping(table):
         assert str(trait_die(state, "vigor")) == "d12+2"
         assert str(trait_die(state, "spirit")) == "d10"  # entered on the sheet
     finally:
-        from characters import savage_selectors
+        from states import selectors as savage_selectors
 
         savage_selectors._rank_lookup.remove(lookup)
 
@@ -269,7 +269,7 @@ def test_dice_derive_from_ranks_through_the_campaign_mapping(table):
 def test_round_tracker_deals_no_card_in_etat_critique_and_prompts_start_of_round_rolls(table):
     import random
 
-    from characters.savage_views import round_context
+    from states.views import round_context
     from tests.campaigns.factories import membership
 
     sheet(table, table.pc)
@@ -391,7 +391,7 @@ def test_total_defence_replaces_parry_when_higher(table):
 
 def test_dice_derive_from_the_sheets_vigueur_and_presence_ranks(table):
     from characters.models import CharacterTrait
-    from characters.savage_selectors import trait_die
+    from states.selectors import trait_die
 
     state = sheet(table, table.pc, vigor="", spirit="")
     CharacterTrait.objects.update_or_create(
@@ -445,7 +445,7 @@ def test_initiative_cards_read_as_cards_on_the_tracker_and_in_the_log(table):
 
     from campaigns.chronicle import describe
     from characters.labels import initiative_card_face
-    from characters.savage_views import round_context
+    from states.views import round_context
     from tests.campaigns.factories import membership
 
     assert [initiative_card_face(c) for c in ("Kc", "10h", "As", "BJ")] == ["K♣", "10♥", "A♠", "Joker"]

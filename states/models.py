@@ -1,7 +1,8 @@
 """Savage-style states persisted: per-campaign options, per-character state, fatigue, the round tracker.
 
-Persistence only: the rules live in ``characters/rules/savage`` and the changes in
-``characters/savage_services.py``.
+Persistence only: the rules live in ``states/rules`` and the changes in ``states/services/``.
+The tables keep the names they had when these models lived in ``characters`` (``Meta.db_table``):
+the move to this app changed no row (``states/migrations/0001_initial.py``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from characters.rules.savage.ranks import DEFAULT_RANK_DICE
+from states.rules.ranks import DEFAULT_RANK_DICE
 
 
 def default_rank_dice() -> dict[str, str]:
@@ -31,6 +32,7 @@ class SavageSettings(models.Model):
     version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:
+        db_table = "characters_savagesettings"
         verbose_name = _("Savage-style settings")
         verbose_name_plural = _("Savage-style settings")
 
@@ -79,6 +81,7 @@ class SavageState(models.Model):
     version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:
+        db_table = "characters_savagestate"
         verbose_name = _("Savage-style state")
         verbose_name_plural = _("Savage-style states")
         constraints = [
@@ -90,7 +93,7 @@ class SavageState(models.Model):
 
 
 class SavageFatigue(models.Model):
-    """One fatigue source's levels on one character (``characters/data/savage/fatigue_sources.toml``)."""
+    """One fatigue source's levels on one character (``states/data/fatigue_sources.toml``)."""
 
     state = models.ForeignKey(SavageState, on_delete=models.CASCADE, related_name="fatigue_tracks")
     source = models.CharField(_("source"), max_length=32)
@@ -104,6 +107,7 @@ class SavageFatigue(models.Model):
     next_vigor_roll_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "characters_savagefatigue"
         verbose_name = _("fatigue")
         verbose_name_plural = _("fatigue")
         ordering = ["state", "source"]
@@ -128,6 +132,7 @@ class SavageRound(models.Model):
     version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:
+        db_table = "characters_savageround"
         verbose_name = _("round tracker")
         verbose_name_plural = _("round trackers")
 

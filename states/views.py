@@ -1,4 +1,4 @@
-"""Pages and one-tap actions of the Savage-style states: thin views over savage_services."""
+"""Pages and one-tap actions of the Savage-style states: thin views over states.services."""
 
 from __future__ import annotations
 
@@ -16,24 +16,24 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaigns.access import campaign_member, campaign_narrator
 from campaigns.chronicle import describe
 from campaigns.models import Campaign, Event, Membership
-from characters import savage_services as services
 from characters.access import can_edit, can_view, character_for_viewer
 from characters.labels import initiative_card_face
 from characters.models import Character
-from characters.rules.savage.fatigue import ACTIONS
-from characters.rules.savage.initiative import is_red
-from characters.rules.savage.situations import Situation
-from characters.rules.savage.states import pace, roll_penalties
-from characters.savage_chronicle import (
+from core.errors import ServiceError
+from states.chronicle import (
     action_label,
     fatigue_source_label,
     modifier_label,
     roll_text,
     situation_label,
 )
-from characters.savage_forms import RollForm, SavageSettingsForm, SheetForm, TrickForm
-from characters.savage_models import SavageState
-from characters.savage_selectors import (
+from states.forms import RollForm, SavageSettingsForm, SheetForm, TrickForm
+from states.models import SavageState
+from states.rules.fatigue import ACTIONS
+from states.rules.initiative import is_red
+from states.rules.situations import Situation
+from states.rules.states import pace, roll_penalties
+from states.selectors import (
     card_state,
     fatigue_rows,
     fatigue_sources,
@@ -42,7 +42,7 @@ from characters.savage_selectors import (
     settings_for,
     trait_die,
 )
-from core.errors import ServiceError
+from states.services import changes as services
 
 
 def _int(value: Any, default: int | None = None) -> int | None:
@@ -139,7 +139,7 @@ def _respond(
     if request.htmx and request.POST.get("from") == "round":  # type: ignore[attr-defined]
         context = round_context(character.campaign, membership)
         context["error"] = error
-        return render(request, "characters/savage/partials/round.html", context, status=status)
+        return render(request, "states/partials/round.html", context, status=status)
     if request.htmx:  # type: ignore[attr-defined]
         context = panel_context(character, membership)
         context["error"] = error
@@ -153,10 +153,10 @@ def _respond(
                 .first()
             )
             context["notice"] = describe(latest) if latest else ""
-        return render(request, "characters/savage/partials/panel.html", context, status=status)
+        return render(request, "states/partials/panel.html", context, status=status)
     if error:
         messages.error(request, error)
-    return redirect("characters:savage_state", character.pk)
+    return redirect("states:savage_state", character.pk)
 
 
 @login_required
@@ -178,7 +178,7 @@ def savage_state(request: HttpRequest, character_id: int) -> HttpResponse:
         }
         initial["version"] = state.version
     context["sheet_form"] = SheetForm(initial=initial)
-    return render(request, "characters/savage/state.html", context)
+    return render(request, "states/state.html", context)
 
 
 Action = Callable[[HttpRequest, Character, int | None], object]
@@ -340,12 +340,12 @@ def savage_roll(request: HttpRequest, character_id: int) -> HttpResponse:
     context = panel_context(character, membership)
     context.update(roll_form=form, roll_result=result, roll_error=error)
     if request.htmx:  # type: ignore[attr-defined]
-        return render(request, "characters/savage/partials/roll_form.html", context, status=status)
+        return render(request, "states/partials/roll_form.html", context, status=status)
     if error:
         messages.error(request, error)
     elif result:
         messages.success(request, result)
-    return redirect("characters:savage_state", character.pk)
+    return redirect("states:savage_state", character.pk)
 
 
 @login_required
@@ -381,7 +381,7 @@ def savage_sheet(request: HttpRequest, character_id: int) -> HttpResponse:
     form = SheetForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Enter trait dice such as d4, d8 or d12+1."))
-        return redirect("characters:savage_state", character.pk)
+        return redirect("states:savage_state", character.pk)
     try:
         services.savage_sheet_update(
             character=character,
@@ -391,7 +391,7 @@ def savage_sheet(request: HttpRequest, character_id: int) -> HttpResponse:
         )
     except ServiceError as exc:
         messages.error(request, exc.message)
-    return redirect("characters:savage_state", character.pk)
+    return redirect("states:savage_state", character.pk)
 
 
 @campaign_member
@@ -406,8 +406,8 @@ def savage_round(request: HttpRequest, campaign_id: int) -> HttpResponse:
         chosen = set(context["tracker"].participants.values_list("pk", flat=True)) if context["tracker"] else set()
         context["candidates"] = [(c, c.pk in chosen) for c in Character.objects.filter(campaign=campaign)]
     if request.htmx:  # type: ignore[attr-defined]
-        return render(request, "characters/savage/partials/round.html", context)
-    return render(request, "characters/savage/round.html", context)
+        return render(request, "states/partials/round.html", context)
+    return render(request, "states/round.html", context)
 
 
 @campaign_narrator
@@ -435,11 +435,11 @@ def savage_round_action(request: HttpRequest, campaign_id: int, action: str) -> 
         if request.htmx:  # type: ignore[attr-defined]
             context = round_context(campaign, membership)
             context["error"] = exc.message
-            return render(request, "characters/savage/partials/round.html", context, status=exc.status)
+            return render(request, "states/partials/round.html", context, status=exc.status)
         messages.error(request, exc.message)
     if request.htmx:  # type: ignore[attr-defined]
-        return render(request, "characters/savage/partials/round.html", round_context(campaign, membership))
-    return redirect("characters:savage_round", campaign.pk)
+        return render(request, "states/partials/round.html", round_context(campaign, membership))
+    return redirect("states:savage_round", campaign.pk)
 
 
 @campaign_narrator
@@ -461,13 +461,13 @@ def savage_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
                 expected_version=form.cleaned_data["version"],
             )
             messages.success(request, _("Savage-style settings saved."))
-            return redirect("characters:savage_settings", campaign.pk)
+            return redirect("states:savage_settings", campaign.pk)
         except ServiceError as exc:
             form.add_error(None, exc.message)
     status = 400 if form.errors else 200
     return render(
         request,
-        "characters/savage/settings.html",
+        "states/settings.html",
         {"campaign": campaign, "membership": membership, "form": form},
         status=status,
     )

@@ -1,10 +1,12 @@
-"""Routes of the Savage-style states, included in ``characters/urls.py`` (namespace ``characters``)."""
+"""Routes of the Savage-style states (namespace ``states``), mounted under ``characters/`` to keep the public paths."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from characters import savage_views as views
+from states import views
+
+app_name = "states"
 
 urlpatterns = [
     path("<int:character_id>/states/", views.savage_state, name="savage_state"),

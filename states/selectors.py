@@ -10,11 +10,11 @@ from django.db.models import Q, QuerySet
 from campaigns.models import Membership
 from characters.access import viewable_characters
 from characters.models import Character
-from characters.rules.savage import fatigue as fatigue_rules
-from characters.rules.savage.dice import TraitDie
-from characters.rules.savage.ranks import die_for_rank
-from characters.rules.savage.states import CardState, Injury
-from characters.savage_models import SavageFatigue, SavageRound, SavageSettings, SavageState
+from states.models import SavageFatigue, SavageRound, SavageSettings, SavageState
+from states.rules import fatigue as fatigue_rules
+from states.rules.dice import TraitDie
+from states.rules.ranks import die_for_rank
+from states.rules.states import CardState, Injury
 
 TRAITS = ("vigor", "spirit", "agility", "smarts")
 # Which MicroFudge Aptitude a Savage attribute is read from when the die is not entered on the sheet.

@@ -8,8 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from characters.models import Character
-from characters.rules.savage.dice import TraitDie
-from characters.rules.savage.ranks import RANK_VALUES
+from states.rules.dice import TraitDie
+from states.rules.ranks import RANK_VALUES
 
 TRAIT_CHOICES = [
     ("vigor", _("Vigor")),

@@ -425,7 +425,7 @@ def savage_fragments(event: Event, viewer: Viewer) -> list[str]:
     """Refresh the badges and state panels of the characters the event touched (with what just happened),
     and the round tracker."""
     from characters.access import can_view
-    from characters.savage_views import panel_context, round_context
+    from states.views import panel_context, round_context
 
     fragments = []
     for character in event.characters.all():
@@ -435,9 +435,9 @@ def savage_fragments(event: Event, viewer: Viewer) -> list[str]:
         context["oob"] = True
         # The roll that just happened stays on the panel: whoever acted reads its dice, and so does the table.
         context["notice"] = describe(event)
-        fragments.append(render_to_string("characters/savage/badges.html", context))
-        fragments.append(render_to_string("characters/savage/partials/panel.html", context))
+        fragments.append(render_to_string("states/badges.html", context))
+        fragments.append(render_to_string("states/partials/panel.html", context))
     tracker = round_context(event.campaign, viewer.membership)
     tracker["oob"] = True
-    fragments.append(render_to_string("characters/savage/partials/round.html", tracker))
+    fragments.append(render_to_string("states/partials/round.html", tracker))
     return fragments

@@ -5,7 +5,7 @@ alors une perte de conscience (ou pire en fonction de la source de la fatigue). 
 Fatigue inflige un malus de -1 à tous les jets de Trait. Récupération : la manière de récupérer un
 niveau de Fatigue dépend de ce qui l'a provoqué. »
 
-The sources are data (``characters/data/savage/fatigue_sources.toml``). Each character keeps one
+The sources are data (``states/data/fatigue_sources.toml``). Each character keeps one
 ``FatigueTrack`` per source; the levels of all tracks add up to the character's Fatigue (0–3).
 """
 
@@ -21,7 +21,7 @@ from pathlib import Path
 from .dice import TraitDie, TraitRoll, roll_plain
 from .errors import IllegalTransition
 
-DEFAULT_SOURCES_PATH = Path(__file__).resolve().parents[2] / "data" / "savage" / "fatigue_sources.toml"
+DEFAULT_SOURCES_PATH = Path(__file__).resolve().parents[1] / "data" / "fatigue_sources.toml"
 CRITICAL_LEVEL = 3
 ROUND_SECONDS = 6
 

@@ -18,13 +18,15 @@ from django.utils.translation import gettext as _
 from campaigns.models import Campaign, Visibility
 from campaigns.services import event_append
 from characters.models import Character, CharacterKind
-from characters.rules.savage import fatigue as fatigue_rules
-from characters.rules.savage import states as rules
-from characters.rules.savage.dice import TARGET, Modifier, TraitDie, TraitRoll, trait_roll
-from characters.rules.savage.errors import IllegalTransition
-from characters.rules.savage.initiative import deal_round, is_joker
-from characters.rules.savage.ranks import validated_mapping
-from characters.rules.savage.situations import (
+from core.errors import ServiceError, StaleState
+from states.models import SavageFatigue, SavageRound, SavageSettings, SavageState
+from states.rules import fatigue as fatigue_rules
+from states.rules import states as rules
+from states.rules.dice import TARGET, Modifier, TraitDie, TraitRoll, trait_roll
+from states.rules.errors import IllegalTransition
+from states.rules.initiative import deal_round, is_joker
+from states.rules.ranks import validated_mapping
+from states.rules.situations import (
     AttackContext,
     AttackKind,
     ParryBreakdown,
@@ -35,9 +37,7 @@ from characters.rules.savage.situations import (
     surprise_damage_bonus,
     total_defence_modifiers,
 )
-from characters.savage_models import SavageFatigue, SavageRound, SavageSettings, SavageState
-from characters.savage_selectors import card_state, fatigue_sources, settings_for, tracks_of, trait_die
-from core.errors import ServiceError, StaleState
+from states.selectors import card_state, fatigue_sources, settings_for, tracks_of, trait_die
 
 Rng = random.Random
 # The clock hook has no caller to pass dice: tests replace this factory with a seeded one.
