@@ -87,7 +87,7 @@ def revers_inflict(
     nature: str,
 ) -> None:
     from characters.services import revers_inflict as inflict
-    from states.services.changes import savage_revers_to_wounds
+    from states.services.revers import savage_revers_to_wounds
 
     # With Savage-style states and the campaign's "Revers become wounds" option, a physical Revers
     # is written as wounds (and État critique for a Revers décisif) instead of a Revers.

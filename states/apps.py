@@ -13,7 +13,8 @@ class StatesConfig(AppConfig):
     def ready(self) -> None:
         from campaigns import demo, hooks
         from states import chronicle  # noqa: F401  (event texts, live panels)
-        from states.services.changes import savage_clock_advance, savage_demo_step
+        from states.demo import savage_demo_step
+        from states.services.clock import savage_clock_advance
 
         hooks.on_clock_advance(savage_clock_advance)
         demo.register_demo_step(savage_demo_step)

@@ -42,7 +42,25 @@ from states.selectors import (
     settings_for,
     trait_die,
 )
-from states.services import changes as services
+from states.services import rolls
+from states.services.fatigue import savage_fatigue_action, savage_fatigue_gain, savage_fatigue_lose
+from states.services.rolls import savage_trait_roll
+from states.services.rounds import (
+    savage_round_deal,
+    savage_round_end,
+    savage_round_next_turn,
+    savage_round_set_participants,
+)
+from states.services.shaken import savage_shaken_roll, savage_shaken_set, savage_token_award, savage_token_unshake
+from states.services.sheet import savage_settings_update, savage_sheet_update
+from states.services.situations import parry_of, savage_situation_toggle, savage_total_defence, savage_tricked_clear
+from states.services.wounds import (
+    savage_bleeding_roll,
+    savage_bleeding_set,
+    savage_incapacitation_roll,
+    savage_wounds_set,
+    savage_wounds_take,
+)
 
 
 def _int(value: Any, default: int | None = None) -> int | None:
@@ -84,7 +102,7 @@ def panel_context(character: Character, membership: Membership) -> dict[str, Any
             pace=pace(state.base_pace, card),
             dice={t: str(trait_die(state, t, rank_dice=rank_dice)) for t in ("vigor", "spirit", "agility", "smarts")},
             situations=[(s, situation_label(s)) for s in state.situations],
-            parry=services.parry_of(state),
+            parry=parry_of(state),
             version=state.version,
         )
     return context
@@ -191,35 +209,33 @@ def _one_tap_actions() -> dict[str, tuple[bool, Action]]:
     return {
         "shaken_on": (
             False,
-            lambda r, c, v: services.savage_shaken_set(character=c, actor=r.user, shaken=True, expected_version=v),
+            lambda r, c, v: savage_shaken_set(character=c, actor=r.user, shaken=True, expected_version=v),
         ),
         "shaken_off": (
             False,
-            lambda r, c, v: services.savage_shaken_set(character=c, actor=r.user, shaken=False, expected_version=v),
+            lambda r, c, v: savage_shaken_set(character=c, actor=r.user, shaken=False, expected_version=v),
         ),
         "shaken_roll": (
             False,
-            lambda r, c, v: services.savage_shaken_roll(character=c, actor=r.user, expected_version=v),
+            lambda r, c, v: savage_shaken_roll(character=c, actor=r.user, expected_version=v),
         ),
         "token_unshake": (
             False,
-            lambda r, c, v: services.savage_token_unshake(character=c, actor=r.user, expected_version=v),
+            lambda r, c, v: savage_token_unshake(character=c, actor=r.user, expected_version=v),
         ),
         "token_award": (
             True,
-            lambda r, c, v: services.savage_token_award(
+            lambda r, c, v: savage_token_award(
                 character=c, actor=r.user, count=_int(p(r, "count"), 1) or 1, expected_version=v
             ),
         ),
         "wounds_set": (
             False,
-            lambda r, c, v: services.savage_wounds_set(
-                character=c, actor=r.user, count=_wound_count(r), expected_version=v
-            ),
+            lambda r, c, v: savage_wounds_set(character=c, actor=r.user, count=_wound_count(r), expected_version=v),
         ),
         "wounds_take": (
             False,
-            lambda r, c, v: services.savage_wounds_take(
+            lambda r, c, v: savage_wounds_take(
                 character=c,
                 actor=r.user,
                 count=_int(p(r, "count"), 1) or 0,
@@ -230,53 +246,47 @@ def _one_tap_actions() -> dict[str, tuple[bool, Action]]:
         ),
         "incapacitation_roll": (
             False,
-            lambda r, c, v: services.savage_incapacitation_roll(character=c, actor=r.user, expected_version=v),
+            lambda r, c, v: savage_incapacitation_roll(character=c, actor=r.user, expected_version=v),
         ),
         "bleeding_on": (
             False,
-            lambda r, c, v: services.savage_bleeding_set(character=c, actor=r.user, bleeding=True, expected_version=v),
+            lambda r, c, v: savage_bleeding_set(character=c, actor=r.user, bleeding=True, expected_version=v),
         ),
         "bleeding_off": (
             False,
-            lambda r, c, v: services.savage_bleeding_set(character=c, actor=r.user, bleeding=False, expected_version=v),
+            lambda r, c, v: savage_bleeding_set(character=c, actor=r.user, bleeding=False, expected_version=v),
         ),
         "bleeding_roll": (
             False,
-            lambda r, c, v: services.savage_bleeding_roll(character=c, actor=r.user, expected_version=v),
+            lambda r, c, v: savage_bleeding_roll(character=c, actor=r.user, expected_version=v),
         ),
         "fatigue_gain": (
             False,
-            lambda r, c, v: services.savage_fatigue_gain(
-                character=c, actor=r.user, source=p(r, "source"), expected_version=v
-            ),
+            lambda r, c, v: savage_fatigue_gain(character=c, actor=r.user, source=p(r, "source"), expected_version=v),
         ),
         "fatigue_lose": (
             False,
-            lambda r, c, v: services.savage_fatigue_lose(
-                character=c, actor=r.user, source=p(r, "source"), expected_version=v
-            ),
+            lambda r, c, v: savage_fatigue_lose(character=c, actor=r.user, source=p(r, "source"), expected_version=v),
         ),
         "recovery": (
             False,
-            lambda r, c, v: services.savage_fatigue_action(
+            lambda r, c, v: savage_fatigue_action(
                 character=c, actor=r.user, action=p(r, "recovery"), expected_version=v
             ),
         ),
         "situation": (
             False,
-            lambda r, c, v: services.savage_situation_toggle(
+            lambda r, c, v: savage_situation_toggle(
                 character=c, actor=r.user, situation=p(r, "situation"), expected_version=v
             ),
         ),
         "total_defence": (
             False,
-            lambda r, c, v: services.savage_total_defence(
-                character=c, actor=r.user, die=p(r, "die"), expected_version=v
-            ),
+            lambda r, c, v: savage_total_defence(character=c, actor=r.user, die=p(r, "die"), expected_version=v),
         ),
         "trick_end": (
             False,
-            lambda r, c, v: services.savage_tricked_clear(character=c, actor=r.user, expected_version=v),
+            lambda r, c, v: savage_tricked_clear(character=c, actor=r.user, expected_version=v),
         ),
     }
 
@@ -320,7 +330,7 @@ def savage_roll(request: HttpRequest, character_id: int) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         try:
-            roll = services.savage_trait_roll(
+            roll = savage_trait_roll(
                 character=character,
                 actor=request.user,
                 trait=data["trait"],
@@ -358,7 +368,7 @@ def savage_trick(request: HttpRequest, character_id: int) -> HttpResponse:
     error = ""
     if form.is_valid():
         try:
-            services.savage_trick(
+            rolls.savage_trick(
                 character=character,
                 target=form.cleaned_data["target"],
                 actor=request.user,
@@ -383,7 +393,7 @@ def savage_sheet(request: HttpRequest, character_id: int) -> HttpResponse:
         messages.error(request, _("Enter trait dice such as d4, d8 or d12+1."))
         return redirect("states:savage_state", character.pk)
     try:
-        services.savage_sheet_update(
+        savage_sheet_update(
             character=character,
             actor=request.user,
             data=form.cleaned_data,
@@ -420,15 +430,15 @@ def savage_round_action(request: HttpRequest, campaign_id: int, action: str) -> 
         if action == "participants":
             ids = [i for i in (_int(x) for x in request.POST.getlist("characters")) if i is not None]
             chosen = list(Character.objects.filter(campaign=campaign, pk__in=ids))
-            services.savage_round_set_participants(
+            savage_round_set_participants(
                 campaign=campaign, actor=request.user, characters=chosen, expected_version=version
             )
         elif action == "deal":
-            services.savage_round_deal(campaign=campaign, actor=request.user, expected_version=version)
+            savage_round_deal(campaign=campaign, actor=request.user, expected_version=version)
         elif action == "next":
-            services.savage_round_next_turn(campaign=campaign, actor=request.user, expected_version=version)
+            savage_round_next_turn(campaign=campaign, actor=request.user, expected_version=version)
         elif action == "end":
-            services.savage_round_end(campaign=campaign, actor=request.user, expected_version=version)
+            savage_round_end(campaign=campaign, actor=request.user, expected_version=version)
         else:
             raise Http404
     except ServiceError as exc:
@@ -453,7 +463,7 @@ def savage_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
     form = SavageSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.savage_settings_update(
+            savage_settings_update(
                 campaign=campaign,
                 actor=request.user,
                 revers_to_wounds=form.cleaned_data["revers_to_wounds"],

@@ -183,7 +183,7 @@ def test_the_savage_state_page_does_not_name_a_secret_npc(client, world):
 
 def test_an_npc_joining_the_fight_becomes_a_target_for_players(client, world):
     """Once the narrator puts the NPC in the round tracker it is at the table, so players may aim at it."""
-    from states.services.changes import savage_round_set_participants
+    from states.services.rounds import savage_round_set_participants
 
     npc = _hidden_npc(world)
     savage_round_set_participants(

@@ -9,7 +9,10 @@ from django.urls import reverse
 from campaigns.live import Viewer, extra_fragments
 from campaigns.models import Event
 from states.models import SavageState
-from states.services import changes as services
+from states.services.fatigue import savage_fatigue_gain
+from states.services.rounds import savage_round_set_participants
+from states.services.shaken import savage_shaken_set
+from states.services.wounds import savage_incapacitation_roll, savage_wounds_set
 from tests.campaigns.factories import membership
 
 
@@ -126,17 +129,17 @@ def test_savage_settings_are_for_narrators(table):
 
 
 def test_the_states_page_queries_stay_bounded(table, django_assert_max_num_queries):
-    services.savage_fatigue_gain(character=table.pc, actor=table.alice, source="cold", expected_version=None)
+    savage_fatigue_gain(character=table.pc, actor=table.alice, source="cold", expected_version=None)
     client = client_for(table.alice)
     with django_assert_max_num_queries(12):
         assert client.get(reverse("states:savage_state", args=[table.pc.pk])).status_code == 200
 
 
 def test_live_fragments_refresh_badges_for_those_who_may_see_the_character(table):
-    services.savage_round_set_participants(
+    savage_round_set_participants(
         campaign=table.campaign, actor=table.narrator, characters=[table.npc], expected_version=None
     )
-    services.savage_wounds_set(character=table.npc, actor=table.narrator, count=4, expected_version=None)
+    savage_wounds_set(character=table.npc, actor=table.narrator, count=4, expected_version=None)
     event = Event.objects.filter(kind="savage.wounds_set").get()
     narrator_html = "".join(extra_fragments(event, Viewer(membership(table.campaign, table.narrator))))
     player_html = "".join(extra_fragments(event, Viewer(membership(table.campaign, table.alice))))
@@ -152,7 +155,7 @@ def test_the_live_panel_keeps_what_just_happened(table):
 
     from campaigns.chronicle import describe
 
-    services.savage_wounds_set(character=table.pc, actor=table.narrator, count=1, expected_version=None)
+    savage_wounds_set(character=table.pc, actor=table.narrator, count=1, expected_version=None)
     event = Event.objects.filter(kind="savage.wounds_set").get()
     player_html = "".join(extra_fragments(event, Viewer(membership(table.campaign, table.alice))))
     assert f'<p class="dice savage-notice" role="status">{escape(describe(event))}</p>' in player_html
@@ -162,8 +165,8 @@ def test_the_live_panel_keeps_what_just_happened(table):
 def test_the_log_describes_every_savage_event(table):
     from campaigns.chronicle import describe
 
-    services.savage_wounds_set(character=table.npc, actor=table.narrator, count=4, expected_version=None)
-    services.savage_incapacitation_roll(character=table.npc, actor=table.narrator, expected_version=None)
+    savage_wounds_set(character=table.npc, actor=table.narrator, count=4, expected_version=None)
+    savage_incapacitation_roll(character=table.npc, actor=table.narrator, expected_version=None)
     for event in Event.objects.filter(kind__startswith="savage."):
         text = describe(event)
         assert "happened" not in text and "Le Borgne" in text
@@ -172,7 +175,7 @@ def test_the_log_describes_every_savage_event(table):
 def test_the_sheet_section_and_campaign_links_for_other_pages_to_include(table):
     from django.template.loader import render_to_string
 
-    services.savage_shaken_set(character=table.pc, actor=table.alice, shaken=True, expected_version=None)
+    savage_shaken_set(character=table.pc, actor=table.alice, shaken=True, expected_version=None)
     from characters.models import Character
 
     fresh = Character.objects.get(pk=table.pc.pk)
@@ -204,11 +207,11 @@ def test_a_roll_tap_answers_with_its_dice_penalties_and_outcome(table):
 
 
 def test_a_secret_npcs_states_stay_with_the_narrators_until_it_joins_a_fight(table):
-    services.savage_wounds_set(character=table.npc, actor=table.narrator, count=1, expected_version=None)
+    savage_wounds_set(character=table.npc, actor=table.narrator, count=1, expected_version=None)
     alice = membership(table.campaign, table.alice)
     assert not Event.objects.visible_to(alice).filter(kind="savage.wounds_set").exists()
-    services.savage_round_set_participants(
+    savage_round_set_participants(
         campaign=table.campaign, actor=table.narrator, characters=[table.npc], expected_version=None
     )
-    services.savage_wounds_set(character=table.npc, actor=table.narrator, count=2, expected_version=None)
+    savage_wounds_set(character=table.npc, actor=table.narrator, count=2, expected_version=None)
     assert Event.objects.visible_to(alice).filter(kind="savage.wounds_set").count() == 1
