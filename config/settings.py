@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "accounts",
     "campaigns",
     "characters",
+    "states",
     "conflicts",
     "tragic",
     "frag",
