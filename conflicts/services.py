@@ -821,7 +821,10 @@ def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[Fud
 def _setup_payload(setup: FudgeTestSetup) -> dict[str, Any]:
     return {"trait_rank": setup.trait_rank, "difficulty": setup.difficulty.name, "required": setup.required_rank,
             "relatedness": str(setup.relatedness), "effective": setup.effective_rank,
-            "modifiers": [[m.code, m.amount, m.note] for m in setup.modifiers]}  # fmt: skip
+            "modifiers": [[m.code, m.amount, m.note] for m in setup.modifiers],
+            # What a later Atout (conflicts.test_atouts) needs to rebuild the Test.
+            "technical": [setup.highly_technical, str(setup.technical_policy), setup.technical_steps],
+            "hazard": [setup.hazard_fixed_revers, setup.hazard_per_rank], "allow_automatic": setup.allow_automatic}  # fmt: skip
 
 
 @transaction.atomic
@@ -850,6 +853,7 @@ def fudge_test_roll(
         payload["range_band"] = data["range_band"]
     if opponent is not None and data.get("opponent_trait"):
         payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
+    payload["revers_domain"], payload["nature"] = data.get("revers_domain") or "physical", data.get("nature") or "blunt"
     if result.revers:
         sheets.revers_inflict(character=character, actor=actor, domain=data.get("revers_domain") or "physical",
                               severity=result.revers, source=data.get("source") or _("Hazardous test"),

@@ -46,3 +46,20 @@ def test_telekinesis_with_several_objects_raises_the_difficulty_not_the_rank_req
     assert (use.required_rank, use.difficulty) == (5, "tres_difficile")
     one = services.power_use(character=psy, actor=player, domain="telekinesie", power_rank=required)
     assert (one.required_rank, one.difficulty) == (5, "difficile")
+
+
+def test_an_npc_out_after_two_revers_counts_revers_points_on_the_sheet_as_in_a_sequence() -> None:
+    """VII-1: « le Narrateur peut décider qu'un seul Revers ou deux Revers seulement sont suffisants pour mettre
+    un PNJ hors de combat »; « une Blessure sérieuse (correspondant à deux Revers) » (V-4): one Revers sérieux is
+    two Revers, on the sheet as in a Sequence (conflicts.rules.sequence.is_out counts points)."""
+    from campaigns.models import Event
+    from conflicts.rules.resolution import Severity
+    from conflicts.rules.sequence import is_out
+
+    campaign, narrator, _players = table()
+    thug = services.npc_create(campaign=campaign, actor=narrator, name="Truand", concept="Truand",
+                               ranks={"combat": 3}, out_after=2)  # fmt: skip
+    services.revers_inflict(character=thug, actor=narrator, domain="physical", severity=2, source="Coup de barre")
+    sheet_says = Event.objects.filter(kind="character.revers_inflicted").latest("pk").payload["out_of_action"]
+    assert sheet_says is True
+    assert is_out(severity=Severity.SERIOUS, revers_taken=2, out_after=2) is sheet_says
