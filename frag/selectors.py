@@ -235,7 +235,7 @@ def choices(state: State, legal: list[dict[str, Any]], *, cards: bool = True) ->
                 )
             )
         elif kind == "spend_blood":
-            found.append(Choice(index, _("Spend a blood marker: +1 Santé"), kind))
+            found.append(Choice(index, _("Spend a blood marker: +1 Health"), kind))
         elif kind == "accept_frag":
             found.append(Choice(index, _("Accept the frag"), kind, "danger"))
         elif kind == "attack":
@@ -373,7 +373,7 @@ def describe(state: State, event: dict[str, Any]) -> str:
         "reshuffled": _("A discard pile is reshuffled"),
         "deck_empty": _("A deck is empty"),
         "played": _("%(name)s plays %(card)s"),
-        "wounded": _("%(name)s loses %(points)s Santé (now %(hp)s)"),
+        "wounded": _("%(name)s loses %(points)s Health (now %(hp)s)"),
         "armour_destroyed": _("%(name)s's armour is destroyed"),
         "dying": _("%(name)s is down and may heal at once"),
         "survived": _("%(name)s survives"),
