@@ -120,3 +120,22 @@ def test_a_hazardous_tests_written_revers_stops_later_atouts() -> None:
     assert test["revers"] == 2, (test["dice"], test["final"], test["success"], test["required"])
     with pytest.raises(ServiceError, match="already on the sheet"):
         fudge_test_reroll(character=f.hero, actor=f.player, roll=str(test["roll"]))
+
+
+def test_natural_armour_is_a_defence_line_of_the_budget_and_counts_down_by_draws() -> None:
+    """« une armure "naturelle" procurant un bonus de cartes égal à la moitié de la valeur de la Caractéristique
+    Présence (arrondie au supérieur). Cette armure s'ajoute aux autres protection […] et est valable pour un
+    nombre de tirages égal à la valeur du Domaine psychique »."""
+    from campaigns.models import Event
+    from characters.models import Character
+
+    f = fight(npcs=1)
+    Character.objects.filter(pk=f.hero.pk).update(
+        power_boost={"power": "enhanced_endurance", "target": "armour", "amount": 3, "left": 1}
+    )
+    with pytest.raises(ServiceError, match="Only 5 of your cards can go to attack"):  # Combat Bon: 5
+        draw(f.pc, f.player, Split(attack={f.npcs[0].key: 6}, defence={f.pc.key: 2}))
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}, defence={f.pc.key: 3}))
+    assert ["natural_armour", 3, "defence"] in Event.objects.get(kind="sequence.drew").payload["budget"]
+    f.hero.refresh_from_db()
+    assert f.hero.power_boost == {}  # its one draw is spent
