@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('characters', '0008_healing_powers'),
+        ('characters', '0009_savage_states_move_to_states_app'),
     ]
 
     operations = [
