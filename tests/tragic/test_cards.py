@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tragic.helpers import pass_all
 from tragic.engine.cards import ATTRIBUTES, CARD_TYPES, KEYWORDS, CardError, default_pool, load_cards, load_decklists
 from tragic.engine.decks import validate_library
 
@@ -96,5 +97,5 @@ def test_a_new_card_is_data_not_python():
     state = turn_of(started(extra_cards=[custom]), 0)
     uid = give(state, 0, "lance-flammes-2")
     state.apply({"kind": "play", "player": 0, "card": uid, "pay": {"L": 1}, "target": {"player": 1}})
-    events = state.apply({"kind": "pass", "player": 1})
+    events = pass_all(state)
     assert events_of(events, "attack")[0]["raw"] == 7
