@@ -307,11 +307,19 @@ def test_reaction_time_limit_passes_for_the_slow_player():
 
 
 def test_both_libraries_follow_the_games_copy_mode():
+    """A library the player built is played as built (refused if it breaks the game's mode); a starter deck
+    (written for Quad) is fitted to the mode, for the person and for the bots."""
     alice = UserFactory()
+    own = services.deck_create(
+        owner=alice, name="Quad", copy_mode="quad", cards=services.ready_decks()["acier-et-plomb"].cards
+    )
     with pytest.raises(ServiceError, match="cannot be played"):
-        services.game_create(user=alice, deck_ref=STEEL, opponent="invite", copy_mode="triplette")
+        services.game_create(user=alice, deck_ref=str(own.pk), opponent="invite", copy_mode="triplette")
     with pytest.raises(ServiceError, match="copy mode"):
         services.game_create(user=alice, deck_ref=STEEL, opponent="invite", copy_mode="octuple")
+    game = services.game_create(user=alice, deck_ref=STEEL, opponent="heuristic", copy_mode="singleton")
+    assert game.status == GameStatus.PLAYING
+    assert load_state(game).config["copy_mode"] == "singleton"
 
 
 def test_the_games_timer_is_recorded_as_an_action_and_ends_on_equal_turns():

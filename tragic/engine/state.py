@@ -183,8 +183,8 @@ def pool_for(config: dict[str, Any]) -> CardPool:
     if not extra:
         return default_pool()
     cards = dict(default_pool().cards)
-    for table in extra:
-        card = parse_card(table, "config")
+    for entry, table in enumerate(extra):
+        card = parse_card(table, "config", entry)
         cards[card.id] = card
     return CardPool(cards)
 
