@@ -93,3 +93,20 @@ def test_any_refused_action_leaves_the_game_exactly_as_it_was(seed: int, steps: 
             assert state.to_json() == before
         else:
             raise AssertionError(f"{junk} was accepted")
+
+
+def test_a_clone_is_an_exact_and_independent_copy() -> None:
+    """Search bots copy the state at every rollout: the copy must be the same game and share nothing that changes."""
+    players = [{"name": f"P{i}", "health": 2, "speed": 3, "accuracy": 2} for i in range(3)]
+    state = new_game({"map": "raffinerie", "players": players, "turn_limit": 30}, 5)
+    dice = Dice(5)
+    for _ in range(120):
+        if state.is_over():
+            break
+        seat = state.current_players()[0]
+        state.apply(BOTS["random"](state, seat, dice))
+        copy = state.clone()
+        assert copy.to_json() == state.to_json()
+    before = state.to_json()
+    play_out(copy, [BOTS["random"]] * 3, Dice(9))
+    assert state.to_json() == before
