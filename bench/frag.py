@@ -8,7 +8,8 @@ from bench.figures import Figure, median_ms, per_second
 from bench.openspiel_ref import ratio_figure
 from frag.engine import State, new_game
 from frag.engine.board import load_board
-from frag.engine.bots import BOTS, play_out
+from frag.engine.bots import play_out
+from frag.engine.levels import BOTS
 from frag.engine.rng import Dice
 
 FOUR = [{"name": f"P{i}", "health": 2, "speed": 3, "accuracy": 2} for i in range(4)]

@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from frag.engine import IllegalAction, State, new_game
-from frag.engine.bots import BOTS, play_out
+from frag.engine.bots import play_out
+from frag.engine.levels import BOTS
 from frag.engine.rng import Dice
 
 ATTRIBUTES = st.sampled_from([(h, s, 7 - h - s) for h in range(1, 5) for s in range(1, 5) if 1 <= 7 - h - s <= 4])
