@@ -88,7 +88,8 @@ def seed(events: int) -> dict[str, object]:
 
 
 def _history(campaign: Campaign, narrator: User, players: list[User], characters: list[Character], n: int) -> None:
-    """``n`` older notes, written in bulk: one in seven private to a player, one in eleven for narrators."""
+    """``n`` older events in bulk: notes (one in seven private to a player, one in eleven for narrators) and,
+    one in three, the joining of a past sequence."""
     start = timezone.now() - dt.timedelta(days=400)
     batch: list[Event] = []
     for i in range(n):
@@ -97,11 +98,16 @@ def _history(campaign: Campaign, narrator: User, players: list[User], characters
             visibility, recipient = Visibility.PLAYER, players[i % len(players)]
         elif i % 11 == 0:
             visibility = Visibility.NARRATORS
+        kind, payload = "note", {"text": f"Événement **{i}** de la chronique."}
+        if i % 3 == 1:
+            # Past sequences, 30 events each: what a Sequence's own story must not have to read.
+            kind, visibility, recipient = "sequence.joined", Visibility.EVERYONE, None
+            payload = {"sequence": 1_000_000 + i // 30, "scene": 0, "title": "Une vieille bagarre", "draw": 0,
+                       "name": characters[i % len(characters)].name, "side": "PJ", "goal": "passer"}  # fmt: skip
         batch.append(
             Event(
-                campaign=campaign, kind="note", actor=narrator, visibility=visibility, recipient=recipient,
-                payload={"text": f"Événement **{i}** de la chronique."}, game_time=campaign.game_clock,
-                created_at=start + dt.timedelta(minutes=i),
+                campaign=campaign, kind=kind, actor=narrator, visibility=visibility, recipient=recipient,
+                payload=payload, game_time=campaign.game_clock, created_at=start + dt.timedelta(minutes=i),
             )
         )  # fmt: skip
     created = Event.objects.bulk_create(batch, batch_size=1000)
