@@ -80,6 +80,9 @@ TEMPLATES = [
     },
 ]
 
+# Widgets are plain data once built: their HTML is kept per process (core/form_rendering.py).
+FORM_RENDERER = "core.form_rendering.CachedWidgetRenderer"
+
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
