@@ -313,9 +313,13 @@ def log_export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse
     filter_form = _log_filter(request, membership, _kinds_in(membership))
     events = selectors.log_events(membership, _filter_values(filter_form)).order_by("created_at", "pk")
     if fmt == "json":
-        response = HttpResponse(log_as_json(campaign, events), content_type="application/json; charset=utf-8")
+        response = HttpResponse(
+            log_as_json(campaign, events, reader=membership), content_type="application/json; charset=utf-8"
+        )
     elif fmt == "md":
-        response = HttpResponse(log_as_markdown(campaign, events), content_type="text/markdown; charset=utf-8")
+        response = HttpResponse(
+            log_as_markdown(campaign, events, reader=membership), content_type="text/markdown; charset=utf-8"
+        )
     else:
         raise Http404
     response["Content-Disposition"] = f'attachment; filename="campaign-{campaign.pk}-log.{fmt}"'

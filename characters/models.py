@@ -275,6 +275,3 @@ class Equipment(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-from characters.savage_models import SavageFatigue, SavageRound, SavageSettings, SavageState  # noqa: E402,F401

@@ -15,6 +15,7 @@ urlpatterns = [
     path("accounts/", include(auth_urlpatterns)),
     path("campaigns/", include("campaigns.urls")),
     path("characters/", include("characters.urls")),
+    path("characters/", include("states.urls")),
     path("conflicts/", include("conflicts.urls")),
     path("tragic/", include("tragic.urls")),
     path("frag/", include("frag.urls")),

@@ -8,6 +8,7 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import actor_name, describes
+from campaigns.redaction import redacts
 from conflicts.labels import atout_label, card_face, dice_text, difficulty_label, rank, severity_label, verdict_label
 
 if TYPE_CHECKING:
@@ -269,3 +270,17 @@ def _simple(event: Event) -> str:
         "fb": rank(b["final"]),
         "verdict": verdict,
     }
+
+
+@redacts("sequence.drew")
+def _split_for_players(payload: dict[str, Any], event: Event) -> None:
+    """A draw's split as players read it: the cards drawn are on the table, the split behind them is not
+    always. The reasons given for cover (« se couvrir » needs a reason the narrator accepts) are between the
+    narrator and whoever gave them; an NPC's split is the narrator's alone, as on the sequence page."""
+    split = payload.get("split")
+    if not isinstance(split, dict):
+        return
+    if any(character.kind == "npc" for character in event.characters.all()):
+        payload.pop("split")
+    else:
+        split.pop("reasons", None)

@@ -47,6 +47,7 @@ from conflicts.setup import (
     attack_draws,
     budget_of,
     costs_of,
+    era_armour,
     era_defence_weight,
     hand_of,
     opponents_of,
@@ -140,8 +141,10 @@ def table_settings_update(
         if field in data and getattr(settings, field) != data[field]:
             changed[field] = [getattr(settings, field), data[field]]
             setattr(settings, field, data[field])
-    if settings.success_rule == SuccessRule.RED and settings.layout != DeckLayout.TABLE:
+    if settings.success_rule == SuccessRule.RED and settings.layout not in (DeckLayout.TABLE, DeckLayout.SMALL_DEFENCE):
         raise ServiceError(_("Method 2 counts red cards: it needs the table deck, not attack and defence decks."))
+    if settings.success_rule != SuccessRule.RED and settings.layout == DeckLayout.SMALL_DEFENCE:
+        raise ServiceError(_("The smaller defence deck is a method 2 option."))
     if not changed:
         return settings
     settings.version += 1
@@ -389,6 +392,7 @@ def _resolve(sequence: Sequence, everyone: list[Participant]) -> dict[str, Any]:
         deck_store.success_rule(settings),
         collective=sequence.collective,
         defence_weights={p.key: era_defence_weight(p, opponents_of(p, everyone)) for p in everyone},
+        armour={p.key: era_armour(p, opponents_of(p, everyone)) for p in everyone},
         costs=costs_of(sequence, everyone),
     )
     previous = sequence.outcome.get("interpose", {}) if sequence.phase == Phase.RESOLVED else {}
@@ -533,6 +537,7 @@ class AtoutUse:
     REDRAW = "redraw"  # « retirer les cartes »
     CHANGE = "change"  # « changer le résultat … de l'une des cartes »
     TAKE_REVERS = "take_revers"  # « supporter un Revers à la place d'un autre »
+    COUNTER = "counter"  # « contrer la dépense d'un Atout par une autre personne et ainsi l'annuler »
 
 
 LEDGER_USE = {
@@ -541,6 +546,7 @@ LEDGER_USE = {
     AtoutUse.REDRAW: "reroll",
     AtoutUse.CHANGE: "change_result",
     AtoutUse.TAKE_REVERS: "take_revers",
+    AtoutUse.COUNTER: "counter",
 }
 
 
@@ -564,7 +570,15 @@ def participant_atout(
     other = by_key.get(target.key) if target is not None else None
     context: dict[str, Any] = {"roll": _roll_id(sequence), "sequence": sequence.pk}
     amount = 1
-    if use in (AtoutUse.CARD, AtoutUse.HELP):
+    if use == AtoutUse.COUNTER:
+        # App. 4: « Dans ce cas, les deux opposants perdent chacun un Atout, mais le personnage qui a dépensé
+        # l'Atout originel peut décider de dépenser un second Atout pour gagner à nouveau le bonus espéré. »
+        if sequence.phase != Phase.DRAWING:
+            raise ServiceError(_("Extra cards are bought before drawing."))
+        if other is None or other.pk == me.pk or not other.atout_card or other.drawn:
+            raise ServiceError(_("Counter the Atout of someone who bought a card and has not drawn yet."))
+        context["target_character"] = other.character_id
+    elif use in (AtoutUse.CARD, AtoutUse.HELP):
         if sequence.phase != Phase.DRAWING:
             raise ServiceError(_("Extra cards are bought before drawing."))
         if use == AtoutUse.CARD:
@@ -599,6 +613,12 @@ def participant_atout(
     if use == AtoutUse.CARD:
         me.atout_card = 1
         me.save(update_fields=["atout_card"])
+    elif use == AtoutUse.COUNTER:
+        assert other is not None
+        # The countered card goes: its owner may buy it again (the ledger allows one more while countered).
+        other.atout_card = 0
+        other.save(update_fields=["atout_card"])
+        payload["target"] = other.character.name
     elif use == AtoutUse.HELP:
         assert other is not None
         other.help_cards += 1
@@ -862,11 +882,12 @@ def simple_conflict_roll(
     if second.campaign_id != first.campaign_id:
         raise ServiceError(_("Both characters must be in this campaign."))
     # « lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme ayant une
-    # Excellente Vigueur » (appendix 8): each side's scale against the other's, unless the form says otherwise.
+    # Excellente Vigueur » (appendix 8): the difference counts once, for the larger side only (the human keeps
+    # its own rank), unless the form says otherwise.
     first_data, second_data = dict(first_data), dict(second_data)
     for data, me, other in ((first_data, first, second), (second_data, second, first)):
         if "scale" not in data and data.get("trait_code"):
-            data["scale"] = sheets.scale_modifier(me, other, data["trait_code"])
+            data["scale"] = max(0, sheets.scale_modifier(me, other, data["trait_code"]))
     a, code_a = fudge_test_setup(first, {**first_data, "difficulty": Difficulty.FACILE})
     b, code_b = fudge_test_setup(second, {**second_data, "difficulty": Difficulty.FACILE})
     result = simple_conflict(a.effective_rank, b.effective_rank, _rng(rng))

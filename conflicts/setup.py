@@ -64,11 +64,21 @@ def armour_counts(participant: Participant, opponents: Iterable[Participant]) ->
 
 
 def era_defence_weight(participant: Participant, opponents: list[Participant]) -> int:
-    """« Chaque succès d'une armure du futur annule deux succès d'une arme moderne ou d'une ère antérieure »
-    (when every opponent's weapon is that old), or the narrator's figure if higher."""
-    weights = [defence_weight(weapon_era=Era(o.weapon_era), armour_era=Era(participant.armour_era)) for o in opponents]
-    era = min(weights) if participant.armour and weights else 1
-    return max(participant.defence_weight, era)
+    """The narrator's figure: attack successes each of the participant's defence successes cancels (1 or 2)."""
+    return max(1, participant.defence_weight)
+
+
+def era_armour(participant: Participant, opponents: list[Participant]) -> tuple[int, int]:
+    """(weight, cards): « Chaque succès d'une armure du futur annule deux succès d'une arme moderne ou d'une ère
+    antérieure » applies to the successes of the armour's own cards only, the first ``cards`` of the wearer's
+    own defence pile (cards dealt are exchangeable, so taking the first ones is drawing them apart), when every
+    opponent's weapon is that old and the armour counts at all; (1, 0) otherwise."""
+    if not participant.armour or not opponents or not armour_counts(participant, opponents):
+        return 1, 0
+    weight = min(
+        defence_weight(weapon_era=Era(o.weapon_era), armour_era=Era(participant.armour_era)) for o in opponents
+    )
+    return (weight, participant.armour) if weight > 1 else (1, 0)
 
 
 def robustness_counts(participant: Participant, sequence: Sequence, opponents: Iterable[Participant]) -> bool:

@@ -86,8 +86,8 @@ def revers_inflict(
     payload: Mapping[str, Any],
     nature: str,
 ) -> None:
-    from characters.savage_services import savage_revers_to_wounds
     from characters.services import revers_inflict as inflict
+    from states.services.revers import savage_revers_to_wounds
 
     # With Savage-style states and the campaign's "Revers become wounds" option, a physical Revers
     # is written as wounds (and État critique for a Revers décisif) instead of a Revers.

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 from frag.engine.board import available_maps, load_board
-from frag.selectors import language
+from frag.selectors.naming import language
 
 MAX_SEATS = 6
 SEAT_KINDS = [

@@ -67,10 +67,11 @@ class PowerUse:
     collapsed: bool
 
 
-def required_rank_for(power_rank: int, *, masked: bool = False, several_objects: bool = False) -> int:
-    """The rank a use needs: the power's rank, one step more to mask an intrusion, one more to move
-    several objects with Télékinésie (« la Difficulté est toutefois augmentée d'un degré »)."""
-    return power_rank + int(masked) + int(several_objects)
+def required_rank_for(power_rank: int, *, masked: bool = False) -> int:
+    """The rank a use needs: the power's rank, one step more to mask an intrusion (« le rang requis pour
+    utiliser le pouvoir psychique est alors augmenté de un cran, ce qui relève la Difficulté du Test de un
+    degré »)."""
+    return power_rank + int(masked)
 
 
 def difficulty_for(required_rank: int) -> tuple[str, int]:
@@ -98,14 +99,18 @@ def power_use(
         raise RuleViolation("psychic.latent")
     if not usable(domain_rank):
         raise RuleViolation("psychic.not_usable")
-    required = required_rank_for(power_rank, masked=masked, several_objects=several_objects)
+    # Télékinésie: « le Psy peut déplacer plusieurs objets tant que leurs poids cumulés ne dépassent pas la
+    # limite autorisée par le rang requis, la Difficulté est toutefois augmentée d'un degré »: the Difficulty
+    # moves, the rank required does not (a Bon Psy may move two 4 kg objects, at Très difficile).
+    required = required_rank_for(power_rank, masked=masked)
     if domain_rank < required:
         raise RuleViolation("psychic.rank_too_low", required=required, rank=domain_rank)
     if potential_left < 1 and not fed:
         raise RuleViolation("psychic.no_potential")
     if fatigue_rule and vigour - vigour_lost < Rank.LAMENTABLE:
         raise RuleViolation("psychic.exhausted")
-    difficulty, level = difficulty_for(required)
+    difficulty = difficulty_for(required + int(several_objects))[0]
+    level = difficulty_for(required)[1]
     lost = vigour_lost + 1 if fatigue_rule else vigour_lost
     return PowerUse(
         required_rank=required,

@@ -10,10 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from . import combat
+from .base import MOVEMENT, Action
 from .board import Board
 from .cards import PISTOL
 from .rng import Dice
-from .state import MOVEMENT, Action, State
+from .state import State
 
 Bot = Callable[[State, int, Dice], Action]
 

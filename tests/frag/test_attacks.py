@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from frag.engine import IllegalAction, combat
-from frag.engine.state import ACTION
+from frag.engine.base import ACTION
 from tests.frag.arena import OPEN, arena, snapshot
 
 

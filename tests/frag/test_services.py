@@ -149,7 +149,8 @@ def test_every_action_kind_and_phase_has_a_label_in_the_refusal(language: str) -
     from django.utils import translation
 
     from frag.engine import IllegalAction
-    from frag.engine.state import _HANDLERS, _PHASES, ACTION, DISCARD, MOVEMENT, OVER, PLACEMENT
+    from frag.engine.base import ACTION, DISCARD, MOVEMENT, OVER, PLACEMENT
+    from frag.engine.state import _HANDLERS, _PHASES
     from frag.refusals import ACTION_LABELS, PHASE_LABELS, refusal_text
 
     phases = {PLACEMENT, MOVEMENT, ACTION, DISCARD, OVER} | {p for ps in _PHASES.values() for p in ps}

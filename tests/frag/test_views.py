@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from frag.engine import State
 from frag.models import Game
-from frag.selectors import card_name
+from frag.selectors.naming import card_name
 from tests.frag.factories import UserFactory, game_with
 
 pytestmark = pytest.mark.django_db
