@@ -75,9 +75,12 @@ class StateBase:
         self.discards[self.card(uid).deck].append(uid)
 
     # --- stats ----------------------------------------------------------------------------
-    def stat(self, player: int, name: str) -> int:
+    def stat(self, player: int, name: str, base: int | None = None) -> int:
+        """A stat with the cards in play applied; ``base`` replaces the stat's own starting value (an attack's
+        damage dice start at its weapon's dice)."""
         fighter = self.fighters[player]
-        base = getattr(fighter, name) if STATS[name] is None else STATS[name]
+        if base is None:
+            base = getattr(fighter, name) if STATS[name] is None else STATS[name]
         changes = [
             (m["op"], m["value"])
             for m in self.modifiers
