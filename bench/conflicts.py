@@ -34,7 +34,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
 from campaigns import services as campaigns
 from campaigns.models import Membership, Role
-from characters import services as characters
+from characters.services.creation import character_create, npc_create
 from conflicts import services
 
 PLAYERS, ROUNDS = %(players)d, %(rounds)d
@@ -45,7 +45,7 @@ players = []
 for i in range(PLAYERS):
     user = User.objects.create_user(f"bench-pj{i}", password="x")
     Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
-    pc = characters.character_create(campaign=campaign, actor=user, name=f"PJ {i}", concept="Docker", goal="Passer",
+    pc = character_create(campaign=campaign, actor=user, name=f"PJ {i}", concept="Docker", goal="Passer",
                                      ranks={"combat": 3, "esprit": 3})
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
@@ -56,7 +56,7 @@ for i in range(PLAYERS):
 for r in range(ROUNDS):
     for i, p in enumerate(players):
         seq = services.sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {r}-{i}"})
-        thug = characters.npc_create(campaign=campaign, actor=narrator, name=f"Truand {r}-{i}", concept="Truand",
+        thug = npc_create(campaign=campaign, actor=narrator, name=f"Truand {r}-{i}", concept="Truand",
                                      ranks={"combat": 2})
         me = services.participant_add(sequence=seq, actor=narrator, character=p["pc"], side="PJ", trait_code="combat")
         them = services.participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")

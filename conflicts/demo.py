@@ -6,8 +6,8 @@ import random
 from typing import TYPE_CHECKING
 
 from campaigns.models import Role
-from characters import services as character_services
 from characters.models import Character
+from characters.services.creation import npc_create
 from conflicts import decks as deck_store
 from conflicts import services
 from conflicts.models import Participant
@@ -25,7 +25,7 @@ def demo_sequence(campaign: Campaign) -> None:
     if narrator is None or jim is None or lisa is None or jim.owner is None or lisa.owner is None:
         return
     actor = narrator.user
-    driver = character_services.npc_create(
+    driver = npc_create(
         campaign=campaign, actor=actor, name="Le chauffeur", concept="Homme de main de la société secrète",
         goal="Ne rien dire", ranks={"combat": 3, "vigueur": 4}, out_after=2,
     )  # fmt: skip

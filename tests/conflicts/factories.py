@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 
 from campaigns.models import Campaign
-from characters import services as character_services
 from characters.models import Character
+from characters.services.creation import npc_create
 from conflicts import services
 from conflicts.models import Participant, Scene, Sequence
 from conflicts.rules.budget import Split
@@ -37,7 +37,7 @@ class Fight:
 
 
 def npc(campaign: Campaign, narrator: User, name: str, combat: int = 3, out_after: int | None = None) -> Character:
-    return character_services.npc_create(
+    return npc_create(
         campaign=campaign, actor=narrator, name=name, concept="Truand", ranks={"combat": combat}, out_after=out_after
     )
 

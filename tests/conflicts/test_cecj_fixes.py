@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from characters import services as character_services
+from characters.services.atouts import atout_gain
 from conflicts import services
 from conflicts.models import Participant
 from conflicts.rules.budget import Split
@@ -24,7 +24,7 @@ def test_a_countered_card_goes_and_its_spender_may_buy_it_again() -> None:
     open_session(f.campaign, f.narrator)
     t = f.npcs[0]
     for who in (f.hero, t.character):
-        character_services.atout_gain(character=who, actor=f.narrator, amount=4)
+        atout_gain(character=who, actor=f.narrator, amount=4)
     f.hero.refresh_from_db()
     before = f.hero.atout_balance
     services.participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
@@ -46,7 +46,7 @@ def test_a_countered_card_goes_and_its_spender_may_buy_it_again() -> None:
 def test_a_counter_needs_a_card_bought_and_not_drawn() -> None:
     f = fight(npcs=1)
     open_session(f.campaign, f.narrator)
-    character_services.atout_gain(character=f.thugs[0], actor=f.narrator, amount=1)
+    atout_gain(character=f.thugs[0], actor=f.narrator, amount=1)
     with pytest.raises(ServiceError, match="Counter the Atout"):
         services.participant_atout(participant=f.npcs[0], actor=f.narrator, use="counter", target=f.pc,
                                    expected_version=None)  # fmt: skip
@@ -93,7 +93,7 @@ def test_an_atout_rerolls_a_tests_dice_or_changes_one_die() -> None:
 
     f = fight(npcs=1)
     open_session(f.campaign, f.narrator)
-    character_services.atout_gain(character=f.hero, actor=f.narrator, amount=3)
+    atout_gain(character=f.hero, actor=f.narrator, amount=3)
     test = _test_roll(f, {"trait_code": "combat", "difficulty": 6})
     roll = str(test["roll"])
     minus = next((i for i, d in enumerate(test["dice"]) if d != 1), None)  # type: ignore[attr-defined]
@@ -115,7 +115,7 @@ def test_a_hazardous_tests_written_revers_stops_later_atouts() -> None:
 
     f = fight(npcs=1)
     open_session(f.campaign, f.narrator)
-    character_services.atout_gain(character=f.hero, actor=f.narrator, amount=1)
+    atout_gain(character=f.hero, actor=f.narrator, amount=1)
     test = _test_roll(f, {"trait_code": "combat", "difficulty": 8, "hazard_fixed_revers": 2}, seed=5)
     assert test["revers"] == 2, (test["dice"], test["final"], test["success"], test["required"])
     with pytest.raises(ServiceError, match="already on the sheet"):

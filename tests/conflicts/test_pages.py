@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from campaigns.live import Viewer, extra_fragments, home_subject
 from campaigns.models import Event
-from characters import services as character_services
+from characters.services.creation import npc_create
 from conflicts import services
 from conflicts.models import Participant
 from conflicts.rules.budget import Split
@@ -223,7 +223,7 @@ def test_the_narrator_takes_a_tests_difficulty_from_an_opponents_trait() -> None
     Caractéristique Esprit d'une sentinelle …). Le Rang de la Caractéristique donne alors la Difficulté de
     l'action (Exemple : un Rang Bon indique une action Difficile) » (V). Players do not get the field."""
     f = fight(npcs=0)
-    sentinel = character_services.npc_create(
+    sentinel = npc_create(
         campaign=f.campaign, actor=f.narrator, name="Sentinelle", concept="Garde", ranks={"esprit": 5}
     )
     form = {"character": f.hero.pk, "trait_code": "combat", "difficulty": 2, "relatedness": "close", "equipment": 0,

@@ -348,10 +348,10 @@ def test_a_distant_trait_draws_two_cards_fewer_never_below_faible() -> None:
 def test_an_ogre_in_a_simple_conflict_counts_its_scale_against_a_human() -> None:
     """Appendix 8: « lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme
     ayant une Excellente Vigueur »; « Les Ogres ont une Echelle +1 (Taille, Combat) »."""
-    from characters import services as character_services
+    from characters.services.creation import npc_create
 
     f = fight(npcs=1)
-    ogre = character_services.npc_create(campaign=f.campaign, actor=f.narrator, name="Ogre", concept="Ogre",
+    ogre = npc_create(campaign=f.campaign, actor=f.narrator, name="Ogre", concept="Ogre",
                                          ranks={"vigueur": 5})  # fmt: skip
     Character.objects.filter(pk=ogre.pk).update(scales=[{"value": 1, "domains": ["size", "combat"]}])
     ogre.refresh_from_db()
@@ -384,12 +384,12 @@ def test_telekinesis_in_a_conflict_takes_the_esprit_modifier() -> None:
     """« Lorsque le Psy utilise la Télékinésie au cours d'un combat, l'action peut-être résolue comme un
     Conflit et la Caractéristique Esprit … peut servir de modificateur : … Bon +1 carte » (appendix 1).
     Jim (Esprit Bon, Télékinésie Moyen) draws 4 + 1 cards; with another trait the line goes."""
-    from characters import services as character_services
+    from characters.services.sheet import trait_set
 
     f = fight(npcs=1)
     t = f.npcs[0]
-    character_services.trait_set(character=f.hero, actor=f.narrator, code="telekinesie", rank=4)
-    character_services.trait_set(character=f.hero, actor=f.narrator, code="esprit", rank=5)
+    trait_set(character=f.hero, actor=f.narrator, code="telekinesie", rank=4)
+    trait_set(character=f.hero, actor=f.narrator, code="esprit", rank=5)
     f.sequence.refresh_from_db()
     services.participant_update(participant=f.pc, actor=f.player, data={"trait_code": "telekinesie"},
                                 expected_version=f.sequence.version)  # fmt: skip
@@ -405,13 +405,14 @@ def test_a_trait_lowered_by_feeding_a_power_domain_draws_one_card_less() -> None
     """« Le Rang de la Caractéristique concerné est alors réduit d'un cran jusqu'à ce que le personnage puisse
     prendre du repos » (VI): Jim's Combat (Bon) feeds his Télékinésie once during the sequence; like a Revers
     penalty the loss is read at the draw (a line of its own), and a Test reads Combat at Moyen."""
-    from characters import services as character_services
+    from characters.services.powers import feed_allow, power_use
+    from characters.services.sheet import trait_set
 
     f = fight(npcs=1)
     t = f.npcs[0]
-    character_services.trait_set(character=f.hero, actor=f.narrator, code="telekinesie", rank=2)
-    character_services.feed_allow(character=f.hero, actor=f.narrator, domain="telekinesie", trait="combat")
-    character_services.power_use(character=f.hero, actor=f.player, domain="telekinesie", power_rank=2,
+    trait_set(character=f.hero, actor=f.narrator, code="telekinesie", rank=2)
+    feed_allow(character=f.hero, actor=f.narrator, domain="telekinesie", trait="combat")
+    power_use(character=f.hero, actor=f.player, domain="telekinesie", power_rank=2,
                                  fed_by="combat")  # fmt: skip
     f.pc.refresh_from_db()
     assert f.pc.trait_value == 5  # declared before the power: the draw takes the loss

@@ -12,8 +12,8 @@ from django.db.models import Max, Sum
 
 from campaigns import services as campaign_services
 from campaigns.models import Campaign, Event, GameSession, Membership, Visibility
-from characters import services as character_services
 from characters.models import Character
+from characters.services.creation import npc_create
 from conflicts import decks as deck_store
 from conflicts import services as conflict_services
 from conflicts.models import Deck, Participant, Scene, Sequence
@@ -83,9 +83,7 @@ def build_world() -> World:
     alice, bob = players_of(campaign)
     alice_pc = pc(campaign, alice, name="Alice PC")
     bob_pc = pc(campaign, bob, name="Bob PC")
-    npc = character_services.npc_create(
-        campaign=campaign, actor=narrator, name="Le Truand", concept=NPC_SECRET, ranks={"combat": 3}
-    )
+    npc = npc_create(campaign=campaign, actor=narrator, name="Le Truand", concept=NPC_SECRET, ranks={"combat": 3})
     game_session = open_session(campaign, narrator)
     public_event = campaign_services.note_write(membership=membership(campaign, bob), text="Bob public note")
     secret_event = campaign_services.event_append(

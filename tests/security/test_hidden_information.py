@@ -218,7 +218,7 @@ async def test_the_campaign_socket_never_carries_secrets_to_a_player():
 async def test_a_players_socket_watching_sheets_never_carries_narrator_notes_or_npc_secrets():
     """The sheet page watches its character (``?watch=character:<pk>``) and gets the whole sheet live,
     rendered for the player: never the narrator's notes on a PC, never an NPC sheet asked for by hand."""
-    from characters import services as character_services
+    from characters.services.sheet import character_update, trait_set
 
     world = await sync_to_async(build_world)()
     path = f"/ws/campaigns/{world.campaign.pk}/?watch=character:{world.alice_pc.pk}&watch=character:{world.npc.pk}"
@@ -226,13 +226,11 @@ async def test_a_players_socket_watching_sheets_never_carries_narrator_notes_or_
     narrator = await _socket(path, world.narrator)
     assert (await bob.connect())[0] and (await narrator.connect())[0]
     for character in (world.alice_pc, world.npc):
-        await sync_to_async(character_services.character_update)(
+        await sync_to_async(character_update)(
             character=character, actor=world.narrator, data={"narrator_notes": NARRATOR_SECRET},
             expected_version=character.version,
         )  # fmt: skip
-        await sync_to_async(character_services.trait_set)(
-            character=character, actor=world.narrator, code="combat", rank=5
-        )
+        await sync_to_async(trait_set)(character=character, actor=world.narrator, code="combat", rank=5)
     seen_by_bob = [await bob.receive_from(timeout=5) for _ in range(2)]
     assert await bob.receive_nothing(timeout=0.5)
     assert all('id="sheet"' in html for html in seen_by_bob)
