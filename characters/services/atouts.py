@@ -180,7 +180,9 @@ def _raise_plan(
             raise _refuse(RuleViolation("streamlined.above_excellent", trait=code), {code: row.name_fr})
     else:
         to_rank = row.rank + 1
-        cost = progression_cost(TraitKind(row.kind), row.rank, scheme=progression_scheme(rules, character.campaign))
+        cost = progression_cost(
+            TraitKind(row.kind), row.rank, scheme=progression_scheme(rules, character.campaign, character)
+        )
     if to_rank > rules.human_maximum:
         raise _refuse(RuleViolation("rank.above_maximum", trait=code, maximum=int(rules.human_maximum)),
                       {code: row.name_fr})  # fmt: skip
@@ -207,7 +209,7 @@ def trait_raise(
         or (trait.kind if trait else TraitKind.FIELD)
     )
     current = rank if rank is not None else (trait.default if trait else Rank.FAIBLE)
-    cost = progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign))
+    cost = progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign, character))
     return atout_spend(
         character=character, actor=actor, use=AtoutUse.RAISE_BETWEEN_SESSIONS, amount=cost,
         justification=justification, context={"trait": trait_code},
@@ -231,7 +233,7 @@ def raise_cost(character: Character, trait_code: str) -> int:
     trait = trait_def_map(rules).get(trait_code)
     kind = TraitKind(row.kind if row else (trait.kind if trait else TraitKind.FIELD))
     current = row.rank if row else (trait.default if trait else Rank.FAIBLE)
-    return progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign))
+    return progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign, character))
 
 
 @transaction.atomic

@@ -31,10 +31,13 @@ from characters.services.changes import _append, _names, _refuse, _require_membe
 from core.errors import PermissionRefused, ServiceError
 
 
-def progression_scheme(rules: CharacterRules, campaign: Campaign) -> str:
+def progression_scheme(rules: CharacterRules, campaign: Campaign, character: Character | None = None) -> str:
+    """The price list of raises: the campaign's rule if set, else the mode the character was made under (a
+    Standard character keeps Standard prices after the campaign switches to Streamlined)."""
     if rules.progression:
         return str(rules.progression)
-    return PROGRESSION_STREAMLINED if campaign.creation_mode == CreationMode.STREAMLINED else PROGRESSION_ONE_PER_RANK
+    mode = (character.creation_mode if character is not None else "") or campaign.creation_mode
+    return PROGRESSION_STREAMLINED if mode == CreationMode.STREAMLINED else PROGRESSION_ONE_PER_RANK
 
 
 def creation_total(campaign: Campaign, rules: CharacterRules) -> int:
@@ -108,7 +111,10 @@ def character_create(
         )
     except RuleViolation as violation:
         raise _refuse(violation, _names(defs)) from violation
-    character = Character(campaign=campaign, owner=owner, kind=CharacterKind.PC, name=name, concept=concept, goal=goal)
+    character = Character(
+        campaign=campaign, owner=owner, kind=CharacterKind.PC, name=name, concept=concept, goal=goal,
+        creation_mode=str(campaign.creation_mode),
+    )  # fmt: skip
     character.full_clean()
     character.save()
     by_code = {t.code: t for t in defs}
@@ -171,6 +177,7 @@ def npc_create(
         concept=concept.strip(),
         goal=goal.strip(),
         out_after_revers=out_after or rules.npc_out_after,
+        creation_mode=str(campaign.creation_mode),
     )
     character.full_clean()
     character.save()
