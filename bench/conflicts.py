@@ -35,12 +35,12 @@ from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_K
 from campaigns import services as campaigns
 from campaigns.models import Membership, Role
 from characters.services.creation import character_create, npc_create
-from conflicts import services
+from conflicts.services.sequences import participant_add, scene_create, sequence_create
 
 PLAYERS, ROUNDS = %(players)d, %(rounds)d
 narrator = User.objects.create_user("bench-mj", password="x")
 campaign = campaigns.campaign_create(owner=narrator, data={"name": "Bench des docks"})
-scene = services.scene_create(campaign=campaign, actor=narrator, title="Vingt duels")
+scene = scene_create(campaign=campaign, actor=narrator, title="Vingt duels")
 players = []
 for i in range(PLAYERS):
     user = User.objects.create_user(f"bench-pj{i}", password="x")
@@ -55,11 +55,11 @@ for i in range(PLAYERS):
     players.append({"user": user, "pc": pc, "session": session.session_key, "draws": []})
 for r in range(ROUNDS):
     for i, p in enumerate(players):
-        seq = services.sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {r}-{i}"})
+        seq = sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {r}-{i}"})
         thug = npc_create(campaign=campaign, actor=narrator, name=f"Truand {r}-{i}", concept="Truand",
                                      ranks={"combat": 2})
-        me = services.participant_add(sequence=seq, actor=narrator, character=p["pc"], side="PJ", trait_code="combat")
-        them = services.participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
+        me = participant_add(sequence=seq, actor=narrator, character=p["pc"], side="PJ", trait_code="combat")
+        them = participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
         p["draws"].append({"url": f"/conflicts/{campaign.pk}/participants/{me.pk}/split/",
                            "body": f"attack_{them.pk}=2&defence_{me.pk}=1&action=draw"})
 print(json.dumps([{"session": p["session"], "draws": p["draws"]} for p in players]))

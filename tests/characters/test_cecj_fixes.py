@@ -79,7 +79,7 @@ def test_enhanced_endurance_adds_presence_to_vigour_for_conscience_draws_and_coo
 
     from characters.boosts import power_boost_start
     from characters.rules.psychic import boost_for
-    from conflicts import services as conflict_services
+    from conflicts.services.fudge_tests import fudge_test_roll
 
     assert boost_for("enhanced_endurance", natural_armour=True, presence=5, conscience=6).amount == 3
     assert boost_for("enhanced_coordination", natural_armour=False, presence=4, conscience=7).target == "habilete"
@@ -88,12 +88,12 @@ def test_enhanced_endurance_adds_presence_to_vigour_for_conscience_draws_and_coo
     power_boost_start(character=psy, actor=player, power="enhanced_endurance")
     psy.refresh_from_db()
     assert psy.power_boost == {"power": "enhanced_endurance", "target": "vigueur", "amount": 4, "left": 6}
-    test = conflict_services.fudge_test_roll(character=psy, actor=player, rng=random.Random(1),
+    test = fudge_test_roll(character=psy, actor=player, rng=random.Random(1),
                                              data={"trait_code": "vigueur", "difficulty": 5})  # fmt: skip
     assert ["power", 4, ""] in test["modifiers"] and test["effective"] == 7
     psy.refresh_from_db()
     assert psy.power_boost["left"] == 5
-    other = conflict_services.fudge_test_roll(character=psy, actor=player, rng=random.Random(1),
+    other = fudge_test_roll(character=psy, actor=player, rng=random.Random(1),
                                               data={"trait_code": "esprit", "difficulty": 5})  # fmt: skip
     assert not [m for m in other["modifiers"] if m[0] == "power"]
     with pytest.raises(ServiceError, match="Only Enhanced endurance can harden"):

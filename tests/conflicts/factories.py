@@ -10,9 +10,10 @@ from django.contrib.auth.models import User
 from campaigns.models import Campaign
 from characters.models import Character
 from characters.services.creation import npc_create
-from conflicts import services
 from conflicts.models import Participant, Scene, Sequence
 from conflicts.rules.budget import Split
+from conflicts.services.drawing import participant_draw
+from conflicts.services.sequences import participant_add, scene_create, sequence_create
 from tests.characters.factories import pc, table
 
 
@@ -47,13 +48,11 @@ def fight(npcs: int = 2, hero_combat: int = 5, out_after: int | None = None, **s
     campaign, narrator, players = table(players=1)
     hero = pc(campaign, players[0], ranks={"combat": hero_combat, "esprit": 3})
     thugs = [npc(campaign, narrator, f"Truand {i + 1}", out_after=out_after) for i in range(npcs)]
-    scene = services.scene_create(campaign=campaign, actor=narrator, title="Les docks")
-    seq = services.sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre sur le quai", **sequence})
-    me = services.participant_add(
-        sequence=seq, actor=narrator, character=hero, side="PJ", goal="passer", trait_code="combat"
-    )
+    scene = scene_create(campaign=campaign, actor=narrator, title="Les docks")
+    seq = sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre sur le quai", **sequence})
+    me = participant_add(sequence=seq, actor=narrator, character=hero, side="PJ", goal="passer", trait_code="combat")
     others = [
-        services.participant_add(
+        participant_add(
             sequence=seq, actor=narrator, character=t, side="Truands", goal="l'arrêter", trait_code="combat"
         )
         for t in thugs
@@ -64,7 +63,7 @@ def fight(npcs: int = 2, hero_combat: int = 5, out_after: int | None = None, **s
 
 def draw(p: Participant, actor: User, split: Split, seed: int = 1, version: int | None = None) -> Participant:
     p.sequence.refresh_from_db()
-    return services.participant_draw(
+    return participant_draw(
         participant=p,
         actor=actor,
         expected_version=version if version is not None else p.sequence.version,
