@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from campaigns.chronicle import describe
 from campaigns.entry_cache import EntryRef, LazyEntries
 from campaigns.models import Campaign, Event, GameSession, Membership, SessionStatus
+from campaigns.redaction import readable_event
 from core.markdown import render_markdown
 
 
@@ -126,7 +127,10 @@ def log_entries(events: Iterable[Event], membership: Membership | None) -> list[
     """
     events = list(events)
     corrections = _corrections_of([event.pk for event in events])
-    return [_log_entry(event, membership, corrections.get(event.pk, ())) for event in events]
+    # Describers read the payload as the reader may (campaigns.redaction), like the exports.
+    return [
+        _log_entry(readable_event(event, membership), membership, corrections.get(event.pk, ())) for event in events
+    ]
 
 
 def _corrections_of(event_ids: list[int]) -> dict[int, tuple[tuple[int, str], ...]]:

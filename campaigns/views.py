@@ -125,15 +125,15 @@ def campaign_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @campaign_narrator
 @require_http_methods(["GET", "POST"])
 def members(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Members and invitation links. Creating a link redirects (POST-redirect-GET): a refresh makes no second link;
+    every link stays listed, copyable, until it is used, revoked or expired."""
     campaign = _membership(request).campaign
     form = InvitationForm(request.POST or None)
-    new_invitation: Invitation | None = None
     if request.method == "POST" and form.is_valid():
-        new_invitation = services.invitation_create(
-            campaign=campaign, actor=request.user, role=form.cleaned_data["role"]
-        )
-        form = InvitationForm()
+        invitation = services.invitation_create(campaign=campaign, actor=request.user, role=form.cleaned_data["role"])
+        return redirect(reverse("campaigns:members", args=[campaign_id]) + f"?new={invitation.pk}#invitations")
     invitations = campaign.invitations.filter(used_at__isnull=True, expires_at__gt=timezone.now())
+    new_id = request.GET.get("new", "")
     return render(
         request,
         "campaigns/members.html",
@@ -142,9 +142,23 @@ def members(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "members": selectors.members_of(campaign),
             "form": form,
             "invitations": invitations,
-            "new_invitation": new_invitation,
+            "new_id": int(new_id) if new_id.isdigit() else None,
         },
+        status=400 if form.errors else 200,
     )
+
+
+@campaign_narrator
+@require_POST
+def invitation_revoke(request: HttpRequest, campaign_id: int, invitation_id: int) -> HttpResponse:
+    invitation = get_object_or_404(Invitation, pk=invitation_id, campaign_id=campaign_id)
+    try:
+        services.invitation_revoke(campaign=_membership(request).campaign, actor=request.user, pk=invitation.pk)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The invitation link no longer works."))
+    return redirect(reverse("campaigns:members", args=[campaign_id]) + "#invitations")
 
 
 @campaign_narrator
@@ -299,9 +313,13 @@ def log_export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse
     filter_form = _log_filter(request, membership, _kinds_in(membership))
     events = selectors.log_events(membership, _filter_values(filter_form)).order_by("created_at", "pk")
     if fmt == "json":
-        response = HttpResponse(log_as_json(campaign, events), content_type="application/json; charset=utf-8")
+        response = HttpResponse(
+            log_as_json(campaign, events, reader=membership), content_type="application/json; charset=utf-8"
+        )
     elif fmt == "md":
-        response = HttpResponse(log_as_markdown(campaign, events), content_type="text/markdown; charset=utf-8")
+        response = HttpResponse(
+            log_as_markdown(campaign, events, reader=membership), content_type="text/markdown; charset=utf-8"
+        )
     else:
         raise Http404
     response["Content-Disposition"] = f'attachment; filename="campaign-{campaign.pk}-log.{fmt}"'

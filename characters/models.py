@@ -55,6 +55,9 @@ class Character(models.Model):
     healing_points = models.PositiveSmallIntegerField(default=0, editable=False)
     # Appendix 8 scales: [{"value": 1, "domains": ["size", "combat"]}]
     scales = models.JSONField(_("scales"), default=list, blank=True)
+    # A running Conscience boost (« Endurance accrue », « Coordination accrue »): power, target (trait code or
+    # "armour"), amount and draws left; empty when none runs (characters.boosts).
+    power_boost = models.JSONField(default=dict, blank=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     version = models.PositiveIntegerField(default=1, editable=False)
 
@@ -275,6 +278,3 @@ class Equipment(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-from characters.savage_models import SavageFatigue, SavageRound, SavageSettings, SavageState  # noqa: E402,F401

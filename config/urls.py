@@ -10,11 +10,12 @@ from core import views as core_views
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
-    path("admin/", admin.site.urls),
+    path(settings.ADMIN_URL, admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include(auth_urlpatterns)),
     path("campaigns/", include("campaigns.urls")),
     path("characters/", include("characters.urls")),
+    path("characters/", include("states.urls")),
     path("conflicts/", include("conflicts.urls")),
     path("tragic/", include("tragic.urls")),
     path("frag/", include("frag.urls")),

@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from tragic.engine import State
@@ -136,7 +136,12 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
                 "player": who,
                 "cards": ", ".join(card_name(c) for c in event["cards"]),
             }
-        return _("%(player)s draws %(count)s card(s).") % {"player": who, "count": event["count"]}
+        return ngettext(
+            "%(player)s draws %(count)s card.", "%(player)s draws %(count)s cards.", int(event["count"])
+        ) % {
+            "player": who,
+            "count": event["count"],
+        }
     if t == "stole":
         victim = seat_name(names, event.get("victim"))
         if "cards" in event:
@@ -145,7 +150,11 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
                 "cards": ", ".join(card_name(c) for c in event["cards"]) or _("nothing"),
                 "victim": victim,
             }
-        return _("%(player)s steals %(count)s card(s) from %(victim)s.") % {
+        return ngettext(
+            "%(player)s steals %(count)s card from %(victim)s.",
+            "%(player)s steals %(count)s cards from %(victim)s.",
+            int(event["count"]),
+        ) % {
             "player": who,
             "count": event["count"],
             "victim": victim,
@@ -168,7 +177,11 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
         if "area" in event:
             victim = _("the allies of %(player)s") % {"player": seat_name(names, event["area"])}
         final = event.get("final", event.get("raw"))
-        return _("%(card)s hits %(victim)s: %(final)s damage.%(critical)s") % {
+        return ngettext(
+            "%(card)s hits %(victim)s: %(final)s damage.%(critical)s",
+            "%(card)s hits %(victim)s: %(final)s damage.%(critical)s",
+            int(final or 0),
+        ) % {
             "card": card,
             "victim": victim,
             "final": final,
@@ -185,12 +198,19 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
     if t == "vampirism":
         return _("VAMPIRISME: %(player)s heals %(amount)s.") % {"player": who, "amount": event["amount"]}
     if t == "counter_attack":
-        return _("%(card)s strikes back for %(amount)s.") % {"card": card, "amount": event["amount"]}
+        return ngettext(
+            "%(card)s strikes back for %(amount)s.", "%(card)s strikes back for %(amount)s.", int(event["amount"])
+        ) % {"card": card, "amount": event["amount"]}
     if t == "ally_attack":
         allies = ", ".join(card_name(c) for c in event["allies"])
         return _("%(player)s attacks with %(allies)s.") % {"player": who, "allies": allies}
     if t == "ally_hurt":
-        return _("%(card)s takes %(amount)s damage.") % {"card": card, "amount": event["amount"]}
+        return ngettext(
+            "%(card)s takes %(amount)s damage.", "%(card)s takes %(amount)s damage.", int(event["amount"])
+        ) % {
+            "card": card,
+            "amount": event["amount"],
+        }
     if t == "ally_defeated":
         return _("%(card)s is defeated.") % {"card": card}
     if t == "martyr":

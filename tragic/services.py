@@ -261,7 +261,8 @@ def _start(game: Game) -> None:
             campaign=game.campaign,
             kind="tragic.game_started",
             actor=game.created_by,
-            payload={"game": game.pk, "players": [p["name"] for p in game.config["players"]], "seed": game.seed},
+            # Never the seed: with the config it deals every library and hand again (campaigns.redaction).
+            payload={"game": game.pk, "players": [p["name"] for p in game.config["players"]]},
         )
     _run_bots(game, state)
     _save(game, state)

@@ -405,17 +405,14 @@ def parse_board(text: str, *, source: str, name: str) -> Board:
         door_of=door_of,
         doors=doors,
     )
-    # Every place must be reachable from respawn 1 (doors taken both ways): no sealed rooms.
-    seen, queue = {respawn[1]}, [respawn[1]]
-    undirected: dict[int, set[int]] = {p.id: set() for p in places}
-    for p, nexts in enumerate(steps):
-        for q in nexts.values():
-            undirected[p].add(q)
-            undirected[q].add(p)
+    # Every place must be reachable on foot or by teleporter from the respawn squares, one-way doors taken only the
+    # way their arrow points (« en respectant le sens des flèches »): no sealed room, no door opening out of a wall.
+    seen, queue = set(respawn.values()), list(respawn.values())
+    forward: dict[int, set[int]] = {p.id: set(steps[p.id].values()) for p in places}
     for t in teleporters:
-        undirected[t].update(teleporters)
+        forward[t].update(teleporters)
     while queue:
-        for q in undirected[queue.pop()]:
+        for q in forward[queue.pop()]:
             if q not in seen:
                 seen.add(q)
                 queue.append(q)

@@ -101,5 +101,5 @@ def test_the_board_log_names_the_stolen_card_to_the_thief_and_the_victim_only():
         for seat in game.seats.all():
             assert any(card_name(stolen) in line for line in selectors.board(game, seat)["log"])
         spectator = selectors.board(game, None)["log"]
-    assert any("steals 1 card(s) from" in line for line in spectator)
+    assert any("steals 1 card from" in line for line in spectator)
     assert not any(card_name(stolen) in line for line in spectator)

@@ -80,10 +80,32 @@ class Turns(Combat):
         return min(9, max(3, 3 * self.draw_count(player)))
 
     def mulligan_player(self) -> int | None:
+        """Who declares now: « le premier joueur déclare s'il va prendre un mulligan. Ensuite, chaque autre
+        joueur dans l'ordre du tour fait la même chose » (001, quoting MTG 103.4)."""
         for i in self.clockwise_from(self.first_player):
-            if not self.players[i].mulligan_done:
+            p = self.players[i]
+            if not p.mulligan_done and not p.mulligan_declared:
                 return i
         return None
+
+    def declare_mulligan(self, player: int) -> None:
+        self.players[player].mulligan_declared = True
+        self.emit("mulligan_declared", player=player)
+        self.settle_mulligans()
+
+    def settle_mulligans(self) -> None:
+        """« Une fois que chaque joueur a fait une déclaration, tous les joueurs qui ont décidé de prendre
+        des mulligans le font en même temps … Ce processus est ensuite répété jusqu'à ce qu'aucun joueur ne
+        prenne un mulligan. »"""
+        if self.mulligan_player() is not None:
+            return
+        for p in self.players:
+            if p.mulligan_declared:
+                p.mulligan_declared = False
+                if not p.eliminated:
+                    self.take_mulligan(p.index)
+        if self.mulligan_player() is None:
+            self.start_turn(self.first_player, first=True)
 
     def take_mulligan(self, player: int) -> None:
         """London mulligan (001, Pioche initiale, quoting MTG 103.4): shuffle the hand back, draw anew."""
@@ -101,8 +123,7 @@ class Turns(Combat):
             self.move(uid, "library", bottom=True)
         self.players[player].mulligan_done = True
         self.emit("kept", player=player, bottom=len(bottom))
-        if self.mulligan_player() is None:
-            self.start_turn(self.first_player, first=True)
+        self.settle_mulligans()
 
     # -- a turn ---------------------------------------------------------------------------------------------
 
