@@ -277,7 +277,7 @@ def _expected(request: HttpRequest) -> int | None:
 def odds(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     """htmx: the odds of the split being entered, recomputed on every change."""
     membership, everyone, me = _mine(request, campaign_id, participant_id)
-    board = selectors.sequence_board(me.sequence, membership, everyone)
+    board = selectors.sequence_board(me.sequence, membership, everyone, story=False)
     split, _reasons = split_from_post(request.POST, me, everyone)
     context = _panel_context(request, membership, me, board, split=split)
     return render(request, "conflicts/partials/odds.html", context)
