@@ -58,6 +58,9 @@ class Character(models.Model):
     creation_mode = models.CharField(_("creation mode"), max_length=16, blank=True, default="", editable=False)
     # Appendix 8 scales: [{"value": 1, "domains": ["size", "combat"]}]
     scales = models.JSONField(_("scales"), default=list, blank=True)
+    # A running Conscience boost (« Endurance accrue », « Coordination accrue »): power, target (trait code or
+    # "armour"), amount and draws left; empty when none runs (characters.boosts).
+    power_boost = models.JSONField(default=dict, blank=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     version = models.PositiveIntegerField(default=1, editable=False)
 

@@ -769,7 +769,7 @@ def revers_inflict(
         {
             "revers_id": revers.pk, "domain": domain, "domain_name": revers.domain_name, "severity": severity,
             "nature": nature, "source": revers.source,
-            "out_of_action": out_of_action(len(active), active, npc_threshold=threshold),
+            "out_of_action": out_of_action(active, npc_threshold=threshold),
         },
     )  # fmt: skip
     return revers

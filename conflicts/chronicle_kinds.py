@@ -253,6 +253,23 @@ def _test(event: Event) -> str:
     return text
 
 
+@describes("test.atout", label=lambda: _("Test: Atout"))
+def _test_atout(event: Event) -> str:
+    p = event.payload
+    what = _("re-rolls the dice") if p.get("use") == "reroll" else _("changes one die")
+    text = _("%(name)s spends an Atout and %(what)s: %(old)s becomes %(dice)s → %(final)s, %(result)s.") % {
+        "name": p["character"],
+        "what": what,
+        "old": dice_text(p.get("old_dice", [])),
+        "dice": dice_text(p["dice"]),
+        "final": rank(p["final"]),
+        "result": _("success") if p["success"] else _("failure"),
+    }
+    if p.get("revers"):
+        text += " " + _("%(n)s Revers.") % {"n": p["revers"]}
+    return text
+
+
 @describes("conflict.simple", label=lambda: _("Simple conflict"))
 def _simple(event: Event) -> str:
     p = event.payload

@@ -25,7 +25,6 @@ REFUSALS = {
     ),
     "teleporters lead from one teleporter to another": _("teleporters lead from one teleporter to another"),
     "too far: teleporting costs 1 movement point": _("too far: teleporting costs 1 movement point"),
-    "each pick-up square works once per turn": _("each pick-up square works once per turn"),
     "one marker per square: « prendre un des Marqueur mais pas les 2 »": _(
         "one marker per square: « prendre un des Marqueur mais pas les 2 »"
     ),
@@ -49,6 +48,7 @@ REFUSALS = {
     "the game is over": _("the game is over"),
     "unknown player": _("unknown player"),
     "it is not your turn": _("it is not your turn"),
+    "in another's turn, only healing can be played": _("in another's turn, only healing can be played"),
     "unknown action {name}": _("unknown action {name}"),
     "{action} is not allowed now ({phase})": _("{action} is not allowed now ({phase})"),
     "a fighter may pass through an occupied square but not stop on it": _(
@@ -71,7 +71,6 @@ REFUSALS = {
     "too far: the jump costs {needed} movement points, {left} left": _(
         "too far: the jump costs {needed} movement points, {left} left"
     ),
-    "there is nothing to pick up here": _("there is nothing to pick up here"),
     "that card is not in play in front of you": _("that card is not in play in front of you"),
     "moves are orthogonal, one square at a time, never through a wall or a closed door": _(
         "moves are orthogonal, one square at a time, never through a wall or a closed door"
@@ -93,7 +92,6 @@ ACTION_LABELS = {
     "move": _("moving"),
     "jump": _("jumping"),
     "teleport": _("using a teleporter"),
-    "pick_up": _("searching a pick-up square"),
     "take_blood": _("taking a blood marker"),
     "take_weapon": _("taking a weapon from a weapon marker"),
     "spend_blood": _("spending a blood marker"),

@@ -48,8 +48,6 @@ def choices(state: State, legal: list[dict[str, Any]], *, cards: bool = True) ->
             )
         elif kind == "end_turn":
             found.append(Choice(index, _("End the turn"), kind))
-        elif kind == "pick_up":
-            found.append(Choice(index, _("Search this pick-up square (4–6 draws a card)"), kind, "primary"))
         elif kind == "take_blood":
             found.append(Choice(index, _("Take the blood marker"), kind))
         elif kind == "take_weapon":

@@ -14,7 +14,7 @@ def backfill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('characters', '0009_savage_states_move_to_states_app'),
+        ('characters', '0010_power_boost'),
         ('campaigns', '0002_initial'),
     ]
 
