@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -17,11 +19,17 @@ from campaigns.live import Viewer, campaign_group, extra_fragments, watched_subj
 from campaigns.models import Event, Membership
 from campaigns.selectors import log_entries
 
+logger = logging.getLogger(__name__)
+
+# WebSocket close code 1013, "try again later": the page reconnects with backoff.
+TRY_AGAIN_LATER = 1013
+
 
 class CampaignConsumer(AsyncWebsocketConsumer):
     """``?watch=character:12`` (repeatable) tells the renderers what the page shows (see campaigns.live)."""
 
     membership: Membership | None = None
+    pinger: asyncio.Task[None] | None = None
     watching: frozenset[str] = frozenset()
 
     async def connect(self) -> None:
@@ -39,12 +47,31 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.watching = watched_subjects(query.get("watch", []))
         self.csrf_token = self._csrf_token()
-        await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        except Exception as error:  # the channel layer (Redis) is down: say "try again later", not a 500
+            logger.warning("live socket refused, channel layer unavailable: %r", error)
+            self.membership = None
+            await self.close(code=TRY_AGAIN_LATER)
+            return
+        self.pinger = asyncio.create_task(self._ping())
 
     async def disconnect(self, code: int) -> None:
+        if self.pinger is not None:
+            self.pinger.cancel()
         if self.membership is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except Exception as error:  # the group entry expires by itself (channels-redis group_expiry)
+                logger.info("live socket left its group uncleanly: %r", error)
+
+    async def _ping(self) -> None:
+        """An empty message every few seconds keeps an idle socket alive through proxies that close quiet
+        connections, and lets the page tell a quiet socket from a dead one."""
+        while True:
+            await asyncio.sleep(settings.LIVE_PING_SECONDS)
+            await self.send(text_data="")
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # The socket only pushes; actions go through ordinary HTTP posts.

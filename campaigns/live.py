@@ -12,6 +12,7 @@ sending a whole section rather than sending it to every member of the campaign.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -22,6 +23,9 @@ from django.db import transaction
 
 if TYPE_CHECKING:
     from campaigns.models import Event, Membership
+
+
+logger = logging.getLogger(__name__)
 
 
 def campaign_group(campaign_id: int) -> str:
@@ -89,15 +93,41 @@ def extra_fragments(event: Event, viewer: Viewer) -> list[str]:
     return fragments
 
 
+class _BroadcastHealth:
+    """Logs a failing channel layer once per outage rather than once per write."""
+
+    failing = False
+
+    def failed(self, error: BaseException) -> None:
+        if not self.failing:
+            self.failing = True
+            logger.warning("live broadcast failed; pages will catch up when the channel layer is back: %r", error)
+
+    def succeeded(self) -> None:
+        if self.failing:
+            self.failing = False
+            logger.warning("live broadcasts work again")
+
+
+broadcast_health = _BroadcastHealth()
+
+
+def broadcast(campaign_id: int, message: dict[str, object]) -> bool:
+    """Send one message to the campaign's group; a failing channel layer is logged, never raised:
+    the write it announces has already committed, and the pages ask for what they missed."""
+    layer = get_channel_layer()
+    if layer is None:
+        return False
+    try:
+        async_to_sync(layer.group_send)(campaign_group(campaign_id), message)
+    except Exception as error:  # any layer failure (Redis down, a timeout) must not fail a write
+        broadcast_health.failed(error)
+        return False
+    broadcast_health.succeeded()
+    return True
+
+
 def broadcast_on_commit(event: Event) -> None:
     """Announce the event to the campaign's sockets once the transaction that wrote it commits."""
     campaign_id, event_id = event.campaign_id, event.pk
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(
-                campaign_group(campaign_id), {"type": "event.created", "event_id": event_id}
-            )
-
-    transaction.on_commit(send)
+    transaction.on_commit(lambda: broadcast(campaign_id, {"type": "event.created", "event_id": event_id}))

@@ -23,10 +23,14 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
-# The default key is only for a local table; production sets SECRET_KEY (README).
-SECRET_KEY = os.environ.get("SECRET_KEY", "tablee-local-only-" + "x" * 40)
+# The default key is only for a local table; production sets SECRET_KEY (README), and
+# `check --deploy` refuses this one when DEBUG is off (core/checks.py).
+LOCAL_SECRET_KEY = "tablee-local-only-" + "x" * 40
+SECRET_KEY = os.environ.get("SECRET_KEY", LOCAL_SECRET_KEY)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# Where the admin site lives: a path of one's own keeps it off the well-known /admin/ that bots probe.
+ADMIN_URL = (os.environ.get("ADMIN_URL", "").strip("/") or "admin") + "/"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -44,6 +48,7 @@ INSTALLED_APPS = [
     "accounts",
     "campaigns",
     "characters",
+    "states",
     "conflicts",
     "tragic",
     "frag",
@@ -80,15 +85,26 @@ TEMPLATES = [
     },
 ]
 
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Rendered log entries, per process: their keys hold everything that decides their bytes
+    # (campaigns/entry_cache.py), so nothing needs to be shared between processes to stay correct.
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
+    },
+}
+LOG_ENTRY_CACHE = env_bool("LOG_ENTRY_CACHE", True)
+
+# Widgets are plain data once built: their HTML is kept per process (core/form_rendering.py).
+FORM_RENDERER = "core.form_rendering.CachedWidgetRenderer"
+
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
-DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
-    )
-}
+DATABASES = {"default": dj_database_url.parse(os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL and a busy timeout let a live table's simultaneous clicks queue instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
@@ -98,13 +114,47 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE", "0"))
+elif env_bool("DB_POOL", True):
+    # Under ASGI every sync_to_async call may run on another thread, and Channels closes the
+    # connection after each database call of a consumer: persistent connections (CONN_MAX_AGE>0)
+    # pile up one per thread until PostgreSQL refuses more, and CONN_MAX_AGE=0 opens a new one for
+    # every socket render (~4 ms). psycopg's pool hands back a warm connection instead; "closing"
+    # returns it to the pool. Django refuses CONN_MAX_AGE with a pool, so it stays 0 here.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
+        "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+    }
+
+# How often an open live socket hears from the server even when nothing happens (seconds): proxies
+# close idle connections (nginx after 60 s by default) and a phone cannot tell a dead socket from a
+# quiet one. The page treats a silence longer than two intervals as a drop and reconnects.
+LIVE_PING_SECONDS = float(os.environ.get("LIVE_PING_SECONDS", "25"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    # channels-redis waits for messages with BZPOPMIN for up to `brpop_timeout` (5 s) seconds;
+    # redis-py 8 reads every reply with a 5 s socket timeout by default, so an idle socket's
+    # blocking receive timed out ("Timeout reading from …") and Channels closed the WebSocket
+    # ~6 s after its last message. The read timeout must exceed the server-side block; a real
+    # dead connection is still found by TCP keepalive and the pool's health checks.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("REDIS_PREFIX", "tablee")},
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": 15,
+                        "socket_connect_timeout": 2,
+                        "socket_keepalive": True,
+                        "health_check_interval": 30,
+                    }
+                ],
+                "prefix": os.environ.get("REDIS_PREFIX", "tablee"),
+            },
         }
     }
 else:

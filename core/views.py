@@ -4,6 +4,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
+from core.health import components_down
+
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
@@ -14,4 +16,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    return JsonResponse({"ok": True})
+    """200 when the database and the channel layer answer, else 503 naming what is down (for load
+    balancers and monitoring: a table without its channel layer cannot play live)."""
+    down = components_down()
+    return JsonResponse({"ok": not down, "down": down}, status=503 if down else 200)

@@ -58,9 +58,9 @@ class NewGameForm(forms.Form):
                 label=_("Tournament wins"), min_value=0, max_value=5, initial=0, required=False
             )
             for attribute, label, initial in (
-                ("health", _("Santé"), 2),
-                ("speed", _("Vitesse"), 3),
-                ("accuracy", _("Précision"), 2),
+                ("health", _("Health"), 2),
+                ("speed", _("Speed"), 3),
+                ("accuracy", _("Accuracy"), 2),
             ):
                 self.fields[f"seat{i}_{attribute}"] = forms.TypedChoiceField(
                     label=label, choices=ATTRIBUTE, coerce=int, initial=initial, required=False
@@ -94,7 +94,7 @@ class NewGameForm(forms.Form):
             if sum(values) != 7 + wins:
                 self.add_error(
                     f"seat{i}_health",
-                    _("Santé, Vitesse and Précision must add up to %(total)s (7 plus one per tournament win).")
+                    _("Health, Speed and Accuracy must add up to %(total)s (7 plus one per tournament win).")
                     % {"total": 7 + wins},
                 )
             user = None

@@ -59,7 +59,7 @@ def choices(state: State, legal: list[dict[str, Any]], *, cards: bool = True) ->
                 )
             )
         elif kind == "spend_blood":
-            found.append(Choice(index, _("Spend a blood marker: +1 Santé"), kind))
+            found.append(Choice(index, _("Spend a blood marker: +1 Health"), kind))
         elif kind == "accept_frag":
             found.append(Choice(index, _("Accept the frag"), kind, "danger"))
         elif kind == "attack":
