@@ -71,7 +71,7 @@ def campaign_home(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "membership": membership,
             "open_session": selectors.open_session(campaign),
             "my_characters": Character.objects.filter(campaign=campaign, owner=request.user),
-            "entries": selectors.log_entries(selectors.recent_events(membership), membership),
+            "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
             "live_watch": home_subject(campaign.pk),
         },
@@ -91,7 +91,7 @@ def dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "membership": membership,
             "open_session": selectors.open_session(campaign),
             "characters": characters_for_panels(campaign),
-            "entries": selectors.log_entries(selectors.recent_events(membership), membership),
+            "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
             "clock_form": ClockAdvanceForm(initial={"expected": campaign.game_clock}),
             "live_watch": home_subject(campaign.pk),
@@ -282,14 +282,14 @@ def log(request: HttpRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     campaign = membership.campaign
     filter_form = _log_filter(request, membership, _kinds_in(membership))
-    events = selectors.log_events(membership, _filter_values(filter_form))
+    events = selectors.filter_events(Event.objects.visible_to(membership), _filter_values(filter_form))
     page = Paginator(events, LOG_PAGE_SIZE).get_page(request.GET.get("page"))
     context: dict[str, Any] = {
         "campaign": campaign,
         "membership": membership,
         "filter_form": filter_form,
         "page": page,
-        "entries": selectors.log_entries(page.object_list, membership),
+        "entries": selectors.lazy_log_entries(page.object_list, membership, campaign),
         "note_form": NoteForm(membership=membership),
         "query": _query_without_page(request),
     }
@@ -397,12 +397,12 @@ def public_log(request: HttpRequest, token: str) -> HttpResponse:
     campaign = Campaign.objects.filter(public_log_token=token).first()
     if campaign is None or not token:
         raise Http404
-    events = selectors.public_log_events(campaign, selectors.LogFilter())
+    events = Event.objects.filter(campaign=campaign).public()
     page = Paginator(events, LOG_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "campaign": campaign,
         "page": page,
-        "entries": selectors.log_entries(page.object_list, None),
+        "entries": selectors.lazy_log_entries(page.object_list, None, campaign),
         "query": "",
     }
     return render(request, "campaigns/public_log.html", context)

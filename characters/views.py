@@ -67,7 +67,7 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
     others = [c for c in selectors.visible_characters(character.campaign, membership) if c.pk != character.pk]
     trait_choices = [(line.code, line.name) for line in sheet.all_lines]
     in_session = character.campaign.game_sessions.filter(status="open").exists()
-    scheme = services.progression_scheme(sheet.rules, character.campaign)
+    scheme = services.progression_scheme(sheet.rules, character.campaign, character)
     raise_choices = [
         (line.code, ngettext("%(name)s (%(rank)s) — %(cost)s Atout a rank", "%(name)s (%(rank)s) — %(cost)s Atouts a rank", cost)
          % {"name": line.name, "rank": line.label, "cost": cost})

@@ -122,6 +122,7 @@ URLS: dict[str, Spec] = {
     "conflicts:modifiers": Spec(
         "campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True, narrator=NARR
     ),
+    "conflicts:modifiers_form": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, narrator=NARR),
     "conflicts:atout": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True),
     "tragic:home": Spec("login"),
     "tragic:game_create": Spec("login", post_only=True),
