@@ -110,9 +110,14 @@ def _sequence_kinds(world: World) -> None:
             participant=participant, actor=narrator, data={"vehicle_era": era}, expected_version=chase.version
         )
     draw(runner, alice, Split(attack={car.key: 5}), seed=1)
-    conflict_services.fudge_test_roll(
+    test = conflict_services.fudge_test_roll(
         character=world.alice_pc, actor=alice, data={"trait_code": "combat", "difficulty": 4}, rng=random.Random(1)
     )
+    from characters.services import atout_gain
+    from conflicts.test_atouts import fudge_test_reroll
+
+    atout_gain(character=world.alice_pc, actor=narrator, amount=1)
+    fudge_test_reroll(character=world.alice_pc, actor=alice, roll=test["roll"], rng=random.Random(3))
     conflict_services.simple_conflict_roll(
         first=world.alice_pc, second=world.npc, actor=narrator, rng=random.Random(2),
         first_data={"trait_code": "combat"}, second_data={"trait_code": "combat"},
