@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Membership, Visibility
@@ -250,6 +251,17 @@ def _trait_name(character: Character, trait_code: str) -> str:
         if code == trait_code:
             return name
     return trait_code
+
+
+def _trait_names(character: Character, trait_code: str | None) -> dict[str, str]:
+    """The trait's name in both languages, so the log reads « Tir » in French and "Shooting" in English."""
+    if not trait_code:
+        return {"trait_name": ""}
+    with translation.override("fr"):
+        name_fr = _trait_name(character, trait_code)
+    with translation.override("en"):
+        name_en = _trait_name(character, trait_code)
+    return {"trait_name": name_fr, "trait_name_en": name_en}
 
 
 @transaction.atomic
@@ -861,7 +873,7 @@ def fudge_test_roll(
     chance = success_chance(setup)
     result = fudge_test(setup, _rng(rng))
     sheets.boost_used(character, trait_code, draw=False)
-    payload = {"character": character.name, "trait": trait_code, "trait_name": _trait_name(character, trait_code) if trait_code else "",
+    payload = {"character": character.name, "trait": trait_code, **_trait_names(character, trait_code),
                **_setup_payload(setup), "dice": list(result.dice), "final": result.final_rank, "success": result.success,
                "rolled": result.rolled, "automatic_failure": result.automatic_failure, "revers": result.revers,
                "chance": float(chance), "roll": roll_id}  # fmt: skip

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaigns.chronicle import actor_name, describe, describes
 from campaigns.live import Viewer, live_fragment
@@ -154,7 +155,11 @@ def _shaken_roll(event: Event) -> str:
 
 @describes("savage.token_awarded", label=lambda: _("Token awarded"))
 def _token_awarded(event: Event) -> str:
-    return _("%(name)s receives %(count)s token(s) (%(tokens)s now).") % {
+    return ngettext(
+        "%(name)s receives %(count)s token (%(tokens)s now).",
+        "%(name)s receives %(count)s tokens (%(tokens)s now).",
+        int(event.payload.get("count", 1)),
+    ) % {
         "name": _who(event),
         "count": event.payload.get("count", 1),
         "tokens": event.payload["state"]["tokens"],
@@ -169,9 +174,16 @@ def _token_spent(event: Event) -> str:
 @describes("savage.wounds_taken", label=lambda: _("Wounds"))
 def _wounds_taken(event: Event) -> str:
     p = event.payload
-    text = _("%(name)s takes %(incoming)s wound(s).") % {"name": _who(event), "incoming": p["incoming"]}
+    text = ngettext("%(name)s takes %(incoming)s wound.", "%(name)s takes %(incoming)s wounds.", int(p["incoming"])) % {
+        "name": _who(event),
+        "incoming": p["incoming"],
+    }
     if p.get("soak_roll"):
-        text += " " + _("Soak with a token: %(roll)s; %(soaked)s wound(s) fewer.") % {
+        text += " " + ngettext(
+            "Soak with a token: %(roll)s; %(soaked)s wound fewer.",
+            "Soak with a token: %(roll)s; %(soaked)s wounds fewer.",
+            int(p["soaked"]),
+        ) % {
             "roll": roll_text(p["soak_roll"]),
             "soaked": p["soaked"],
         }
@@ -193,7 +205,11 @@ def _wounds_set(event: Event) -> str:
 @describes("savage.revers_wounds", label=lambda: _("Revers into wounds"))
 def _revers_wounds(event: Event) -> str:
     p = event.payload
-    text = _("%(name)s's Revers (severity %(severity)s) becomes %(taken)s wound(s).") % {
+    text = ngettext(
+        "%(name)s's Revers (severity %(severity)s) becomes %(taken)s wound.",
+        "%(name)s's Revers (severity %(severity)s) becomes %(taken)s wounds.",
+        int(p["taken"]),
+    ) % {
         "name": _who(event),
         "severity": p["severity"],
         "taken": p["taken"],
@@ -231,7 +247,10 @@ def _bleeding_roll(event: Event) -> str:
     faces = p.get("unconscious_faces") or []
     results = {
         "dies": _("dies"),
-        "unconscious": _("falls unconscious for %(hours)s hour(s)") % {"hours": sum(faces)},
+        "unconscious": ngettext(
+            "falls unconscious for %(hours)s hour", "falls unconscious for %(hours)s hours", sum(faces)
+        )
+        % {"hours": sum(faces)},
         "rolls_again": _("rolls again next round"),
         "stops": _("the bleeding stops"),
     }
@@ -288,7 +307,11 @@ def _recovery(event: Event) -> str:
     for effect in p.get("effects", []):
         if effect.get("days"):
             parts.append(
-                _("%(source)s: symptoms gone in %(days)s day(s) [%(faces)s]")
+                ngettext(
+                    "%(source)s: symptoms gone in %(days)s day [%(faces)s]",
+                    "%(source)s: symptoms gone in %(days)s days [%(faces)s]",
+                    int(effect["days"]),
+                )
                 % {
                     "source": fatigue_source_label(effect["source"]),
                     "days": effect["days"],
@@ -310,7 +333,8 @@ def _recovery(event: Event) -> str:
 def _time_passed(event: Event) -> str:
     p = event.payload
     parts = [
-        _("%(n)s level(s) of %(source)s gone") % {"n": n, "source": fatigue_source_label(src)}
+        ngettext("%(n)s level of %(source)s gone", "%(n)s levels of %(source)s gone", int(n))
+        % {"n": n, "source": fatigue_source_label(src)}
         for src, n in p.get("recovered", {}).items()
     ]
     parts.extend(roll_text(r) for r in p.get("vigor_rolls", []))

@@ -63,6 +63,9 @@ URLS: dict[str, Spec] = {
     "campaigns:member_role": Spec(
         "campaign", lambda w: {**c(w), "membership_id": w.bob_membership().pk}, post_only=True, narrator=NARR
     ),
+    "campaigns:invitation_revoke": Spec(
+        "campaign", lambda w: {**c(w), "invitation_id": 999999}, post_only=True, narrator=NARR
+    ),
     "campaigns:sessions": Spec("campaign", c, narrator=NARR),
     "campaigns:session_transition": Spec(
         "campaign",
@@ -119,6 +122,7 @@ URLS: dict[str, Spec] = {
     "conflicts:modifiers": Spec(
         "campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True, narrator=NARR
     ),
+    "conflicts:modifiers_form": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, narrator=NARR),
     "conflicts:atout": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True),
     "tragic:home": Spec("login"),
     "tragic:game_create": Spec("login", post_only=True),

@@ -24,6 +24,7 @@ from campaigns.redaction import SERVER_ONLY_KEYS, readable_payload
 from conflicts import services as conflict_services
 from conflicts.models import Era, Sequence, TableSettings
 from conflicts.rules.budget import Split
+from conflicts.test_atouts import fudge_test_reroll
 from frag import services as frag_services
 from frag.engine.state import State as FragState
 from tests.campaigns.factories import PASSWORD, membership
@@ -110,14 +111,11 @@ def _sequence_kinds(world: World) -> None:
             participant=participant, actor=narrator, data={"vehicle_era": era}, expected_version=chase.version
         )
     draw(runner, alice, Split(attack={car.key: 5}), seed=1)
-    test = conflict_services.fudge_test_roll(
+    conflict_services.fudge_test_roll(
         character=world.alice_pc, actor=alice, data={"trait_code": "combat", "difficulty": 4}, rng=random.Random(1)
     )
-    from characters.services import atout_gain
-    from conflicts.test_atouts import fudge_test_reroll
-
-    atout_gain(character=world.alice_pc, actor=narrator, amount=1)
-    fudge_test_reroll(character=world.alice_pc, actor=alice, roll=test["roll"], rng=random.Random(3))
+    rolled = Event.objects.filter(campaign=campaign, kind="test.rolled").latest("pk")
+    fudge_test_reroll(character=world.alice_pc, actor=alice, roll=rolled.payload["roll"], rng=random.Random(3))
     conflict_services.simple_conflict_roll(
         first=world.alice_pc, second=world.npc, actor=narrator, rng=random.Random(2),
         first_data={"trait_code": "combat"}, second_data={"trait_code": "combat"},
