@@ -12,8 +12,9 @@ import pytest
 
 from campaigns.models import Event
 from characters.models import Revers
-from conflicts import services, sheets
+from conflicts import sheets
 from conflicts.rules.budget import Split
+from conflicts.services.fudge_tests import fudge_test_roll
 from core.errors import ServiceError
 from states.selectors import settings_for
 from states.services.shaken import savage_shaken_set
@@ -30,7 +31,7 @@ def _weigh(f, on: bool) -> None:  # type: ignore[no-untyped-def]
 
 
 def _test(f, **data: object) -> dict[str, object]:  # type: ignore[no-untyped-def]
-    return services.fudge_test_roll(character=f.hero, actor=f.player, rng=random.Random(4),
+    return fudge_test_roll(character=f.hero, actor=f.player, rng=random.Random(4),
                                     data={"trait_code": "combat", "difficulty": 4, **data})  # fmt: skip
 
 
@@ -96,6 +97,6 @@ def test_shaken_draws_defence_only_and_tests_only_as_free_actions() -> None:
         draw(f.pc, f.player, Split(attack={f.npcs[0].key: 1}, defence={f.pc.key: 4}))
     with pytest.raises(ServiceError, match="Shaken"):
         _test(f)
-    services.fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(4),
+    fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(4),
                              data={"trait_code": "vigueur", "difficulty": 4, "free_action": True})  # fmt: skip
     draw(f.pc, f.player, Split(defence={f.pc.key: 5}))
