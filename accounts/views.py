@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpRespons
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.forms import SignupForm
@@ -40,6 +41,20 @@ def signup(request: HttpRequest) -> HttpResponse:
             return redirect(next_url)
         return redirect("campaigns:list")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def locked_out(request: HttpRequest, response: HttpResponse | None = None, credentials: object = None) -> HttpResponse:
+    """django-axes' lockout answer (``AXES_LOCKOUT_CALLABLE``), for the site's login and the admin's: the
+    login page again, saying why and for how long, with 429 Too Many Requests."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    message = ngettext(
+        "Too many failed login attempts for this account or from this connection. "
+        "Logging in is blocked for %(minutes)s minute; try again later.",
+        "Too many failed login attempts for this account or from this connection. "
+        "Logging in is blocked for %(minutes)s minutes; try again later.",
+        minutes,
+    ) % {"minutes": minutes}
+    return render(request, "registration/locked_out.html", {"message": message}, status=429)
 
 
 class LoginView(auth_views.LoginView):
