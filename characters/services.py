@@ -191,10 +191,13 @@ def _write_entries(
 # ---------------------------------------------------------------- creation
 
 
-def progression_scheme(rules: CharacterRules, campaign: Campaign) -> str:
+def progression_scheme(rules: CharacterRules, campaign: Campaign, character: Character | None = None) -> str:
+    """The price list of raises: the campaign's rule if set, else the mode the character was made under (a
+    Standard character keeps Standard prices after the campaign switches to Streamlined)."""
     if rules.progression:
         return str(rules.progression)
-    return PROGRESSION_STREAMLINED if campaign.creation_mode == CreationMode.STREAMLINED else PROGRESSION_ONE_PER_RANK
+    mode = (character.creation_mode if character is not None else "") or campaign.creation_mode
+    return PROGRESSION_STREAMLINED if mode == CreationMode.STREAMLINED else PROGRESSION_ONE_PER_RANK
 
 
 def creation_total(campaign: Campaign, rules: CharacterRules) -> int:
@@ -268,7 +271,10 @@ def character_create(
         )
     except RuleViolation as violation:
         raise _refuse(violation, _names(defs)) from violation
-    character = Character(campaign=campaign, owner=owner, kind=CharacterKind.PC, name=name, concept=concept, goal=goal)
+    character = Character(
+        campaign=campaign, owner=owner, kind=CharacterKind.PC, name=name, concept=concept, goal=goal,
+        creation_mode=str(campaign.creation_mode),
+    )  # fmt: skip
     character.full_clean()
     character.save()
     by_code = {t.code: t for t in defs}
@@ -331,6 +337,7 @@ def npc_create(
         concept=concept.strip(),
         goal=goal.strip(),
         out_after_revers=out_after or rules.npc_out_after,
+        creation_mode=str(campaign.creation_mode),
     )
     character.full_clean()
     character.save()
@@ -569,7 +576,9 @@ def _raise_plan(
             raise _refuse(RuleViolation("streamlined.above_excellent", trait=code), {code: row.name_fr})
     else:
         to_rank = row.rank + 1
-        cost = progression_cost(TraitKind(row.kind), row.rank, scheme=progression_scheme(rules, character.campaign))
+        cost = progression_cost(
+            TraitKind(row.kind), row.rank, scheme=progression_scheme(rules, character.campaign, character)
+        )
     if to_rank > rules.human_maximum:
         raise _refuse(RuleViolation("rank.above_maximum", trait=code, maximum=int(rules.human_maximum)),
                       {code: row.name_fr})  # fmt: skip
@@ -596,7 +605,7 @@ def trait_raise(
         or (trait.kind if trait else TraitKind.FIELD)
     )
     current = rank if rank is not None else (trait.default if trait else Rank.FAIBLE)
-    cost = progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign))
+    cost = progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign, character))
     return atout_spend(
         character=character, actor=actor, use=AtoutUse.RAISE_BETWEEN_SESSIONS, amount=cost,
         justification=justification, context={"trait": trait_code},
@@ -620,7 +629,7 @@ def raise_cost(character: Character, trait_code: str) -> int:
     trait = trait_def_map(rules).get(trait_code)
     kind = TraitKind(row.kind if row else (trait.kind if trait else TraitKind.FIELD))
     current = row.rank if row else (trait.default if trait else Rank.FAIBLE)
-    return progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign))
+    return progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign, character))
 
 
 @transaction.atomic
@@ -760,7 +769,7 @@ def revers_inflict(
         {
             "revers_id": revers.pk, "domain": domain, "domain_name": revers.domain_name, "severity": severity,
             "nature": nature, "source": revers.source,
-            "out_of_action": out_of_action(len(active), active, npc_threshold=threshold),
+            "out_of_action": out_of_action(active, npc_threshold=threshold),
         },
     )  # fmt: skip
     return revers

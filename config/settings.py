@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "accounts",
     "campaigns",
     "characters",
+    "states",
     "conflicts",
     "tragic",
     "frag",
@@ -87,6 +88,22 @@ TEMPLATES = [
         },
     },
 ]
+
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Rendered log entries, per process: their keys hold everything that decides their bytes
+    # (campaigns/entry_cache.py), so nothing needs to be shared between processes to stay correct.
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
+    },
+}
+LOG_ENTRY_CACHE = env_bool("LOG_ENTRY_CACHE", True)
+
+# Widgets are plain data once built: their HTML is kept per process (core/form_rendering.py).
+FORM_RENDERER = "core.form_rendering.CachedWidgetRenderer"
 
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"

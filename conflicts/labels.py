@@ -38,6 +38,10 @@ def modifier_label(code: str) -> str:
         "relatedness": _("trait and concept"),
         "telekinesis_mind": _("Esprit (Télékinésie)"),
         "fed": _("fed a power"),
+        "power": _("Conscience boost (Présence)"),
+        "natural_armour": _("natural armour (Endurance accrue)"),
+        "wounds": _("wounds"),
+        "fatigue": _("fatigue"),
     }.get(code, code)
 
 

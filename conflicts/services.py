@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Membership, Visibility
@@ -251,6 +252,17 @@ def _trait_name(character: Character, trait_code: str) -> str:
     return trait_code
 
 
+def _trait_names(character: Character, trait_code: str | None) -> dict[str, str]:
+    """The trait's name in both languages, so the log reads « Tir » in French and "Shooting" in English."""
+    if not trait_code:
+        return {"trait_name": ""}
+    with translation.override("fr"):
+        name_fr = _trait_name(character, trait_code)
+    with translation.override("en"):
+        name_en = _trait_name(character, trait_code)
+    return {"trait_name": name_fr, "trait_name_en": name_en}
+
+
 @transaction.atomic
 def participant_update(
     *, participant: Participant, actor: User, data: Mapping[str, Any], expected_version: int
@@ -463,6 +475,7 @@ def participant_draw(
     except RuleError as error:
         raise refuse(error) from error
     hand, reshuffles = _deal_hand(sequence, me, split, everyone, _rng(rng))
+    sheets.boost_used(me.character, me.trait_code, draw=True)
     me.split = split_json(split, reasons)
     me.hand = hand
     me.drawn = True
@@ -799,6 +812,9 @@ def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[Fud
             modifiers.append(Modifier(code, int(data[code])))
     if data.get("atout"):
         modifiers.append(Modifier("atout", 1))
+    modifiers += [
+        Modifier(code, amount) for code, amount, use in sheets.boost_lines(character, trait_code) if use == "any"
+    ]
     difficulty = Difficulty(int(data["difficulty"]))
     opponent, opponent_trait = data.get("opponent"), data.get("opponent_trait")
     if opponent is not None and opponent_trait:
@@ -821,7 +837,10 @@ def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[Fud
 def _setup_payload(setup: FudgeTestSetup) -> dict[str, Any]:
     return {"trait_rank": setup.trait_rank, "difficulty": setup.difficulty.name, "required": setup.required_rank,
             "relatedness": str(setup.relatedness), "effective": setup.effective_rank,
-            "modifiers": [[m.code, m.amount, m.note] for m in setup.modifiers]}  # fmt: skip
+            "modifiers": [[m.code, m.amount, m.note] for m in setup.modifiers],
+            # What a later Atout (conflicts.test_atouts) needs to rebuild the Test.
+            "technical": [setup.highly_technical, str(setup.technical_policy), setup.technical_steps],
+            "hazard": [setup.hazard_fixed_revers, setup.hazard_per_rank], "allow_automatic": setup.allow_automatic}  # fmt: skip
 
 
 @transaction.atomic
@@ -842,7 +861,8 @@ def fudge_test_roll(
         sheets.atout_spend(character=character, actor=actor, use="temporary_bonus", context={"roll": roll_id})
     chance = success_chance(setup)
     result = fudge_test(setup, _rng(rng))
-    payload = {"character": character.name, "trait": trait_code, "trait_name": _trait_name(character, trait_code) if trait_code else "",
+    sheets.boost_used(character, trait_code, draw=False)
+    payload = {"character": character.name, "trait": trait_code, **_trait_names(character, trait_code),
                **_setup_payload(setup), "dice": list(result.dice), "final": result.final_rank, "success": result.success,
                "rolled": result.rolled, "automatic_failure": result.automatic_failure, "revers": result.revers,
                "chance": float(chance), "roll": roll_id}  # fmt: skip
@@ -850,6 +870,7 @@ def fudge_test_roll(
         payload["range_band"] = data["range_band"]
     if opponent is not None and data.get("opponent_trait"):
         payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
+    payload["revers_domain"], payload["nature"] = data.get("revers_domain") or "physical", data.get("nature") or "blunt"
     if result.revers:
         sheets.revers_inflict(character=character, actor=actor, domain=data.get("revers_domain") or "physical",
                               severity=result.revers, source=data.get("source") or _("Hazardous test"),
@@ -879,6 +900,8 @@ def simple_conflict_roll(
     a, code_a = fudge_test_setup(first, {**first_data, "difficulty": Difficulty.FACILE})
     b, code_b = fudge_test_setup(second, {**second_data, "difficulty": Difficulty.FACILE})
     result = simple_conflict(a.effective_rank, b.effective_rank, _rng(rng))
+    sheets.boost_used(first, code_a, draw=False)
+    sheets.boost_used(second, code_b, draw=False)
     payload = {
         "first": {"name": first.name, "trait": code_a, "effective": a.effective_rank, "dice": list(result.first_dice),
                   "final": result.first_final, "modifiers": [[m.code, m.amount, m.note] for m in a.modifiers]},

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from characters.rules.psychic import telekinesis_mind_modifier
 from conflicts import sheets
 from conflicts.models import CoverMode, Participant, Sequence, SequenceKind, TableSettings
-from conflicts.rules.budget import Budget, ParticipantSetup, Split, Use, card_budget
+from conflicts.rules.budget import Budget, CardItem, ParticipantSetup, Split, Use, card_budget
 from conflicts.rules.cards import Card
 from conflicts.rules.equipment import (
     Era,
@@ -18,6 +18,7 @@ from conflicts.rules.equipment import (
     successes_per_revers,
     vehicle_weapon_ignores_robustness,
 )
+from conflicts.rules.fudge import Modifier
 from conflicts.rules.relatedness import Relatedness, related_rank
 from conflicts.rules.resolution import Hand, Played
 
@@ -143,6 +144,10 @@ def setup_of(
         range_defence=participant.range_defence,
         cover_defence=participant.cover if settings.cover_mode == CoverMode.DEFENCE else 0,
         other=participant.other,
+        extra=tuple(
+            CardItem(Modifier(code, amount), Use(use))
+            for code, amount, use in sheets.boost_lines(participant.character, participant.trait_code)
+        ),
     )
 
 

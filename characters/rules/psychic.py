@@ -425,3 +425,35 @@ def powers() -> tuple[Power, ...]:
             )
         )
     return tuple(result)
+
+
+# Conscience's boosts (appendix 1): « Endurance accrue » (Excellent) and « Coordination accrue » (Exceptionnel).
+BOOSTED_TRAIT = {"enhanced_endurance": "vigueur", "enhanced_coordination": "habilete"}
+NATURAL_ARMOUR = "armour"
+
+
+@dataclass(frozen=True)
+class Boost:
+    """A running boost: ``target`` is the trait code raised (or ``armour``: defence cards), by ``amount``, for
+    ``left`` more draws or Tests."""
+
+    power: str
+    target: str
+    amount: int
+    left: int
+
+
+def boost_for(power: str, *, natural_armour: bool, presence: int, conscience: int) -> Boost:
+    """« ajouter la valeur de sa Caractéristique Présence au rang ou à la valeur de sa Caractéristique Vigueur
+    [Habileté for Coordination accrue] pour un nombre de tirages égal à la valeur du Domaine psychique
+    Conscience » ; Endurance accrue's other use: « une armure "naturelle" procurant un bonus de cartes égal à la
+    moitié de la valeur de la Caractéristique Présence (arrondie au supérieur) […] valable pour un nombre de
+    tirages égal à la valeur du Domaine psychique »."""
+    if power not in BOOSTED_TRAIT:
+        raise RuleViolation("psychic.not_a_boost", power=power)
+    if natural_armour and power != "enhanced_endurance":
+        raise RuleViolation("psychic.armour_is_endurance")
+    presence = max(0, presence)
+    if natural_armour:
+        return Boost(power, NATURAL_ARMOUR, -(-presence // 2), max(0, conscience))
+    return Boost(power, BOOSTED_TRAIT[power], presence, max(0, conscience))

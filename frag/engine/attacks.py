@@ -86,7 +86,9 @@ def do_attack(state: Attacks, player: int, action: Action, events: list[Event]) 
     )
     if not hit:
         return
-    dice_count = card.dice + state.stat(player, "damage_dice")
+    # « on multiplie d'abord et ensuite on additionne » : Dégâts quadruples multiplies the weapon's dice, then the
+    # dice other cards add are added.
+    dice_count = state.stat(player, "damage_dice", base=card.dice)
     lost = state._attack_roll(player, target, dice_count, card.extra_damage, events, purpose="attack")
     state._damage(target, lost, events)
     state._after_wound(target, player, events)

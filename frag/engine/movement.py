@@ -6,6 +6,7 @@ from typing import Any
 
 from .base import Action, Event
 from .board import DIRECTIONS
+from .cards import GADGET, WEAPON
 from .errors import IllegalAction
 from .wounds import Wounds
 
@@ -18,17 +19,12 @@ class Movement(Wounds):
         me = self.fighters[player]
         if me.out or me.place is None or self.turn.mp <= 0:
             return {}
-        costs = self.board.walk_costs(me.place, self.turn.mp)
+        mp = self.turn.mp
         occupied = self.occupied()
         found: dict[int, list[int]] = {}
-        for place in costs:
-            if place == me.place or place in occupied:
-                continue
-            path, at = [], place
-            while at != me.place:
-                path.append(at)
-                at = costs[at][2]  # type: ignore[assignment]
-            found[place] = path[::-1]
+        for steps, place, path in self.board.walk_paths(me.place):
+            if steps <= mp and place not in occupied:
+                found[place] = path  # shared with the board's cache: never mutated (do_move copies it)
         return found
 
     def jumps(self, player: int) -> dict[int, list[int]]:
@@ -69,12 +65,35 @@ class Movement(Wounds):
                 self._damage(player, lost, events)
                 if self._after_wound(player, None, events, resume=path[index + 1 :]):
                     return
+            self._search_in_passing(player, place, events)
 
     def _land(self, player: int, place: int, events: list[Event]) -> None:
+        """Landing from a jump or a teleport card: acid, then the pick-up square landed on."""
         if place in self.board.acid:
             lost = self._attack_roll(None, player, 2, 0, events, purpose="acid")
             self._damage(player, lost, events)
-            self._after_wound(player, None, events)
+            if self._after_wound(player, None, events):
+                return
+        self._search_in_passing(player, place, events)
+
+    def _search_in_passing(self, player: int, place: int, events: list[Event]) -> None:
+        """« Si un joueur passe sur une case comportant un symbole d'arme (bleu) ou de gadget (vert), il a 50% de chance
+        de piocher une carte. Il lance alors immédiatement 1D et si il fait 4-5-6, il pioche une carte. Un joueur peut
+        activer autant de case « objet » qu'il le souhaite, mais il ne peut activer 2 fois la même case dans un même
+        tour. » Passing is what activates a square (a square another fighter holds too): standing on one does not."""
+        if place in self.board.weapon_pickups:
+            deck = WEAPON
+        elif place in self.board.gadget_pickups:
+            deck = GADGET
+        else:
+            return
+        if place in self.turn.pickups_used:
+            return
+        self.turn.pickups_used.append(place)
+        roll = self.dice.d6()
+        events.append({"type": "dice", "purpose": "pick_up", "player": player, "dice": [roll], "place": place})
+        if roll >= 4:
+            self._draw(deck, player, events, reason="pick_up")
 
     def _free_to_stop(self, place: int, player: int) -> None:
         occupant = self.occupant(place)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .base import Action, Event
-from .cards import GADGET, WEAPON
 from .errors import IllegalAction
 from .playing import CardPlay
 
@@ -17,9 +16,6 @@ class PickUps(CardPlay):
         if me.out or place is None:
             return []
         actions: list[Action] = []
-        pickups = self.board.weapon_pickups | self.board.gadget_pickups
-        if place in pickups and place not in turn.pickups_used:
-            actions.append({"type": "pick_up", "player": player})
         if place not in turn.looted:
             if self.blood.get(place):
                 actions.append({"type": "take_blood", "player": player})
@@ -29,25 +25,6 @@ class PickUps(CardPlay):
                         {"type": "take_weapon", "player": player, "pile": pile_id, "card": uid} for uid in pile["cards"]
                     )
         return actions
-
-
-def do_pick_up(state: PickUps, player: int, action: Action, events: list[Event]) -> None:
-    """« il a 50% de chance de piocher une carte. Il lance alors immédiatement 1D et si il fait 4-5-6, il pioche une
-    carte. [...] il ne peut activer 2 fois la même case dans un même tour. »"""
-    here = state._on_board(player)
-    if here in state.board.weapon_pickups:
-        deck = WEAPON
-    elif here in state.board.gadget_pickups:
-        deck = GADGET
-    else:
-        raise IllegalAction("there is nothing to pick up here")
-    if here in state.turn.pickups_used:
-        raise IllegalAction("each pick-up square works once per turn")
-    state.turn.pickups_used.append(here)
-    roll = state.dice.d6()
-    events.append({"type": "dice", "purpose": "pick_up", "player": player, "dice": [roll]})
-    if roll >= 4:
-        state._draw(deck, player, events, reason="pick_up")
 
 
 def _check_loot(state: PickUps, player: int) -> int:

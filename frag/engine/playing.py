@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import ACTION, DISCARD, MOVEMENT, Action, Event
-from .cards import EFFECT_TIMING
+from .cards import EFFECT_TIMING, GADGET
 from .errors import IllegalAction
 from .healing import Healing
 
@@ -39,6 +41,10 @@ class CardPlay(Healing):
                     continue
                 actions.append(base)
         return actions
+
+    def gadgets_in_play(self, player: int) -> list[dict[str, Any]]:
+        """The gadget modifiers ``player`` has in play (its Specials are not gadgets: they cannot be dropped)."""
+        return [m for m in self.modifiers if m["owner"] == player and self.card(m["uid"]).deck == GADGET]
 
     def _check_weapon_into_play(self, player: int) -> None:
         if len(self.fighters[player].weapons) >= self.weapon_limit(player):
@@ -143,7 +149,11 @@ def do_play(state: CardPlay, player: int, action: Action, events: list[Event]) -
     uid = state._hand_card(player, action)
     state._check_play(player, uid, action)
     state._play(player, uid, action, events)
-    if state.phase == DISCARD and len(state.fighters[player].hand) <= state.stat(player, "hand_limit"):
+    if (
+        state.phase == DISCARD
+        and player == state.turn.player
+        and len(state.fighters[player].hand) <= state.stat(player, "hand_limit")
+    ):
         state._finish_turn(events)
 
 
@@ -159,6 +169,9 @@ def do_drop(state: CardPlay, player: int, action: Action, events: list[Event]) -
         fighter.armour = None
     elif any(w[0] == uid for w in fighter.weapons):
         fighter.weapons = [w for w in fighter.weapons if w[0] != uid]
+    elif any(m["uid"] == uid for m in state.gadgets_in_play(player)):
+        # A gadget in play (a helmet, a shield, a scope) stops acting on its owner as it leaves.
+        state.modifiers = [m for m in state.modifiers if m["uid"] != uid]
     else:
         raise IllegalAction("that card is not in play in front of you")
     events.append({"type": "dropped", "player": player, "card": state.card_ids[uid]})  # type: ignore[index]

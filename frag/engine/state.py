@@ -16,7 +16,7 @@ from .errors import IllegalAction
 from .healing import do_spend_blood
 from .movement import do_jump, do_move, do_teleport
 from .observation import Observation
-from .pickups import do_pick_up, do_take_blood, do_take_weapon
+from .pickups import do_take_blood, do_take_weapon
 from .playing import do_drop, do_play
 from .turns import do_discard, do_end_turn, do_place, do_roll
 from .wounds import do_accept_frag
@@ -34,9 +34,11 @@ class State(Attacks, Observation):
         player = action.get("player")
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(self.fighters):
             raise IllegalAction("unknown player")
-        if player not in self.current_players():
-            raise IllegalAction("it is not your turn")
         kind = action.get("type")
+        if player not in self.current_players():
+            if kind in ("spend_blood", "play") and self.may_heal_out_of_turn(player):
+                return self._heal_out_of_turn(player, action)
+            raise IllegalAction("it is not your turn")
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise IllegalAction("unknown action {name}", name=repr(kind))
@@ -49,9 +51,46 @@ class State(Attacks, Observation):
         self.actions_applied += 1
         return events
 
-    def legal_actions(self, player: int) -> list[Action]:
-        if player not in self.current_players():
+    def may_heal_out_of_turn(self, player: int) -> bool:
+        """« Le Marqueur de Sang : [...] Quand il le souhaite, il peut le dépenser pour récupérer un point de santé
+        perdu » and « il peut utiliser une carte ou un Marqueur de Sang pour se redonner de la Santé » : a hurt fighter
+        on the board may heal in another's turn too (between two attacks, say), not only while dying."""
+        fighter = self.fighters[player]
+        return (
+            self.phase in (MOVEMENT, ACTION, DISCARD)
+            and player != self.turn.player
+            and not fighter.out
+            and fighter.place is not None
+            and 0 < fighter.hp < fighter.health
+        )
+
+    def _heal_out_of_turn(self, player: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if action["type"] == "play":
+            uid = self._hand_card(player, action)
+            if self.card(uid).effect != "heal":
+                raise IllegalAction("in another's turn, only healing can be played")
+            self._check_play(player, uid, action)
+            self._play(player, uid, action, events)
+        else:
+            do_spend_blood(self, player, action, events)
+        self.actions_applied += 1
+        return events
+
+    def _legal_out_of_turn(self, player: int) -> list[Action]:
+        if not self.may_heal_out_of_turn(player):
             return []
+        me = self.fighters[player]
+        actions: list[Action] = [{"type": "spend_blood", "player": player}] if me.blood else []
+        actions.extend(
+            {"type": "play", "player": player, "card": uid} for uid in me.hand if self.card(uid).effect == "heal"
+        )
+        return actions
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """What ``player`` may do now: everything on its turn (or while dying), healing in another's turn."""
+        if player not in self.current_players():
+            return self._legal_out_of_turn(player)
         if self.pending is not None:
             return self._legal_pending(player)
         if self.phase == PLACEMENT:
@@ -82,6 +121,7 @@ class State(Attacks, Observation):
         actions.extend({"type": "drop", "player": player, "card": uid} for uid, _ in me.weapons)
         if me.armour is not None:
             actions.append({"type": "drop", "player": player, "card": me.armour[0]})
+        actions.extend({"type": "drop", "player": player, "card": m["uid"]} for m in self.gadgets_in_play(player))
         return actions
 
     def _legal_pending(self, player: int) -> list[Action]:
@@ -101,7 +141,6 @@ _HANDLERS = {
     "move": do_move,
     "jump": do_jump,
     "teleport": do_teleport,
-    "pick_up": do_pick_up,
     "take_blood": do_take_blood,
     "take_weapon": do_take_weapon,
     "spend_blood": do_spend_blood,
@@ -119,7 +158,6 @@ _PHASES = {
     "move": {ACTION},
     "jump": {ACTION},
     "teleport": {ACTION},
-    "pick_up": {ACTION},
     "take_blood": {ACTION},
     "take_weapon": {ACTION},
     "spend_blood": _ANY_TIME | {"pending"},

@@ -48,8 +48,6 @@ def choices(state: State, legal: list[dict[str, Any]], *, cards: bool = True) ->
             )
         elif kind == "end_turn":
             found.append(Choice(index, _("End the turn"), kind))
-        elif kind == "pick_up":
-            found.append(Choice(index, _("Search this pick-up square (4–6 draws a card)"), kind, "primary"))
         elif kind == "take_blood":
             found.append(Choice(index, _("Take the blood marker"), kind))
         elif kind == "take_weapon":
@@ -61,7 +59,7 @@ def choices(state: State, legal: list[dict[str, Any]], *, cards: bool = True) ->
                 )
             )
         elif kind == "spend_blood":
-            found.append(Choice(index, _("Spend a blood marker: +1 Santé"), kind))
+            found.append(Choice(index, _("Spend a blood marker: +1 Health"), kind))
         elif kind == "accept_frag":
             found.append(Choice(index, _("Accept the frag"), kind, "danger"))
         elif kind == "attack":

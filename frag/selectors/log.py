@@ -54,7 +54,7 @@ def describe(state: State, event: dict[str, Any]) -> str:
         "reshuffled": _("A discard pile is reshuffled"),
         "deck_empty": _("A deck is empty"),
         "played": _("%(name)s plays %(card)s"),
-        "wounded": _("%(name)s loses %(points)s Santé (now %(hp)s)"),
+        "wounded": _("%(name)s loses %(points)s Health (now %(hp)s)"),
         "armour_destroyed": _("%(name)s's armour is destroyed"),
         "dying": _("%(name)s is down and may heal at once"),
         "survived": _("%(name)s survives"),

@@ -46,3 +46,51 @@ def test_telekinesis_with_several_objects_raises_the_difficulty_not_the_rank_req
     assert (use.required_rank, use.difficulty) == (5, "tres_difficile")
     one = services.power_use(character=psy, actor=player, domain="telekinesie", power_rank=required)
     assert (one.required_rank, one.difficulty) == (5, "difficile")
+
+
+def test_an_npc_out_after_two_revers_counts_revers_points_on_the_sheet_as_in_a_sequence() -> None:
+    """VII-1: « le Narrateur peut décider qu'un seul Revers ou deux Revers seulement sont suffisants pour mettre
+    un PNJ hors de combat »; « une Blessure sérieuse (correspondant à deux Revers) » (V-4): one Revers sérieux is
+    two Revers, on the sheet as in a Sequence (conflicts.rules.sequence.is_out counts points)."""
+    from campaigns.models import Event
+    from conflicts.rules.resolution import Severity
+    from conflicts.rules.sequence import is_out
+
+    campaign, narrator, _players = table()
+    thug = services.npc_create(campaign=campaign, actor=narrator, name="Truand", concept="Truand",
+                               ranks={"combat": 3}, out_after=2)  # fmt: skip
+    services.revers_inflict(character=thug, actor=narrator, domain="physical", severity=2, source="Coup de barre")
+    sheet_says = Event.objects.filter(kind="character.revers_inflicted").latest("pk").payload["out_of_action"]
+    assert sheet_says is True
+    assert is_out(severity=Severity.SERIOUS, revers_taken=2, out_after=2) is sheet_says
+
+
+def test_enhanced_endurance_adds_presence_to_vigour_for_conscience_draws_and_coordination_to_dexterity() -> None:
+    """Appendix 1, Conscience: « Endurance accrue — Ce pouvoir psychique permet à l'adepte d'ajouter la valeur de
+    sa Caractéristique Présence au rang ou à la valeur de sa Caractéristique Vigueur pour un nombre de tirages égal
+    à la valeur du Domaine psychique Conscience » ; « une armure "naturelle" procurant un bonus de cartes égal à la
+    moitié de la valeur de la Caractéristique Présence (arrondie au supérieur) » ; « Coordination accrue » likewise
+    adds Présence to Habileté."""
+    import random
+
+    from characters.boosts import power_boost_start
+    from characters.rules.psychic import boost_for
+    from conflicts import services as conflict_services
+
+    assert boost_for("enhanced_endurance", natural_armour=True, presence=5, conscience=6).amount == 3
+    assert boost_for("enhanced_coordination", natural_armour=False, presence=4, conscience=7).target == "habilete"
+    campaign, narrator, (player, _other) = table(starting_atouts=30)
+    psy = pc(campaign, player, {"conscience": 6, "presence": 4, "vigueur": 3})
+    power_boost_start(character=psy, actor=player, power="enhanced_endurance")
+    psy.refresh_from_db()
+    assert psy.power_boost == {"power": "enhanced_endurance", "target": "vigueur", "amount": 4, "left": 6}
+    test = conflict_services.fudge_test_roll(character=psy, actor=player, rng=random.Random(1),
+                                             data={"trait_code": "vigueur", "difficulty": 5})  # fmt: skip
+    assert ["power", 4, ""] in test["modifiers"] and test["effective"] == 7
+    psy.refresh_from_db()
+    assert psy.power_boost["left"] == 5
+    other = conflict_services.fudge_test_roll(character=psy, actor=player, rng=random.Random(1),
+                                              data={"trait_code": "esprit", "difficulty": 5})  # fmt: skip
+    assert not [m for m in other["modifiers"] if m[0] == "power"]
+    with pytest.raises(ServiceError, match="Only Enhanced endurance can harden"):
+        power_boost_start(character=psy, actor=player, power="enhanced_coordination", natural_armour=True)

@@ -75,3 +75,67 @@ def test_method_two_deals_from_52_cards_and_may_defend_from_a_smaller_deck() -> 
     defence = Deck.objects.get(campaign=f.campaign, kind="small")
     assert len(attack.pile) + len(attack.in_play) == 52 and len(attack.in_play) == 3
     assert len(defence.pile) + len(defence.in_play) == 32 and len(defence.in_play) == 2
+
+
+def _test_roll(f: object, data: dict[str, object], seed: int = 1) -> dict[str, object]:
+    import random
+
+    return services.fudge_test_roll(character=f.hero, actor=f.player, data=data, rng=random.Random(seed))  # type: ignore[attr-defined]
+
+
+def test_an_atout_rerolls_a_tests_dice_or_changes_one_die() -> None:
+    """App. 4: « Un Atout peut ainsi être dépensé pour relancer les dés Fudge […] De même, un Atout peut être
+    utilisé pour changer le résultat de l'un des dés […] d'augmenter ou réduire un Rang final »."""
+    import random
+
+    from campaigns.models import Event
+    from conflicts.test_atouts import fudge_test_change_die, fudge_test_reroll
+
+    f = fight(npcs=1)
+    open_session(f.campaign, f.narrator)
+    character_services.atout_gain(character=f.hero, actor=f.narrator, amount=3)
+    test = _test_roll(f, {"trait_code": "combat", "difficulty": 6})
+    roll = str(test["roll"])
+    minus = next((i for i, d in enumerate(test["dice"]) if d != 1), None)  # type: ignore[attr-defined]
+    assert minus is not None
+    changed = fudge_test_change_die(character=f.hero, actor=f.player, roll=roll, index=minus, face=1)
+    assert changed["final"] == test["final"] + 1 - test["dice"][minus]  # type: ignore[index,operator]
+    again = fudge_test_reroll(character=f.hero, actor=f.player, roll=roll, rng=random.Random(99))
+    assert again["old_dice"] == changed["dice"] and again["final"] == 5 + sum(again["dice"])  # type: ignore[arg-type]
+    assert again["success"] == (again["final"] >= 6)  # type: ignore[operator]
+    assert Event.objects.filter(kind="test.atout").count() == 2
+    spent = [e.payload for e in Event.objects.filter(kind="character.atout_spent")]
+    assert sorted(p["use"] for p in spent if p["context"].get("roll") == roll) == ["change_result", "reroll"]
+    with pytest.raises(ServiceError, match="already shows"):
+        fudge_test_change_die(character=f.hero, actor=f.player, roll=roll, index=0, face=again["dice"][0])  # type: ignore[index]
+
+
+def test_a_hazardous_tests_written_revers_stops_later_atouts() -> None:
+    from conflicts.test_atouts import fudge_test_reroll
+
+    f = fight(npcs=1)
+    open_session(f.campaign, f.narrator)
+    character_services.atout_gain(character=f.hero, actor=f.narrator, amount=1)
+    test = _test_roll(f, {"trait_code": "combat", "difficulty": 8, "hazard_fixed_revers": 2}, seed=5)
+    assert test["revers"] == 2, (test["dice"], test["final"], test["success"], test["required"])
+    with pytest.raises(ServiceError, match="already on the sheet"):
+        fudge_test_reroll(character=f.hero, actor=f.player, roll=str(test["roll"]))
+
+
+def test_natural_armour_is_a_defence_line_of_the_budget_and_counts_down_by_draws() -> None:
+    """« une armure "naturelle" procurant un bonus de cartes égal à la moitié de la valeur de la Caractéristique
+    Présence (arrondie au supérieur). Cette armure s'ajoute aux autres protection […] et est valable pour un
+    nombre de tirages égal à la valeur du Domaine psychique »."""
+    from campaigns.models import Event
+    from characters.models import Character
+
+    f = fight(npcs=1)
+    Character.objects.filter(pk=f.hero.pk).update(
+        power_boost={"power": "enhanced_endurance", "target": "armour", "amount": 3, "left": 1}
+    )
+    with pytest.raises(ServiceError, match="Only 5 of your cards can go to attack"):  # Combat Bon: 5
+        draw(f.pc, f.player, Split(attack={f.npcs[0].key: 6}, defence={f.pc.key: 2}))
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}, defence={f.pc.key: 3}))
+    assert ["natural_armour", 3, "defence"] in Event.objects.get(kind="sequence.drew").payload["budget"]
+    f.hero.refresh_from_db()
+    assert f.hero.power_boost == {}  # its one draw is spent

@@ -35,7 +35,7 @@ def _player_pages(world: World) -> list[str]:
         reverse("characters:detail", args=[world.bob_pc.pk]),
         reverse("characters:detail", args=[world.alice_pc.pk]),
         reverse("characters:print", args=[world.alice_pc.pk]),
-        reverse("characters:savage_round", args=[c]),
+        reverse("states:savage_round", args=[c]),
         reverse("conflicts:scenes", args=[c]),
         reverse("conflicts:scene", args=[c, world.scene.pk]),
         reverse("conflicts:sequence", args=[c, world.sequence.pk]),
@@ -73,7 +73,7 @@ def test_the_secrets_are_really_on_the_narrators_pages(client, world):
 
 def test_a_player_cannot_reach_an_npc_sheet(client, world):
     world.login(client, world.bob)
-    for name in ("characters:detail", "characters:print", "characters:savage_state"):
+    for name in ("characters:detail", "characters:print", "states:savage_state"):
         assert client.get(reverse(name, args=[world.npc.pk])).status_code == 404
 
 

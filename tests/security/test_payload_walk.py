@@ -24,6 +24,7 @@ from campaigns.redaction import SERVER_ONLY_KEYS, readable_payload
 from conflicts import services as conflict_services
 from conflicts.models import Era, Sequence, TableSettings
 from conflicts.rules.budget import Split
+from conflicts.test_atouts import fudge_test_reroll
 from frag import services as frag_services
 from frag.engine.state import State as FragState
 from tests.campaigns.factories import PASSWORD, membership
@@ -113,6 +114,8 @@ def _sequence_kinds(world: World) -> None:
     conflict_services.fudge_test_roll(
         character=world.alice_pc, actor=alice, data={"trait_code": "combat", "difficulty": 4}, rng=random.Random(1)
     )
+    rolled = Event.objects.filter(campaign=campaign, kind="test.rolled").latest("pk")
+    fudge_test_reroll(character=world.alice_pc, actor=alice, roll=rolled.payload["roll"], rng=random.Random(3))
     conflict_services.simple_conflict_roll(
         first=world.alice_pc, second=world.npc, actor=narrator, rng=random.Random(2),
         first_data={"trait_code": "combat"}, second_data={"trait_code": "combat"},
