@@ -152,6 +152,7 @@ def main() -> None:
         "log": get(narrator, f"/campaigns/{c}/log/"),
         "log_player": get(player, f"/campaigns/{c}/log/"),
         "log_kind": get(player, f"/campaigns/{c}/log/?kind=note"),
+        "log_search": get(player, f"/campaigns/{c}/log/?q=chronique"),
         "sheet": get(player, f"/characters/{s['sheet']}/"),
         "home": get(player, f"/campaigns/{c}/"),
         "sequence_narrator": get(narrator, f"/conflicts/{c}/sequences/{q}/"),

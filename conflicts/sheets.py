@@ -119,6 +119,23 @@ def campaign_traits(campaign: Any) -> list[tuple[str, str]]:
     return [(t.code, t.name(language)) for t in trait_defs(character_rules(campaign))]
 
 
+def named_traits(campaign: Any, *, npcs: bool) -> list[tuple[str, str]]:
+    """(code, name) of the traits characters named themselves (free style, or « players name traits »):
+    Jim's Psychologie, Janey's « Punkette endurcie ». NPCs' only for the narrators' forms."""
+    from django.utils.translation import get_language
+
+    from characters.models import CharacterTrait
+
+    rows = CharacterTrait.objects.filter(character__campaign=campaign, custom=True)
+    if not npcs:
+        rows = rows.exclude(character__kind="npc")
+    english = (get_language() or "fr")[:2] == "en"
+    named: dict[str, str] = {}
+    for code, name_fr, name_en in rows.values_list("code", "name_fr", "name_en").order_by("code"):
+        named.setdefault(code, (name_en if english and name_en else name_fr) or code)
+    return sorted(named.items(), key=lambda item: item[1].lower())
+
+
 def revers_penalties(characters: list[Character], domain: str) -> dict[int, int]:
     """``revers_penalty`` for many characters in one query (a page shows every participant)."""
     from characters.models import Revers

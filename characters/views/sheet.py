@@ -69,6 +69,8 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
         "membership": membership,
         "sheet": sheet,
         "can_edit": editable,
+        # Its owner and the narrators roll Tests from the trait rows (conflicts' sheet roll).
+        "can_roll": membership.is_narrator or character.owner_id == membership.user_id,
         "is_narrator": membership.is_narrator,
         "in_session": in_session,
         "words_form": CharacterWordsForm(initial={"version": character.version, "name": character.name,

@@ -139,14 +139,17 @@ def search_bot_with(seconds: float = DEFAULT_SECONDS, rounds: int | None = None)
         deadline = time.perf_counter() + seconds
         while True:
             # Common random numbers: in one round every candidate meets the same imagined world and dice.
-            seed = dice.next64()
+            seed, began = dice.next64(), time.perf_counter()
             for index, action in enumerate(candidates):
                 world = determinize(state, player, Dice(seed))
                 totals[index] += _rollout(world, player, action, Dice(seed ^ 0x5EED))
                 counts[index] += 1
-            done = counts[0]
-            if (rounds is not None and done >= rounds) or (rounds is None and time.perf_counter() >= deadline):
-                break
+            done, now = counts[0], time.perf_counter()
+            if rounds is not None:
+                if done >= rounds:
+                    break
+            elif now + (now - began) > deadline:
+                break  # another round would overrun the budget (the machine may be slow: one round is measured)
         if min(counts) < MIN_ROUNDS:
             return candidates[0]
         means = [total / count for total, count in zip(totals, counts, strict=True)]

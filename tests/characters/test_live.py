@@ -13,6 +13,7 @@ from characters.services.powers import healing_start
 from characters.services.revers import revers_inflict
 from characters.services.sheet import character_update, trait_set
 from config.asgi import application
+from tests.campaigns.live_client import LiveCommunicator
 from tests.campaigns.test_live import connect, session_cookie
 from tests.characters.factories import pc, table
 
@@ -75,7 +76,7 @@ async def watch_sheet(user, character) -> WebsocketCommunicator:  # type: ignore
         (b"cookie", f"{cookie}; django_language=en".encode()),
     ]
     path = f"/ws/campaigns/{character.campaign_id}/?watch=character:{character.pk}"
-    socket = WebsocketCommunicator(application, path, headers=headers)
+    socket = LiveCommunicator(application, path, headers=headers)
     connected, _code = await socket.connect()
     assert connected
     return socket
@@ -153,9 +154,7 @@ async def test_a_live_sheet_carries_a_csrf_token_for_its_forms() -> None:
     cookie = await sync_to_async(session_cookie)(player)
     headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"),
                (b"cookie", f"{cookie}; csrftoken={'a' * 32}".encode())]  # fmt: skip
-    socket = WebsocketCommunicator(
-        application, f"/ws/campaigns/{campaign.pk}/?watch=character:{jim.pk}", headers=headers
-    )
+    socket = LiveCommunicator(application, f"/ws/campaigns/{campaign.pk}/?watch=character:{jim.pk}", headers=headers)
     assert (await socket.connect())[0]
     await sync_to_async(trait_set)(character=jim, actor=narrator, code="medecine", rank=6)
     html = await socket.receive_from(timeout=5)

@@ -17,6 +17,7 @@ from config.asgi import application
 from frag.engine import State as FragState
 from frag.selectors.choices import hand as frag_hand
 from tests.campaigns.factories import PASSWORD, membership
+from tests.campaigns.live_client import LiveCommunicator
 from tests.security.conftest import NARRATOR_SECRET, NPC_SECRET, PRIVATE_NOTE, World, build_world
 from tests.tragic.test_web import opponent_hand_names
 from tragic.services import load_state
@@ -186,7 +187,7 @@ async def _socket(path: str, user) -> WebsocketCommunicator:  # type: ignore[no-
     if user is not None:
         session = await sync_to_async(_cookie)(user)
         headers.append((b"cookie", f"sessionid={session}; django_language=en".encode()))
-    return WebsocketCommunicator(application, path, headers=headers)
+    return LiveCommunicator(application, path, headers=headers)
 
 
 @pytest.mark.django_db(transaction=True)
