@@ -25,7 +25,7 @@ messages: install
 run: messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	$(PY) manage.py load_demo
+	HOST=$(HOST) PORT=$(PORT) $(PY) manage.py load_demo
 	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
 
 serve: messages

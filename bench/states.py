@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from bench.figures import Figure, per_second
-from characters.rules.savage.dice import Modifier, TraitDie, trait_roll
-from characters.rules.savage.odds import p_at_least, trait_odds
+from states.rules.dice import Modifier, TraitDie, trait_roll
+from states.rules.odds import p_at_least, trait_odds
 
 DICE = [TraitDie(s) for s in (4, 6, 8, 10, 12)] + [TraitDie(12, 1), TraitDie(12, 2)]
 

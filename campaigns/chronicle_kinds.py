@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from django.utils import formats
+from django.core.exceptions import FieldDoesNotExist
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import actor_name, describes
@@ -19,9 +20,19 @@ def _created(event: Event) -> str:
     return _("%(actor)s created the campaign “%(name)s”.") % {"actor": actor_name(event), "name": event.payload["name"]}
 
 
+def _field_label(name: str) -> str:
+    """A settings field as the reader knows it (« mode de création »), never its code (``creation_mode``)."""
+    from campaigns.models import Campaign
+
+    try:
+        return str(Campaign._meta.get_field(name).verbose_name)
+    except FieldDoesNotExist:
+        return name
+
+
 @describes("campaign.settings_changed", label=lambda: _("Settings changed"))
 def _settings(event: Event) -> str:
-    changed = ", ".join(event.payload.get("changed", {}).keys())
+    changed = ", ".join(_field_label(name) for name in event.payload.get("changed", {}))
     return _("%(actor)s changed the campaign settings: %(fields)s.") % {"actor": actor_name(event), "fields": changed}
 
 
@@ -43,8 +54,21 @@ def _role(event: Event) -> str:
 def _invited(event: Event) -> str:
     return _("%(actor)s created an invitation link (expires %(expires)s).") % {
         "actor": actor_name(event),
-        "expires": event.payload["expires_at"][:16].replace("T", " "),
+        "expires": _local_time(event.payload["expires_at"]),
     }
+
+
+@describes("invitation.revoked", label=lambda: _("Invitation revoked"))
+def _revoked(event: Event) -> str:
+    return _("%(actor)s revoked an invitation link.") % {"actor": actor_name(event)}
+
+
+def _local_time(iso: str) -> str:
+    """A stored UTC instant, shown in the reader's time zone and format (as the pages show times)."""
+    moment = dt.datetime.fromisoformat(iso)
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, dt.UTC)
+    return formats.date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
 
 
 @describes("session.created", label=lambda: _("Session planned"))
@@ -65,12 +89,21 @@ def _session_closed(event: Event) -> str:
 @describes("clock.advanced", label=lambda: _("Game clock"))
 def _clock(event: Event) -> str:
     text = _("Time passes: %(duration)s (now %(to)s).") % {
-        "duration": event.payload["duration_label"],
-        "to": formats.date_format(dt.datetime.fromisoformat(event.payload["to"][:16]), "SHORT_DATETIME_FORMAT"),
+        "duration": _duration(event.payload),
+        "to": _local_time(event.payload["to"]),
     }
     if event.payload.get("reason"):
         text += " " + event.payload["reason"]
     return text
+
+
+def _duration(payload: dict) -> str:
+    # Worded at read time from the minutes: a label stored at write time stayed in the writer's language.
+    if "minutes" in payload:
+        from campaigns.services import duration_label
+
+        return duration_label(dt.timedelta(minutes=int(payload["minutes"])))
+    return str(payload.get("duration_label", ""))
 
 
 @describes("note", label=lambda: _("Note"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import User
 
@@ -27,17 +28,29 @@ def register_demo_step(step: Callable[[Campaign], None]) -> Callable[[Campaign],
     return step
 
 
-def _user(username: str, password: str) -> User:
-    user, _created = User.objects.get_or_create(username=username)
-    user.set_password(password)
-    user.save()
+# The demo is set in Paris, 1925: its in-game clock starts on the evening of the masked ball.
+DEMO_CLOCK = dt.datetime(1925, 3, 14, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
+
+
+def _user(username: str, password: str, *, reset: bool) -> tuple[User, bool]:
+    """The demo account; an existing one keeps its password unless ``reset`` (so re-running logs nobody out)."""
+    user, created = User.objects.get_or_create(username=username)
+    if created or reset:
+        user.set_password(password)
+        user.save()
     Profile.objects.get_or_create(user=user, defaults={"language": "fr"})
-    return user
+    return user, created
 
 
-def demo_campaign_load(*, password: str, today: dt.date) -> tuple[Campaign, bool]:
-    narrator = _user(DEMO_NARRATOR, password)
-    players = [_user(name, password) for name in DEMO_PLAYERS]
+def demo_accounts(*, password: str, reset: bool) -> dict[str, bool]:
+    """Make the demo accounts; says which ones got ``password`` (new ones, or all when ``reset``)."""
+    return {name: _user(name, password, reset=reset)[1] or reset for name in DEMO_USERS}
+
+
+def demo_campaign_load(*, password: str, today: dt.date, reset_passwords: bool = True) -> tuple[Campaign, bool]:
+    demo_accounts(password=password, reset=reset_passwords)
+    narrator = User.objects.get(username=DEMO_NARRATOR)
+    players = [User.objects.get(username=name) for name in DEMO_PLAYERS]
     existing = Campaign.objects.filter(name=DEMO_CAMPAIGN, memberships__user=narrator).first()
     if existing is not None:
         return existing, False
@@ -49,6 +62,8 @@ def demo_campaign_load(*, password: str, today: dt.date) -> tuple[Campaign, bool
             "starting_atouts": 11,
         },
     )
+    Campaign.objects.filter(pk=campaign.pk).update(game_clock=DEMO_CLOCK)
+    campaign.game_clock = DEMO_CLOCK
     for player in players:
         Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
         services.event_append(

@@ -1,4 +1,8 @@
-"""The log as a chronicle file: Markdown for reading, JSON with every payload for tools."""
+"""The log as a chronicle file: Markdown for reading, JSON with every payload for tools.
+
+Both read each event as the reader may (``campaigns.redaction``): a payload field the HTML hides from a
+player is not in their file either, and no seed ever is.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import describe
-from campaigns.models import Campaign, Event
+from campaigns.models import Campaign, Event, Membership
+from campaigns.redaction import readable_events
 
 
 def event_as_dict(event: Event) -> dict[str, Any]:
@@ -29,15 +34,15 @@ def event_as_dict(event: Event) -> dict[str, Any]:
     }
 
 
-def log_as_json(campaign: Campaign, events: Iterable[Event]) -> str:
-    document = {"campaign": campaign.name, "events": [event_as_dict(e) for e in events]}
+def log_as_json(campaign: Campaign, events: Iterable[Event], *, reader: Membership | None) -> str:
+    document = {"campaign": campaign.name, "events": [event_as_dict(e) for e in readable_events(events, reader)]}
     return json.dumps(document, ensure_ascii=False, indent=2)
 
 
-def log_as_markdown(campaign: Campaign, events: Iterable[Event]) -> str:
+def log_as_markdown(campaign: Campaign, events: Iterable[Event], *, reader: Membership | None) -> str:
     lines = [f"# {campaign.name}", "", _("Campaign log"), ""]
     current_session: object = object()
-    for event in events:
+    for event in readable_events(events, reader):
         if event.game_session_id != current_session:
             current_session = event.game_session_id
             heading = str(event.game_session) if event.game_session else _("Between sessions")

@@ -44,7 +44,9 @@ class InvitationForm(forms.Form):
 
 
 class GameSessionForm(forms.Form):
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    # A browser's date input only accepts ISO values (« 2026-11-23 »), whatever the page's language: rendering
+    # the localised « 23/11/2026 » left the field empty in French and the form answered "required".
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
     title = forms.CharField(label=_("Title"), max_length=120, required=False)
 
 

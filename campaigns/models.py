@@ -50,6 +50,9 @@ class Campaign(models.Model):
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     # Bumped by every settings change so that a stale form is refused rather than overwriting.
     version = models.PositiveIntegerField(default=1, editable=False)
+    # Bumped when a name the log shows changes (a character, a member, a session): kept log entries that
+    # show the old name are then no longer looked up (campaigns.entry_cache).
+    log_epoch = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name = _("campaign")

@@ -13,7 +13,9 @@ from django.utils import formats, timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.chronicle import describe
+from campaigns.entry_cache import EntryRef, LazyEntries
 from campaigns.models import Campaign, Event, GameSession, Membership, SessionStatus
+from campaigns.redaction import readable_event
 from core.markdown import render_markdown
 
 
@@ -63,9 +65,36 @@ def recent_events(membership: Membership, limit: int = 30) -> list[Event]:
 
 def can_correct(event: Event, membership: Membership | None) -> bool:
     """Who may correct an entry: a narrator any, a player their own; corrections are never corrected."""
-    if membership is None or event.kind == "correction":
+    return _may_correct(event.kind, event.actor_id, membership)
+
+
+def _may_correct(kind: str, actor_id: int | None, membership: Membership | None) -> bool:
+    if membership is None or kind == "correction":
         return False
-    return membership.is_narrator or event.actor_id == membership.user_id
+    return membership.is_narrator or actor_id == membership.user_id
+
+
+def lazy_log_entries(events: QuerySet[Event], membership: Membership | None, campaign: Campaign) -> LazyEntries:
+    """The entries of ``events`` (already filtered to what the reader may see, sliced to a page) as a
+    LazyEntries: two light queries (ids, corrections); the events themselves are loaded only for the
+    entries not already rendered for this reader (campaigns.entry_cache)."""
+    rows = list(events.prefetch_related(None).select_related(None).values_list("pk", "kind", "actor_id", "created_at"))
+    corrections = _corrections_of([row[0] for row in rows])
+    refs = [
+        EntryRef(pk, created.isoformat(), _may_correct(kind, actor, membership), corrections.get(pk, ()))
+        for pk, kind, actor, created in rows
+    ]
+
+    def load(pks: list[int]) -> dict[int, LogEntry]:
+        loaded = Event.objects.filter(campaign_id=campaign.pk, pk__in=pks).order_by().for_display()
+        return {event.pk: _log_entry(event, membership, corrections.get(event.pk, ())) for event in loaded}
+
+    return LazyEntries(refs=refs, campaign=campaign.pk, epoch=campaign.log_epoch, load=load)
+
+
+def recent_entries(membership: Membership, limit: int = 30) -> LazyEntries:
+    """The latest entries this member may read (the dashboard's and the campaign home's feed)."""
+    return lazy_log_entries(Event.objects.visible_to(membership)[:limit], membership, membership.campaign)
 
 
 @dataclass(frozen=True)
@@ -98,7 +127,10 @@ def log_entries(events: Iterable[Event], membership: Membership | None) -> list[
     """
     events = list(events)
     corrections = _corrections_of([event.pk for event in events])
-    return [_log_entry(event, membership, corrections.get(event.pk, ())) for event in events]
+    # Describers read the payload as the reader may (campaigns.redaction), like the exports.
+    return [
+        _log_entry(readable_event(event, membership), membership, corrections.get(event.pk, ())) for event in events
+    ]
 
 
 def _corrections_of(event_ids: list[int]) -> dict[int, tuple[tuple[int, str], ...]]:

@@ -11,8 +11,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaigns import hooks
 from campaigns.live import broadcast_on_commit
@@ -169,6 +170,20 @@ def invitation_create(*, campaign: Campaign, actor: User, role: str, now: dt.dat
     return invitation
 
 
+@transaction.atomic
+def invitation_revoke(*, campaign: Campaign, actor: User, pk: int) -> None:
+    """Withdraw an unused link: it then reads as "not valid" to whoever opens it."""
+    invitation = Invitation.objects.select_for_update().filter(campaign=campaign, pk=pk).first()
+    if invitation is None or invitation.used_at is not None:
+        raise ServiceError(_("This invitation no longer exists or has been used."))
+    role = invitation.role
+    invitation.delete()
+    event_append(
+        campaign=campaign, kind="invitation.revoked", actor=actor, payload={"role": role},
+        visibility=Visibility.NARRATORS,
+    )  # fmt: skip
+
+
 def invitation_problem(invitation: Invitation | None, now: dt.datetime) -> str:
     """Why this invitation cannot be used now, in the user's language; empty when it can."""
     if invitation is None:
@@ -177,7 +192,7 @@ def invitation_problem(invitation: Invitation | None, now: dt.datetime) -> str:
         return _("This invitation has already been used. Each link works once: ask your narrator for a new one.")
     if invitation.is_expired(now):
         return _("This invitation expired on %(date)s. Ask your narrator for a new one.") % {
-            "date": timezone.localtime(invitation.expires_at).strftime("%Y-%m-%d %H:%M")
+            "date": formats.date_format(timezone.localtime(invitation.expires_at), "SHORT_DATETIME_FORMAT")
         }
     return ""
 
@@ -297,12 +312,13 @@ def game_session_close(*, game_session: GameSession, actor: User, now: dt.dateti
 
 
 def duration_label(delta: dt.timedelta) -> str:
+    """« 1 jour 6 h » / "1 day 6 h", in the reader's language (the log calls it at read time)."""
     minutes = int(delta.total_seconds() // 60)
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
     parts = []
     if days:
-        parts.append(_("%(n)d d") % {"n": days})
+        parts.append(ngettext("%(n)d day", "%(n)d days", days) % {"n": days})
     if hours:
         parts.append(_("%(n)d h") % {"n": hours})
     if minutes or not parts:

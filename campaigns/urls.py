@@ -12,6 +12,9 @@ urlpatterns = [
     path("<int:campaign_id>/dashboard/", views.dashboard, name="dashboard"),
     path("<int:campaign_id>/settings/", views.campaign_settings, name="settings"),
     path("<int:campaign_id>/members/", views.members, name="members"),
+    path(
+        "<int:campaign_id>/invitations/<int:invitation_id>/revoke/", views.invitation_revoke, name="invitation_revoke"
+    ),
     path("<int:campaign_id>/members/<int:membership_id>/role/", views.member_role, name="member_role"),
     path("<int:campaign_id>/sessions/", views.sessions, name="sessions"),
     path(

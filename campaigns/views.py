@@ -71,7 +71,7 @@ def campaign_home(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "membership": membership,
             "open_session": selectors.open_session(campaign),
             "my_characters": Character.objects.filter(campaign=campaign, owner=request.user),
-            "entries": selectors.log_entries(selectors.recent_events(membership), membership),
+            "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
             "live_watch": home_subject(campaign.pk),
         },
@@ -91,7 +91,7 @@ def dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "membership": membership,
             "open_session": selectors.open_session(campaign),
             "characters": characters_for_panels(campaign),
-            "entries": selectors.log_entries(selectors.recent_events(membership), membership),
+            "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
             "clock_form": ClockAdvanceForm(initial={"expected": campaign.game_clock}),
             "live_watch": home_subject(campaign.pk),
@@ -125,15 +125,15 @@ def campaign_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @campaign_narrator
 @require_http_methods(["GET", "POST"])
 def members(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Members and invitation links. Creating a link redirects (POST-redirect-GET): a refresh makes no second link;
+    every link stays listed, copyable, until it is used, revoked or expired."""
     campaign = _membership(request).campaign
     form = InvitationForm(request.POST or None)
-    new_invitation: Invitation | None = None
     if request.method == "POST" and form.is_valid():
-        new_invitation = services.invitation_create(
-            campaign=campaign, actor=request.user, role=form.cleaned_data["role"]
-        )
-        form = InvitationForm()
+        invitation = services.invitation_create(campaign=campaign, actor=request.user, role=form.cleaned_data["role"])
+        return redirect(reverse("campaigns:members", args=[campaign_id]) + f"?new={invitation.pk}#invitations")
     invitations = campaign.invitations.filter(used_at__isnull=True, expires_at__gt=timezone.now())
+    new_id = request.GET.get("new", "")
     return render(
         request,
         "campaigns/members.html",
@@ -142,9 +142,23 @@ def members(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "members": selectors.members_of(campaign),
             "form": form,
             "invitations": invitations,
-            "new_invitation": new_invitation,
+            "new_id": int(new_id) if new_id.isdigit() else None,
         },
+        status=400 if form.errors else 200,
     )
+
+
+@campaign_narrator
+@require_POST
+def invitation_revoke(request: HttpRequest, campaign_id: int, invitation_id: int) -> HttpResponse:
+    invitation = get_object_or_404(Invitation, pk=invitation_id, campaign_id=campaign_id)
+    try:
+        services.invitation_revoke(campaign=_membership(request).campaign, actor=request.user, pk=invitation.pk)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The invitation link no longer works."))
+    return redirect(reverse("campaigns:members", args=[campaign_id]) + "#invitations")
 
 
 @campaign_narrator
@@ -268,14 +282,14 @@ def log(request: HttpRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     campaign = membership.campaign
     filter_form = _log_filter(request, membership, _kinds_in(membership))
-    events = selectors.log_events(membership, _filter_values(filter_form))
+    events = selectors.filter_events(Event.objects.visible_to(membership), _filter_values(filter_form))
     page = Paginator(events, LOG_PAGE_SIZE).get_page(request.GET.get("page"))
     context: dict[str, Any] = {
         "campaign": campaign,
         "membership": membership,
         "filter_form": filter_form,
         "page": page,
-        "entries": selectors.log_entries(page.object_list, membership),
+        "entries": selectors.lazy_log_entries(page.object_list, membership, campaign),
         "note_form": NoteForm(membership=membership),
         "query": _query_without_page(request),
     }
@@ -299,9 +313,13 @@ def log_export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse
     filter_form = _log_filter(request, membership, _kinds_in(membership))
     events = selectors.log_events(membership, _filter_values(filter_form)).order_by("created_at", "pk")
     if fmt == "json":
-        response = HttpResponse(log_as_json(campaign, events), content_type="application/json; charset=utf-8")
+        response = HttpResponse(
+            log_as_json(campaign, events, reader=membership), content_type="application/json; charset=utf-8"
+        )
     elif fmt == "md":
-        response = HttpResponse(log_as_markdown(campaign, events), content_type="text/markdown; charset=utf-8")
+        response = HttpResponse(
+            log_as_markdown(campaign, events, reader=membership), content_type="text/markdown; charset=utf-8"
+        )
     else:
         raise Http404
     response["Content-Disposition"] = f'attachment; filename="campaign-{campaign.pk}-log.{fmt}"'
@@ -379,12 +397,12 @@ def public_log(request: HttpRequest, token: str) -> HttpResponse:
     campaign = Campaign.objects.filter(public_log_token=token).first()
     if campaign is None or not token:
         raise Http404
-    events = selectors.public_log_events(campaign, selectors.LogFilter())
+    events = Event.objects.filter(campaign=campaign).public()
     page = Paginator(events, LOG_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "campaign": campaign,
         "page": page,
-        "entries": selectors.log_entries(page.object_list, None),
+        "entries": selectors.lazy_log_entries(page.object_list, None, campaign),
         "query": "",
     }
     return render(request, "campaigns/public_log.html", context)

@@ -10,13 +10,10 @@ class CharactersConfig(AppConfig):
 
     def ready(self) -> None:
         from campaigns import demo, hooks
-        from characters import chronicle_kinds, live, savage_chronicle  # noqa: F401  (event texts, live panels)
+        from characters import chronicle_kinds, live  # noqa: F401  (event texts, live panels)
         from characters.demo import demo_sheets
-        from characters.savage_services import savage_clock_advance, savage_demo_step
         from characters.services import run_clock_recovery, run_session_award
 
         hooks.on_session_close(run_session_award)
         hooks.on_clock_advance(run_clock_recovery)
-        hooks.on_clock_advance(savage_clock_advance)
         demo.register_demo_step(demo_sheets)
-        demo.register_demo_step(savage_demo_step)

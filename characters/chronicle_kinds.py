@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import actor_name, describes
@@ -72,7 +72,9 @@ def _spent(event: Event) -> str:
             "old": rank_label(p["from"], _lang()), "new": rank_label(p["to"], _lang()),
         }  # fmt: skip
     else:
-        text = _("%(name)s spends %(amount)s Atout(s): %(use)s.") % {
+        text = ngettext(
+            "%(name)s spends %(amount)s Atout: %(use)s.", "%(name)s spends %(amount)s Atouts: %(use)s.", int(p["amount"])
+        ) % {
             "name": p["character"], "amount": p["amount"], "use": atout_use_label(p["use"]),
         }  # fmt: skip
         if p.get("target"):
@@ -85,7 +87,9 @@ def _spent(event: Event) -> str:
 @describes("character.atout_gained", label=lambda: _("Atout gained"))
 def _gained(event: Event) -> str:
     p = event.payload
-    text = _("%(name)s gains %(amount)s Atout(s) (%(reason)s).") % {
+    text = ngettext(
+        "%(name)s gains %(amount)s Atout (%(reason)s).", "%(name)s gains %(amount)s Atouts (%(reason)s).", int(p["amount"])
+    ) % {
         "name": p["character"], "amount": p["amount"], "reason": gain_reason_label(p.get("reason", "")),
     }  # fmt: skip
     return f"{text} {p['note']}" if p.get("note") else text
@@ -94,7 +98,11 @@ def _gained(event: Event) -> str:
 @describes("character.atout_refunded", label=lambda: _("Atout refunded"))
 def _refunded(event: Event) -> str:
     p = event.payload
-    return _("The narrator gives %(amount)s Atout(s) back to %(name)s.") % {
+    return ngettext(
+        "The narrator gives %(amount)s Atout back to %(name)s.",
+        "The narrator gives %(amount)s Atouts back to %(name)s.",
+        int(p["amount"]),
+    ) % {
         "amount": p["amount"],
         "name": p["character"],
     }
@@ -151,7 +159,11 @@ def _power(event: Event) -> str:
     }  # fmt: skip
     if p.get("fed_by"):
         fed = p.get("fed_by_name_en") if _lang() == "en" else p.get("fed_by_name")
-        text += " " + _("%(trait)s feeds the power instead of Potential: −%(n)s rank(s) until rest.") % {
+        text += " " + ngettext(
+            "%(trait)s feeds the power instead of Potential: −%(n)s rank until rest.",
+            "%(trait)s feeds the power instead of Potential: −%(n)s ranks until rest.",
+            int(p.get("lowered", 1)),
+        ) % {
             "trait": fed or p["fed_by"], "n": p.get("lowered", 1),
         }  # fmt: skip
     if p.get("collapsed"):
@@ -232,14 +244,32 @@ def _healing_cycle(event: Event) -> str:
 @describes("character.healing_stopped", "character.regeneration_stopped", label=lambda: _("Healing power"))
 def _healing_stopped(event: Event) -> str:
     p = event.payload
+    n = int(p.get("points", 0))
     reasons = {
-        "healed": _("%(name)s's wounds are healed: %(power)s stops (%(points)s Potential point(s) spent)."),
-        "no_potential": _("%(name)s has no Potential left: %(power)s stops (%(points)s point(s) spent)."),
-        "limit": _(
-            "%(name)s cannot meditate longer than the domain's value: %(power)s stops (%(points)s point(s) spent)."
+        "healed": ngettext(
+            "%(name)s's wounds are healed: %(power)s stops (%(points)s Potential point spent).",
+            "%(name)s's wounds are healed: %(power)s stops (%(points)s Potential points spent).",
+            n,
+        ),
+        "no_potential": ngettext(
+            "%(name)s has no Potential left: %(power)s stops (%(points)s point spent).",
+            "%(name)s has no Potential left: %(power)s stops (%(points)s points spent).",
+            n,
+        ),
+        "limit": ngettext(
+            "%(name)s cannot meditate longer than the domain's value: %(power)s stops (%(points)s point spent).",
+            "%(name)s cannot meditate longer than the domain's value: %(power)s stops (%(points)s points spent).",
+            n,
         ),
     }
-    template = reasons.get(p.get("reason", ""), _("%(name)s stops %(power)s (%(points)s Potential point(s) spent)."))
+    template = reasons.get(
+        p.get("reason", ""),
+        ngettext(
+            "%(name)s stops %(power)s (%(points)s Potential point spent).",
+            "%(name)s stops %(power)s (%(points)s Potential points spent).",
+            n,
+        ),
+    )
     return template % {
         "name": p["character"],
         "power": power_name(p.get("power", "regeneration")),

@@ -171,7 +171,7 @@ class ReversChoiceField(forms.ModelChoiceField):
 
 class FirstAidForm(forms.Form):
     revers = ReversChoiceField(label=_("Revers"), queryset=Revers.objects.none())
-    success = forms.BooleanField(label=_("The Médecine test succeeded"), required=False)
+    success = forms.BooleanField(label=_("The Medicine test succeeded"), required=False)
 
     def __init__(self, *args: Any, character: Character | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

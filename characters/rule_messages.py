@@ -67,6 +67,8 @@ def _messages() -> dict[str, str]:
         "psychic.rank_too_low": _("This use needs %(required_label)s in the domain (the sheet has %(rank_label)s)."),
         "psychic.no_potential": _("No Potential left in this domain: rest first."),
         "psychic.exhausted": _("Too exhausted: rest to recover Vigour before using a power."),
+        "psychic.not_a_boost": _("Only Enhanced endurance and Enhanced coordination raise a trait for some draws."),
+        "psychic.armour_is_endurance": _("Only Enhanced endurance can harden the skin into natural armour."),
         "psychic.feed_exhausted": _("This trait is down to Abyssal: it cannot feed the domain until rest."),
         "psychic.nothing_to_heal": _("No physical Revers this power can heal."),
         "scale.value": _("“%(text)s”: a scale starts with its value, e.g. “+1 size combat”."),

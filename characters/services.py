@@ -48,6 +48,7 @@ from characters.rules.atouts import (
     RollHistory,
     SpendRequest,
     in_play_raise_cost,
+    in_play_rank_cost,
     progression_cost,
     session_award,
     spend_plan,
@@ -190,10 +191,13 @@ def _write_entries(
 # ---------------------------------------------------------------- creation
 
 
-def progression_scheme(rules: CharacterRules, campaign: Campaign) -> str:
+def progression_scheme(rules: CharacterRules, campaign: Campaign, character: Character | None = None) -> str:
+    """The price list of raises: the campaign's rule if set, else the mode the character was made under (a
+    Standard character keeps Standard prices after the campaign switches to Streamlined)."""
     if rules.progression:
         return str(rules.progression)
-    return PROGRESSION_STREAMLINED if campaign.creation_mode == CreationMode.STREAMLINED else PROGRESSION_ONE_PER_RANK
+    mode = (character.creation_mode if character is not None else "") or campaign.creation_mode
+    return PROGRESSION_STREAMLINED if mode == CreationMode.STREAMLINED else PROGRESSION_ONE_PER_RANK
 
 
 def creation_total(campaign: Campaign, rules: CharacterRules) -> int:
@@ -267,7 +271,10 @@ def character_create(
         )
     except RuleViolation as violation:
         raise _refuse(violation, _names(defs)) from violation
-    character = Character(campaign=campaign, owner=owner, kind=CharacterKind.PC, name=name, concept=concept, goal=goal)
+    character = Character(
+        campaign=campaign, owner=owner, kind=CharacterKind.PC, name=name, concept=concept, goal=goal,
+        creation_mode=str(campaign.creation_mode),
+    )  # fmt: skip
     character.full_clean()
     character.save()
     by_code = {t.code: t for t in defs}
@@ -330,6 +337,7 @@ def npc_create(
         concept=concept.strip(),
         goal=goal.strip(),
         out_after_revers=out_after or rules.npc_out_after,
+        creation_mode=str(campaign.creation_mode),
     )
     character.full_clean()
     character.save()
@@ -557,12 +565,20 @@ def _raise_plan(
             rank=trait.default,
         )  # fmt: skip
     if use == AtoutUse.RAISE_IN_PLAY:
-        # « dépense 2 Atouts en Tir […] un rang Moyen » : one creation Atout per rank gained.
-        to_rank = row.rank + max(amount, 1)
-        cost = in_play_raise_cost(row.rank, to_rank)
+        # « dépense 2 Atouts en Tir […] un rang Moyen » : one creation Atout per rank gained; in streamlined
+        # creation « Aptitudes ±3 » and « aucune Caractéristique ne peut avoir un Rang […] supérieur à Excellent »
+        # (appendix 3): ``amount`` is the Atouts paid, a whole number of ranks.
+        streamlined = character.campaign.creation_mode == CreationMode.STREAMLINED
+        per_rank = in_play_rank_cost(TraitKind(row.kind), streamlined=streamlined)
+        to_rank = row.rank + max(amount // per_rank, 1)
+        cost = in_play_raise_cost(row.rank, to_rank, per_rank=per_rank)
+        if streamlined and to_rank > Rank.EXCELLENT:
+            raise _refuse(RuleViolation("streamlined.above_excellent", trait=code), {code: row.name_fr})
     else:
         to_rank = row.rank + 1
-        cost = progression_cost(TraitKind(row.kind), row.rank, scheme=progression_scheme(rules, character.campaign))
+        cost = progression_cost(
+            TraitKind(row.kind), row.rank, scheme=progression_scheme(rules, character.campaign, character)
+        )
     if to_rank > rules.human_maximum:
         raise _refuse(RuleViolation("rank.above_maximum", trait=code, maximum=int(rules.human_maximum)),
                       {code: row.name_fr})  # fmt: skip
@@ -577,7 +593,7 @@ def trait_raise(
     in_session = _open_session(character.campaign) is not None
     if in_session:
         return atout_spend(
-            character=character, actor=actor, use=AtoutUse.RAISE_IN_PLAY, amount=ranks,
+            character=character, actor=actor, use=AtoutUse.RAISE_IN_PLAY, amount=ranks * _in_play_per_rank(character, trait_code),
             justification=justification, context={"trait": trait_code},
         )  # fmt: skip
     rules = character_rules(character.campaign)
@@ -589,23 +605,31 @@ def trait_raise(
         or (trait.kind if trait else TraitKind.FIELD)
     )
     current = rank if rank is not None else (trait.default if trait else Rank.FAIBLE)
-    cost = progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign))
+    cost = progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign, character))
     return atout_spend(
         character=character, actor=actor, use=AtoutUse.RAISE_BETWEEN_SESSIONS, amount=cost,
         justification=justification, context={"trait": trait_code},
     )  # fmt: skip
 
 
+def _in_play_per_rank(character: Character, trait_code: str) -> int:
+    rules = character_rules(character.campaign)
+    row = CharacterTrait.objects.filter(character=character, code=trait_code).first()
+    trait = trait_def_map(rules).get(trait_code)
+    kind = TraitKind(row.kind if row else (trait.kind if trait else TraitKind.FIELD))
+    return in_play_rank_cost(kind, streamlined=character.campaign.creation_mode == CreationMode.STREAMLINED)
+
+
 def raise_cost(character: Character, trait_code: str) -> int:
-    """What the next raise of a trait costs now (in play: one creation Atout per rank)."""
+    """What the next raise of a trait costs now (in play: the creation price of one rank)."""
     if _open_session(character.campaign) is not None:
-        return 1
+        return _in_play_per_rank(character, trait_code)
     rules = character_rules(character.campaign)
     row = CharacterTrait.objects.filter(character=character, code=trait_code).first()
     trait = trait_def_map(rules).get(trait_code)
     kind = TraitKind(row.kind if row else (trait.kind if trait else TraitKind.FIELD))
     current = row.rank if row else (trait.default if trait else Rank.FAIBLE)
-    return progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign))
+    return progression_cost(kind, current, scheme=progression_scheme(rules, character.campaign, character))
 
 
 @transaction.atomic
@@ -745,7 +769,7 @@ def revers_inflict(
         {
             "revers_id": revers.pk, "domain": domain, "domain_name": revers.domain_name, "severity": severity,
             "nature": nature, "source": revers.source,
-            "out_of_action": out_of_action(len(active), active, npc_threshold=threshold),
+            "out_of_action": out_of_action(active, npc_threshold=threshold),
         },
     )  # fmt: skip
     return revers

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from django.urls import include, path
+from django.urls import path
 
 from characters import views
 
@@ -14,5 +14,4 @@ urlpatterns = [
     path("campaign/<int:campaign_id>/new/", views.character_create, name="create"),
     path("campaign/<int:campaign_id>/npc/", views.npc_create, name="npc_create"),
     path("campaign/<int:campaign_id>/options/", views.character_rules, name="rules"),
-    path("", include("characters.savage_urls")),
 ]

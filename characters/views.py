@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -67,12 +67,12 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
     others = [c for c in selectors.visible_characters(character.campaign, membership) if c.pk != character.pk]
     trait_choices = [(line.code, line.name) for line in sheet.all_lines]
     in_session = character.campaign.game_sessions.filter(status="open").exists()
-    scheme = services.progression_scheme(sheet.rules, character.campaign)
+    scheme = services.progression_scheme(sheet.rules, character.campaign, character)
     raise_choices = [
-        (line.code, _("%(name)s (%(rank)s) — %(cost)s Atout(s) a rank")
-         % {"name": line.name, "rank": line.label,
-            "cost": 1 if in_session else progression_cost(TraitKind(line.kind), line.rank, scheme=scheme)})
+        (line.code, ngettext("%(name)s (%(rank)s) — %(cost)s Atout a rank", "%(name)s (%(rank)s) — %(cost)s Atouts a rank", cost)
+         % {"name": line.name, "rank": line.label, "cost": cost})
         for line in sheet.all_lines
+        for cost in [1 if in_session else progression_cost(TraitKind(line.kind), line.rank, scheme=scheme)]
     ]  # fmt: skip
     domains = [(line.code, line.name) for line in sheet.power_domains if line.rank >= Rank.FAIBLE]
     players = [

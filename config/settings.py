@@ -23,10 +23,14 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
-# The default key is only for a local table; production sets SECRET_KEY (README).
-SECRET_KEY = os.environ.get("SECRET_KEY", "tablee-local-only-" + "x" * 40)
+# The default key is only for a local table; production sets SECRET_KEY (README), and
+# `check --deploy` refuses this one when DEBUG is off (core/checks.py).
+LOCAL_SECRET_KEY = "tablee-local-only-" + "x" * 40
+SECRET_KEY = os.environ.get("SECRET_KEY", LOCAL_SECRET_KEY)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# Where the admin site lives: a path of one's own keeps it off the well-known /admin/ that bots probe.
+ADMIN_URL = (os.environ.get("ADMIN_URL", "").strip("/") or "admin") + "/"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -44,6 +48,7 @@ INSTALLED_APPS = [
     "accounts",
     "campaigns",
     "characters",
+    "states",
     "conflicts",
     "tragic",
     "frag",
@@ -79,6 +84,22 @@ TEMPLATES = [
         },
     },
 ]
+
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Rendered log entries, per process: their keys hold everything that decides their bytes
+    # (campaigns/entry_cache.py), so nothing needs to be shared between processes to stay correct.
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
+    },
+}
+LOG_ENTRY_CACHE = env_bool("LOG_ENTRY_CACHE", True)
+
+# Widgets are plain data once built: their HTML is kept per process (core/form_rendering.py).
+FORM_RENDERER = "core.form_rendering.CachedWidgetRenderer"
 
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from campaigns.chronicle import actor_name, describes
+from campaigns.redaction import redacts
 from conflicts.labels import atout_label, card_face, dice_text, difficulty_label, rank, severity_label, verdict_label
 
 if TYPE_CHECKING:
@@ -84,24 +85,32 @@ def _drew(event: Event) -> str:
 def _outcome_text(outcome: dict[str, Any], kind: str = "standard") -> str:
     lines = []
     for target in outcome.get("targets", {}).values():
+        net = int(sum(target.get("credited", {}).values()))
         if target.get("severity"):
             lines.append(
-                _("%(name)s suffers a %(severity)s (%(net)s net successes).")
-                % {
-                    "name": target["name"],
-                    "severity": severity_label(target["severity"], kind),
-                    "net": sum(target.get("credited", {}).values()),
-                }
+                ngettext(
+                    "%(name)s suffers a %(severity)s (%(net)s net success).",
+                    "%(name)s suffers a %(severity)s (%(net)s net successes).",
+                    net,
+                )
+                % {"name": target["name"], "severity": severity_label(target["severity"], kind), "net": net}
             )
     names = outcome.get("names", {})
     for key, cards in outcome.get("upper_hand_cards", {}).items():
         if cards:
             lines.append(
-                _("%(name)s takes the upper hand: %(n)s extra cards next draw.")
+                ngettext(
+                    "%(name)s takes the upper hand: %(n)s extra card next draw.",
+                    "%(name)s takes the upper hand: %(n)s extra cards next draw.",
+                    int(cards),
+                )
                 % {"name": names.get(key, key), "n": cards}
             )
     for key, bands in outcome.get("range_closed", {}).items():
-        lines.append(_("%(name)s closes %(n)s range band(s).") % {"name": names.get(key, key), "n": bands})
+        lines.append(
+            ngettext("%(name)s closes %(n)s range band.", "%(name)s closes %(n)s range bands.", int(bands))
+            % {"name": names.get(key, key), "n": bands}
+        )
     lines.append(verdict_label(outcome.get("verdict", "tie"), outcome.get("winner")))
     return " ".join(lines)
 
@@ -111,7 +120,11 @@ def _split(event: Event) -> str:
     p = event.payload
     attack = sum(int(n) for n in p["split"].get("attack", {}).values())
     defence = sum(int(n) for n in p["split"].get("defence", {}).values())
-    return _("%(name)s sets %(attack)s card(s) in attack and %(defence)s in defence.") % {
+    return ngettext(
+        "%(name)s sets %(attack)s card in attack and %(defence)s in defence.",
+        "%(name)s sets %(attack)s cards in attack and %(defence)s in defence.",
+        attack,
+    ) % {
         "name": p["name"],
         "attack": attack,
         "defence": defence,
@@ -129,7 +142,9 @@ def _resolved(event: Event) -> str:
 @describes("sequence.atout", label=lambda: _("Atout in a draw"))
 def _atout(event: Event) -> str:
     p = event.payload
-    text = _("%(name)s spends %(amount)s Atout(s): %(use)s") % {
+    text = ngettext(
+        "%(name)s spends %(amount)s Atout: %(use)s", "%(name)s spends %(amount)s Atouts: %(use)s", int(p["amount"])
+    ) % {
         "name": p["name"],
         "amount": p["amount"],
         "use": atout_label(p["use"]),
@@ -163,7 +178,7 @@ def _settled(event: Event) -> str:
     }
     if p.get("ended"):
         text += " " + (
-            _("The sequence ends: %(side)s wins.") % {"side": p["sequence_winner"]}
+            _("The sequence ends: the side “%(side)s” wins.") % {"side": p["sequence_winner"]}
             if p.get("sequence_winner")
             else _("The sequence ends: nobody is left standing.")
         )
@@ -175,7 +190,7 @@ def _cut(event: Event) -> str:
     p = event.payload
     if p.get("ended"):
         if p.get("sequence_winner"):
-            return _("%(side)s cuts “%(title)s” short and reaches its goal.") % {
+            return _("The side “%(side)s” cuts “%(title)s” short and reaches its goal.") % {
                 "side": p["sequence_winner"],
                 "title": p["title"],
             }
@@ -204,12 +219,18 @@ def _modifiers(mods: list[list[Any]]) -> str:
     return ", ".join(f"{modifier_label(code)} {amount:+d}" for code, amount, *_rest in mods)
 
 
+def _trait_in_reader_language(p: dict[str, Any]) -> str:
+    if (get_language() or "fr")[:2] == "en" and p.get("trait_name_en"):
+        return str(p["trait_name_en"])
+    return str(p.get("trait_name") or p.get("trait") or "")
+
+
 @describes("test.rolled", label=lambda: _("Test"))
 def _test(event: Event) -> str:
     p = event.payload
     head = _("%(name)s tests %(trait)s (%(rank)s) against %(difficulty)s") % {
         "name": p["character"],
-        "trait": p.get("trait_name") or p.get("trait") or _("a trait"),
+        "trait": _trait_in_reader_language(p) or _("a trait"),
         "rank": rank(p["trait_rank"]),
         "difficulty": difficulty_label(p["difficulty"]),
     }
@@ -226,6 +247,23 @@ def _test(event: Event) -> str:
         "dice": dice_text(p["dice"]),
         "final": rank(p["final"]),
         "result": result,
+    }
+    if p.get("revers"):
+        text += " " + _("%(n)s Revers.") % {"n": p["revers"]}
+    return text
+
+
+@describes("test.atout", label=lambda: _("Test: Atout"))
+def _test_atout(event: Event) -> str:
+    p = event.payload
+    what = _("re-rolls the dice") if p.get("use") == "reroll" else _("changes one die")
+    text = _("%(name)s spends an Atout and %(what)s: %(old)s becomes %(dice)s → %(final)s, %(result)s.") % {
+        "name": p["character"],
+        "what": what,
+        "old": dice_text(p.get("old_dice", [])),
+        "dice": dice_text(p["dice"]),
+        "final": rank(p["final"]),
+        "result": _("success") if p["success"] else _("failure"),
     }
     if p.get("revers"):
         text += " " + _("%(n)s Revers.") % {"n": p["revers"]}
@@ -249,3 +287,17 @@ def _simple(event: Event) -> str:
         "fb": rank(b["final"]),
         "verdict": verdict,
     }
+
+
+@redacts("sequence.drew")
+def _split_for_players(payload: dict[str, Any], event: Event) -> None:
+    """A draw's split as players read it: the cards drawn are on the table, the split behind them is not
+    always. The reasons given for cover (« se couvrir » needs a reason the narrator accepts) are between the
+    narrator and whoever gave them; an NPC's split is the narrator's alone, as on the sequence page."""
+    split = payload.get("split")
+    if not isinstance(split, dict):
+        return
+    if any(character.kind == "npc" for character in event.characters.all()):
+        payload.pop("split")
+    else:
+        split.pop("reasons", None)

@@ -28,9 +28,14 @@ def success_rule(settings: TableSettings) -> card_rules.SuccessRule:
 def deck_address(settings: TableSettings, participant: Participant, use: str) -> tuple[str, str, int | None]:
     """(kind, holder, player id) of the deck a participant draws ``use`` (attack or defence) cards from.
 
-    NPCs draw from the narrator's decks; PCs from their player's, or the players' shared pair.
+    NPCs draw from the narrator's decks; PCs from their player's, or the players' shared pair. Method 2 draws
+    from the 52-card deck, and defence from the 32-card deck when the table uses a smaller defence deck.
     """
-    if settings.layout == DeckLayout.TABLE or settings.success_rule == SuccessRule.RED:
+    if settings.success_rule == SuccessRule.RED:
+        if settings.layout == DeckLayout.SMALL_DEFENCE and use == "defence":
+            return DeckKind.SMALL, DeckHolder.TABLE, None
+        return DeckKind.FULL, DeckHolder.TABLE, None
+    if settings.layout in (DeckLayout.TABLE, DeckLayout.SMALL_DEFENCE):
         return DeckKind.TABLE, DeckHolder.TABLE, None
     kind = DeckKind.ATTACK if use == "attack" else DeckKind.DEFENCE
     character = participant.character

@@ -10,8 +10,9 @@ SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 
 
 def card_face(code: str) -> str:
-    """A card as players read it: « 10♣ » rather than its code « 10C »."""
-    return f"{code[:-1]}{SUITS.get(code[-1], code[-1])}"
+    """A card as players read it: « 10♣ » rather than its code « 10C »; figures (method 2) as V, D, R in French."""
+    value = {"11": _("J"), "12": _("Q"), "13": _("K")}.get(code[:-1], code[:-1])
+    return f"{value}{SUITS.get(code[-1], code[-1])}"
 
 
 def modifier_label(code: str) -> str:
@@ -37,6 +38,10 @@ def modifier_label(code: str) -> str:
         "relatedness": _("trait and concept"),
         "telekinesis_mind": _("Esprit (Télékinésie)"),
         "fed": _("fed a power"),
+        "power": _("Conscience boost (Présence)"),
+        "natural_armour": _("natural armour (Endurance accrue)"),
+        "wounds": _("wounds"),
+        "fatigue": _("fatigue"),
     }.get(code, code)
 
 

@@ -29,6 +29,9 @@ def _texts() -> dict[str, str]:
         "negative_draw": _("A number of cards cannot be negative."),
         "deck_not_whole": _("This deck's cards do not add up; ask the narrator to reshuffle it."),
         "pool_exhausted": _("Not enough cards left for these odds."),
+        "nothing_rolled": _("No dice were rolled in this Test."),
+        "bad_die_change": _("Choose one of the four dice and a face: −1, 0 or +1."),
+        "die_unchanged": _("That die already shows this face."),
     }
 
 

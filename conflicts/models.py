@@ -20,6 +20,7 @@ class DeckLayout(models.TextChoices):
     TABLE = "table", _("One table deck of 40 cards for everyone")
     PAIRS_SHARED = "pairs_shared", _("Attack and defence decks: the narrator's pair and one pair shared by the players")
     PAIRS_PER_PLAYER = "pairs_per_player", _("Attack and defence decks: the narrator's pair and one pair per player")
+    SMALL_DEFENCE = "small_defence", _("Method 2: a 52-card attack deck and a smaller 32-card defence deck")
 
 
 class CoverMode(models.TextChoices):
@@ -50,6 +51,8 @@ class DeckKind(models.TextChoices):
     TABLE = "table", _("Table deck")
     ATTACK = "attack", _("Attack deck")
     DEFENCE = "defence", _("Defence deck")
+    FULL = "full", _("Deck of 52 cards")
+    SMALL = "small", _("Defence deck of 32 cards")
 
 
 class DeckHolder(models.TextChoices):

@@ -23,6 +23,7 @@ from conflicts.setup import (
     attack_draws,
     budget_of,
     costs_of,
+    era_armour,
     era_defence_weight,
     opponents_of,
     penalty_of,
@@ -243,22 +244,33 @@ def split_odds(
                 if n:
                     mates.append((deck_store.deck_address(settings, mate, "attack"), n))
                     mate_costs.append(costs.get((mate.key, opp.key), 1))
-        known_defence = 0
+        known_defence = known_armour = 0
         defence: list[tuple[tuple[str, str, int | None], int]] = []
+        armour: list[tuple[tuple[str, str, int | None], int, int]] = []
+        weight = era_defence_weight(opp, opponents_of(opp, everyone))
+        a_weight, a_cards = era_armour(opp, opponents_of(opp, everyone))
+        a_cards = a_cards if a_weight > weight else 0
         note = "drawn" if opp.drawn else "declared" if _declared_visible(membership, opp) else "unknown"
         for protector in everyone:
             if protector.side != opp.side or not protector.active:
                 continue
             if protector.drawn:
                 known_defence += _successes(protector, "defence", opp.key, rule)
+                if protector is opp and a_cards:
+                    known_armour += (a_weight - weight) * _successes(opp, "defence", opp.key, rule, first=a_cards)
             elif _declared_visible(membership, protector):
                 n = int(protector.split.get("defence", {}).get(opp.key, 0))
+                address = deck_store.deck_address(settings, protector, "defence")
+                if n and protector is opp and a_cards:
+                    # « Chaque succès d'une armure du futur annule deux succès »: its own cards only.
+                    armour.append((address, min(n, a_cards), a_weight))
+                    n -= min(n, a_cards)
                 if n:
-                    defence.append((deck_store.deck_address(settings, protector, "defence"), n))
+                    defence.append((address, n))
         odds = _odds_on(
             states, rule, my_demand, [(attack_address, my_attack.get(opp.key, 0))], mates, defence,
-            known_attack=known_attack, known_defence=known_defence,
-            defence_weight=era_defence_weight(opp, opponents_of(opp, everyone)), cost=max(mate_costs),
+            known_attack=known_attack, known_defence=known_defence, defence_weight=weight, cost=max(mate_costs),
+            armour=armour, known_armour_cancels=known_armour,
         )  # fmt: skip
         if odds is None:
             continue
@@ -274,12 +286,14 @@ def _odds_on(
     states: dict[Address, DeckState], rule: SuccessRule, my_demand: dict[Address, int],
     mine: list[tuple[Address, int]], mates: list[tuple[Address, int]], defence: list[tuple[Address, int]],
     *, known_attack: int, known_defence: int, defence_weight: int, cost: int,
+    armour: list[tuple[Address, int, int]] | None = None, known_armour_cancels: int = 0,
 ) -> tuple[tuple[float, float, float, float], int, int] | None:  # fmt: skip
     """The chances on one target; teammates' pending cards only where they fit in the pile with yours."""
     for with_mates in (True, False):
         groups = mine + (mates if with_mates else [])
         demand = dict(my_demand)
-        for address, n in (mates if with_mates else []) + defence:
+        armoured = [(a, n) for a, n, _w in armour or []]
+        for address, n in (mates if with_mates else []) + defence + armoured:
             demand[address] = demand.get(address, 0) + n
         if (
             with_mates
@@ -305,10 +319,16 @@ def _odds_on(
             taken = min(n, left[address])
             left[address] -= taken
             defence_n.append((address, taken))
+        armour_n = []
+        for address, n, w in armour or []:
+            taken = min(n, left[address])
+            left[address] -= taken
+            armour_n.append((address, taken, w))
         try:
             odds = target_odds(
                 pools=pools, attack=attack, defence=defence_n, known_attack=known_attack,
                 known_defence=known_defence, defence_weight=defence_weight, cost=cost,
+                armour=armour_n, known_armour_cancels=known_armour_cancels,
             )  # fmt: skip
         except RuleError:
             continue
@@ -323,9 +343,9 @@ def _fresh_cards(address: tuple[str, str, int | None]) -> tuple[Card, ...]:
     return composition(DeckKind(address[0]))
 
 
-def _successes(p: Participant, part: str, key: str, rule: SuccessRule) -> int:
+def _successes(p: Participant, part: str, key: str, rule: SuccessRule, *, first: int | None = None) -> int:
     flipped = set(p.hand.get("flipped", []))
-    codes = p.hand.get(part, {}).get(key, [])
+    codes = p.hand.get(part, {}).get(key, [])[:first]
     return sum(1 for i, c in enumerate(codes) if Card.parse(c).is_success(rule) != (f"{part}:{key}:{i}" in flipped))
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Membership, Visibility
@@ -46,6 +47,7 @@ from conflicts.setup import (
     attack_draws,
     budget_of,
     costs_of,
+    era_armour,
     era_defence_weight,
     hand_of,
     opponents_of,
@@ -139,8 +141,10 @@ def table_settings_update(
         if field in data and getattr(settings, field) != data[field]:
             changed[field] = [getattr(settings, field), data[field]]
             setattr(settings, field, data[field])
-    if settings.success_rule == SuccessRule.RED and settings.layout != DeckLayout.TABLE:
+    if settings.success_rule == SuccessRule.RED and settings.layout not in (DeckLayout.TABLE, DeckLayout.SMALL_DEFENCE):
         raise ServiceError(_("Method 2 counts red cards: it needs the table deck, not attack and defence decks."))
+    if settings.success_rule != SuccessRule.RED and settings.layout == DeckLayout.SMALL_DEFENCE:
+        raise ServiceError(_("The smaller defence deck is a method 2 option."))
     if not changed:
         return settings
     settings.version += 1
@@ -246,6 +250,17 @@ def _trait_name(character: Character, trait_code: str) -> str:
         if code == trait_code:
             return name
     return trait_code
+
+
+def _trait_names(character: Character, trait_code: str | None) -> dict[str, str]:
+    """The trait's name in both languages, so the log reads « Tir » in French and "Shooting" in English."""
+    if not trait_code:
+        return {"trait_name": ""}
+    with translation.override("fr"):
+        name_fr = _trait_name(character, trait_code)
+    with translation.override("en"):
+        name_en = _trait_name(character, trait_code)
+    return {"trait_name": name_fr, "trait_name_en": name_en}
 
 
 @transaction.atomic
@@ -377,6 +392,7 @@ def _resolve(sequence: Sequence, everyone: list[Participant]) -> dict[str, Any]:
         deck_store.success_rule(settings),
         collective=sequence.collective,
         defence_weights={p.key: era_defence_weight(p, opponents_of(p, everyone)) for p in everyone},
+        armour={p.key: era_armour(p, opponents_of(p, everyone)) for p in everyone},
         costs=costs_of(sequence, everyone),
     )
     previous = sequence.outcome.get("interpose", {}) if sequence.phase == Phase.RESOLVED else {}
@@ -459,6 +475,7 @@ def participant_draw(
     except RuleError as error:
         raise refuse(error) from error
     hand, reshuffles = _deal_hand(sequence, me, split, everyone, _rng(rng))
+    sheets.boost_used(me.character, me.trait_code, draw=True)
     me.split = split_json(split, reasons)
     me.hand = hand
     me.drawn = True
@@ -521,6 +538,7 @@ class AtoutUse:
     REDRAW = "redraw"  # « retirer les cartes »
     CHANGE = "change"  # « changer le résultat … de l'une des cartes »
     TAKE_REVERS = "take_revers"  # « supporter un Revers à la place d'un autre »
+    COUNTER = "counter"  # « contrer la dépense d'un Atout par une autre personne et ainsi l'annuler »
 
 
 LEDGER_USE = {
@@ -529,6 +547,7 @@ LEDGER_USE = {
     AtoutUse.REDRAW: "reroll",
     AtoutUse.CHANGE: "change_result",
     AtoutUse.TAKE_REVERS: "take_revers",
+    AtoutUse.COUNTER: "counter",
 }
 
 
@@ -552,7 +571,15 @@ def participant_atout(
     other = by_key.get(target.key) if target is not None else None
     context: dict[str, Any] = {"roll": _roll_id(sequence), "sequence": sequence.pk}
     amount = 1
-    if use in (AtoutUse.CARD, AtoutUse.HELP):
+    if use == AtoutUse.COUNTER:
+        # App. 4: « Dans ce cas, les deux opposants perdent chacun un Atout, mais le personnage qui a dépensé
+        # l'Atout originel peut décider de dépenser un second Atout pour gagner à nouveau le bonus espéré. »
+        if sequence.phase != Phase.DRAWING:
+            raise ServiceError(_("Extra cards are bought before drawing."))
+        if other is None or other.pk == me.pk or not other.atout_card or other.drawn:
+            raise ServiceError(_("Counter the Atout of someone who bought a card and has not drawn yet."))
+        context["target_character"] = other.character_id
+    elif use in (AtoutUse.CARD, AtoutUse.HELP):
         if sequence.phase != Phase.DRAWING:
             raise ServiceError(_("Extra cards are bought before drawing."))
         if use == AtoutUse.CARD:
@@ -587,6 +614,12 @@ def participant_atout(
     if use == AtoutUse.CARD:
         me.atout_card = 1
         me.save(update_fields=["atout_card"])
+    elif use == AtoutUse.COUNTER:
+        assert other is not None
+        # The countered card goes: its owner may buy it again (the ledger allows one more while countered).
+        other.atout_card = 0
+        other.save(update_fields=["atout_card"])
+        payload["target"] = other.character.name
     elif use == AtoutUse.HELP:
         assert other is not None
         other.help_cards += 1
@@ -779,6 +812,9 @@ def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[Fud
             modifiers.append(Modifier(code, int(data[code])))
     if data.get("atout"):
         modifiers.append(Modifier("atout", 1))
+    modifiers += [
+        Modifier(code, amount) for code, amount, use in sheets.boost_lines(character, trait_code) if use == "any"
+    ]
     difficulty = Difficulty(int(data["difficulty"]))
     opponent, opponent_trait = data.get("opponent"), data.get("opponent_trait")
     if opponent is not None and opponent_trait:
@@ -801,7 +837,10 @@ def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[Fud
 def _setup_payload(setup: FudgeTestSetup) -> dict[str, Any]:
     return {"trait_rank": setup.trait_rank, "difficulty": setup.difficulty.name, "required": setup.required_rank,
             "relatedness": str(setup.relatedness), "effective": setup.effective_rank,
-            "modifiers": [[m.code, m.amount, m.note] for m in setup.modifiers]}  # fmt: skip
+            "modifiers": [[m.code, m.amount, m.note] for m in setup.modifiers],
+            # What a later Atout (conflicts.test_atouts) needs to rebuild the Test.
+            "technical": [setup.highly_technical, str(setup.technical_policy), setup.technical_steps],
+            "hazard": [setup.hazard_fixed_revers, setup.hazard_per_rank], "allow_automatic": setup.allow_automatic}  # fmt: skip
 
 
 @transaction.atomic
@@ -822,7 +861,8 @@ def fudge_test_roll(
         sheets.atout_spend(character=character, actor=actor, use="temporary_bonus", context={"roll": roll_id})
     chance = success_chance(setup)
     result = fudge_test(setup, _rng(rng))
-    payload = {"character": character.name, "trait": trait_code, "trait_name": _trait_name(character, trait_code) if trait_code else "",
+    sheets.boost_used(character, trait_code, draw=False)
+    payload = {"character": character.name, "trait": trait_code, **_trait_names(character, trait_code),
                **_setup_payload(setup), "dice": list(result.dice), "final": result.final_rank, "success": result.success,
                "rolled": result.rolled, "automatic_failure": result.automatic_failure, "revers": result.revers,
                "chance": float(chance), "roll": roll_id}  # fmt: skip
@@ -830,6 +870,7 @@ def fudge_test_roll(
         payload["range_band"] = data["range_band"]
     if opponent is not None and data.get("opponent_trait"):
         payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
+    payload["revers_domain"], payload["nature"] = data.get("revers_domain") or "physical", data.get("nature") or "blunt"
     if result.revers:
         sheets.revers_inflict(character=character, actor=actor, domain=data.get("revers_domain") or "physical",
                               severity=result.revers, source=data.get("source") or _("Hazardous test"),
@@ -850,14 +891,17 @@ def simple_conflict_roll(
     if second.campaign_id != first.campaign_id:
         raise ServiceError(_("Both characters must be in this campaign."))
     # « lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme ayant une
-    # Excellente Vigueur » (appendix 8): each side's scale against the other's, unless the form says otherwise.
+    # Excellente Vigueur » (appendix 8): the difference counts once, for the larger side only (the human keeps
+    # its own rank), unless the form says otherwise.
     first_data, second_data = dict(first_data), dict(second_data)
     for data, me, other in ((first_data, first, second), (second_data, second, first)):
         if "scale" not in data and data.get("trait_code"):
-            data["scale"] = sheets.scale_modifier(me, other, data["trait_code"])
+            data["scale"] = max(0, sheets.scale_modifier(me, other, data["trait_code"]))
     a, code_a = fudge_test_setup(first, {**first_data, "difficulty": Difficulty.FACILE})
     b, code_b = fudge_test_setup(second, {**second_data, "difficulty": Difficulty.FACILE})
     result = simple_conflict(a.effective_rank, b.effective_rank, _rng(rng))
+    sheets.boost_used(first, code_a, draw=False)
+    sheets.boost_used(second, code_b, draw=False)
     payload = {
         "first": {"name": first.name, "trait": code_a, "effective": a.effective_rank, "dice": list(result.first_dice),
                   "final": result.first_final, "modifiers": [[m.code, m.amount, m.note] for m in a.modifiers]},

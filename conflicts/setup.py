@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from characters.rules.psychic import telekinesis_mind_modifier
 from conflicts import sheets
 from conflicts.models import CoverMode, Participant, Sequence, SequenceKind, TableSettings
-from conflicts.rules.budget import Budget, ParticipantSetup, Split, Use, card_budget
+from conflicts.rules.budget import Budget, CardItem, ParticipantSetup, Split, Use, card_budget
 from conflicts.rules.cards import Card
 from conflicts.rules.equipment import (
     Era,
@@ -18,6 +18,7 @@ from conflicts.rules.equipment import (
     successes_per_revers,
     vehicle_weapon_ignores_robustness,
 )
+from conflicts.rules.fudge import Modifier
 from conflicts.rules.relatedness import Relatedness, related_rank
 from conflicts.rules.resolution import Hand, Played
 
@@ -64,11 +65,21 @@ def armour_counts(participant: Participant, opponents: Iterable[Participant]) ->
 
 
 def era_defence_weight(participant: Participant, opponents: list[Participant]) -> int:
-    """« Chaque succès d'une armure du futur annule deux succès d'une arme moderne ou d'une ère antérieure »
-    (when every opponent's weapon is that old), or the narrator's figure if higher."""
-    weights = [defence_weight(weapon_era=Era(o.weapon_era), armour_era=Era(participant.armour_era)) for o in opponents]
-    era = min(weights) if participant.armour and weights else 1
-    return max(participant.defence_weight, era)
+    """The narrator's figure: attack successes each of the participant's defence successes cancels (1 or 2)."""
+    return max(1, participant.defence_weight)
+
+
+def era_armour(participant: Participant, opponents: list[Participant]) -> tuple[int, int]:
+    """(weight, cards): « Chaque succès d'une armure du futur annule deux succès d'une arme moderne ou d'une ère
+    antérieure » applies to the successes of the armour's own cards only, the first ``cards`` of the wearer's
+    own defence pile (cards dealt are exchangeable, so taking the first ones is drawing them apart), when every
+    opponent's weapon is that old and the armour counts at all; (1, 0) otherwise."""
+    if not participant.armour or not opponents or not armour_counts(participant, opponents):
+        return 1, 0
+    weight = min(
+        defence_weight(weapon_era=Era(o.weapon_era), armour_era=Era(participant.armour_era)) for o in opponents
+    )
+    return (weight, participant.armour) if weight > 1 else (1, 0)
 
 
 def robustness_counts(participant: Participant, sequence: Sequence, opponents: Iterable[Participant]) -> bool:
@@ -133,6 +144,10 @@ def setup_of(
         range_defence=participant.range_defence,
         cover_defence=participant.cover if settings.cover_mode == CoverMode.DEFENCE else 0,
         other=participant.other,
+        extra=tuple(
+            CardItem(Modifier(code, amount), Use(use))
+            for code, amount, use in sheets.boost_lines(participant.character, participant.trait_code)
+        ),
     )
 
 

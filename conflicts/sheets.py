@@ -86,8 +86,8 @@ def revers_inflict(
     payload: Mapping[str, Any],
     nature: str,
 ) -> None:
-    from characters.savage_services import savage_revers_to_wounds
     from characters.services import revers_inflict as inflict
+    from states.services.revers import savage_revers_to_wounds
 
     # With Savage-style states and the campaign's "Revers become wounds" option, a physical Revers
     # is written as wounds (and État critique for a Revers décisif) instead of a Revers.
@@ -128,3 +128,26 @@ def revers_penalties(characters: list[Character], domain: str) -> dict[int, int]
     for row in Revers.objects.filter(character__in=characters, severity__gt=0):
         active[row.character_id].append(ActiveRevers(domain=row.domain_key, severity=row.severity))
     return {pk: abs(int(penalty(rows, domain))) for pk, rows in active.items()}
+
+
+def boost_lines(character: Character, trait_code: str) -> list[tuple[str, int, str]]:
+    """A running Conscience boost as budget lines (code, amount, use): « Endurance accrue » / « Coordination
+    accrue » add Présence to the boosted trait, or natural armour to defence (characters.boosts)."""
+    from characters.boosts import boost_amount
+
+    lines = []
+    if trait_code and (amount := boost_amount(character, trait_code)):
+        lines.append(("power", amount, "any"))
+    if amount := boost_amount(character, "armour"):
+        lines.append(("natural_armour", amount, "defence"))
+    return lines
+
+
+def boost_used(character: Character, trait_code: str, *, draw: bool) -> None:
+    """A Test or draw took place: the boost on its trait (and, in a draw, the natural armour) loses one use."""
+    from characters.boosts import boost_use
+
+    if trait_code:
+        boost_use(character, trait_code)
+    if draw:
+        boost_use(character, "armour")

@@ -24,5 +24,10 @@ urlpatterns = [
     path("<int:campaign_id>/participants/<int:participant_id>/split/", views.split_submit, name="split"),
     path("<int:campaign_id>/participants/<int:participant_id>/declare/", views.declare, name="declare"),
     path("<int:campaign_id>/participants/<int:participant_id>/modifiers/", views.modifiers, name="modifiers"),
+    path(
+        "<int:campaign_id>/participants/<int:participant_id>/modifiers/form/",
+        views.modifiers_form,
+        name="modifiers_form",
+    ),
     path("<int:campaign_id>/participants/<int:participant_id>/atout/", views.atout, name="atout"),
 ]

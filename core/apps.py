@@ -6,3 +6,6 @@ from django.apps import AppConfig
 class CoreConfig(AppConfig):
     name = "core"
     verbose_name = "Tablée"
+
+    def ready(self) -> None:
+        from core import checks  # noqa: F401  (registers the production checks)

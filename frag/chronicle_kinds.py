@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import describes
-from frag.selectors import language
+from frag.selectors.naming import language
 
 if TYPE_CHECKING:
     from campaigns.models import Event

@@ -14,14 +14,9 @@ from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from frag.models import Game
-from frag.selectors import (
-    game_context,
-    is_hot_seat,
-    last_person_step,
-    live_pace,
-    playing_out_frames,
-    revealed_hand,
-)
+from frag.selectors.replay import last_person_step, live_pace, playing_out_frames
+from frag.selectors.seats import is_hot_seat, revealed_hand
+from frag.selectors.table import game_context
 from frag.services import game_group
 
 

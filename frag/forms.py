@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 from frag.engine.board import available_maps, load_board
-from frag.selectors import language
+from frag.selectors.naming import language
 
 MAX_SEATS = 6
 SEAT_KINDS = [
@@ -18,6 +18,7 @@ SEAT_KINDS = [
     ("me", _("Me (hot seat: one device)")),
     ("heuristic", _("Bot (heuristic)")),
     ("random", _("Bot (random)")),
+    ("search", _("Bot (search: strongest, thinks up to half a second per action)")),
     ("user", _("Another person")),
 ]
 ATTRIBUTE = [(n, str(n)) for n in range(1, 5)]
@@ -57,9 +58,9 @@ class NewGameForm(forms.Form):
                 label=_("Tournament wins"), min_value=0, max_value=5, initial=0, required=False
             )
             for attribute, label, initial in (
-                ("health", _("Santé"), 2),
-                ("speed", _("Vitesse"), 3),
-                ("accuracy", _("Précision"), 2),
+                ("health", _("Health"), 2),
+                ("speed", _("Speed"), 3),
+                ("accuracy", _("Accuracy"), 2),
             ):
                 self.fields[f"seat{i}_{attribute}"] = forms.TypedChoiceField(
                     label=label, choices=ATTRIBUTE, coerce=int, initial=initial, required=False
@@ -93,7 +94,7 @@ class NewGameForm(forms.Form):
             if sum(values) != 7 + wins:
                 self.add_error(
                     f"seat{i}_health",
-                    _("Santé, Vitesse and Précision must add up to %(total)s (7 plus one per tournament win).")
+                    _("Health, Speed and Accuracy must add up to %(total)s (7 plus one per tournament win).")
                     % {"total": 7 + wins},
                 )
             user = None
@@ -102,7 +103,7 @@ class NewGameForm(forms.Form):
                 user = User.objects.filter(username=username).first()
                 if user is None:
                     self.add_error(f"seat{i}_username", _("No player with that username."))
-            default = _("Bot %(number)s") % {"number": i + 1} if kind in ("heuristic", "random") else ""
+            default = _("Bot %(number)s") % {"number": i + 1} if kind in ("heuristic", "random", "search") else ""
             seats.append(
                 {
                     "kind": kind,

@@ -11,11 +11,11 @@ from django.utils.translation import gettext_lazy as _
 from frag.engine import IllegalAction
 
 REFUSALS = {
-    "Santé, Vitesse and Précision must be whole numbers": _("Santé, Vitesse and Précision must be whole numbers"),
+    "Santé, Vitesse and Précision must be whole numbers": _("Health, Speed and Accuracy must be whole numbers"),
     "each of Santé, Vitesse and Précision must be between 1 and 4": _(
-        "each of Santé, Vitesse and Précision must be between 1 and 4"
+        "each of Health, Speed and Accuracy must be between 1 and 4"
     ),
-    "Santé, Vitesse and Précision must add up to {total}": _("Santé, Vitesse and Précision must add up to {total}"),
+    "Santé, Vitesse and Précision must add up to {total}": _("Health, Speed and Accuracy must add up to {total}"),
     "unknown attribute {name}": _("unknown attribute {name}"),
     "an attribute cannot go above 4": _("an attribute cannot go above 4"),
     "fighters start on a numbered respawn square": _("fighters start on a numbered respawn square"),
@@ -25,7 +25,6 @@ REFUSALS = {
     ),
     "teleporters lead from one teleporter to another": _("teleporters lead from one teleporter to another"),
     "too far: teleporting costs 1 movement point": _("too far: teleporting costs 1 movement point"),
-    "each pick-up square works once per turn": _("each pick-up square works once per turn"),
     "one marker per square: « prendre un des Marqueur mais pas les 2 »": _(
         "one marker per square: « prendre un des Marqueur mais pas les 2 »"
     ),
@@ -35,9 +34,9 @@ REFUSALS = {
     "one card per pile per turn": _("one card per pile per turn"),
     "that card is not under this marker": _("that card is not under this marker"),
     "you have no blood marker": _("you have no blood marker"),
-    "healing never goes above the starting Santé": _("healing never goes above the starting Santé"),
+    "healing never goes above the starting Santé": _("healing never goes above the starting Health"),
     "no attack left this turn ({allowed} per turn: half the Précision, rounded up)": _(
-        "no attack left this turn ({allowed} per turn: half the Précision, rounded up)"
+        "no attack left this turn ({allowed} per turn: half the Accuracy, rounded up)"
     ),
     "choose another fighter to attack": _("choose another fighter to attack"),
     "that fighter is not on the board": _("that fighter is not on the board"),
@@ -49,6 +48,7 @@ REFUSALS = {
     "the game is over": _("the game is over"),
     "unknown player": _("unknown player"),
     "it is not your turn": _("it is not your turn"),
+    "in another's turn, only healing can be played": _("in another's turn, only healing can be played"),
     "unknown action {name}": _("unknown action {name}"),
     "{action} is not allowed now ({phase})": _("{action} is not allowed now ({phase})"),
     "a fighter may pass through an occupied square but not stop on it": _(
@@ -59,7 +59,7 @@ REFUSALS = {
     "no such square": _("no such square"),
     "your fighter is not on the board": _("your fighter is not on the board"),
     "that card is not in your hand": _("that card is not in your hand"),
-    "at most {limit} weapons in play (Santé + 1)": _("at most {limit} weapons in play (Santé + 1)"),
+    "at most {limit} weapons in play (Santé + 1)": _("at most {limit} weapons in play (Health + 1)"),
     "only healing can be played while dying": _("only healing can be played while dying"),
     "a teleport card is played instead of rolling for movement": _(
         "a teleport card is played instead of rolling for movement"
@@ -67,11 +67,10 @@ REFUSALS = {
     "play this card after rolling for movement": _("play this card after rolling for movement"),
     "a jump goes in a straight line": _("a jump goes in a straight line"),
     "a jump needs a direction": _("a jump needs a direction"),
-    "too far: a jump is at most {limit} squares (Vitesse)": _("too far: a jump is at most {limit} squares (Vitesse)"),
+    "too far: a jump is at most {limit} squares (Vitesse)": _("too far: a jump is at most {limit} squares (Speed)"),
     "too far: the jump costs {needed} movement points, {left} left": _(
         "too far: the jump costs {needed} movement points, {left} left"
     ),
-    "there is nothing to pick up here": _("there is nothing to pick up here"),
     "that card is not in play in front of you": _("that card is not in play in front of you"),
     "moves are orthogonal, one square at a time, never through a wall or a closed door": _(
         "moves are orthogonal, one square at a time, never through a wall or a closed door"
@@ -93,7 +92,6 @@ ACTION_LABELS = {
     "move": _("moving"),
     "jump": _("jumping"),
     "teleport": _("using a teleporter"),
-    "pick_up": _("searching a pick-up square"),
     "take_blood": _("taking a blood marker"),
     "take_weapon": _("taking a weapon from a weapon marker"),
     "spend_blood": _("spending a blood marker"),

@@ -13,10 +13,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ServiceError
-from frag import selectors, services
+from frag import services
 from frag.engine import State
 from frag.forms import NewGameForm
 from frag.models import Game, Seat
+from frag.selectors.board import board_view
+from frag.selectors.fighters import fighters_panel
+from frag.selectors.log import log_lines
+from frag.selectors.naming import language
+from frag.selectors.replay import live_pace, replay_frame
+from frag.selectors.seats import fold_after, hand_key, reveal_hand, revealed_hand, seat_for_viewer
+from frag.selectors.table import game_context
 
 
 @login_required
@@ -39,7 +46,7 @@ def home(request: HttpRequest) -> HttpResponse:
                     accuracy=seat["accuracy"],
                     wins=seat["wins"],
                     user=user if seat["kind"] in ("me", "user") else None,
-                    bot=seat["kind"] if seat["kind"] in ("heuristic", "random") else "",
+                    bot=seat["kind"] if seat["kind"] in ("heuristic", "random", "search") else "",
                 )
             )
         try:
@@ -70,8 +77,8 @@ def _game_for(request: HttpRequest, game_id: int) -> tuple[Game, list[Seat]]:
 @require_GET
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     game, seats = _game_for(request, game_id)
-    revealed = selectors.revealed_hand(request.session, game.pk)
-    context = selectors.game_context(game, seats, request.user, request.GET.get("mode", ""), revealed=revealed)
+    revealed = revealed_hand(request.session, game.pk)
+    context = game_context(game, seats, request.user, request.GET.get("mode", ""), revealed=revealed)
     template = "frag/game.html#table" if request.htmx else "frag/game.html"  # type: ignore[attr-defined]
     return render(request, template, context)
 
@@ -88,16 +95,16 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         version = int(request.POST.get("version", ""))
         action = _parse_action(game, seats, request, version)
         services.game_act(game=game, user=request.user, action=action, expected_version=version)  # type: ignore[arg-type]
-        selectors.fold_after(request.session, game.pk, action["player"])
+        fold_after(request.session, game.pk, action["player"])
     except ValueError:
         status, error = 400, _("That action could not be read: reload the page.")
     except ServiceError as refusal:
         status, error = refusal.status, refusal.message
     game.refresh_from_db()
     frame = None
-    if not error and selectors.live_pace() > 0 and game.steps.filter(number__gt=own_step).exists():
+    if not error and live_pace() > 0 and game.steps.filter(number__gt=own_step).exists():
         # Bots answered: show the moment after this action; the socket plays their turns out.
-        frame = selectors.replay_frame(game, own_step)
+        frame = replay_frame(game, own_step)
     return _table_answer(request, game, seats, status, error, frame=frame)
 
 
@@ -108,12 +115,12 @@ def reveal(request: HttpRequest, game_id: int) -> HttpResponse:
     act, and only if ``seat`` names it: a stale « pass to » screen never opens someone else's hand."""
     game, seats = _game_for(request, game_id)
     state = State.from_json(game.snapshot)
-    seat = selectors.seat_for_viewer(game, seats, request.user, state)
+    seat = seat_for_viewer(game, seats, request.user, state)
     status, error = 200, ""
     if seat is None or seat not in state.current_players() or request.POST.get("seat") != str(seat):
         status, error = 409, _("The turn has passed to someone else: pass the device on.")
     else:
-        selectors.reveal_hand(request.session, game.pk, selectors.hand_key(state, seat))
+        reveal_hand(request.session, game.pk, hand_key(state, seat))
     return _table_answer(request, game, seats, status, error)
 
 
@@ -131,8 +138,8 @@ def _table_answer(
         if error:
             messages.error(request, error)
         return redirect(game)
-    revealed = selectors.revealed_hand(request.session, game.pk)
-    context = selectors.game_context(game, seats, request.user, frame=frame, revealed=revealed)
+    revealed = revealed_hand(request.session, game.pk)
+    context = game_context(game, seats, request.user, frame=frame, revealed=revealed)
     context["error"] = error
     return render(request, "frag/game.html#table", context, status=status)
 
@@ -148,7 +155,7 @@ def _parse_action(game: Game, seats: list[Seat], request: HttpRequest, version: 
         # The choice indexes an older list of legal actions: let the service answer « someone acted first ».
         return {"type": "stale", "player": -1}
     state = State.from_json(game.snapshot)
-    seat = selectors.seat_for_viewer(game, seats, request.user, state)
+    seat = seat_for_viewer(game, seats, request.user, state)
     legal = state.legal_actions(seat) if seat is not None else []
     index = int(request.POST.get("choice", ""))
     if not 0 <= index < len(legal):
@@ -172,10 +179,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "seats": seats,
         "state": state,
-        "map_title": state.board.title[selectors.language()],
-        "board": selectors.board_view(state, None, []),
-        "fighters": selectors.fighters_panel(state, None),
-        "log": selectors.log_lines(state, setup + steps, None, limit=None),
+        "map_title": state.board.title[language()],
+        "board": board_view(state, None, []),
+        "fighters": fighters_panel(state, None),
+        "log": log_lines(state, setup + steps, None, limit=None),
         "upto": upto,
         "total": total,
         "previous": max(0, upto - 1),

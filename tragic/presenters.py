@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from tragic.engine import State
@@ -47,6 +47,31 @@ def seat_name(names: list[str], index: Any) -> str:
     return _("nobody")
 
 
+def aim_label(aim: str | None) -> str:
+    """CIBLAGE « permet de viser une partie du corps de l'adversaire »: the part, in words."""
+    labels = {
+        "head": _(" (aiming at the head)"),
+        "torso": _(" (aiming at the torso)"),
+        "arms": _(" (aiming at the arms)"),
+        "legs": _(" (aiming at the legs)"),
+        "hand": _(" (aiming at the hand)"),
+    }
+    return str(labels.get(aim or "", ""))
+
+
+def damage_type_name(code: str) -> str:
+    names = {
+        "generic": _("all damage"),
+        "radiation": _("radiation"),
+        "explosion": _("explosion"),
+        "bacteriological": _("bacteriological"),
+        "fire": _("fire"),
+        "energy": _("energy"),
+        "polished_metal": _("laser (polished metal)"),
+    }
+    return str(names.get(code, code))
+
+
 def target_label(state: State, target: dict[str, Any] | None, names: list[str]) -> str:
     if not target:
         return ""
@@ -65,7 +90,7 @@ def describe_action(state: State, action: dict[str, Any], names: list[str]) -> s
     card = card_name(state.cards[uid].cid) if isinstance(uid, int) and 0 <= uid < len(state.cards) else ""
     target = target_label(state, action.get("target"), names)
     on = _(" on %(target)s") % {"target": target} if target else ""
-    aim = _(" (aiming at the hand)") if action.get("aim") == "hand" else ""
+    aim = aim_label(action.get("aim"))
     labels = {
         "play": _("Play %(card)s%(on)s%(aim)s") % {"card": card, "on": on, "aim": aim},
         "react": _("React with %(card)s") % {"card": card},
@@ -74,6 +99,7 @@ def describe_action(state: State, action: dict[str, Any], names: list[str]) -> s
         "equip": _("Equip %(card)s") % {"card": card},
         "unequip": _("Unequip %(card)s") % {"card": card},
         "pass": _("Let it resolve (pass)"),
+        "set_stop": _("Stop me whenever I can respond") if action.get("stop") else _("Stop me only when I am aimed at"),
         "end_turn": _("End the turn"),
         "end_upkeep": _("End the upkeep"),
         "concede": _("Concede"),
@@ -136,7 +162,12 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
                 "player": who,
                 "cards": ", ".join(card_name(c) for c in event["cards"]),
             }
-        return _("%(player)s draws %(count)s card(s).") % {"player": who, "count": event["count"]}
+        return ngettext(
+            "%(player)s draws %(count)s card.", "%(player)s draws %(count)s cards.", int(event["count"])
+        ) % {
+            "player": who,
+            "count": event["count"],
+        }
     if t == "stole":
         victim = seat_name(names, event.get("victim"))
         if "cards" in event:
@@ -145,7 +176,11 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
                 "cards": ", ".join(card_name(c) for c in event["cards"]) or _("nothing"),
                 "victim": victim,
             }
-        return _("%(player)s steals %(count)s card(s) from %(victim)s.") % {
+        return ngettext(
+            "%(player)s steals %(count)s card from %(victim)s.",
+            "%(player)s steals %(count)s cards from %(victim)s.",
+            int(event["count"]),
+        ) % {
             "player": who,
             "count": event["count"],
             "victim": victim,
@@ -168,7 +203,11 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
         if "area" in event:
             victim = _("the allies of %(player)s") % {"player": seat_name(names, event["area"])}
         final = event.get("final", event.get("raw"))
-        return _("%(card)s hits %(victim)s: %(final)s damage.%(critical)s") % {
+        return ngettext(
+            "%(card)s hits %(victim)s: %(final)s damage.%(critical)s",
+            "%(card)s hits %(victim)s: %(final)s damage.%(critical)s",
+            int(final or 0),
+        ) % {
             "card": card,
             "victim": victim,
             "final": final,
@@ -185,12 +224,19 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
     if t == "vampirism":
         return _("VAMPIRISME: %(player)s heals %(amount)s.") % {"player": who, "amount": event["amount"]}
     if t == "counter_attack":
-        return _("%(card)s strikes back for %(amount)s.") % {"card": card, "amount": event["amount"]}
+        return ngettext(
+            "%(card)s strikes back for %(amount)s.", "%(card)s strikes back for %(amount)s.", int(event["amount"])
+        ) % {"card": card, "amount": event["amount"]}
     if t == "ally_attack":
         allies = ", ".join(card_name(c) for c in event["allies"])
         return _("%(player)s attacks with %(allies)s.") % {"player": who, "allies": allies}
     if t == "ally_hurt":
-        return _("%(card)s takes %(amount)s damage.") % {"card": card, "amount": event["amount"]}
+        return ngettext(
+            "%(card)s takes %(amount)s damage.", "%(card)s takes %(amount)s damage.", int(event["amount"])
+        ) % {
+            "card": card,
+            "amount": event["amount"],
+        }
     if t == "ally_defeated":
         return _("%(card)s is defeated.") % {"card": card}
     if t == "martyr":

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ServiceError
@@ -29,6 +30,11 @@ def _deck_options(request: HttpRequest) -> list[tuple[str, str]]:
     return ready + own
 
 
+def _bot_label(code: str) -> str:
+    """The bot's name in the reader's language (the raw code « heuristic » showed on French pages)."""
+    return {"heuristic": _("Bot (heuristic)"), "random": _("Bot (random)")}.get(code, code)
+
+
 @login_required
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
@@ -39,7 +45,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "games": selectors.games_of(request.user)[:30],
             "decks": selectors.decks_of(request.user),
             "deck_options": _deck_options(request),
-            "bots": list(BOTS),
+            "bots": [(bot, _bot_label(bot)) for bot in BOTS],
             "profiles": Profile.choices,
             "copy_modes": CopyMode.choices,
             "campaigns": [m.campaign for m in request.user.memberships.select_related("campaign")],

@@ -190,11 +190,22 @@ def progression_cost(kind: TraitKind, from_rank: int, *, scheme: str) -> int:
     return base * 3 if kind == TraitKind.APTITUDE else base
 
 
-def in_play_raise_cost(from_rank: int, to_rank: int) -> int:
-    """« le joueur […] dépense 2 Atouts en Tir […] un rang Moyen » : one creation Atout per rank."""
+STREAMLINED_APTITUDE_RANK_COST = 3
+"""Appendix 3 « Coûts des augmentations de Rang : Aptitudes ±3, Champs et Domaines 1 »."""
+
+
+def in_play_rank_cost(kind: TraitKind, *, streamlined: bool) -> int:
+    """Creation Atouts one rank costs when raised in play (« Etoffer le personnage en cours de jeu »): the
+    creation price of the campaign's mode, since in play the character is still being created (CECJ): one
+    Atout per rank (II, Jim's Tir), or in streamlined creation 3 for an Aptitude and 1 for a field or domain."""
+    return STREAMLINED_APTITUDE_RANK_COST if streamlined and kind == TraitKind.APTITUDE else 1
+
+
+def in_play_raise_cost(from_rank: int, to_rank: int, *, per_rank: int = 1) -> int:
+    """« le joueur […] dépense 2 Atouts en Tir […] un rang Moyen » : ``per_rank`` creation Atouts per rank."""
     if to_rank <= from_rank:
         raise RuleViolation("atout.raise.must_go_up")
-    return to_rank - from_rank
+    return (to_rank - from_rank) * per_rank
 
 
 def session_award(campaign_award: int, adjustment: int | None) -> int:

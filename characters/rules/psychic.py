@@ -67,10 +67,11 @@ class PowerUse:
     collapsed: bool
 
 
-def required_rank_for(power_rank: int, *, masked: bool = False, several_objects: bool = False) -> int:
-    """The rank a use needs: the power's rank, one step more to mask an intrusion, one more to move
-    several objects with Télékinésie (« la Difficulté est toutefois augmentée d'un degré »)."""
-    return power_rank + int(masked) + int(several_objects)
+def required_rank_for(power_rank: int, *, masked: bool = False) -> int:
+    """The rank a use needs: the power's rank, one step more to mask an intrusion (« le rang requis pour
+    utiliser le pouvoir psychique est alors augmenté de un cran, ce qui relève la Difficulté du Test de un
+    degré »)."""
+    return power_rank + int(masked)
 
 
 def difficulty_for(required_rank: int) -> tuple[str, int]:
@@ -98,14 +99,18 @@ def power_use(
         raise RuleViolation("psychic.latent")
     if not usable(domain_rank):
         raise RuleViolation("psychic.not_usable")
-    required = required_rank_for(power_rank, masked=masked, several_objects=several_objects)
+    # Télékinésie: « le Psy peut déplacer plusieurs objets tant que leurs poids cumulés ne dépassent pas la
+    # limite autorisée par le rang requis, la Difficulté est toutefois augmentée d'un degré »: the Difficulty
+    # moves, the rank required does not (a Bon Psy may move two 4 kg objects, at Très difficile).
+    required = required_rank_for(power_rank, masked=masked)
     if domain_rank < required:
         raise RuleViolation("psychic.rank_too_low", required=required, rank=domain_rank)
     if potential_left < 1 and not fed:
         raise RuleViolation("psychic.no_potential")
     if fatigue_rule and vigour - vigour_lost < Rank.LAMENTABLE:
         raise RuleViolation("psychic.exhausted")
-    difficulty, level = difficulty_for(required)
+    difficulty = difficulty_for(required + int(several_objects))[0]
+    level = difficulty_for(required)[1]
     lost = vigour_lost + 1 if fatigue_rule else vigour_lost
     return PowerUse(
         required_rank=required,
@@ -420,3 +425,35 @@ def powers() -> tuple[Power, ...]:
             )
         )
     return tuple(result)
+
+
+# Conscience's boosts (appendix 1): « Endurance accrue » (Excellent) and « Coordination accrue » (Exceptionnel).
+BOOSTED_TRAIT = {"enhanced_endurance": "vigueur", "enhanced_coordination": "habilete"}
+NATURAL_ARMOUR = "armour"
+
+
+@dataclass(frozen=True)
+class Boost:
+    """A running boost: ``target`` is the trait code raised (or ``armour``: defence cards), by ``amount``, for
+    ``left`` more draws or Tests."""
+
+    power: str
+    target: str
+    amount: int
+    left: int
+
+
+def boost_for(power: str, *, natural_armour: bool, presence: int, conscience: int) -> Boost:
+    """« ajouter la valeur de sa Caractéristique Présence au rang ou à la valeur de sa Caractéristique Vigueur
+    [Habileté for Coordination accrue] pour un nombre de tirages égal à la valeur du Domaine psychique
+    Conscience » ; Endurance accrue's other use: « une armure "naturelle" procurant un bonus de cartes égal à la
+    moitié de la valeur de la Caractéristique Présence (arrondie au supérieur) […] valable pour un nombre de
+    tirages égal à la valeur du Domaine psychique »."""
+    if power not in BOOSTED_TRAIT:
+        raise RuleViolation("psychic.not_a_boost", power=power)
+    if natural_armour and power != "enhanced_endurance":
+        raise RuleViolation("psychic.armour_is_endurance")
+    presence = max(0, presence)
+    if natural_armour:
+        return Boost(power, NATURAL_ARMOUR, -(-presence // 2), max(0, conscience))
+    return Boost(power, BOOSTED_TRAIT[power], presence, max(0, conscience))

@@ -93,10 +93,12 @@ def first_aid_result(severity: int, *, success: bool, lowers_wound: bool) -> int
     return severity
 
 
-def out_of_action(revers_count: int, severities: Iterable[int], *, npc_threshold: int | None) -> bool:
+def out_of_action(severities: Iterable[int], *, npc_threshold: int | None) -> bool:
     """Out of the fight: a Revers décisif for anyone; for an NPC, 1 or 2 Revers by the narrator's
     choice (VII-1 « un seul Revers ou deux Revers seulement sont suffisants pour mettre un PNJ hors
-    de combat »)."""
+    de combat »), counted in Revers points as in a Sequence (a Revers sérieux is « deux Revers »:
+    « une Blessure sérieuse (correspondant à deux Revers) »)."""
+    severities = list(severities)
     if any(s >= Severity.DECISIVE for s in severities):
         return True
-    return npc_threshold is not None and revers_count >= npc_threshold
+    return npc_threshold is not None and sum(severities) >= npc_threshold

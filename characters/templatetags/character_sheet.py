@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import template
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from characters.labels import (
     atout_use_label,
@@ -71,7 +71,10 @@ def telekinesis_reach(rank_value: int) -> str:
         return ""
     sequences, weight = reach
     mass = f"{weight * 1000:g} g" if weight < 1 else (f"{weight / 1000:g} t" if weight >= 1000 else f"{weight:g} kg")
-    return _("%(n)s sequence(s), up to %(mass)s") % {"n": sequences, "mass": mass}
+    return ngettext("%(n)s sequence, up to %(mass)s", "%(n)s sequences, up to %(mass)s", int(sequences)) % {
+        "n": sequences,
+        "mass": mass,
+    }
 
 
 @register.filter

@@ -56,6 +56,9 @@ class ParticipantSetup:
     range_defence: int = 0
     cover_defence: int = 0
     other: int = 0
+    # Lines other parts of the game add (a Conscience boost, the Savage-style states' bridge): shown and counted
+    # like any other line.
+    extra: tuple[CardItem, ...] = ()
 
 
 def card_items(setup: ParticipantSetup, *, first_draw: bool) -> list[CardItem]:
@@ -98,6 +101,7 @@ def card_items(setup: ParticipantSetup, *, first_draw: bool) -> list[CardItem]:
         items.append(CardItem(Modifier("range", setup.range_defence), Use.DEFENCE))
     if setup.cover_defence:
         items.append(CardItem(Modifier("cover", min(2, setup.cover_defence)), Use.DEFENCE))
+    items += [item for item in setup.extra if item.modifier.amount]
     return items
 
 

@@ -2,7 +2,10 @@
 
 « Les cartes proviennent d'un jeu de 56 cartes duquel les têtes et jokers ont été retirés. Chaque carte
 arborant un nombre pair est un succès » (method 1); « les cartes rouges (cœurs et carreaux) comptent pour
-un succès alors que les cartes noires (piques et trèfles) comptent pour un échec » (method 2).
+un succès alors que les cartes noires (piques et trèfles) comptent pour un échec » (method 2), from « un jeu
+de 56 cartes » whose jokers alone go (52 cards, figures kept); « Avec deux jeux de cartes très différents (dont
+l'un est de taille plus réduite, par exemple), vous pouvez affecter un jeu aux cartes d'attaque et l'autre jeu
+(le plus petit, par exemple) aux cartes de défense ».
 """
 
 from __future__ import annotations
@@ -28,6 +31,10 @@ class Suit(StrEnum):
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
 BLACK_SUITS = (Suit.CLUBS, Suit.SPADES)
 VALUES = tuple(range(1, 11))
+FACES = (11, 12, 13)
+"""Valet, Dame, Roi: method 2 keeps them (« Prenez un jeu de 56 cartes et retirez les jokers »)."""
+SMALL_VALUES = (1, 7, 8, 9, 10, *FACES)
+"""A 32-card deck (as, 7 to 10, figures): the « jeu … de taille plus réduite » method 2 allows for defence."""
 
 
 class SuccessRule(StrEnum):
@@ -50,7 +57,7 @@ class Card:
             card = cls(int(code[:-1]), Suit(code[-1]))
         except (ValueError, IndexError) as exc:
             raise RuleError("bad_card", code=code) from exc
-        if card.value not in VALUES:
+        if card.value not in VALUES and card.value not in FACES:
             raise RuleError("bad_card", code=code)
         return card
 
@@ -74,10 +81,17 @@ class DeckKind(StrEnum):
     TABLE = "table"
     ATTACK = "attack"
     DEFENCE = "defence"
+    FULL = "full"  # method 2: « un jeu de 56 cartes » less the jokers, figures kept: 52 cards
+    SMALL = "small"  # method 2's smaller defence deck: 32 cards
 
 
 def composition(kind: DeckKind) -> tuple[Card, ...]:
-    suits = {DeckKind.TABLE: tuple(Suit), DeckKind.ATTACK: RED_SUITS, DeckKind.DEFENCE: BLACK_SUITS}[DeckKind(kind)]
+    kind = DeckKind(kind)
+    if kind is DeckKind.FULL:
+        return tuple(Card(v, s) for s in Suit for v in (*VALUES, *FACES))
+    if kind is DeckKind.SMALL:
+        return tuple(Card(v, s) for s in Suit for v in SMALL_VALUES)
+    suits = {DeckKind.TABLE: tuple(Suit), DeckKind.ATTACK: RED_SUITS, DeckKind.DEFENCE: BLACK_SUITS}[kind]
     return tuple(Card(v, s) for s in suits for v in VALUES)
 
 

@@ -35,7 +35,10 @@ def armour_applies(*, weapon_era: Era, weapon_is_firearm: bool, armour_era: Era,
     armures de l'ère moderne ou antérieure. »"""
     if weapon_era is Era.FUTURE and armour_era <= Era.MODERN:
         return False
-    return not (weapon_is_firearm and (armour_era <= Era.ANCIENT or not armour_bulletproof))
+    # Future armour is taken as bulletproof, medieval armour never is (docs/rules-decisions.md, « Firearms and
+    # armour »; the same reading as characters.rules.equipment.armour_against).
+    bulletproof = armour_era is Era.FUTURE or (armour_bulletproof and armour_era > Era.ANCIENT)
+    return not (weapon_is_firearm and not bulletproof)
 
 
 def defence_weight(*, weapon_era: Era, armour_era: Era) -> int:

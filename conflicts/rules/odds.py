@@ -124,17 +124,22 @@ def target_odds(
     known_defence: int = 0,
     defence_weight: int = 1,
     cost: int = 1,
+    armour: Sequence[tuple[Hashable, int, int]] = (),
+    known_armour_cancels: int = 0,
 ) -> TargetOdds:
     """Odds of the Revers landing on one target.
 
     ``attack``: (pool, cards) still to be drawn against the target, by anyone; ``defence``: (pool, cards)
     the target (or a teammate covering it) still has to draw; ``known_*``: successes already on the table.
     Each defence success cancels ``defence_weight`` attack successes (« Chaque succès d'une armure du
-    futur annule deux succès d'une arme moderne »).
+    futur annule deux succès d'une arme moderne »). ``armour``: (pool, cards, weight) the target's armour cards
+    still to be drawn, whose successes cancel ``weight`` each; ``known_armour_cancels``: what the armour cards
+    already drawn cancel beyond ``defence_weight`` each.
     """
     groups = [Group(p, n, 1) for p, n in attack] + [Group(p, n, -defence_weight) for p, n in defence]
+    groups += [Group(p, n, -w) for p, n, w in armour]
     net = weighted_sum(pools, groups)
-    return bucket(net, offset=known_attack - defence_weight * known_defence, cost=cost)
+    return bucket(net, offset=known_attack - defence_weight * known_defence - known_armour_cancels, cost=cost)
 
 
 def one_on_one(deck_size: int, deck_successes: int, attack: int, defence: int) -> TargetOdds:

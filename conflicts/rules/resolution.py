@@ -111,13 +111,22 @@ def resolve_draw(
     collective: bool = False,
     defence_weights: Mapping[str, int] | None = None,
     costs: Mapping[tuple[str, str], int] | None = None,
+    armour: Mapping[str, tuple[int, int]] | None = None,
 ) -> DrawOutcome:
     """Turn every participant's cards into Revers.
 
-    ``defence_weights[target]``: attack successes each of the target's defence successes cancels (future
-    armour against older weapons: 2). ``costs[(attacker, target)]``: successes per Revers (vehicle sizes).
+    ``defence_weights[target]``: attack successes each of the target's defence successes cancels (the
+    narrator's figure). ``armour[target] = (weight, cards)``: « Chaque succès d'une armure du futur annule
+    deux succès d'une arme moderne »: only the successes among the first ``cards`` of the target's own
+    defence (its armour's cards) cancel ``weight`` each. ``costs[(attacker, target)]``: successes per Revers.
     """
     weights = defence_weights or {}
+    armour_extra: dict[str, int] = {}
+    for hand in hands:
+        a_weight, a_cards = (armour or {}).get(hand.key, (1, 0))
+        own = hand.defence.get(hand.key, ())
+        if a_cards and a_weight > max(1, weights.get(hand.key, 1)):
+            armour_extra[hand.key] = (a_weight - max(1, weights.get(hand.key, 1))) * _successes(own[:a_cards], rule)
     costs = costs or {}
     side_of = {h.key: h.side for h in hands}
     incoming: dict[str, dict[str, int]] = {}
@@ -139,7 +148,9 @@ def resolve_draw(
     for target in sorted(set(incoming) | set(defence)):
         attacks = incoming.get(target, {})
         weight = max(1, weights.get(target, 1))
-        capacity = defence.get(target, 0) * weight
+        capacity = defence.get(target, 0) * weight + armour_extra.get(target, 0)
+        if target in armour_extra:
+            weight = max(weight, (armour or {})[target][0])  # shown: the armour cards' weight
         # The defence parries the biggest threat first; what is left is credited to each attacker.
         credited: dict[str, int] = {}
         for attacker, got in sorted(attacks.items(), key=lambda kv: (-kv[1], kv[0])):

@@ -1,8 +1,13 @@
-"""Frag's pure engine: no Django, no app imports (see ../shared/design.md, rules 1 and 7)."""
+"""Frag's pure engine: no Django, no app imports (see docs/frag.md, *The engine API*).
+
+The package's public API, named once here; each name lives in its concept's module.
+"""
 
 from __future__ import annotations
 
 from .errors import ContentError, IllegalAction
-from .state import State, new_game, visible_event
+from .observation import visible_event
+from .setup import new_game
+from .state import State
 
 __all__ = ["ContentError", "IllegalAction", "State", "new_game", "visible_event"]

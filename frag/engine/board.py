@@ -67,6 +67,7 @@ class Board:
     door_of: dict[int, int]  # place -> door id
     doors: dict[int, tuple[int, ...]]  # door id -> its places
     _los_cache: dict[tuple[int, int], tuple[bool, tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
+    _walk_cache: dict[int, list[tuple[int, int, list[int]]]] = field(default_factory=dict)
 
     def square(self, place: int) -> str:
         p = self.places[place]
@@ -97,6 +98,24 @@ class Board:
                     best[nxt] = (*cost, place)
                     heapq.heappush(queue, (*cost, nxt))
         return best
+
+    def walk_paths(self, start: int) -> list[tuple[int, int, list[int]]]:
+        """Every place reachable on foot from ``start``, as (steps, place, path), in ``walk_costs`` order; the path is the one
+        ``walk_costs`` chooses (fewest steps, then least acid). The board never changes, so this is computed once
+        per start: the hot path of legal moves (bots and playouts) then only filters it. Callers must not mutate
+        the paths."""
+        cached = self._walk_cache.get(start)
+        if cached is None:
+            costs = self.walk_costs(start, 10_000)
+            paths: dict[int, list[int]] = {start: []}
+            for place in sorted(costs, key=lambda p: costs[p][0]):
+                if place != start:
+                    previous = costs[place][2]
+                    assert previous is not None
+                    paths[place] = [*paths[previous], place]
+            cached = [(steps, p, paths[p]) for p, (steps, _acid, _previous) in costs.items() if p != start]
+            self._walk_cache[start] = cached
+        return cached
 
     def jump_line(self, start: int, direction: str, length: int) -> list[int] | None:
         """The places a straight jump of ``length`` squares passes and lands on, or None if a wall is in the way."""
@@ -405,17 +424,14 @@ def parse_board(text: str, *, source: str, name: str) -> Board:
         door_of=door_of,
         doors=doors,
     )
-    # Every place must be reachable from respawn 1 (doors taken both ways): no sealed rooms.
-    seen, queue = {respawn[1]}, [respawn[1]]
-    undirected: dict[int, set[int]] = {p.id: set() for p in places}
-    for p, nexts in enumerate(steps):
-        for q in nexts.values():
-            undirected[p].add(q)
-            undirected[q].add(p)
+    # Every place must be reachable on foot or by teleporter from the respawn squares, one-way doors taken only the
+    # way their arrow points (« en respectant le sens des flèches »): no sealed room, no door opening out of a wall.
+    seen, queue = set(respawn.values()), list(respawn.values())
+    forward: dict[int, set[int]] = {p.id: set(steps[p.id].values()) for p in places}
     for t in teleporters:
-        undirected[t].update(teleporters)
+        forward[t].update(teleporters)
     while queue:
-        for q in undirected[queue.pop()]:
+        for q in forward[queue.pop()]:
             if q not in seen:
                 seen.add(q)
                 queue.append(q)

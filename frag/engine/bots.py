@@ -10,10 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from . import combat
+from .base import MOVEMENT, Action
 from .board import Board
 from .cards import PISTOL
 from .rng import Dice
-from .state import MOVEMENT, Action, State
+from .state import State
 
 Bot = Callable[[State, int, Dice], Action]
 
@@ -36,6 +37,8 @@ _pickup_distance: dict[tuple[str, tuple[str, ...]], dict[int, int]] = {}
 
 
 def _distance_to_pickups(board: Board) -> dict[int, int]:
+    """Steps from each place to the nearest pick-up square other than itself: a square is searched by passing over
+    it (« Si un joueur passe sur une case »), so standing on one is worth no more than standing beside it."""
     # Keyed by the grid too: two boards may share a name (test boards do).
     key = (board.name, tuple(board.grid))
     cached = _pickup_distance.get(key)
@@ -43,8 +46,35 @@ def _distance_to_pickups(board: Board) -> dict[int, int]:
         cached = {}
         for pickup in board.weapon_pickups | board.gadget_pickups:
             for place, (steps, _acid, _prev) in board.walk_costs(pickup, 10_000).items():
-                cached[place] = min(cached.get(place, steps), steps)
+                if place != pickup:
+                    cached[place] = min(cached.get(place, steps), steps)
         _pickup_distance[key] = cached
+    return cached
+
+
+_walk_distance: dict[tuple[str, tuple[str, ...], int], dict[int, int]] = {}
+
+
+def _steps_to(board: Board, target: int) -> dict[int, int]:
+    """Steps on foot from every place to ``target``, one-way doors honoured (a breadth-first search backwards along
+    the board's steps; the board does not change, so it is cached per board and target)."""
+    key = (board.name, tuple(board.grid), target)
+    cached = _walk_distance.get(key)
+    if cached is None:
+        backwards: dict[int, list[int]] = {}
+        for place, steps in enumerate(board.steps):
+            for nxt in steps.values():
+                backwards.setdefault(nxt, []).append(place)
+        cached, frontier = {target: 0}, [target]
+        while frontier:
+            following = []
+            for place in frontier:
+                for previous in backwards.get(place, ()):
+                    if previous not in cached:
+                        cached[previous] = cached[place] + 1
+                        following.append(previous)
+            frontier = following
+        _walk_distance[key] = cached
     return cached
 
 
@@ -113,7 +143,7 @@ def heuristic_bot(state: State, player: int, dice: Dice) -> Action:
         return _teleport_choice(state, player, actions) or _first(actions, "roll") or actions[0]
 
     # Loot where we stand.
-    for kind in ("take_weapon", "take_blood", "pick_up"):
+    for kind in ("take_weapon", "take_blood"):
         found = _first(actions, kind)
         if found is not None and (kind != "take_blood" or me.hp < me.health or me.blood < 2):
             return found
@@ -203,10 +233,18 @@ def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:
     enemies = [f for s, f in enumerate(state.fighters) if s != player and not f.out and f.place is not None]
     attacks_left = state.turn.attacks < state.attacks_allowed(player)
 
-    def score(place: int, acid: int) -> float:
-        value = -0.3 * pickup_distance.get(place, 20) - 4 * acid
-        if (place in board.weapon_pickups or place in board.gadget_pickups) and place not in state.turn.pickups_used:
-            value += 6
+    pickups = board.weapon_pickups | board.gadget_pickups
+
+    # A full hand makes another card worth little (it would be discarded): then the bot goes looking for a fight.
+    card_worth = 6.0 if len(me.hand) < state.stat(player, "hand_limit") else 1.0
+
+    def score(place: int, acid: int, passed: list[int]) -> float:
+        value = -0.3 * pickup_distance.get(place, 20) * card_worth / 6 - 4 * acid
+        # Every unsearched pick-up square on the way is searched in passing.
+        value += card_worth * len({p for p in passed if p in pickups and p not in state.turn.pickups_used})
+        # Closing in on the nearest enemy: games are won by frags, not by cards.
+        if enemies:
+            value -= 0.25 * min(_steps_to(board, e.place).get(place, 60) for e in enemies)  # type: ignore[arg-type]
         if place not in state.turn.looted and (
             state.blood.get(place) or any(p["place"] == place for p in state.piles.values())
         ):
@@ -218,21 +256,18 @@ def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:
                     value += 5 * chance / max(1, enemy.hp)
         return value
 
-    current = score(me.place, 0)  # type: ignore[arg-type]
+    current = score(me.place, 0, [])  # type: ignore[arg-type]
     best, best_value = None, current + 0.5
     for move in moves:
         if move["type"] == "move":
-            place = move["path"][-1]
-            acid = sum(1 for p in move["path"] if p in board.acid)
+            place, passed = move["path"][-1], move["path"]
+            acid = sum(1 for p in passed if p in board.acid)
         else:
-            place, acid = move["to"], int(move["to"] in board.acid)
-        value = score(place, acid) - (0.5 if move["type"] == "jump" else 0)
+            place, acid, passed = move["to"], int(move["to"] in board.acid), [move["to"]]
+        value = score(place, acid, passed) - (0.5 if move["type"] == "jump" else 0)
         if value > best_value:
             best, best_value = move, value
     return best
-
-
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
 
 
 def play_out(state: State, bots: list[Bot], dice: Dice, *, max_actions: int = 20_000) -> list[Action]:

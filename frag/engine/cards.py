@@ -25,7 +25,7 @@ STATS = {
     "accuracy": None,  # the fighter's Précision
     "attacks": 0,  # attacks added to ceil(Précision / 2)
     "accuracy_dice": 0,  # dice added to the accuracy roll
-    "damage_dice": 0,  # dice added to the weapon's damage roll
+    "damage_dice": 0,  # an attack's damage dice: its weapon's dice, multiplied, then added to, by cards
     "defence_dice": 0,  # dice added to the Santé roll when defending
     "jump_length": 0,  # squares added to the jump length (Vitesse)
     "jump_cost": 2,  # movement points per square jumped
@@ -126,10 +126,19 @@ def _texts(source: str, card_id: str, entry: dict, key: str) -> dict[str, str]: 
     return {"fr": value["fr"], "en": value["en"]}
 
 
-def parse_card(source: str, deck: str, entry: dict) -> Card:  # type: ignore[type-arg]
+# The values an effect accepts: a card that adds no armour, heals nothing or moves nobody is a mistake in the file.
+VALUE_RANGES = {"armour": (1, 6), "heal": (1, 12), "movement": (1, 12), "draw": (1, 6), "modifier": (-6, 12)}
+
+
+def parse_card(source: str, deck: str, entry: object, number: int = 1) -> Card:
+    """One ``[[card]]`` entry (``number``: its place in the file, from 1, to name an entry without an id)."""
+    if not isinstance(entry, dict):
+        raise ContentError(
+            f"{source}: entry {number}: a card is a table of fields ([[card]]), not {type(entry).__name__}"
+        )
     card_id = entry.get("id")
     if not isinstance(card_id, str) or not card_id:
-        raise ContentError(f"{source}: a card without an 'id'")
+        raise ContentError(f"{source}: entry {number}: field 'id' is missing or empty")
 
     def integer(key: str, low: int, high: int, default: int | None = None) -> int:
         if key not in entry and default is not None:
@@ -169,7 +178,7 @@ def parse_card(source: str, deck: str, entry: dict) -> Card:  # type: ignore[typ
     card = {**common, "letter": letter, "effect": effect}
     fields = EFFECTS[effect]
     if "value" in fields:
-        card["value"] = integer("value", -6, 12)
+        card["value"] = integer("value", *VALUE_RANGES[effect])
     if effect == "modifier":
         card["stat"] = choice("stat", STATS)
         card["op"] = choice("op", OPS)
@@ -177,7 +186,8 @@ def parse_card(source: str, deck: str, entry: dict) -> Card:  # type: ignore[typ
         card["duration"] = choice("duration", DURATIONS)
     if effect == "draw":
         card["target_deck"] = choice("deck", DECKS)
-    extra = set(entry) - {"id", "name", "text", "copies", "letter", "effect"} - fields
+    # « Les cartes Gadget sont marquées d'une lettre » : only gadgets carry one.
+    extra = set(entry) - {"id", "name", "text", "copies", "effect"} - ({"letter"} if deck == GADGET else set()) - fields
     if extra:
         raise ContentError(f"{source}: card '{card_id}': unknown field '{sorted(extra)[0]}'")
     return Card(**card)  # type: ignore[arg-type]
@@ -191,7 +201,7 @@ def parse_card_file(text: str, *, source: str, deck: str) -> list[Card]:
     entries = data.get("card")
     if not isinstance(entries, list) or not entries:
         raise ContentError(f"{source}: no [[card]] entries")
-    return [parse_card(source, deck, entry) for entry in entries]
+    return [parse_card(source, deck, entry, number) for number, entry in enumerate(entries, start=1)]
 
 
 @cache

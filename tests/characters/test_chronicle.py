@@ -75,13 +75,13 @@ def test_feeding_and_regeneration_read_in_both_languages() -> None:
                 assert "happened" not in text and "a eu lieu" not in text, event.kind
     with translation.override("en"):
         assert describe(events.get(kind="character.power_used")).endswith(
-            "Presence feeds the power instead of Potential: −1 rank(s) until rest."
+            "Presence feeds the power instead of Potential: −1 rank until rest."
         )
         assert describe(events.get(kind="character.healing_cycle")) == (
             "Regeneration: Jim Bones completes 1 cycle(s), 1 Revers step(s) healed, 0 Potential point(s) spent (4 left)."
         )
         assert describe(events.get(kind="character.healing_stopped")) == (
-            "Jim Bones's wounds are healed: Regeneration stops (1 Potential point(s) spent)."
+            "Jim Bones's wounds are healed: Regeneration stops (1 Potential point spent)."
         )
     with translation.override("fr"):
         assert describe(events.get(kind="character.rested")) == (
@@ -97,7 +97,7 @@ def test_feeding_and_regeneration_read_in_both_languages() -> None:
         ("character.regeneration_cycle", {"cycles": 1, "points": 1, "healed": [{"from": 2, "to": 1}], "potential_left": 3},
          "Regeneration: Jim completes 1 cycle(s), 1 Revers step(s) healed, 1 Potential point(s) spent (3 left)."),
         ("character.regeneration_stopped", {"reason": "healed", "points": 2},
-         "Jim's wounds are healed: Regeneration stops (2 Potential point(s) spent)."),
+         "Jim's wounds are healed: Regeneration stops (2 Potential points spent)."),
     ],
 )  # fmt: skip
 def test_regeneration_events_from_before_the_healing_path_still_read(kind: str, payload: dict, text: str) -> None:

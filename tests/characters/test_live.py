@@ -183,14 +183,12 @@ async def test_the_psychic_section_of_a_watched_sheet_follows_a_healing_power() 
 
 async def test_a_savage_state_change_reaches_the_badges_of_a_watched_sheet() -> None:
     """The sheet shows the Savage-style badges (``savage-badges-<pk>`` in its header): they follow live."""
-    from characters import savage_services
+    from states.services.shaken import savage_shaken_set
 
     campaign, narrator, (player, other) = await sync_to_async(table)(savage_states=True)
     jim = await sync_to_async(pc)(campaign, player)
     socket = await watch_sheet(other, jim)
-    await sync_to_async(savage_services.savage_shaken_set)(
-        character=jim, actor=narrator, shaken=True, expected_version=None
-    )
+    await sync_to_async(savage_shaken_set)(character=jim, actor=narrator, shaken=True, expected_version=None)
     html = await socket.receive_from(timeout=5)
     assert f'id="savage-badges-{jim.pk}" hx-swap-oob="true"' in html and 'data-state="shaken"' in html
     await socket.disconnect()

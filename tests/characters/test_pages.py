@@ -265,7 +265,7 @@ def test_the_streamlined_wizard_starts_aptitudes_at_moyen_and_refunds_a_lowered_
 def test_panels_carry_the_savage_state_badges_in_constant_queries(
     client, django_assert_max_num_queries, setting
 ) -> None:  # type: ignore[no-untyped-def]
-    from characters.savage_models import SavageState
+    from states.models import SavageState
 
     campaign, narrator, owner, other, jim, npc = setting
     SavageState.objects.create(character=jim, shaken=True, wounds=2)

@@ -117,7 +117,7 @@ def test_fast_healing_reads_in_both_languages() -> None:
             "3 days at most (2 left)."
         )
         assert describe(events.get(kind="character.healing_stopped")) == (
-            "Jim Bones's wounds are healed: Fast healing stops (1 Potential point(s) spent)."
+            "Jim Bones's wounds are healed: Fast healing stops (1 Potential point spent)."
         )
     with translation.override("fr"):
         assert describe(events.get(kind="character.healing_started")).startswith(

@@ -125,9 +125,9 @@ def test_recovery_one_card_per_period() -> None:
 
 
 def test_npcs_go_out_of_action_after_one_or_two_revers() -> None:
-    assert revers.out_of_action(1, [1], npc_threshold=1)
-    assert not revers.out_of_action(1, [1], npc_threshold=2)
-    assert revers.out_of_action(1, [3], npc_threshold=None)
+    assert revers.out_of_action([1], npc_threshold=1)
+    assert not revers.out_of_action([1], npc_threshold=2)
+    assert revers.out_of_action([3], npc_threshold=None)
 
 
 def test_rest_recovery_on_the_clock() -> None:

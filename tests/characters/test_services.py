@@ -357,3 +357,16 @@ def test_vigour_lost_to_psychic_fatigue_counts_rest_across_clock_moves() -> None
     assert Event.objects.get(kind="character.vigour_recovered").payload == {
         "character": psy.name, "character_id": psy.pk, "from": 2, "to": 1,
     }  # fmt: skip
+
+
+def test_a_character_keeps_the_prices_of_the_mode_it_was_made_under() -> None:
+    """Issue 12: a Standard character was charged streamlined costs after the campaign switched modes."""
+    campaign, narrator, (player, _other) = table()
+    jim = pc(campaign, player)
+    standard_cost = services.raise_cost(jim, "tir")
+    campaign_services.campaign_settings_update(
+        campaign=campaign, actor=narrator, data={"creation_mode": "streamlined"}, expected_version=campaign.version
+    )
+    jim = type(jim).objects.get(pk=jim.pk)
+    assert jim.creation_mode == "standard"
+    assert services.raise_cost(jim, "tir") == standard_cost

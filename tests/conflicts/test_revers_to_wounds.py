@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from characters.models import Revers
-from characters.savage_models import SavageState
-from characters.savage_selectors import settings_for
 from conflicts import sheets
+from states.models import SavageState
+from states.selectors import settings_for
 from tests.conflicts.factories import fight
 
 pytestmark = pytest.mark.django_db

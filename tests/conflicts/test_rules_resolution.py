@@ -194,3 +194,15 @@ def test_npcs_may_be_out_after_one_or_two_revers_and_a_decisive_revers_ends_it()
     assert is_out(severity=Severity.DECISIVE, revers_taken=3, out_after=None)
     assert over({"a": True, "b": False}, {"a": "1", "b": "2"})
     assert friendly_penalty([1, 2, 1]) == 2
+
+
+def test_future_armour_doubles_only_the_successes_of_its_own_cards() -> None:
+    """« Chaque succès d'une armure du futur annule deux succès d'une arme moderne ou d'une ère antérieure »:
+    the successes of the armour's cards, not every defence success of its wearer. Here the wearer defends with
+    3 cards, the first (its armour's single card) a failure, the other two successes: they cancel 2, not 4."""
+    miss, hit = Played(Card(3, Suit.SPADES)), Played(Card(4, Suit.SPADES))
+    hands = [Hand("a", "1", attack={"b": hits(3)}), Hand("b", "2", defence={"b": (miss, hit, hit)})]
+    assert resolve_draw(hands, EVEN, armour={"b": (2, 1)}).targets["b"].severity is Severity.REVERS
+    # The armour's card a success: it cancels two, the other success one: nothing gets through.
+    hands = [Hand("a", "1", attack={"b": hits(3)}), Hand("b", "2", defence={"b": (hit, hit, miss)})]
+    assert resolve_draw(hands, EVEN, armour={"b": (2, 1)}).targets["b"].severity is Severity.NONE

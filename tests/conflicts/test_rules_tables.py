@@ -69,6 +69,18 @@ def test_firearms_ignore_medieval_armour_and_future_weapons_ignore_modern_armour
     assert defence_weight(weapon_era=Era.FUTURE, armour_era=Era.FUTURE) == 1
 
 
+def test_future_armour_counts_against_a_modern_firearm_even_unticked() -> None:
+    """« Les armes à feu ignorent les armures médiévales ou non pare-balle »; « Chaque succès d'une armure du
+    futur annule deux succès d'une arme moderne »: the text makes future armour useful against modern guns, so
+    it is taken as bulletproof (docs/rules-decisions.md, « Firearms and armour »), as on the sheet."""
+    assert armour_applies(
+        weapon_era=Era.MODERN, weapon_is_firearm=True, armour_era=Era.FUTURE, armour_bulletproof=False
+    )
+    assert not armour_applies(
+        weapon_era=Era.MODERN, weapon_is_firearm=True, armour_era=Era.ANCIENT, armour_bulletproof=True
+    )
+
+
 def test_vehicle_sizes_cost_successes_per_revers() -> None:
     assert successes_per_revers(VehicleSize.SMALL, VehicleSize.MEDIUM) == 2
     assert successes_per_revers(VehicleSize.SMALL, VehicleSize.LARGE) == 2

@@ -358,7 +358,9 @@ def test_an_ogre_in_a_simple_conflict_counts_its_scale_against_a_human() -> None
     payload = services.simple_conflict_roll(first=ogre, second=f.hero, actor=f.narrator, rng=random.Random(3),
                                             first_data={"trait_code": "vigueur"}, second_data={"trait_code": "vigueur"})  # fmt: skip
     assert payload["first"]["effective"] == 6 and ["scale", 1, ""] in payload["first"]["modifiers"]
-    assert payload["second"]["effective"] == 1  # Jim's Vigueur Faible (2) against an ogre: −1
+    # « Le second ogre, de Vigueur Moyenne, est considéré comme ayant une Bonne Vigueur face à un humain »: the
+    # difference is counted once; the human keeps its rank (counting it on both sides made 6 against 5).
+    assert payload["second"]["effective"] == 2 and not [m for m in payload["second"]["modifiers"] if m[0] == "scale"]
     test = services.fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(1), data={
         "trait_code": "combat", "difficulty": 2, "opponent": ogre, "opponent_trait": "vigueur"})  # fmt: skip
     assert test["difficulty"] == "TRES_DIFFICILE"  # the ogre's Bon Vigueur is Excellent against a human

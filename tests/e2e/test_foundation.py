@@ -28,7 +28,7 @@ def test_narrator_invites_a_player_and_a_note_appears_live_on_the_players_log(ne
 
     narrator.get_by_role("link", name="Membres").click()
     narrator.get_by_role("button", name="Créer un lien d’invitation").click()
-    invitation = narrator.locator("#invitation-link").input_value()
+    invitation = narrator.locator("input.invitation-link[data-new]").input_value()
     assert "/campaigns/invitation/" in invitation
 
     player = new_context().new_page()

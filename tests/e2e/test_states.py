@@ -20,7 +20,9 @@ from django.contrib.auth.models import User
 from campaigns.models import Membership, Role
 from campaigns.services import campaign_create
 from characters.models import Character, CharacterKind
-from characters import savage_services as s
+from states.services.rounds import savage_round_set_participants
+from states.services.sheet import savage_sheet_update
+from states.services.wounds import savage_wounds_set
 
 narrator = User.objects.get(username={narrator!r})
 player = User.objects.get(username={player!r})
@@ -28,9 +30,9 @@ campaign = campaign_create(owner=narrator, data={{"name": "Les Ombres de Lutèce
 Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
 pc = Character.objects.create(campaign=campaign, owner=player, kind=CharacterKind.PC, name="Jim")
 npc = Character.objects.create(campaign=campaign, kind=CharacterKind.NPC, name="Le Borgne")
-s.savage_sheet_update(character=npc, actor=narrator, data={{"vigor_die": "d8", "base_pace": 6, "base_parry": 5}}, expected_version=None)
-s.savage_wounds_set(character=npc, actor=narrator, count=3, expected_version=None)
-s.savage_round_set_participants(campaign=campaign, actor=narrator, characters=[pc, npc], expected_version=None)
+savage_sheet_update(character=npc, actor=narrator, data={{"vigor_die": "d8", "base_pace": 6, "base_parry": 5}}, expected_version=None)
+savage_wounds_set(character=npc, actor=narrator, count=3, expected_version=None)
+savage_round_set_participants(campaign=campaign, actor=narrator, characters=[pc, npc], expected_version=None)
 print(json.dumps({{"campaign": campaign.pk, "npc": npc.pk}}))
 """
 

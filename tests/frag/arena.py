@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from frag.engine.base import ACTION
 from frag.engine.board import parse_board
-from frag.engine.state import ACTION, Fighter, State, Turn, new_game
+from frag.engine.fighters import Fighter, Turn
+from frag.engine.setup import new_game
+from frag.engine.state import State
 
 OPEN = """
 #########

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from frag.engine import IllegalAction, combat
-from frag.engine.state import ACTION
+from frag.engine.base import ACTION
 from tests.frag.arena import OPEN, arena, snapshot
 
 
@@ -195,3 +195,41 @@ def test_gadgets_in_play_are_lost_with_the_frag_but_specials_stay() -> None:
     assert state.fighters[1].out
     assert [m["uid"] for m in state.modifiers] == [reflexes]
     assert shield in state.discards["gadget"]
+
+
+def test_quad_damage_quadruples_the_weapon_dice_before_other_cards_add_theirs() -> None:
+    """Dégâts quadruples, and « Si à un moment vous devez additionner ET multiplier des bonus, on multiplie d'abord et
+    ensuite on additionne » : the pistol's 2 dice become 8; with Rage (+3 dice) played too, 2 × 4 + 3 = 11."""
+    state = two_fighters(attacker={"hand": ["quad_damage"]}, dice=[6, 6] + [1] * 8 + [6, 6, 6])
+    state.apply({"type": "play", "player": 0, "card": state.fighters[0].hand[0]})
+    events = state.apply({"type": "attack", "player": 0, "target": 1, "weapon": "pistol"})
+    assert len(next(e for e in events if e["type"] == "damage_roll")["attack_dice"]) == 8
+
+    state = two_fighters(attacker={"hand": ["rage", "quad_damage"]}, dice=[6, 6] + [1] * 11 + [6, 6, 6])
+    for uid in list(state.fighters[0].hand):
+        state.apply({"type": "play", "player": 0, "card": uid})
+    events = state.apply({"type": "attack", "player": 0, "target": 1, "weapon": "pistol"})
+    assert len(next(e for e in events if e["type"] == "damage_roll")["attack_dice"]) == 11
+
+
+def test_a_gadget_in_play_can_be_dropped_under_a_marker() -> None:
+    """« Un combattant peut se débarrasser d'une arme ou d'un gadget qui étaient en jeu (c'est à dire posé devant lui)
+    n'importe quand durant son tour. Un Marqueur Arme de couleur est alors placé sur la case [...] Vous ne pouvez pas
+    ramasser un objet que vous avez jeté dans le même tour. »"""
+    state = two_fighters(attacker={"hand": ["lunette"]})
+    uid = state.fighters[0].hand[0]
+    state.apply({"type": "play", "player": 0, "card": uid})
+    assert state.stat(0, "accuracy_dice") == 2
+    assert {"type": "drop", "player": 0, "card": uid} in state.legal_actions(0)
+    events = state.apply({"type": "drop", "player": 0, "card": uid})
+    assert [e["type"] for e in events] == ["dropped", "weapon_marker"]
+    assert state.stat(0, "accuracy_dice") == 0
+    (pile,) = state.piles.values()
+    assert pile["cards"] == [uid] and pile["place"] == state.fighters[0].place
+    assert not [a for a in state.legal_actions(0) if a["type"] == "take_weapon"]
+    # A Special in play is not « une arme ou un gadget »: it cannot be dropped.
+    state = two_fighters(attacker={"hand": ["rage"]})
+    rage = state.fighters[0].hand[0]
+    state.apply({"type": "play", "player": 0, "card": rage})
+    with pytest.raises(IllegalAction, match="not in play in front of you"):
+        state.apply({"type": "drop", "player": 0, "card": rage})

@@ -6,7 +6,8 @@ from io import StringIO
 
 from django.core.management import call_command
 
-from frag.selectors import board_view, choices
+from frag.selectors.board import board_view
+from frag.selectors.choices import choices
 from tests.frag.arena import arena, place
 
 HALL = """
@@ -49,8 +50,8 @@ def test_frag_sim_prints_frags_turns_and_games_per_second() -> None:
 
 def test_why_a_fighter_is_off_the_board() -> None:
     """Before placement a fighter is about to appear; fragged, it comes back on its turn; disconnected, likewise."""
-    from frag.engine.state import PLACEMENT
-    from frag.selectors import fighter_status
+    from frag.engine.base import PLACEMENT
+    from frag.selectors.fighters import fighter_status
 
     state = arena(fighters=[{"at": (1, 1)}, {"at": None, "hp": 0}, {"at": None}])
     assert fighter_status(state, 0) == ("", "")

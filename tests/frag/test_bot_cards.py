@@ -3,10 +3,10 @@ choice, the heuristic bot teleports when the square offers more than a roll woul
 
 from __future__ import annotations
 
+from frag.engine.base import DISCARD, MOVEMENT
 from frag.engine.bots import heuristic_bot, random_bot
 from frag.engine.rng import Dice
-from frag.engine.state import DISCARD, MOVEMENT
-from frag.selectors import choices
+from frag.selectors.choices import choices
 from tests.frag.arena import arena, place
 
 # Seeds of the bot's own dice for which the random bot picks the card (found once; the engine is deterministic).

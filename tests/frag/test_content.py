@@ -95,3 +95,64 @@ def test_a_bad_special_card_names_the_field() -> None:
     entry = 'id = "s"\nname = { fr = "S", en = "S" }\ntext = { fr = "S", en = "S" }\neffect = "modifier"\nstat = "luck"\nop = "add"\nvalue = 1\nscope = "self"\nduration = "turn"'
     with pytest.raises(ContentError, match="card 's': field 'stat' must be one of"):
         parse_card_file(f"[[card]]\n{entry}\n", source="specials.toml", deck="special")
+
+
+GADGET_HEAD = 'name = { fr = "G", en = "G" }\ntext = { fr = "G", en = "G" }\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "deck", "message"),
+    [
+        # A non-table entry used to crash with AttributeError.
+        ('card = ["x"]\n', "gadget", "entry 1: a card is a table of fields"),
+        # The entry without an id is named by its place in the file.
+        (
+            f'[[card]]\nid = "a"\n{GADGET_HEAD}letter = "H"\neffect = "heal"\nvalue = 1\n'
+            f'[[card]]\n{GADGET_HEAD}letter = "H"\neffect = "heal"\nvalue = 1\n',
+            "gadget",
+            "entry 2: field 'id' is missing",
+        ),
+        # « Les cartes Gadget sont marquées d'une lettre » : a Special has none.
+        (
+            f'[[card]]\nid = "s"\n{GADGET_HEAD}letter = "A"\neffect = "disconnect"\n',
+            "special",
+            "unknown field 'letter'",
+        ),
+        (
+            f'[[card]]\nid = "a"\n{GADGET_HEAD}letter = "A"\neffect = "armour"\nvalue = -2\n',
+            "gadget",
+            "card 'a': field 'value' must be between 1 and 6",
+        ),
+        (
+            f'[[card]]\nid = "h"\n{GADGET_HEAD}letter = "H"\neffect = "heal"\nvalue = 0\n',
+            "gadget",
+            "card 'h': field 'value' must be between 1 and 12",
+        ),
+    ],
+)
+def test_a_bad_card_entry_names_the_file_the_entry_and_the_field(text: str, deck: str, message: str) -> None:
+    with pytest.raises(ContentError) as error:
+        parse_card_file(text, source="frag/cards/x/cards.toml", deck=deck)
+    assert str(error.value).startswith("frag/cards/x/cards.toml: ")
+    assert message in str(error.value)
+
+
+# La Raffinerie as it shipped: its one-way door at row 12, column 8 (1-based) opened north out of a wall.
+OLD_RAFFINERIE_ROW = "#######^######...\\...#########"
+
+
+def test_a_one_way_door_that_opens_out_of_a_wall_is_refused() -> None:
+    """« vous pouvez passer à travers les portes, en respectant le sens des flèches » : reachability follows the arrows,
+    so a door square that can only be entered from a wall is unreachable, and the map is refused at its square."""
+    with pytest.raises(ContentError, match=r"row 4, column 3: this square cannot be reached"):
+        parse("\n#####\n#123#\n#456#\n##^##\n##.##\n#####\n".replace("##.##", "#####", 1))
+    # The arrow pointing into a room that is otherwise sealed: that room cannot be reached either.
+    with pytest.raises(ContentError, match=r"this square cannot be reached"):
+        parse("\n#####\n#123#\n#456#\n##^##\n#...#\n#####\n")
+    # The same door the other way round (pointing into the room) is fine.
+    parse("\n#####\n#123#\n#456#\n##v##\n#...#\n#####\n")
+    shipped = load_board("raffinerie")
+    assert OLD_RAFFINERIE_ROW not in shipped.grid
+    old = "\n".join(OLD_RAFFINERIE_ROW if row == "###^##########...\\...#########" else row for row in shipped.grid)
+    with pytest.raises(ContentError, match=r"row 12, column 8: this square cannot be reached"):
+        parse("\n" + old + "\n")

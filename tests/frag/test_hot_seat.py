@@ -14,11 +14,13 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.urls import reverse
 
 from config.asgi import application
-from frag import selectors, services
+from frag import services
 from frag.engine import State
-from frag.engine.state import ACTION
+from frag.engine.base import ACTION
 from frag.models import Game
-from frag.selectors import card_name
+from frag.selectors.choices import names_a_hand_card
+from frag.selectors.naming import card_name
+from frag.selectors.seats import REVEALED, hand_key, reveal_hand
 from tests.frag.factories import UserFactory, game_with
 
 
@@ -79,7 +81,7 @@ def test_a_stale_pass_screen_opens_no_other_hand(client, person) -> None:  # typ
     for seat in range(3):
         for name in names(state, seat):
             assert name not in html
-    assert selectors.REVEALED not in client.session
+    assert REVEALED not in client.session
 
 
 @pytest.mark.django_db
@@ -120,7 +122,7 @@ def test_folded_buttons_name_no_hand_card_but_keep_the_others() -> None:
         {"type": "attack", "player": 0, "target": 1, "weapon": "pistol"},
         {"type": "end_turn", "player": 0},
     ]
-    hidden = [selectors.names_a_hand_card(FakeState(), a) for a in legal]  # type: ignore[arg-type]
+    hidden = [names_a_hand_card(FakeState(), a) for a in legal]  # type: ignore[arg-type]
     assert hidden == [True, True, True, True, False, False]
 
 
@@ -162,7 +164,7 @@ async def test_live_pushes_keep_the_device_s_folded_state() -> None:
     assert not any(name in html for seat in range(3) for name in names(state, seat))
 
     def reveal() -> None:  # the device taps the hand open over HTTP, after the socket opened
-        selectors.reveal_hand(session, game.pk, selectors.hand_key(state, 0))
+        reveal_hand(session, game.pk, hand_key(state, 0))
         session.save()
 
     await sync_to_async(reveal)()
@@ -207,7 +209,7 @@ def test_a_frag_accepted_mid_turn_does_not_reopen_the_attacker_s_hand(client, pe
     state.pending = {"player": 1, "attacker": 0, "resume": []}
     Game.objects.filter(pk=game.pk).update(snapshot=state.to_json())
     session = client.session
-    selectors.reveal_hand(session, game.pk, selectors.hand_key(state, 0))
+    reveal_hand(session, game.pk, hand_key(state, 0))
     session.save()
     game.refresh_from_db()
     assert "Pass the device to Bea" in page(client, game)

@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 from config.asgi import application
 from frag import services
 from frag.engine import State
-from frag.selectors import card_name
+from frag.selectors.naming import card_name
 from tests.campaigns.test_live import session_cookie
 from tests.frag.factories import UserFactory, game_with
 

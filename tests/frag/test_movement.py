@@ -182,17 +182,50 @@ PICKUPS = """
 """
 
 
-def test_a_pick_up_square_draws_on_four_to_six_once_per_turn() -> None:
-    """« Il lance alors immédiatement 1D et si il fait 4-5-6, il pioche une carte. [...] il ne peut activer 2 fois la
-    même case dans un même tour. »"""
-    state = arena(PICKUPS, fighters=[{"at": (1, 2)}, {"at": None}], dice=[4, 3], mp=4)
-    state.apply({"type": "pick_up", "player": 0})
+def test_passing_over_a_pick_up_square_searches_it_once_per_turn() -> None:
+    """« Si un joueur passe sur une case comportant un symbole d'arme (bleu) ou de gadget (vert), il a 50% de chance de
+    piocher une carte. Il lance alors immédiatement 1D et si il fait 4-5-6, il pioche une carte. Un joueur peut activer
+    autant de case « objet » qu'il le souhaite, mais il ne peut activer 2 fois la même case dans un même tour. »"""
+    state = arena(PICKUPS, fighters=[{"at": (2, 2)}, {"at": None}], dice=[4, 3], mp=6)
+    # Up onto the weapon square and on along the top row over the gadget square: two searches, in passing.
+    events = state.apply(
+        {"type": "move", "player": 0, "path": [place(state, 1, 2), place(state, 1, 3), place(state, 1, 4)]}
+    )
+    searches = [e for e in events if e.get("purpose") == "pick_up"]
+    assert [(e["place"], e["dice"]) for e in searches] == [(place(state, 1, 2), [4]), (place(state, 1, 4), [3])]
     assert [state.card(u).deck for u in state.fighters[0].hand] == ["weapon"]
-    with pytest.raises(IllegalAction, match="once per turn"):
-        state.apply({"type": "pick_up", "player": 0})
-    state.apply({"type": "move", "player": 0, "path": [place(state, 1, 3), place(state, 1, 4)]})
-    state.apply({"type": "pick_up", "player": 0})
+    # Back over the weapon square the same turn: not a second time (no die is rolled: the script has none left).
+    events = state.apply({"type": "move", "player": 0, "path": [place(state, 1, 3), place(state, 1, 2)]})
+    assert not [e for e in events if e.get("purpose") == "pick_up"]
     assert len(state.fighters[0].hand) == 1
+
+
+def test_standing_on_a_pick_up_square_searches_nothing() -> None:
+    """« Si un joueur passe sur une case [...] » : a fighter who stays on the square (no movement point, or no move)
+    has nothing to search; no camping on a pick-up square."""
+    state = arena(PICKUPS, fighters=[{"at": (1, 2)}, {"at": None}], dice=[], mp=0)
+    kinds = {a["type"] for a in state.legal_actions(0)}
+    assert "pick_up" not in kinds
+    with pytest.raises(IllegalAction, match="unknown action"):
+        state.apply({"type": "pick_up", "player": 0})
+    assert state.fighters[0].hand == []
+
+
+def test_a_pick_up_square_held_by_another_fighter_is_searched_in_passing() -> None:
+    """« Un combattant peut passer sur une case occupée pour un autre joueur » and « Si un joueur passe sur une case
+    comportant un symbole [...] il a 50% de chance de piocher » : the square another fighter holds works too."""
+    state = arena(PICKUPS, fighters=[{"at": (1, 1)}, {"at": (1, 2)}], dice=[6], mp=2)
+    events = state.apply({"type": "move", "player": 0, "path": [place(state, 1, 2), place(state, 1, 3)]})
+    assert [e["place"] for e in events if e.get("purpose") == "pick_up"] == [place(state, 1, 2)]
+    assert [state.card(u).deck for u in state.fighters[0].hand] == ["weapon"]
+
+
+def test_landing_on_a_pick_up_square_from_a_jump_searches_it() -> None:
+    """A jump ends on the square: « passe sur une case » holds for the square landed on (not those flown over)."""
+    state = arena(PICKUPS, fighters=[{"at": (1, 1), "speed": 3}, {"at": None}], dice=[5], mp=6)
+    events = state.apply({"type": "jump", "player": 0, "to": place(state, 1, 4)})
+    assert [e["place"] for e in events if e.get("purpose") == "pick_up"] == [place(state, 1, 4)]
+    assert [state.card(u).deck for u in state.fighters[0].hand] == ["gadget"]
 
 
 def test_the_movement_roll_uses_vitesse_dice_and_a_teleport_card_replaces_it() -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from frag.engine import IllegalAction, new_game
-from frag.engine.state import DISCARD, MOVEMENT, PLACEMENT, check_fighter, tournament_raise
+from frag.engine.base import DISCARD, MOVEMENT, PLACEMENT
+from frag.engine.fighters import check_fighter, tournament_raise
 from tests.frag.arena import OPEN, arena, place, snapshot
 
 FOUR = [{"name": f"P{i}", "health": 2, "speed": 3, "accuracy": 2} for i in range(4)]

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from frag.engine import State
 from frag.models import Game
-from frag.selectors import card_name
+from frag.selectors.naming import card_name
 from tests.frag.factories import UserFactory, game_with
 
 pytestmark = pytest.mark.django_db
@@ -252,3 +252,30 @@ def test_after_a_tap_the_page_shows_what_just_happened_beside_the_actions(client
     just_now = html.split('id="frag-just-now"')[1].split("</section>")[0]
     assert "Just now" in just_now and "for movement" in just_now
     assert html.index('id="frag-just-now"') < html.index('id="frag-actions"')
+
+
+def test_a_hurt_fighter_heals_from_the_page_in_another_s_turn(client, person) -> None:  # type: ignore[no-untyped-def]
+    """« Quand il le souhaite, il peut le dépenser » : the page of a hurt fighter whose turn it is not offers
+    *Heal now*, and the tap spends the blood marker."""
+    other = UserFactory()
+    game = game_with(person, bots=0, others=[other])
+    state = State.from_json(game.snapshot)
+    acting = state.current_players()[0]
+    while state.phase == "placement":
+        seat = state.current_players()[0]
+        state.apply(state.legal_actions(seat)[0])
+    mine = 1 - state.turn.player
+    state.fighters[mine].hp, state.fighters[mine].blood = 1, 1
+    game.snapshot = state.to_json()
+    game.save()
+    assert acting in (0, 1)
+    client.force_login(person if mine == 0 else other)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert 'id="frag-heal-now"' in html and 'data-kind="spend_blood"' in html
+    assert 'class="swatch acid"' in html
+    index = state.legal_actions(mine).index({"type": "spend_blood", "player": mine})
+    client.post(reverse("frag:act", args=[game.pk]), {"choice": index, "version": game.version})
+    game.refresh_from_db()
+    after = State.from_json(game.snapshot)
+    assert (after.fighters[mine].hp, after.fighters[mine].blood) == (2, 0)
+    assert after.turn.player == state.turn.player

@@ -14,8 +14,8 @@ from django.utils import translation
 from campaigns import services as campaign_services
 from campaigns.models import Visibility
 from config.asgi import application
-from frag import selectors as frag_selectors
 from frag.engine import State as FragState
+from frag.selectors.choices import hand as frag_hand
 from tests.campaigns.factories import PASSWORD, membership
 from tests.campaigns.live_client import LiveCommunicator
 from tests.security.conftest import NARRATOR_SECRET, NPC_SECRET, PRIVATE_NOTE, World, build_world
@@ -36,7 +36,7 @@ def _player_pages(world: World) -> list[str]:
         reverse("characters:detail", args=[world.bob_pc.pk]),
         reverse("characters:detail", args=[world.alice_pc.pk]),
         reverse("characters:print", args=[world.alice_pc.pk]),
-        reverse("characters:savage_round", args=[c]),
+        reverse("states:savage_round", args=[c]),
         reverse("conflicts:scenes", args=[c]),
         reverse("conflicts:scene", args=[c, world.scene.pk]),
         reverse("conflicts:sequence", args=[c, world.sequence.pk]),
@@ -74,7 +74,7 @@ def test_the_secrets_are_really_on_the_narrators_pages(client, world):
 
 def test_a_player_cannot_reach_an_npc_sheet(client, world):
     world.login(client, world.bob)
-    for name in ("characters:detail", "characters:print", "characters:savage_state"):
+    for name in ("characters:detail", "characters:print", "states:savage_state"):
         assert client.get(reverse(name, args=[world.npc.pk])).status_code == 404
 
 
@@ -131,9 +131,9 @@ def _frag_hidden(world: World, seat: int) -> list[str]:
     """Cards in the other fighter's hand that nothing this seat sees shows."""
     state = FragState.from_json(world.frag.snapshot)
     with translation.override("en"):
-        mine = {c["name"] for c in frag_selectors.hand(state, seat)}
+        mine = {c["name"] for c in frag_hand(state, seat)}
         visible = json.dumps(state.observation(seat))
-        other = frag_selectors.hand(state, 1 - seat)
+        other = frag_hand(state, 1 - seat)
     return [c["text"] for c in other if c["name"] not in mine and str(c["uid"]) not in visible] + [
         c["name"] for c in other if c["name"] not in mine
     ]
@@ -160,7 +160,7 @@ def test_a_hot_seat_page_shows_no_hand_before_the_tap_and_only_the_acting_one_af
     game = frag_services.game_create(creator=world.alice, map_name="entrepot", seats=seats, seed=11)
     state = FragState.from_json(game.snapshot)
     with translation.override("en"):
-        hands = [frag_selectors.hand(state, seat) for seat in (0, 1)]
+        hands = [frag_hand(state, seat) for seat in (0, 1)]
     words = [{c["name"] for c in hand} | {c["text"] for c in hand} for hand in hands]
     acting = state.current_players()[0]
     world.login(client, world.alice)

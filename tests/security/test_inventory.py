@@ -63,6 +63,9 @@ URLS: dict[str, Spec] = {
     "campaigns:member_role": Spec(
         "campaign", lambda w: {**c(w), "membership_id": w.bob_membership().pk}, post_only=True, narrator=NARR
     ),
+    "campaigns:invitation_revoke": Spec(
+        "campaign", lambda w: {**c(w), "invitation_id": 999999}, post_only=True, narrator=NARR
+    ),
     "campaigns:sessions": Spec("campaign", c, narrator=NARR),
     "campaigns:session_transition": Spec(
         "campaign",
@@ -85,18 +88,16 @@ URLS: dict[str, Spec] = {
     "characters:create": Spec("campaign", c),
     "characters:npc_create": Spec("campaign", c, post_only=True, narrator=NARR),
     "characters:rules": Spec("campaign", c, narrator=NARR),
-    "characters:savage_state": Spec("campaign", ch),
-    "characters:savage_roll": Spec("campaign", ch, post_only=True),
-    "characters:savage_trick": Spec("campaign", ch, post_only=True),
-    "characters:savage_sheet": Spec("campaign", ch, post_only=True),
-    "characters:savage_action": Spec(
+    "states:savage_state": Spec("campaign", ch),
+    "states:savage_roll": Spec("campaign", ch, post_only=True),
+    "states:savage_trick": Spec("campaign", ch, post_only=True),
+    "states:savage_sheet": Spec("campaign", ch, post_only=True),
+    "states:savage_action": Spec(
         "campaign", lambda w: {**ch(w), "action": "token_award"}, post_only=True, narrator=NARR
     ),
-    "characters:savage_round": Spec("campaign", c),
-    "characters:savage_round_action": Spec(
-        "campaign", lambda w: {**c(w), "action": "deal"}, post_only=True, narrator=NARR
-    ),
-    "characters:savage_settings": Spec("campaign", c, narrator=NARR),
+    "states:savage_round": Spec("campaign", c),
+    "states:savage_round_action": Spec("campaign", lambda w: {**c(w), "action": "deal"}, post_only=True, narrator=NARR),
+    "states:savage_settings": Spec("campaign", c, narrator=NARR),
     "conflicts:home": Spec("login"),
     # A player posting a new scene gets 404: the form does not exist for them.
     "conflicts:scenes": Spec("campaign", c, player_post=(403, 404)),
@@ -121,6 +122,7 @@ URLS: dict[str, Spec] = {
     "conflicts:modifiers": Spec(
         "campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True, narrator=NARR
     ),
+    "conflicts:modifiers_form": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, narrator=NARR),
     "conflicts:atout": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True),
     "tragic:home": Spec("login"),
     "tragic:game_create": Spec("login", post_only=True),

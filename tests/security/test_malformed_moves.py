@@ -54,7 +54,7 @@ def test_forged_frag_moves_are_refused_cleanly(world):
     state = FragState.from_json(game.snapshot)
     seat = state.current_players()[0]
     user = world.alice if seat == 0 else world.bob
-    kinds = ["place", "discard", "roll", "move", "jump", "end_turn", "attack", "pick_up", "take_weapon", "teleport",
+    kinds = ["place", "discard", "roll", "move", "jump", "end_turn", "attack", "take_weapon", "teleport",
              "play", "drop", "spend_blood", "accept_frag", "take_blood", "no_such_move"]  # fmt: skip
     problems = _post_all(world, user, reverse("frag:act", args=[game.pk]), _forged(seat, "type", kinds, game.version))
     assert not problems

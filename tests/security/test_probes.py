@@ -31,7 +31,7 @@ def test_an_npc_in_no_scene_is_not_named_on_a_players_pages(client, world):
         reverse("characters:campaign", args=[c]),
         reverse("conflicts:scenes", args=[c]),
         reverse("conflicts:sequence", args=[c, world.sequence.pk]),
-        reverse("characters:savage_round", args=[c]),
+        reverse("states:savage_round", args=[c]),
     ):
         assert HIDDEN_NPC not in client.get(url).content.decode(), url
 
@@ -95,7 +95,7 @@ def test_a_player_cannot_edit_another_players_sheet(client, world):
         reverse("characters:act", args=[world.alice_pc.pk, "words"]), {"name": "Pwned", "concept": "x", "goal": "y"}
     )
     assert response.status_code == 403
-    response = client.post(reverse("characters:savage_action", args=[world.alice_pc.pk, "shaken_on"]))
+    response = client.post(reverse("states:savage_action", args=[world.alice_pc.pk, "shaken_on"]))
     assert response.status_code == 403
     assert fingerprint() == before
 
@@ -126,7 +126,7 @@ def test_narrator_notes_on_a_pc_stay_with_the_narrators(client, world):
         for url in (
             reverse("characters:detail", args=[world.alice_pc.pk]),
             reverse("characters:print", args=[world.alice_pc.pk]),
-            reverse("characters:savage_state", args=[world.alice_pc.pk]),
+            reverse("states:savage_state", args=[world.alice_pc.pk]),
             reverse("characters:campaign", args=[c]),
             reverse("campaigns:home", args=[c]),
             reverse("campaigns:log", args=[c]),
@@ -177,18 +177,18 @@ def test_a_player_cannot_play_someone_elses_draw(client, world, name):
 def test_the_savage_state_page_does_not_name_a_secret_npc(client, world):
     _hidden_npc(world)
     world.login(client, world.bob)
-    body = client.get(reverse("characters:savage_state", args=[world.bob_pc.pk])).content.decode()
+    body = client.get(reverse("states:savage_state", args=[world.bob_pc.pk])).content.decode()
     assert HIDDEN_NPC not in body
 
 
 def test_an_npc_joining_the_fight_becomes_a_target_for_players(client, world):
     """Once the narrator puts the NPC in the round tracker it is at the table, so players may aim at it."""
-    from characters.savage_services import savage_round_set_participants
+    from states.services.rounds import savage_round_set_participants
 
     npc = _hidden_npc(world)
     savage_round_set_participants(
         campaign=world.campaign, actor=world.narrator, characters=[world.bob_pc, npc], expected_version=None
     )
     world.login(client, world.bob)
-    body = client.get(reverse("characters:savage_state", args=[world.bob_pc.pk])).content.decode()
+    body = client.get(reverse("states:savage_state", args=[world.bob_pc.pk])).content.decode()
     assert HIDDEN_NPC in body

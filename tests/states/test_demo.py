@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from campaigns.demo import demo_campaign_load
-from characters.savage_models import SavageRound, SavageState
+from states.models import SavageRound, SavageState
 
 
 def test_the_demo_campaign_has_a_fight_under_way(db):

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from characters.rules.savage.dice import TraitDie, trait_roll
-from characters.rules.savage.errors import IllegalTransition
-from characters.rules.savage.fatigue import (
+from states.rules.dice import TraitDie, trait_roll
+from states.rules.errors import IllegalTransition
+from states.rules.fatigue import (
     FatigueTrack,
     SourceDataError,
     fatigue_action,

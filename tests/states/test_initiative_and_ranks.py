@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from characters.rules.savage.dice import TraitDie
-from characters.rules.savage.initiative import card_order, deal_round, full_deck, is_joker, is_red
-from characters.rules.savage.ranks import DEFAULT_RANK_DICE, die_for_rank, validated_mapping
+from states.rules.dice import TraitDie
+from states.rules.initiative import card_order, deal_round, full_deck, is_joker, is_red
+from states.rules.ranks import DEFAULT_RANK_DICE, die_for_rank, validated_mapping
 
 
 def test_the_deck_has_54_cards_jokers_included():

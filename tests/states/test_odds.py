@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from characters.rules.savage.dice import Outcome, TraitDie, trait_roll
-from characters.rules.savage.odds import p_at_least, p_raises_at_least, trait_odds
+from states.rules.dice import Outcome, TraitDie, trait_roll
+from states.rules.odds import p_at_least, p_raises_at_least, trait_odds
 
 
 def test_an_acing_die_never_totals_its_maximum():
@@ -54,7 +54,7 @@ def test_raises_at_least_zero_is_success():
 
 
 def _simulate(die: TraitDie, wild: bool, modifier: int, n: int, seed: int) -> tuple[float, float, float]:
-    from characters.rules.savage.dice import Modifier
+    from states.rules.dice import Modifier
 
     rng = random.Random(seed)
     mods = [Modifier("m", modifier)] if modifier else []

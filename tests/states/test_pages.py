@@ -8,8 +8,11 @@ from django.urls import reverse
 
 from campaigns.live import Viewer, extra_fragments
 from campaigns.models import Event
-from characters import savage_services as services
-from characters.savage_models import SavageState
+from states.models import SavageState
+from states.services.fatigue import savage_fatigue_gain
+from states.services.rounds import savage_round_set_participants
+from states.services.shaken import savage_shaken_set
+from states.services.wounds import savage_incapacitation_roll, savage_wounds_set
 from tests.campaigns.factories import membership
 
 
@@ -22,7 +25,7 @@ def client_for(user, language="en") -> Client:
 
 def act(client, character, action, htmx=True, **data):
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse("characters:savage_action", args=[character.pk, action]), data, **headers)
+    return client.post(reverse("states:savage_action", args=[character.pk, action]), data, **headers)
 
 
 def test_a_player_changes_their_own_character(table):
@@ -44,9 +47,7 @@ def test_a_player_cannot_see_or_touch_a_narrator_npc(table):
 
 def test_a_non_member_gets_404(table):
     assert act(client_for(table.stranger), table.pc, "shaken_on").status_code == 404
-    assert (
-        client_for(table.stranger).get(reverse("characters:savage_round", args=[table.campaign.pk])).status_code == 404
-    )
+    assert client_for(table.stranger).get(reverse("states:savage_round", args=[table.campaign.pk])).status_code == 404
 
 
 def test_only_narrators_award_jetons(table):
@@ -82,13 +83,11 @@ def test_a_stale_click_gets_409(table):
 
 def test_without_htmx_the_action_redirects_to_the_states_page(table):
     response = act(client_for(table.alice), table.pc, "shaken_on", htmx=False)
-    assert response.status_code == 302 and response["Location"] == reverse(
-        "characters:savage_state", args=[table.pc.pk]
-    )
+    assert response.status_code == 302 and response["Location"] == reverse("states:savage_state", args=[table.pc.pk])
 
 
 def test_the_states_page_in_french_and_english(table):
-    url = reverse("characters:savage_state", args=[table.pc.pk])
+    url = reverse("states:savage_state", args=[table.pc.pk])
     act(client_for(table.narrator), table.pc, "wounds_set", count=2)
     english = client_for(table.alice).get(url).content.decode()
     assert "Wounds 2" in english and "Roll" in english
@@ -100,7 +99,7 @@ def test_the_roll_dialog_rolls_with_the_penalties(table):
     client = client_for(table.alice)
     act(client, table.pc, "wounds_set", count=1)
     response = client.post(
-        reverse("characters:savage_roll", args=[table.pc.pk]), {"trait": "vigor", "modifier": 0}, HTTP_HX_REQUEST="true"
+        reverse("states:savage_roll", args=[table.pc.pk]), {"trait": "vigor", "modifier": 0}, HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 200
     assert "wounds −1" in response.content.decode()
@@ -109,13 +108,13 @@ def test_the_roll_dialog_rolls_with_the_penalties(table):
 
 
 def test_the_round_tracker_page_is_for_members_and_its_actions_for_narrators(table):
-    url = reverse("characters:savage_round", args=[table.campaign.pk])
+    url = reverse("states:savage_round", args=[table.campaign.pk])
     assert client_for(table.alice).get(url).status_code == 200
-    deal = reverse("characters:savage_round_action", args=[table.campaign.pk, "deal"])
+    deal = reverse("states:savage_round_action", args=[table.campaign.pk, "deal"])
     assert client_for(table.alice).post(deal).status_code == 403
     narrator = client_for(table.narrator)
     narrator.post(
-        reverse("characters:savage_round_action", args=[table.campaign.pk, "participants"]),
+        reverse("states:savage_round_action", args=[table.campaign.pk, "participants"]),
         {"characters": [table.pc.pk, table.npc.pk]},
     )
     response = narrator.post(deal, HTTP_HX_REQUEST="true")
@@ -123,24 +122,24 @@ def test_the_round_tracker_page_is_for_members_and_its_actions_for_narrators(tab
 
 
 def test_savage_settings_are_for_narrators(table):
-    url = reverse("characters:savage_settings", args=[table.campaign.pk])
+    url = reverse("states:savage_settings", args=[table.campaign.pk])
     assert client_for(table.alice).get(url).status_code == 403
     page = client_for(table.narrator).get(url)
     assert page.status_code == 200 and "d12+2" in page.content.decode()
 
 
 def test_the_states_page_queries_stay_bounded(table, django_assert_max_num_queries):
-    services.savage_fatigue_gain(character=table.pc, actor=table.alice, source="cold", expected_version=None)
+    savage_fatigue_gain(character=table.pc, actor=table.alice, source="cold", expected_version=None)
     client = client_for(table.alice)
     with django_assert_max_num_queries(12):
-        assert client.get(reverse("characters:savage_state", args=[table.pc.pk])).status_code == 200
+        assert client.get(reverse("states:savage_state", args=[table.pc.pk])).status_code == 200
 
 
 def test_live_fragments_refresh_badges_for_those_who_may_see_the_character(table):
-    services.savage_round_set_participants(
+    savage_round_set_participants(
         campaign=table.campaign, actor=table.narrator, characters=[table.npc], expected_version=None
     )
-    services.savage_wounds_set(character=table.npc, actor=table.narrator, count=4, expected_version=None)
+    savage_wounds_set(character=table.npc, actor=table.narrator, count=4, expected_version=None)
     event = Event.objects.filter(kind="savage.wounds_set").get()
     narrator_html = "".join(extra_fragments(event, Viewer(membership(table.campaign, table.narrator))))
     player_html = "".join(extra_fragments(event, Viewer(membership(table.campaign, table.alice))))
@@ -156,7 +155,7 @@ def test_the_live_panel_keeps_what_just_happened(table):
 
     from campaigns.chronicle import describe
 
-    services.savage_wounds_set(character=table.pc, actor=table.narrator, count=1, expected_version=None)
+    savage_wounds_set(character=table.pc, actor=table.narrator, count=1, expected_version=None)
     event = Event.objects.filter(kind="savage.wounds_set").get()
     player_html = "".join(extra_fragments(event, Viewer(membership(table.campaign, table.alice))))
     assert f'<p class="dice savage-notice" role="status">{escape(describe(event))}</p>' in player_html
@@ -166,8 +165,8 @@ def test_the_live_panel_keeps_what_just_happened(table):
 def test_the_log_describes_every_savage_event(table):
     from campaigns.chronicle import describe
 
-    services.savage_wounds_set(character=table.npc, actor=table.narrator, count=4, expected_version=None)
-    services.savage_incapacitation_roll(character=table.npc, actor=table.narrator, expected_version=None)
+    savage_wounds_set(character=table.npc, actor=table.narrator, count=4, expected_version=None)
+    savage_incapacitation_roll(character=table.npc, actor=table.narrator, expected_version=None)
     for event in Event.objects.filter(kind__startswith="savage."):
         text = describe(event)
         assert "happened" not in text and "Le Borgne" in text
@@ -176,27 +175,27 @@ def test_the_log_describes_every_savage_event(table):
 def test_the_sheet_section_and_campaign_links_for_other_pages_to_include(table):
     from django.template.loader import render_to_string
 
-    services.savage_shaken_set(character=table.pc, actor=table.alice, shaken=True, expected_version=None)
+    savage_shaken_set(character=table.pc, actor=table.alice, shaken=True, expected_version=None)
     from characters.models import Character
 
     fresh = Character.objects.get(pk=table.pc.pk)
-    html = render_to_string("characters/savage/sheet_section.html", {"character": fresh})
-    assert 'data-state="shaken"' in html and reverse("characters:savage_state", args=[table.pc.pk]) in html
+    html = render_to_string("states/sheet_section.html", {"character": fresh})
+    assert 'data-state="shaken"' in html and reverse("states:savage_state", args=[table.pc.pk]) in html
     # A character without a state row yet shows an empty badge strip, no error.
     assert f'id="savage-badges-{table.other_pc.pk}"' in render_to_string(
-        "characters/savage/sheet_section.html", {"character": table.other_pc}
+        "states/sheet_section.html", {"character": table.other_pc}
     )
     links = render_to_string(
-        "characters/savage/campaign_links.html",
+        "states/campaign_links.html",
         {"campaign": table.campaign, "membership": membership(table.campaign, table.narrator)},
     )
-    assert reverse("characters:savage_round", args=[table.campaign.pk]) in links
+    assert reverse("states:savage_round", args=[table.campaign.pk]) in links
 
 
 def test_the_sheet_links_to_the_states_page_through_the_badges(table):
     page = client_for(table.alice).get(reverse("characters:detail", args=[table.pc.pk]))
     assert page.status_code == 200
-    assert reverse("characters:savage_state", args=[table.pc.pk]) in page.content.decode()
+    assert reverse("states:savage_state", args=[table.pc.pk]) in page.content.decode()
 
 
 def test_a_roll_tap_answers_with_its_dice_penalties_and_outcome(table):
@@ -208,11 +207,11 @@ def test_a_roll_tap_answers_with_its_dice_penalties_and_outcome(table):
 
 
 def test_a_secret_npcs_states_stay_with_the_narrators_until_it_joins_a_fight(table):
-    services.savage_wounds_set(character=table.npc, actor=table.narrator, count=1, expected_version=None)
+    savage_wounds_set(character=table.npc, actor=table.narrator, count=1, expected_version=None)
     alice = membership(table.campaign, table.alice)
     assert not Event.objects.visible_to(alice).filter(kind="savage.wounds_set").exists()
-    services.savage_round_set_participants(
+    savage_round_set_participants(
         campaign=table.campaign, actor=table.narrator, characters=[table.npc], expected_version=None
     )
-    services.savage_wounds_set(character=table.npc, actor=table.narrator, count=2, expected_version=None)
+    savage_wounds_set(character=table.npc, actor=table.narrator, count=2, expected_version=None)
     assert Event.objects.visible_to(alice).filter(kind="savage.wounds_set").count() == 1

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from characters.rules.savage.dice import Modifier, TraitDie, trait_roll
-from characters.rules.savage.situations import (
+from states.rules.dice import Modifier, TraitDie, trait_roll
+from states.rules.situations import (
     AttackContext,
     AttackKind,
     Situation,

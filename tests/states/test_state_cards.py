@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from characters.rules.savage.dice import Modifier, TraitDie, trait_roll
-from characters.rules.savage.errors import IllegalTransition
-from characters.rules.savage.states import (
+from states.rules.dice import Modifier, TraitDie, trait_roll
+from states.rules.errors import IllegalTransition
+from states.rules.states import (
     BleedingResult,
     CardState,
     IncapacitationResult,

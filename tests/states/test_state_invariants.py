@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from characters.rules.savage import states as rules
-from characters.rules.savage.dice import TraitDie, trait_roll
-from characters.rules.savage.errors import IllegalTransition
+from states.rules import states as rules
+from states.rules.dice import TraitDie, trait_roll
+from states.rules.errors import IllegalTransition
 
 OPERATIONS = (
     "take",

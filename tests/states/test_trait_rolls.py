@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from characters.rules.savage.dice import Modifier, Outcome, TraitDie, grade, roll_acing, trait_roll
+from states.rules.dice import Modifier, Outcome, TraitDie, grade, roll_acing, trait_roll
 from tests.states.dice import ScriptedDice
 
 

@@ -23,8 +23,8 @@ from tragic.services import load_state
 
 ENGINE = Path(__file__).resolve().parents[2] / "tragic" / "engine"
 # The callables that take a refusal's template, and the position of the template among their arguments.
-TEMPLATE_ARGUMENT = {"_refuse": 1, "IllegalAction": 1, "Problem": 0}
-# Names through which a template already checked elsewhere is passed on (a check's Problem, _refuse's own).
+TEMPLATE_ARGUMENT = {"refuse": 1, "IllegalAction": 1, "Problem": 0}
+# Names through which a template already checked elsewhere is passed on (a check's Problem, refuse's own).
 FORWARDED = {"problem", "template"}
 
 

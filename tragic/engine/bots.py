@@ -11,7 +11,8 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from .damage import armour_against
-from .game import Action, State
+from .game import State
+from .legal import Action
 
 PREFERRED_TRAITS = ("peau-dure-1", "unidextre-1", "petite-carrure-1", "bon-vivant-bon-fond-1", "griffemort-2")
 PREFERRED_SKILLS = ("recyclage-1", "armes-a-feu-1", "corps-a-corps-1", "medecine-1", "troc-1", "eloquence-1")

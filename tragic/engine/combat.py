@@ -341,7 +341,16 @@ class Combat(Effects):
         # A reaction such as Parade lowers what the attack deals (« modifier les paramètres »).
         reduce = item.get("reduce", 0)
         if "card" in target:
-            self.ally_clash(controller, attackers, [target["card"]], [max(0, total - reduce)])
+            # EXCÈS DE DÉGATS « infligera le surplus de dégat au joueur subissant l'attaque »: the owner of
+            # the ally attacked.
+            victim_card = target["card"]
+            self.ally_clash(
+                controller,
+                attackers,
+                [victim_card],
+                [max(0, total - reduce)],
+                excess_to=self.cards[victim_card].owner,
+            )
         elif "player" in target and blockers:
             shares = []
             for share in split:
@@ -391,14 +400,18 @@ class Combat(Effects):
                 dealt = life
             damage_to[uid] = dealt
             hits_on_attackers += self.ally_power(uid)
-        # The defenders' blows fall on the attackers in the order they attacked.
+        # The defenders' blows fall on the attackers in the order they attacked. « Les ennemis de la
+        # Confrérie subissent 1 Point de Dégat supplémentaire »: from a Confrérie blocker too, not only
+        # from a Confrérie attacker.
         remaining = hits_on_attackers
+        brotherhood_blocks = any(self.card(d).faction == "confrerie" and d in damage_to for d in defenders)
         for uid in attackers:
             if remaining <= 0:
                 break
             if any(self.same_faction(uid, d) for d in defenders):
                 continue
-            dealt = max(0, remaining - self.ally_armour(uid, "generic"))
+            bonus = 1 if brotherhood_blocks and self.card(uid).is_brotherhood_enemy else 0
+            dealt = max(0, remaining + bonus - self.ally_armour(uid, "generic"))
             need = self.ally_life(uid)
             take = min(dealt, need)
             damage_to[uid] = damage_to.get(uid, 0) + take

@@ -166,6 +166,10 @@ class Effects(Base):
             victims = [target["player"]]
         else:
             victims = self.opponents(controller)[:1]
+        if effect.op in ("damage", "radiation") and who != "self":
+            # DISCRÉTION: the player « n'est pas attaquable directement (et donc immunisé aux Réactions qui
+            # lui ferait subir des dégats) » — nor to any other card that deals them damage.
+            victims = [v for v in victims if not self.players[v].stealth]
         return [v for v in victims if not self.harmful_immune(v) and not self.players[v].eliminated]
 
     def steal_from(self, thief: int, victim: int, n: int) -> None:

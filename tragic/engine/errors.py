@@ -32,3 +32,10 @@ class Problem(str):
         problem.template = template
         problem.params = params
         return problem
+
+
+def refuse(code: str, template: str | Problem, **params: object) -> IllegalAction:
+    """A refusal: an English template with its ``{named}`` blanks, or a :class:`Problem` of a check."""
+    if isinstance(template, Problem):
+        return IllegalAction(code, template.template, **template.params)
+    return IllegalAction(code, template, **params)

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 from .cards import ATTRIBUTES
 
 if TYPE_CHECKING:
-    from .game import State
+    from .legal import Choices
 
 
-def _card_view(state: State, uid: int) -> dict[str, Any]:
+def _card_view(state: Choices, uid: int) -> dict[str, Any]:
     inst = state.cards[uid]
     card = state.pool[inst.cid]
     view: dict[str, Any] = {"uid": uid, "id": inst.cid, "engaged": inst.engaged}
@@ -30,7 +30,7 @@ def _card_view(state: State, uid: int) -> dict[str, Any]:
     return view
 
 
-def observe(state: State, viewer: int | None) -> dict[str, Any]:
+def observe(state: Choices, viewer: int | None) -> dict[str, Any]:
     """``viewer`` None is a spectator (the replay of a finished game uses full=True instead)."""
     players = []
     for p in state.players:
@@ -72,6 +72,7 @@ def observe(state: State, viewer: int | None) -> dict[str, Any]:
             view["hand"] = [_card_view(state, u) for u in zones["hand"]]
             view["hidden_choice"] = list(p.hidden_choice) if p.hidden_choice is not None else None
             view["mulligans"] = p.mulligans
+            view["stop"] = p.stop
         players.append(view)
     pending = None
     if state.pending is not None:
@@ -108,7 +109,7 @@ def observe(state: State, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def _stack_view(state: State, item: dict[str, Any]) -> dict[str, Any]:
+def _stack_view(state: Choices, item: dict[str, Any]) -> dict[str, Any]:
     view: dict[str, Any] = {"id": item.get("id"), "kind": item["kind"], "player": item["player"]}
     if "card" in item:
         view["card"] = state.cards[item["card"]].cid

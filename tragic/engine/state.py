@@ -123,6 +123,8 @@ class Player:
     lost_reason: str = ""
     mulligans: int = 0
     mulligan_done: bool = True
+    mulligan_declared: bool = False  # declared a mulligan this round, taken once everyone has declared
+    stop: bool = True  # « stop me when I can respond » (False: only about what is aimed at me)
     guarded: list[int] = field(default_factory=list)  # allies EN DÉFENSE until this player's next turn
 
     def __post_init__(self) -> None:
@@ -134,7 +136,10 @@ class Player:
 
     @property
     def damage_taken(self) -> int:
-        return self.max_life - max(0, self.life)
+        """« blessures » for the timer: life lost from the maximum as it would be without the irradiation
+        track (which lowers the maximum by one per level, our own card): radiation damage counts once, as
+        the points it took, not again as the maximum it lowered."""
+        return self.max_life + self.radiation - max(0, self.life)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -159,6 +164,8 @@ class Player:
             "lost_reason": self.lost_reason,
             "mulligans": self.mulligans,
             "mulligan_done": self.mulligan_done,
+            "mulligan_declared": self.mulligan_declared,
+            "stop": self.stop,
             "guarded": self.guarded,
         }
 
@@ -176,14 +183,14 @@ def pool_for(config: dict[str, Any]) -> CardPool:
     if not extra:
         return default_pool()
     cards = dict(default_pool().cards)
-    for table in extra:
-        card = parse_card(table, "config")
+    for entry, table in enumerate(extra):
+        card = parse_card(table, "config", entry)
         cards[card.id] = card
     return CardPool(cards)
 
 
 class StateData:
-    """Fields and low-level zone moves; the game methods are mixed in by :class:`tragic.engine.game.State`."""
+    """Fields and low-level zone moves; the game methods are mixed in up to :class:`tragic.engine.game.State`."""
 
     config: dict[str, Any]
     pool: CardPool

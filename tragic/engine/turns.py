@@ -80,10 +80,32 @@ class Turns(Combat):
         return min(9, max(3, 3 * self.draw_count(player)))
 
     def mulligan_player(self) -> int | None:
+        """Who declares now: « le premier joueur déclare s'il va prendre un mulligan. Ensuite, chaque autre
+        joueur dans l'ordre du tour fait la même chose » (001, quoting MTG 103.4)."""
         for i in self.clockwise_from(self.first_player):
-            if not self.players[i].mulligan_done:
+            p = self.players[i]
+            if not p.mulligan_done and not p.mulligan_declared:
                 return i
         return None
+
+    def declare_mulligan(self, player: int) -> None:
+        self.players[player].mulligan_declared = True
+        self.emit("mulligan_declared", player=player)
+        self.settle_mulligans()
+
+    def settle_mulligans(self) -> None:
+        """« Une fois que chaque joueur a fait une déclaration, tous les joueurs qui ont décidé de prendre
+        des mulligans le font en même temps … Ce processus est ensuite répété jusqu'à ce qu'aucun joueur ne
+        prenne un mulligan. »"""
+        if self.mulligan_player() is not None:
+            return
+        for p in self.players:
+            if p.mulligan_declared:
+                p.mulligan_declared = False
+                if not p.eliminated:
+                    self.take_mulligan(p.index)
+        if self.mulligan_player() is None:
+            self.start_turn(self.first_player, first=True)
 
     def take_mulligan(self, player: int) -> None:
         """London mulligan (001, Pioche initiale, quoting MTG 103.4): shuffle the hand back, draw anew."""
@@ -101,8 +123,7 @@ class Turns(Combat):
             self.move(uid, "library", bottom=True)
         self.players[player].mulligan_done = True
         self.emit("kept", player=player, bottom=len(bottom))
-        if self.mulligan_player() is None:
-            self.start_turn(self.first_player, first=True)
+        self.settle_mulligans()
 
     # -- a turn ---------------------------------------------------------------------------------------------
 
@@ -349,13 +370,40 @@ class Turns(Combat):
             self.priority = []
             self.resolve_top()
             return
-        self.priority = [i for i in self.clockwise_from(item["player"]) if i != item["player"]]
+        self.give_priority(item["player"])
         if not self.priority:
             self.resolve_top()
+
+    # -- priority: who may respond, and automatic passing ----------------------------------------------
+
+    def give_priority(self, actor: int) -> None:
+        """After ``actor``'s act, « l'adversaire peut alors consommer des ressources et utiliser des
+        Capacités » (Phase 5): each other player in turn order may respond, except those who would only be
+        asked to pass (:meth:`stops_for`)."""
+        self.priority = [i for i in self.clockwise_from(actor) if i != actor]
+        self.skip_idle()
+
+    def skip_idle(self) -> None:
+        while self.priority and not self.stops_for(self.priority[0]):
+            self.priority.pop(0)
+
+    def stops_for(self, player: int) -> bool:
+        """Whether ``player`` is asked now; ``legal.Choices`` answers from their legal responses."""
+        return True
+
+    def open_interrupts(self, actor: int) -> None:
+        """FAQ 16: a card that does not say « pendant votre tour » may be used « pendant le tour adverse après
+        l'avoir interrompu, et ce, à n'importe quel moment de sa phase de jeu »: after an act that puts
+        nothing on the stack (an ally or object called, equipment changed, a SPECIAL card placed), the
+        other players get the same chance to interrupt as after an act on the stack."""
+        if self.over or self.stack or self.pending is not None or actor != self.active:
+            return
+        self.give_priority(actor)
 
     def pass_priority(self, player: int) -> None:
         self.priority.pop(0)
         self.emit("passed", player=player)
+        self.skip_idle()
         if not self.priority:
             self.resolve_top()
 
@@ -368,7 +416,7 @@ class Turns(Combat):
                 return
             if self.stack:
                 top = self.stack[-1]
-                self.priority = [i for i in self.clockwise_from(top["player"]) if i != top["player"]]
+                self.give_priority(top["player"])
         self.after_stack()
 
     def after_stack(self) -> None:
@@ -549,7 +597,10 @@ class Turns(Combat):
             return
         if self.stack and not self.priority:
             top = self.stack[-1]
-            self.priority = [i for i in self.clockwise_from(top["player"]) if i != top["player"]]
+            self.give_priority(top["player"])
+            if not self.priority:
+                self.resolve_top()
+                return
         if not self.stack:
             self.after_stack()
 

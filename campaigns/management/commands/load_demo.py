@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from typing import Any
 
@@ -20,17 +21,30 @@ class Command(BaseCommand):
     help = "Create the demo campaign (one narrator, two players, characters, a finished session)."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--password", help="Use this password for the three demo accounts.")
+        parser.add_argument(
+            "--password", help="Set this password on the three demo accounts (existing ones too). Without it, "
+            "new accounts get a random password and existing ones keep theirs, so a re-run logs nobody out.",
+        )  # fmt: skip
 
     def handle(self, *args: Any, **options: Any) -> None:
-        password = options.get("password") or "".join(secrets.choice(ALPHABET) for _ in range(12))
+        given = options.get("password")
+        password = given or "".join(secrets.choice(ALPHABET) for _ in range(12))
         with transaction.atomic():
-            campaign, created = demo.demo_campaign_load(password=password, today=timezone.localdate())
-        verb = "created" if created else "already there; passwords reset"
-        self.stdout.write(self.style.SUCCESS(f"Demo campaign “{campaign.name}” {verb}."))
-        self.stdout.write("Log in at http://127.0.0.1:8000/accounts/login/ with:")
+            fresh = demo.demo_accounts(password=password, reset=bool(given))
+            campaign, created = demo.demo_campaign_load(
+                password=password, today=timezone.localdate(), reset_passwords=False
+            )
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo campaign “{campaign.name}” {'created' if created else 'already there'}.")
+        )
+        # The address `make run` serves on: HOST and PORT as the Makefile passes them (8000 is only the default).
+        host, port = os.environ.get("HOST", "127.0.0.1"), os.environ.get("PORT", "8000")
+        self.stdout.write(f"Log in at http://{host}:{port}/accounts/login/ with:")
         for username in demo.DEMO_USERS:
             role = "narrator" if username == demo.DEMO_NARRATOR else "player"
-            self.stdout.write(f"  {username:<10} {password:<16} ({role})")
+            shown = password if fresh[username] else "(password unchanged)"
+            self.stdout.write(f"  {username:<10} {shown:<20} ({role})")
+        if not all(fresh.values()):
+            self.stdout.write("Forgotten a password? manage.py load_demo --password NEW sets it on the three accounts.")
         if not User.objects.filter(is_superuser=True).exists():
             self.stdout.write("Admin: python manage.py createsuperuser")

@@ -1,0 +1,196 @@
+"""In-process page cost: CPU time per request of Tablée's everyday pages beside a bare Django page.
+
+Run by ``bench/pages.py`` in a subprocess with its own database and ``DEBUG=false``; prints one JSON
+document. Each round measures the bare page then each Tablée page, one batch each, so that a change
+of the machine's load hits both sides of a ratio alike (the machine is shared).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+import django
+
+django.setup()
+
+from django.contrib.auth.models import User  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+from campaigns import services as campaign_services  # noqa: E402
+from campaigns.models import Campaign, Event, Membership, Role, Visibility  # noqa: E402
+from characters import services as character_services  # noqa: E402
+from characters.models import Character  # noqa: E402
+from conflicts import services as conflict_services  # noqa: E402
+from conflicts.models import Participant  # noqa: E402
+
+PLAYERS = 3
+NPCS = 5
+
+
+def seed(events: int) -> dict[str, object]:
+    """A campaign with ``events`` events, 3 PCs and 5 NPCs, and a Sequence with all 8 of them."""
+    narrator = User.objects.create_user("bench-narrator", password="x")
+    campaign = campaign_services.campaign_create(owner=narrator, data={"name": "Bench"})
+    players = []
+    for i in range(PLAYERS):
+        user = User.objects.create_user(f"bench-player-{i}", password="x")
+        Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
+        players.append(user)
+    pcs = [
+        character_services.character_create(
+            campaign=campaign, actor=user, name=f"PJ {i}", concept="Médecin de campagne abrupt",
+            goal="Empêcher le méchant d'accomplir son plan", ranks={"combat": 4, "medecine": 4, "esprit": 5},
+            custom_traits=[],
+        )
+        for i, user in enumerate(players)
+    ]  # fmt: skip
+    npcs = [
+        character_services.npc_create(
+            campaign=campaign, actor=narrator, name=f"Truand {i}", concept="Truand", ranks={"combat": 3}
+        )
+        for i in range(NPCS)
+    ]
+    history = events - Event.objects.filter(campaign=campaign).count() - 1 - PLAYERS - NPCS - 2
+    _history(campaign, narrator, players, pcs + npcs, max(history, 0))
+    scene = conflict_services.scene_create(campaign=campaign, actor=narrator, title="Les docks")
+    sequence = conflict_services.sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre sur le quai"})
+    for character in pcs:
+        conflict_services.participant_add(
+            sequence=sequence, actor=narrator, character=character, side="PJ", goal="passer", trait_code="combat"
+        )
+    for character in npcs:
+        conflict_services.participant_add(
+            sequence=sequence, actor=narrator, character=character, side="Truands", goal="arrêter", trait_code="combat"
+        )
+    participants = {p.character_id: p for p in Participant.objects.filter(sequence=sequence)}
+    me = participants[pcs[0].pk]
+    target = participants[npcs[0].pk]
+    return {
+        "campaign": campaign.pk,
+        "narrator": narrator.pk,
+        "player": players[0].pk,
+        "sheet": pcs[0].pk,
+        "sequence": sequence.pk,
+        "me": me.pk,
+        "odds_data": {f"attack_{target.pk}": "2", f"defence_{me.pk}": "1"},
+        "events": Event.objects.filter(campaign=campaign).count(),
+    }
+
+
+def _history(campaign: Campaign, narrator: User, players: list[User], characters: list[Character], n: int) -> None:
+    """``n`` older events in bulk: notes (one in seven private to a player, one in eleven for narrators) and,
+    one in three, the joining of a past sequence."""
+    start = timezone.now() - dt.timedelta(days=400)
+    batch: list[Event] = []
+    for i in range(n):
+        visibility, recipient = Visibility.EVERYONE, None
+        if i % 7 == 0:
+            visibility, recipient = Visibility.PLAYER, players[i % len(players)]
+        elif i % 11 == 0:
+            visibility = Visibility.NARRATORS
+        kind, payload = "note", {"text": f"Événement **{i}** de la chronique."}
+        if i % 3 == 1:
+            # Past sequences, 30 events each: what a Sequence's own story must not have to read.
+            kind, visibility, recipient = "sequence.joined", Visibility.EVERYONE, None
+            payload = {"sequence": 1_000_000 + i // 30, "scene": 0, "title": "Une vieille bagarre", "draw": 0,
+                       "name": characters[i % len(characters)].name, "side": "PJ", "goal": "passer"}  # fmt: skip
+        batch.append(
+            Event(
+                campaign=campaign, kind=kind, actor=narrator, visibility=visibility, recipient=recipient,
+                payload=payload, game_time=campaign.game_clock, created_at=start + dt.timedelta(minutes=i),
+            )
+        )  # fmt: skip
+    created = Event.objects.bulk_create(batch, batch_size=1000)
+    through = Event.characters.through
+    links = [through(event_id=e.pk, character_id=characters[i % len(characters)].pk) for i, e in enumerate(created)]
+    through.objects.bulk_create(links, batch_size=2000)
+
+
+def cpu_ms(func: Callable[[], object], batch: int) -> float:
+    start = time.process_time()
+    for _ in range(batch):
+        func()
+    return (time.process_time() - start) * 1000 / batch
+
+
+def main() -> None:
+    events = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    rounds = int(os.environ.get("BENCH_ROUNDS", "7"))
+    batch = int(os.environ.get("BENCH_BATCH", "15"))
+    call_command("migrate", verbosity=0)
+    s = seed(events)
+    narrator, player = Client(), Client()
+    narrator.force_login(User.objects.get(pk=s["narrator"]))
+    player.force_login(User.objects.get(pk=s["player"]))
+    c, q = s["campaign"], s["sequence"]
+    odds_url = f"/conflicts/{c}/participants/{s['me']}/odds/"
+
+    def get(client: Client, url: str) -> Callable[[], object]:
+        def call() -> object:
+            response = client.get(url)
+            assert response.status_code == 200, (url, response.status_code)
+            return response
+
+        return call
+
+    def odds() -> object:
+        response = player.post(odds_url, s["odds_data"], HTTP_HX_REQUEST="true")
+        assert response.status_code == 200, response.status_code
+        return response
+
+    pages: dict[str, Callable[[], object]] = {
+        "bare": get(narrator, "/bench/page/"),
+        "dashboard": get(narrator, f"/campaigns/{c}/dashboard/"),
+        "log": get(narrator, f"/campaigns/{c}/log/"),
+        "log_player": get(player, f"/campaigns/{c}/log/"),
+        "log_kind": get(player, f"/campaigns/{c}/log/?kind=note"),
+        "sheet": get(player, f"/characters/{s['sheet']}/"),
+        "home": get(player, f"/campaigns/{c}/"),
+        "sequence_narrator": get(narrator, f"/conflicts/{c}/sequences/{q}/"),
+        "sequence_player": get(player, f"/conflicts/{c}/sequences/{q}/"),
+        "odds": odds,
+    }
+    queries = {}
+    for name, call in pages.items():
+        call()  # warm caches and templates
+        with CaptureQueriesContext(connection) as ctx:
+            call()
+        queries[name] = len(ctx.captured_queries)
+    samples: dict[str, list[float]] = {name: [] for name in pages}
+    ratios: dict[str, list[float]] = {name: [] for name in pages}
+    for _ in range(rounds):
+        for name, call in pages.items():
+            if name == "bare":
+                continue
+            bare = cpu_ms(pages["bare"], batch)
+            ours = cpu_ms(call, batch)
+            samples["bare"].append(bare)
+            samples[name].append(ours)
+            ratios[name].append(bare / ours)
+    out = {
+        "events": s["events"],
+        "load": os.getloadavg(),
+        "pages": {
+            name: {
+                "cpu_ms": statistics.median(samples[name]),
+                "ratio": statistics.median(ratios[name]) if ratios[name] else 1.0,
+                "queries": queries[name],
+            }
+            for name in pages
+        },
+    }
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

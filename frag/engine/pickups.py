@@ -1,0 +1,70 @@
+"""Pick-up squares and the markers a frag or a drop leaves: « Ramasser des objets », « Fouiller les restes »."""
+
+from __future__ import annotations
+
+from .base import Action, Event
+from .errors import IllegalAction
+from .playing import CardPlay
+
+
+class PickUps(CardPlay):
+    """What the legal pick-ups are."""
+
+    def _legal_pickups(self, player: int) -> list[Action]:
+        me, turn = self.fighters[player], self.turn
+        place = me.place
+        if me.out or place is None:
+            return []
+        actions: list[Action] = []
+        if place not in turn.looted:
+            if self.blood.get(place):
+                actions.append({"type": "take_blood", "player": player})
+            for pile_id, pile in self.piles.items():
+                if pile["place"] == place and pile_id not in turn.dropped_piles:
+                    actions.extend(
+                        {"type": "take_weapon", "player": player, "pile": pile_id, "card": uid} for uid in pile["cards"]
+                    )
+        return actions
+
+
+def _check_loot(state: PickUps, player: int) -> int:
+    here = state._on_board(player)
+    if here in state.turn.looted:
+        raise IllegalAction("one marker per square: « prendre un des Marqueur mais pas les 2 »")
+    return here
+
+
+def do_take_blood(state: PickUps, player: int, action: Action, events: list[Event]) -> None:
+    """« Le Marqueur de Sang : quand un joueur le ramasse, il le place sur sa fiche de combattant. »"""
+    here = _check_loot(state, player)
+    if not state.blood.get(here):
+        raise IllegalAction("there is no blood marker here")
+    state.turn.looted.append(here)
+    state.blood[here] -= 1
+    if not state.blood[here]:
+        del state.blood[here]
+    state.fighters[player].blood += 1
+    events.append({"type": "took_blood", "player": player, "place": here})
+
+
+def do_take_weapon(state: PickUps, player: int, action: Action, events: list[Event]) -> None:
+    """« en choisir UNE, et la mettre dans sa main de cartes. Vous ne pouvez pas prendre plus d'une carte par pile dans
+    le même tour. [...] Vous ne pouvez pas ramasser un objet que vous avez jeté dans le même tour. »"""
+    here = _check_loot(state, player)
+    pile_id, uid = action.get("pile"), action.get("card")
+    pile = state.piles.get(pile_id) if isinstance(pile_id, int) else None
+    if pile is None or pile["place"] != here:
+        raise IllegalAction("there is no such weapon marker here")
+    if pile_id in state.turn.dropped_piles:
+        raise IllegalAction("you cannot pick up what you dropped this turn")
+    if pile_id in state.turn.piles_taken:
+        raise IllegalAction("one card per pile per turn")
+    if uid not in pile["cards"]:
+        raise IllegalAction("that card is not under this marker")
+    state.turn.looted.append(here)
+    state.turn.piles_taken.append(pile_id)  # type: ignore[arg-type]
+    pile["cards"].remove(uid)
+    if not pile["cards"]:
+        del state.piles[pile_id]  # type: ignore[arg-type]
+    state.fighters[player].hand.append(uid)  # type: ignore[arg-type]
+    events.append({"type": "took_weapon", "player": player, "card": state.card_ids[uid], "pile": pile_id})  # type: ignore[index]

@@ -1,0 +1,137 @@
+"""Forms of the Savage-style states: they validate, the services act."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from characters.models import Character
+from states.rules.dice import TraitDie
+from states.rules.ranks import RANK_VALUES
+
+TRAIT_CHOICES = [
+    ("vigor", _("Vigor")),
+    ("spirit", _("Spirit")),
+    ("agility", _("Agility")),
+    ("smarts", _("Smarts")),
+    ("other", _("Other trait (enter its die)")),
+]
+ATTACK_CHOICES = [
+    ("", _("Not an attack")),
+    ("melee", _("Fighting")),
+    ("ranged", _("Shooting")),
+    ("thrown", _("Throwing")),
+]
+RANK_LABELS = [
+    _("Abysmal"),
+    _("Terrible"),
+    _("Poor"),
+    _("Mediocre"),
+    _("Fair"),
+    _("Good"),
+    _("Great"),
+    _("Superb"),
+    _("Legendary"),
+]
+
+
+def _die_field(label: Any, required: bool = False) -> forms.CharField:
+    return forms.CharField(label=label, max_length=8, required=required, widget=forms.TextInput(attrs={"size": 6}))
+
+
+def _clean_die(value: str) -> str:
+    if not value:
+        return ""
+    try:
+        return str(TraitDie.parse(value))
+    except ValueError as exc:
+        raise forms.ValidationError(_("Enter a trait die such as d4, d8 or d12+1.")) from exc
+
+
+class RollForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    trait = forms.ChoiceField(label=_("Trait"), choices=TRAIT_CHOICES)
+    die = _die_field(_("Die (other trait)"))
+    modifier = forms.IntegerField(label=_("Other modifier"), initial=0, required=False, min_value=-20, max_value=20)
+    attack = forms.ChoiceField(label=_("Attack"), choices=ATTACK_CHOICES, required=False)
+    target = forms.ModelChoiceField(label=_("Target"), queryset=Character.objects.none(), required=False)
+    distance = forms.IntegerField(label=_("Distance (squares)"), initial=1, min_value=0, max_value=500, required=False)
+    surprise = forms.BooleanField(label=_("Surprise attack (+4 attack and damage)"), required=False)
+
+    def __init__(self, *args: Any, targets: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].queryset = targets  # type: ignore[attr-defined]
+
+    def clean_die(self) -> str:
+        return _clean_die(self.cleaned_data.get("die", ""))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("trait") == "other" and not data.get("die"):
+            self.add_error("die", _("Enter the die of the trait you roll."))
+        return data
+
+
+class TrickForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    target = forms.ModelChoiceField(label=_("Target"), queryset=Character.objects.none())
+    attribute = forms.ChoiceField(label=_("Attribute (the narrator picks)"), choices=TRAIT_CHOICES[2:4])
+
+    def __init__(self, *args: Any, targets: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].queryset = targets  # type: ignore[attr-defined]
+
+
+class SheetForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    vigor_die = _die_field(_("Vigor die"))
+    spirit_die = _die_field(_("Spirit die"))
+    agility_die = _die_field(_("Agility die"))
+    smarts_die = _die_field(_("Smarts die"))
+    wild_card = forms.BooleanField(label=_("Wild Card"), required=False)
+    base_pace = forms.IntegerField(label=_("Pace"), min_value=0, max_value=30)
+    base_parry = forms.IntegerField(label=_("Parry"), min_value=0, max_value=30)
+
+    def clean_vigor_die(self) -> str:
+        return _clean_die(self.cleaned_data.get("vigor_die", ""))
+
+    def clean_spirit_die(self) -> str:
+        return _clean_die(self.cleaned_data.get("spirit_die", ""))
+
+    def clean_agility_die(self) -> str:
+        return _clean_die(self.cleaned_data.get("agility_die", ""))
+
+    def clean_smarts_die(self) -> str:
+        return _clean_die(self.cleaned_data.get("smarts_die", ""))
+
+
+class SavageSettingsForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    revers_to_wounds = forms.BooleanField(
+        label=_("Physical Revers become wounds"),
+        required=False,
+        help_text=_("Revers 1 wound, serious Revers 2, decisive Revers 3 and the incapacitation roll."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for value in RANK_VALUES:
+            self.fields[f"rank_{value}"] = forms.CharField(
+                label=f"{RANK_LABELS[value]} ({value})", max_length=8, widget=forms.TextInput(attrs={"size": 6})
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for value in RANK_VALUES:
+            name = f"rank_{value}"
+            if data.get(name):
+                try:
+                    data[name] = _clean_die(data[name])
+                except forms.ValidationError as exc:
+                    self.add_error(name, exc)
+        return data
+
+    def rank_dice(self) -> dict[str, str]:
+        return {str(v): self.cleaned_data[f"rank_{v}"] for v in RANK_VALUES}

@@ -1,0 +1,65 @@
+"""MicroFudge Revers turned into wounds, when the campaign opts in."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from characters.models import Character
+from core.errors import ServiceError
+from states.models import SavageState
+from states.rules import states as rules
+from states.selectors import card_state, settings_for
+from states.services.changes import _lock, _log, _store
+
+REVERS_WOUNDS = {1: 1, 2: 2, 3: 3}
+
+
+@transaction.atomic
+def savage_revers_to_wounds(
+    *,
+    character: Character,
+    severity: int,
+    actor: User | None,
+    domain: str = "physical",
+    lethal: bool = True,
+    cause: str = "",
+) -> SavageState | None:
+    """A physical Revers from a conflict becomes wounds, when the campaign uses both.
+
+    Revers 1 wound, Revers sérieux 2, Revers décisif 3 and État critique with its immediate Vigueur
+    roll (« Un Revers Décisif lors d'un combat laisse le plus souvent le blessé dans un état critique »).
+    Returns None, changing nothing, when the Revers is not physical or the campaign does not turn
+    Revers into wounds: the caller then writes the Revers on the sheet as usual. So a conflict does
+    ``if savage_revers_to_wounds(...) is None: revers_inflict(...)``.
+    """
+    if severity not in REVERS_WOUNDS:
+        raise ServiceError(_("A Revers has a severity of 1, 2 or 3."))
+    campaign = character.campaign
+    if domain != "physical" or not campaign.savage_states or not settings_for(campaign).revers_to_wounds:
+        return None
+    state = _lock(character, None)
+    card = card_state(state)
+    if card.wounds >= rules.INCAPACITATING_WOUND:
+        # Already in État critique: the Revers adds nothing the cards can count.
+        return state
+    incoming = REVERS_WOUNDS[severity]
+    if severity == 3:
+        incoming = max(incoming, rules.INCAPACITATING_WOUND - card.wounds)
+    card, result = rules.wounds_take(card, incoming)
+    state.bleeding_lethal = lethal
+    _store(state, card)
+    _log(
+        state,
+        kind="savage.revers_wounds",
+        actor=actor,
+        payload={
+            "severity": severity,
+            "wounds": REVERS_WOUNDS[severity],
+            "taken": result.taken,
+            "incapacitated_now": result.incapacitated_now,
+            "cause": cause,
+        },
+    )
+    return state

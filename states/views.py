@@ -1,0 +1,483 @@
+"""Pages and one-tap actions of the Savage-style states: thin views over states.services."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaigns.access import campaign_member, campaign_narrator
+from campaigns.chronicle import describe
+from campaigns.models import Campaign, Event, Membership
+from characters.access import can_edit, can_view, character_for_viewer
+from characters.labels import initiative_card_face
+from characters.models import Character
+from core.errors import ServiceError
+from states.chronicle import (
+    action_label,
+    fatigue_source_label,
+    modifier_label,
+    roll_text,
+    situation_label,
+)
+from states.forms import RollForm, SavageSettingsForm, SheetForm, TrickForm
+from states.models import SavageState
+from states.rules.fatigue import ACTIONS
+from states.rules.initiative import is_red
+from states.rules.situations import Situation
+from states.rules.states import pace, roll_penalties
+from states.selectors import (
+    card_state,
+    fatigue_rows,
+    fatigue_sources,
+    round_of,
+    savage_targets,
+    settings_for,
+    trait_die,
+)
+from states.services import rolls
+from states.services.fatigue import savage_fatigue_action, savage_fatigue_gain, savage_fatigue_lose
+from states.services.rolls import savage_trait_roll
+from states.services.rounds import (
+    savage_round_deal,
+    savage_round_end,
+    savage_round_next_turn,
+    savage_round_set_participants,
+)
+from states.services.shaken import savage_shaken_roll, savage_shaken_set, savage_token_award, savage_token_unshake
+from states.services.sheet import savage_settings_update, savage_sheet_update
+from states.services.situations import parry_of, savage_situation_toggle, savage_total_defence, savage_tricked_clear
+from states.services.wounds import (
+    savage_bleeding_roll,
+    savage_bleeding_set,
+    savage_incapacitation_roll,
+    savage_wounds_set,
+    savage_wounds_take,
+)
+
+
+def _int(value: Any, default: int | None = None) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def panel_context(character: Character, membership: Membership) -> dict[str, Any]:
+    """What the badges and the state panel show for one viewer."""
+    campaign = character.campaign
+    state = (
+        SavageState.objects.filter(character=character)
+        .select_related("character")
+        .prefetch_related("fatigue_tracks", "character__traits")
+        .first()
+    )
+    context: dict[str, Any] = {
+        "character": character,
+        "campaign": campaign,
+        "membership": membership,
+        "enabled": campaign.savage_states,
+        "savage": state,
+        "can_edit": can_edit(membership, character),
+        "is_narrator": membership.is_narrator,
+        "wound_steps": range(0, 5),
+        "sources": [(key, fatigue_source_label(key)) for key in fatigue_sources()],
+        "actions": [(key, action_label(key)) for key in ACTIONS],
+        "situation_choices": [(s.value, situation_label(s.value)) for s in Situation],
+    }
+    if state is not None:
+        card = card_state(state)
+        rank_dice = settings_for(campaign).rank_dice
+        context.update(
+            card=card,
+            fatigue=[(row, fatigue_source_label(row.source)) for row in fatigue_rows(state)],
+            penalties=[(modifier_label(m.key), m.value) for m in roll_penalties(card)],
+            pace=pace(state.base_pace, card),
+            dice={t: str(trait_die(state, t, rank_dice=rank_dice)) for t in ("vigor", "spirit", "agility", "smarts")},
+            situations=[(s, situation_label(s)) for s in state.situations],
+            parry=parry_of(state),
+            version=state.version,
+        )
+    return context
+
+
+def round_context(campaign: Campaign, membership: Membership) -> dict[str, Any]:
+    tracker = round_of(campaign)
+    rows = []
+    current = tracker.current_character_id if tracker else None
+    if tracker is not None:
+        participants = list(tracker.participants.select_related("campaign"))
+        states = {s.character_id: s for s in SavageState.objects.filter(character__in=participants)}
+        position = {int(pk): i for i, pk in enumerate(tracker.order)}
+        participants.sort(key=lambda c: position.get(c.pk, len(position)))
+        for character in participants:
+            state = states.get(character.pk)
+            card = tracker.cards.get(str(character.pk))
+            prompts = []
+            if state is not None and tracker.active:
+                if state.shaken and character.pk == current:
+                    prompts.append("shaken")
+                # No card in État critique, but the bleeding roll still comes at the start of every round.
+                if state.bleeding_out and not state.dead and (character.pk == current or card is None):
+                    prompts.append("bleeding")
+                if state.incapacitation_roll_due:
+                    prompts.append("incapacitation")
+            rows.append(
+                {
+                    "character": character,
+                    "savage": state,
+                    "card": initiative_card_face(card) if card else None,
+                    "red": bool(card and is_red(card)),
+                    "current": character.pk == current,
+                    "prompts": prompts,
+                    "can_edit": can_edit(membership, character),
+                    "can_view": can_view(membership, character),
+                }
+            )
+    return {
+        "campaign": campaign,
+        "membership": membership,
+        "tracker": tracker,
+        "rows": rows,
+        "is_narrator": membership.is_narrator,
+        "version": tracker.version if tracker else None,
+    }
+
+
+def _respond(
+    request: HttpRequest, character: Character, membership: Membership, error: str = "", status: int = 200
+) -> HttpResponse:
+    if request.htmx and request.POST.get("from") == "round":  # type: ignore[attr-defined]
+        context = round_context(character.campaign, membership)
+        context["error"] = error
+        return render(request, "states/partials/round.html", context, status=status)
+    if request.htmx:  # type: ignore[attr-defined]
+        context = panel_context(character, membership)
+        context["error"] = error
+        if not error:
+            # What just happened, dice and penalties included, even before the live feed brings it.
+            latest = (
+                Event.objects.visible_to(membership)
+                .filter(kind__startswith="savage.", characters=character)
+                .select_related("actor")
+                .order_by("-pk")
+                .first()
+            )
+            context["notice"] = describe(latest) if latest else ""
+        return render(request, "states/partials/panel.html", context, status=status)
+    if error:
+        messages.error(request, error)
+    return redirect("states:savage_state", character.pk)
+
+
+@login_required
+@require_GET
+def savage_state(request: HttpRequest, character_id: int) -> HttpResponse:
+    character, membership = character_for_viewer(request.user, character_id)
+    if not character.campaign.savage_states:
+        raise Http404
+    context = panel_context(character, membership)
+    targets = savage_targets(membership, exclude=character.pk)
+    context["roll_form"] = RollForm(targets=targets, initial={"version": context.get("version")})
+    context["trick_form"] = TrickForm(targets=targets, initial={"version": context.get("version")})
+    state = context["savage"]
+    initial: dict[str, Any] = {"wild_card": True, "base_pace": 6, "base_parry": 2}
+    if state is not None:
+        initial = {
+            f: getattr(state, f)
+            for f in ("vigor_die", "spirit_die", "agility_die", "smarts_die", "wild_card", "base_pace", "base_parry")
+        }
+        initial["version"] = state.version
+    context["sheet_form"] = SheetForm(initial=initial)
+    return render(request, "states/state.html", context)
+
+
+Action = Callable[[HttpRequest, Character, int | None], object]
+
+
+def _one_tap_actions() -> dict[str, tuple[bool, Action]]:
+    """Action name → (narrator only, call). Every call passes the actor and the expected version."""
+    p = lambda request, name: request.POST.get(name, "")  # noqa: E731
+
+    return {
+        "shaken_on": (
+            False,
+            lambda r, c, v: savage_shaken_set(character=c, actor=r.user, shaken=True, expected_version=v),
+        ),
+        "shaken_off": (
+            False,
+            lambda r, c, v: savage_shaken_set(character=c, actor=r.user, shaken=False, expected_version=v),
+        ),
+        "shaken_roll": (
+            False,
+            lambda r, c, v: savage_shaken_roll(character=c, actor=r.user, expected_version=v),
+        ),
+        "token_unshake": (
+            False,
+            lambda r, c, v: savage_token_unshake(character=c, actor=r.user, expected_version=v),
+        ),
+        "token_award": (
+            True,
+            lambda r, c, v: savage_token_award(
+                character=c, actor=r.user, count=_int(p(r, "count"), 1) or 1, expected_version=v
+            ),
+        ),
+        "wounds_set": (
+            False,
+            lambda r, c, v: savage_wounds_set(character=c, actor=r.user, count=_wound_count(r), expected_version=v),
+        ),
+        "wounds_take": (
+            False,
+            lambda r, c, v: savage_wounds_take(
+                character=c,
+                actor=r.user,
+                count=_int(p(r, "count"), 1) or 0,
+                soak=p(r, "soak") == "on",
+                lethal=p(r, "nonlethal") != "on",
+                expected_version=v,
+            ),
+        ),
+        "incapacitation_roll": (
+            False,
+            lambda r, c, v: savage_incapacitation_roll(character=c, actor=r.user, expected_version=v),
+        ),
+        "bleeding_on": (
+            False,
+            lambda r, c, v: savage_bleeding_set(character=c, actor=r.user, bleeding=True, expected_version=v),
+        ),
+        "bleeding_off": (
+            False,
+            lambda r, c, v: savage_bleeding_set(character=c, actor=r.user, bleeding=False, expected_version=v),
+        ),
+        "bleeding_roll": (
+            False,
+            lambda r, c, v: savage_bleeding_roll(character=c, actor=r.user, expected_version=v),
+        ),
+        "fatigue_gain": (
+            False,
+            lambda r, c, v: savage_fatigue_gain(character=c, actor=r.user, source=p(r, "source"), expected_version=v),
+        ),
+        "fatigue_lose": (
+            False,
+            lambda r, c, v: savage_fatigue_lose(character=c, actor=r.user, source=p(r, "source"), expected_version=v),
+        ),
+        "recovery": (
+            False,
+            lambda r, c, v: savage_fatigue_action(
+                character=c, actor=r.user, action=p(r, "recovery"), expected_version=v
+            ),
+        ),
+        "situation": (
+            False,
+            lambda r, c, v: savage_situation_toggle(
+                character=c, actor=r.user, situation=p(r, "situation"), expected_version=v
+            ),
+        ),
+        "total_defence": (
+            False,
+            lambda r, c, v: savage_total_defence(character=c, actor=r.user, die=p(r, "die"), expected_version=v),
+        ),
+        "trick_end": (
+            False,
+            lambda r, c, v: savage_tricked_clear(character=c, actor=r.user, expected_version=v),
+        ),
+    }
+
+
+def _wound_count(request: HttpRequest) -> int:
+    count = _int(request.POST.get("count"))
+    if count is None:
+        raise ServiceError(_("Choose a number of wounds from 0 to 4."))
+    return count
+
+
+@login_required
+@require_POST
+def savage_action(request: HttpRequest, character_id: int, action: str) -> HttpResponse:
+    """One tap: apply or remove a state, or roll what the state asks for."""
+    character, membership = character_for_viewer(request.user, character_id)
+    actions = _one_tap_actions()
+    if action not in actions:
+        raise Http404
+    narrator_only, call = actions[action]
+    if not can_edit(membership, character) or (narrator_only and not membership.is_narrator):
+        raise PermissionDenied(_("You can only change your own characters."))
+    try:
+        call(request, character, _int(request.POST.get("version")))
+    except ServiceError as exc:
+        return _respond(request, character, membership, exc.message, exc.status)
+    return _respond(request, character, membership)
+
+
+@login_required
+@require_POST
+def savage_roll(request: HttpRequest, character_id: int) -> HttpResponse:
+    """The roll dialog: the penalties of wounds, fatigue and situations are applied by the service."""
+    character, membership = character_for_viewer(request.user, character_id)
+    if not can_edit(membership, character):
+        raise PermissionDenied(_("You can only change your own characters."))
+    form = RollForm(request.POST, targets=savage_targets(membership, exclude=character.pk))
+    result = ""
+    error = ""
+    status = 200
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            roll = savage_trait_roll(
+                character=character,
+                actor=request.user,
+                trait=data["trait"],
+                die=data["die"],
+                modifier=data.get("modifier") or 0,
+                attack=data.get("attack") or "",
+                target=data.get("target"),
+                distance=data.get("distance") or 1,
+                surprise=data.get("surprise", False),
+                expected_version=data.get("version"),
+            )
+            result = roll_text(roll.to_json())
+        except ServiceError as exc:
+            error, status = exc.message, exc.status
+    else:
+        status = 400
+    context = panel_context(character, membership)
+    context.update(roll_form=form, roll_result=result, roll_error=error)
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "states/partials/roll_form.html", context, status=status)
+    if error:
+        messages.error(request, error)
+    elif result:
+        messages.success(request, result)
+    return redirect("states:savage_state", character.pk)
+
+
+@login_required
+@require_POST
+def savage_trick(request: HttpRequest, character_id: int) -> HttpResponse:
+    character, membership = character_for_viewer(request.user, character_id)
+    if not can_edit(membership, character):
+        raise PermissionDenied(_("You can only change your own characters."))
+    form = TrickForm(request.POST, targets=savage_targets(membership, exclude=character.pk))
+    error = ""
+    if form.is_valid():
+        try:
+            rolls.savage_trick(
+                character=character,
+                target=form.cleaned_data["target"],
+                actor=request.user,
+                attribute=form.cleaned_data["attribute"],
+                expected_version=form.cleaned_data.get("version"),
+            )
+        except ServiceError as exc:
+            error = exc.message
+    else:
+        error = _("Choose the target and the attribute.")
+    return _respond(request, character, membership, error, 400 if error else 200)
+
+
+@login_required
+@require_POST
+def savage_sheet(request: HttpRequest, character_id: int) -> HttpResponse:
+    character, membership = character_for_viewer(request.user, character_id)
+    if not can_edit(membership, character):
+        raise PermissionDenied(_("You can only change your own characters."))
+    form = SheetForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Enter trait dice such as d4, d8 or d12+1."))
+        return redirect("states:savage_state", character.pk)
+    try:
+        savage_sheet_update(
+            character=character,
+            actor=request.user,
+            data=form.cleaned_data,
+            expected_version=form.cleaned_data.get("version"),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("states:savage_state", character.pk)
+
+
+@campaign_member
+@require_GET
+def savage_round(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    membership: Membership = request.membership  # type: ignore[attr-defined]
+    campaign = membership.campaign
+    if not campaign.savage_states:
+        raise Http404
+    context = round_context(campaign, membership)
+    if membership.is_narrator:
+        chosen = set(context["tracker"].participants.values_list("pk", flat=True)) if context["tracker"] else set()
+        context["candidates"] = [(c, c.pk in chosen) for c in Character.objects.filter(campaign=campaign)]
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "states/partials/round.html", context)
+    return render(request, "states/round.html", context)
+
+
+@campaign_narrator
+@require_POST
+def savage_round_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResponse:
+    membership: Membership = request.membership  # type: ignore[attr-defined]
+    campaign = membership.campaign
+    version = _int(request.POST.get("version"))
+    try:
+        if action == "participants":
+            ids = [i for i in (_int(x) for x in request.POST.getlist("characters")) if i is not None]
+            chosen = list(Character.objects.filter(campaign=campaign, pk__in=ids))
+            savage_round_set_participants(
+                campaign=campaign, actor=request.user, characters=chosen, expected_version=version
+            )
+        elif action == "deal":
+            savage_round_deal(campaign=campaign, actor=request.user, expected_version=version)
+        elif action == "next":
+            savage_round_next_turn(campaign=campaign, actor=request.user, expected_version=version)
+        elif action == "end":
+            savage_round_end(campaign=campaign, actor=request.user, expected_version=version)
+        else:
+            raise Http404
+    except ServiceError as exc:
+        if request.htmx:  # type: ignore[attr-defined]
+            context = round_context(campaign, membership)
+            context["error"] = exc.message
+            return render(request, "states/partials/round.html", context, status=exc.status)
+        messages.error(request, exc.message)
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "states/partials/round.html", round_context(campaign, membership))
+    return redirect("states:savage_round", campaign.pk)
+
+
+@campaign_narrator
+@require_http_methods(["GET", "POST"])
+def savage_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    membership: Membership = request.membership  # type: ignore[attr-defined]
+    campaign = membership.campaign
+    settings = settings_for(campaign)
+    initial = {"version": settings.version, "revers_to_wounds": settings.revers_to_wounds}
+    initial.update({f"rank_{k}": v for k, v in settings.rank_dice.items()})
+    form = SavageSettingsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            savage_settings_update(
+                campaign=campaign,
+                actor=request.user,
+                revers_to_wounds=form.cleaned_data["revers_to_wounds"],
+                rank_dice=form.rank_dice(),
+                expected_version=form.cleaned_data["version"],
+            )
+            messages.success(request, _("Savage-style settings saved."))
+            return redirect("states:savage_settings", campaign.pk)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+    status = 400 if form.errors else 200
+    return render(
+        request,
+        "states/settings.html",
+        {"campaign": campaign, "membership": membership, "form": form},
+        status=status,
+    )

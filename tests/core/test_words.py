@@ -1,0 +1,104 @@
+"""Words as a table reads them (issue 12): plurals through ngettext, names in the reader's language.
+
+Each case was a line seen in a played evening: « 1 cartes placées sur 1 », « Atout(s) », « Blessure(s) »,
+"1 net successes", « 0 points de dégâts », « Jim et Lisa l'emporte », "Bot (heuristic)" on a French page,
+"Average Médecine test" and "Tir (Good)" on English pages, « Santé, Vitesse, Précision » in English.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.template.loader import render_to_string
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from campaigns.chronicle import describe
+from campaigns.models import Event
+from conflicts import services as conflict_services
+from tests.campaigns.factories import UserFactory
+from tests.conflicts.factories import fight
+from tragic.presenters import describe_event
+
+pytestmark = pytest.mark.django_db
+
+
+def _text(kind: str, payload: dict, language: str) -> str:  # type: ignore[type-arg]
+    with translation.override(language):
+        return describe(Event(kind=kind, payload=payload))
+
+
+def test_one_atout_is_singular_in_both_languages() -> None:
+    payload = {"character": "Jim", "amount": 1, "use": "help_other"}
+    assert "dépense 1 Atout :" in _text("character.atout_spent", payload, "fr")
+    assert "spends 1 Atout:" in _text("character.atout_spent", payload, "en")
+    assert "(s)" not in _text("character.atout_spent", payload, "fr")
+    assert "gagne 2 Atouts" in _text("character.atout_gained", {"character": "Jim", "amount": 2}, "fr")
+
+
+def test_net_successes_agree_with_their_number() -> None:
+    outcome = {"targets": {"t": {"name": "Lisa", "severity": 1, "credited": {"a": 1}}}, "verdict": "tie"}
+    resolved = {"title": "Rixe", "outcome": outcome}
+    assert "1 net success)" in _text("sequence.resolved", resolved, "en")
+    assert "1 succès net)" in _text("sequence.resolved", resolved, "fr")
+
+
+def test_a_side_named_after_two_people_reads_as_a_side() -> None:
+    settled = {"title": "Rixe", "revers": [], "ended": True, "sequence_winner": "Jim et Lisa"}
+    text = _text("sequence.settled", settled, "fr")
+    assert "le camp « Jim et Lisa » l'emporte" in text
+    assert "the side “Jim et Lisa” wins" in _text("sequence.settled", settled, "en")
+
+
+def test_cards_placed_agree_with_their_number() -> None:
+    with translation.override("fr"):
+        html = render_to_string("conflicts/partials/odds.html", {"p": {"pk": 1}, "placed": 1, "budget": {"total": 1}})
+    assert "1 carte placée sur 1" in html
+
+
+def test_zero_or_one_point_of_damage_is_singular_in_french() -> None:
+    with translation.override("fr"):
+        text = describe_event({"t": "counter_attack", "card": None, "amount": 0}, ["A", "B"])
+    assert text is not None and "0 point de dégâts" in text
+
+
+def test_the_tragic_bots_are_named_in_french() -> None:
+    client = Client()
+    client.force_login(UserFactory())
+    client.cookies["django_language"] = "fr"
+    html = client.get(reverse("tragic:home"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Bot (heuristic)" not in html
+    assert "Bot (tacticien)" in html
+
+
+def test_a_test_in_the_log_names_its_trait_in_the_readers_language() -> None:
+    f = fight(npcs=1)
+    with translation.override("fr"):
+        conflict_services.fudge_test_roll(
+            character=f.hero, actor=f.player, rng=random.Random(2), data={"trait_code": "esprit", "difficulty": 4}
+        )
+    event = Event.objects.get(kind="test.rolled")
+    with translation.override("en"):
+        english = describe(event)
+    with translation.override("fr"):
+        french = describe(event)
+    assert "tests Mind (" in english
+    assert "Esprit (" in french
+
+
+def test_english_frag_pages_name_the_attributes_in_english() -> None:
+    client = Client()
+    client.force_login(UserFactory())
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("frag:home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Santé" not in html and "Vitesse" not in html
+    assert "Health" in html
+
+
+def test_the_first_aid_line_names_medicine_in_english() -> None:
+    from characters.forms import FirstAidForm
+
+    with translation.override("en"):
+        assert "Médecine" not in str(FirstAidForm().fields["success"].label)

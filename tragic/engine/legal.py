@@ -1,0 +1,494 @@
+"""Who may act and what they may do: ``current_players`` and ``legal_actions``, and the checks they
+share with ``apply`` (a card's play, reaction, equipment and target problems).
+
+Every action is a plain JSON dict with a ``kind`` and the acting ``player`` (docs/tragic.md lists them).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from .cards import AIM_PARTS, PERMANENT_TYPES, Card
+from .effects import TARGETED_OPS
+from .errors import Problem
+from .turns import Turns
+
+Action = dict[str, Any]
+
+
+class Choices(Turns):
+    # -- who acts ------------------------------------------------------------------------------------
+
+    def current_players(self) -> list[int]:
+        """Who may act now: everyone still choosing at setup, else the one player holding the decision."""
+        if self.over:
+            return []
+        if self.phase in ("choose_traits", "choose_skills"):
+            return [p.index for p in self.players if p.hidden_choice is None]
+        if self.phase == "mulligan":
+            player = self.mulligan_player()
+            return [] if player is None else [player]
+        if self.pending is not None:
+            return [self.pending["player"]]
+        if self.priority:
+            return [self.priority[0]]
+        return [self.active]
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def winner(self) -> int | None:
+        """The winner's seat, or None while playing or after a draw."""
+        return self.winner_index
+
+    # -- legal actions ---------------------------------------------------------------------------------
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player not in self.current_players():
+            return []
+        if self.phase == "choose_traits":
+            return self.trait_choices(player)
+        if self.phase == "choose_skills":
+            return self.skill_choices(player)
+        if self.phase == "mulligan":
+            return self.mulligan_choices(player)
+        if self.pending is not None:
+            return self.pending_choices(player) + [{"kind": "concede", "player": player}]
+        if self.priority:
+            return self.priority_choices(player) + [{"kind": "concede", "player": player}]
+        actions: list[Action] = []
+        if self.special_placeable(player):
+            actions.extend(self.special_choices(player))
+        if self.ending:
+            return actions + [{"kind": "end_turn", "player": player}]
+        if self.phase == "upkeep":
+            actions.extend(self.upkeep_choices(player))
+        elif self.players[player].sheltered is None:
+            actions.extend(self.main_choices(player))
+        else:
+            actions.append({"kind": "end_turn", "player": player})
+        actions.append({"kind": "concede", "player": player})
+        return actions
+
+    def trait_choices(self, player: int) -> list[Action]:
+        pool = sorted(set(self.players[player].trait_pool))
+        choices = [[]] + [[t] for t in pool] + [list(c) for c in itertools.combinations(pool, 2)]
+        return [{"kind": "choose_traits", "player": player, "traits": c} for c in choices]
+
+    def skill_choices(self, player: int) -> list[Action]:
+        pool = sorted(set(self.players[player].skill_pool))
+        actions = []
+        for size in range(3, self.skill_slots(player) + 1):
+            actions.extend(
+                {"kind": "choose_skills", "player": player, "skills": list(c)}
+                for c in itertools.combinations(pool, size)
+            )
+        return actions
+
+    def mulligan_choices(self, player: int) -> list[Action]:
+        p = self.players[player]
+        hand = p.zones["hand"]
+        actions: list[Action] = [
+            {"kind": "keep", "player": player, "bottom": hand[len(hand) - p.mulligans :] if p.mulligans else []}
+        ]
+        if p.mulligans < self.initial_hand_size(player):
+            actions.append({"kind": "mulligan", "player": player})
+        return actions
+
+    def pending_choices(self, player: int) -> list[Action]:
+        pending = self.pending
+        assert pending is not None
+        kind = pending["kind"]
+        if kind in ("block", "protect"):
+            actions: list[Action] = [{"kind": "block", "player": player, "blockers": [], "split": []}]
+            total = self.incoming_power(pending)
+            for uid in pending["options"]:
+                actions.append({"kind": "block", "player": player, "blockers": [uid], "split": [total]})
+            if kind == "block":
+                # « plusieurs cartes peuvent défendre, tout comme dans MTG »: any group of two or more, the
+                # blow split evenly (the board lets the defender change the split). Past six possible
+                # blockers only groups of up to four are listed, to keep the list readable.
+                options = pending["options"]
+                largest = len(options) if len(options) <= 6 else 4
+                for size in range(2, largest + 1):
+                    for group in itertools.combinations(options, size):
+                        share = [total // size] * size
+                        share[0] += total - sum(share)
+                        actions.append({"kind": "block", "player": player, "blockers": list(group), "split": share})
+            return actions
+        if kind == "search":
+            options = self.search_matches(player, pending["card_type"], pending["attribute"])
+            return [{"kind": "search", "player": player, "card": c} for c in options] + [
+                {"kind": "search", "player": player, "card": None}
+            ]
+        if kind == "discover":
+            cards = pending["cards"]
+            return [
+                {
+                    "kind": "discover",
+                    "player": player,
+                    "placements": [[u, d] for u, d in zip(cards, dests, strict=True)],
+                }
+                for dests in itertools.product(("top", "bottom", "discard"), repeat=len(cards))
+            ]
+        return []
+
+    def timeout_actions(self, *, own_turn: bool = False) -> list[Action]:
+        """What the players being waited for are taken to do when their time runs out (the shell keeps the
+        clock and records these actions, each marked ``timed_out``). [] when the wait does not time out.
+
+        - a priority window: they pass (« Libre à lui d'utiliser une carte de Réaction »);
+        - allies attacking them: no block (« Libre à lui … d'utiliser l'un de ses propres Alliés pour se
+          défendre »), the same for CHARGE DE PROTECTION;
+        - « Cherchez »: they take nothing; DÉCOUVERTE: every card goes back on top in its order, so the
+          library is as it was;
+        - Traits: none (« jusqu'à deux »); a London mulligan: they keep the hand, the cards the engine
+          proposes going under (« Lorsqu'un joueur choisit de ne pas prendre de mulligan, les cartes
+          restantes deviennent la main de départ »). Compétences never time out: « les joueurs doivent
+          choisir obligatoirement 3 Compétences » and no text says which;
+        - the active player's own turn only with ``own_turn`` (the shell passes it once the game's timer
+          has run out, « le jeu s'arrête lorsque les 2 joueurs ont joué très exactement le même nombre de
+          tour »): each ENTRETIEN effect is left unpaid (ACCRO: neither pay nor discard), then the upkeep
+          and the turn end.
+        """
+        if self.over:
+            return []
+        actions: list[Action] = []
+        for player in self.current_players():
+            if self.phase == "choose_traits":
+                actions.append({"kind": "choose_traits", "player": player, "traits": []})
+            elif self.phase == "choose_skills":
+                return []
+            elif self.phase == "mulligan":
+                actions.append(self.mulligan_choices(player)[0])
+            elif self.pending is not None:
+                kind = self.pending["kind"]
+                if kind in ("block", "protect"):
+                    actions.append({"kind": "block", "player": player, "blockers": [], "split": []})
+                elif kind == "search":
+                    actions.append({"kind": "search", "player": player, "card": None})
+                elif kind == "discover":
+                    placements = [[uid, "top"] for uid in self.pending["cards"]]
+                    actions.append({"kind": "discover", "player": player, "placements": placements})
+            elif self.priority:
+                actions.append({"kind": "pass", "player": player})
+            elif own_turn:
+                upkeep = self.phase == "upkeep" and not self.ending
+                mandatory = [e for e in self.upkeep_todo if not e.get("optional")] if upkeep else []
+                if mandatory:
+                    actions.append({"kind": "upkeep", "player": player, "entry": mandatory[0]["id"]})
+                elif upkeep:
+                    actions.append({"kind": "end_upkeep", "player": player})
+                else:
+                    actions.append({"kind": "end_turn", "player": player})
+        return [{**action, "timed_out": True} for action in actions]
+
+    def incoming_power(self, pending: dict[str, Any]) -> int:
+        item = pending["item"]
+        if item["kind"] == "ally_attack":
+            return sum(self.ally_power(u) for u in item["allies"] if self.cards[u].zone == "combat")
+        return 0
+
+    def stops_for(self, player: int) -> bool:
+        """Automatic passing, as MTG clients (XMage, Forge, Arena) do: a player whose only answer would be to
+        pass is not asked; one who turned off « stop me when I can respond » (``set_stop``) is asked only
+        about an act aimed at them or at one of their cards."""
+        if not any(a["kind"] != "pass" for a in self.priority_choices(player)):
+            return False
+        if self.players[player].stop:
+            return True
+        return bool(self.stack) and self.aimed_at(self.stack[-1], player)
+
+    def priority_choices(self, player: int) -> list[Action]:
+        """Pass, react to the top of the stack, or interrupt with a capacity usable « à tout moment »; with
+        nothing on the stack (an interruption after an act that used none), no reaction has anything to
+        answer."""
+        actions: list[Action] = [{"kind": "pass", "player": player}]
+        top = self.stack[-1] if self.stack else None
+        seen: set[str] = set()
+        for uid in self.zone(player, "hand") if top is not None else ():
+            card = self.card(uid)
+            if card.type != "reaction" or card.id in seen:
+                continue
+            seen.add(card.id)
+            if self.reaction_problem(player, uid, top) is None:
+                actions.append(
+                    {"kind": "react", "player": player, "card": uid, "pay": self.suggest_payment(player, card.cost)}
+                )
+        for uid in self.ability_sources(player):
+            if self.ability_usable(player, uid, "interrupt"):
+                actions.extend(self.activation_actions(player, uid))
+        return actions
+
+    def special_choices(self, player: int) -> list[Action]:
+        seen: set[str] = set()
+        actions = []
+        for uid in self.zone(player, "hand"):
+            card = self.card(uid)
+            if card.type == "special" and card.id not in seen and self.points(player, card.attribute or "S") < 10:
+                seen.add(card.id)
+                actions.append({"kind": "place_special", "player": player, "card": uid})
+        return actions
+
+    def upkeep_choices(self, player: int) -> list[Action]:
+        actions: list[Action] = []
+        for entry in self.upkeep_todo:
+            base = {"kind": "upkeep", "player": player, "entry": entry["id"]}
+            if entry["kind"] == "accro":
+                cost = {"any": entry["n"]}
+                if self.can_pay(player, cost):
+                    actions.append({**base, "pay": self.suggest_payment(player, cost)})
+                hand = self.zone(player, "hand")
+                if hand:
+                    actions.append({**base, "discard": hand[0]})
+                actions.append(base)
+            elif entry["kind"] == "shelter_exit":
+                ability = self.card(entry["card"]).ability
+                cost = dict(ability.cost) if ability else {}
+                if self.can_pay(player, cost):
+                    actions.append({**base, "pay": self.suggest_payment(player, cost)})
+            elif entry["kind"] == "engage_cost":
+                cost = dict(self.card(entry["card"]).cost)
+                if self.can_pay(player, cost):
+                    actions.append({**base, "pay": self.suggest_payment(player, cost)})
+                actions.append(base)
+            else:
+                actions.append(base)
+        for uid in self.zone(player, "skill"):
+            if self.ability_usable(player, uid, "upkeep"):
+                actions.extend(self.activation_actions(player, uid))
+        if not any(not e.get("optional") for e in self.upkeep_todo):
+            actions.append({"kind": "end_upkeep", "player": player})
+        return actions
+
+    def main_choices(self, player: int) -> list[Action]:
+        actions: list[Action] = []
+        seen: set[str] = set()
+        available = self.available_points(player)
+        spare = sum(available.values())
+        attack_targets: dict[tuple[Any, ...], list[dict[str, Any] | None]] = {}
+        for uid in self.zone(player, "hand"):
+            card = self.card(uid)
+            if card.id in seen:
+                continue
+            seen.add(card.id)
+            # Cheap refusals first: most cards in hand are SPECIAL cards, reactions or too dear.
+            if card.type in ("special", "reaction") or sum(card.cost.values()) > spare:
+                continue
+            if any(a != "any" and available[a] < n for a, n in card.cost.items()):
+                continue
+            if self.play_problem(player, uid, check_targets=False) is not None:
+                continue
+            if card.type == "attack" and card.attack is not None:
+                # Attacks with the same reach share their targets.
+                key = (card.attack.targets, card.kw("INCAPACITE"), card.kw("EXPLOSION_DE_ZONE"))
+                if key not in attack_targets:
+                    attack_targets[key] = self.play_targets(player, card)
+                targets = attack_targets[key]
+            else:
+                targets = self.play_targets(player, card)
+            if not targets:
+                continue
+            pay = self.suggest_payment(player, card.cost)
+            for target in targets:
+                action: Action = {"kind": "play", "player": player, "card": uid, "pay": pay}
+                if target is not None:
+                    action["target"] = target
+                actions.append(action)
+                if card.kw("CIBLAGE") and target and "player" in target:
+                    # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
+                    actions.extend({**action, "aim": part} for part in AIM_PARTS)
+        for uid in self.ability_sources(player):
+            if self.ability_usable(player, uid, "main"):
+                actions.extend(self.activation_actions(player, uid))
+        for uid in self.zone(player, "equipment"):
+            card = self.card(uid)
+            if self.equip_problem(player, uid, equip=self.cards[uid].engaged) is None:
+                kind = "equip" if self.cards[uid].engaged else "unequip"
+                actions.append(
+                    {"kind": kind, "player": player, "card": uid, "pay": self.suggest_payment(player, card.cost)}
+                )
+        actions.extend(self.ally_attack_choices(player))
+        actions.append({"kind": "end_turn", "player": player})
+        return actions
+
+    def ally_attack_choices(self, player: int) -> list[Action]:
+        actions: list[Action] = []
+        horde_done = False
+        for uid in self.zone(player, "play"):
+            if not self.can_ally_attack(uid):
+                continue
+            group = [uid]
+            if self.keyword(uid, "HORDE"):
+                # HORDE « force les Alliés la possédant à attaquer tous en même temps la même cible »
+                if horde_done:
+                    continue
+                horde_done = True
+                group = [u for u in self.zone(player, "play") if self.keyword(u, "HORDE") and self.can_ally_attack(u)]
+            for target in self.ally_targets(player, group):
+                actions.append({"kind": "ally_attack", "player": player, "allies": group, "target": target})
+        return actions
+
+    def can_ally_attack(self, uid: int) -> bool:
+        inst = self.cards[uid]
+        return (
+            inst.zone == "play" and self.card(uid).is_ally and not inst.engaged and not self.keyword(uid, "EN_DEFENSE")
+        )
+
+    def ally_targets(self, player: int, group: list[int]) -> list[dict[str, Any]]:
+        targets: list[dict[str, Any]] = []
+        for victim in self.opponents(player):
+            if self.player_targetable(player, victim):
+                targets.append({"player": victim})
+            for uid in self.allies(victim):
+                if all(self.ally_targetable(player, uid, by_ally=a) for a in group):
+                    targets.append({"card": uid})
+        return targets
+
+    def ability_sources(self, player: int) -> list[int]:
+        p = self.players[player]
+        return [
+            u
+            for zone in ("skill", "play", "equipment", "special", "trait")
+            for u in p.zones[zone]
+            if self.card(u).ability
+        ]
+
+    def activation_actions(self, player: int, uid: int) -> list[Action]:
+        card = self.card(uid)
+        ability = card.ability
+        assert ability is not None
+        if ability.life_for_missing:
+            affordable = self.affordable_part(player, ability.cost)
+            generic = (
+                self.suggest_payment(player, {"any": ability.cost.get("any", 0)}) if ability.cost.get("any") else {}
+            )
+            pay = {a: affordable.get(a, 0) + generic.get(a, 0) for a in {*affordable, *generic}}
+        else:
+            pay = self.suggest_payment(player, ability.cost)
+        base: Action = {"kind": "activate", "player": player, "card": uid, "pay": pay}
+        if ability.attack:
+            targets = self.attack_targets(player, card)
+            actions = [{**base, "target": t} for t in targets]
+            if card.kw("CIBLAGE"):
+                actions += [{**base, "target": t, "aim": part} for t in targets if "player" in t for part in AIM_PARTS]
+            return actions
+        if any(e.op == "recycle" for e in ability.effects):
+            # The card to recycle is chosen among the others: paying may not use it.
+            seen: set[str] = set()
+            actions = []
+            for h in self.zone(player, "hand"):
+                if self.cards[h].cid not in seen:
+                    seen.add(self.cards[h].cid)
+                    actions.append({**base, "choice": h})
+            return actions
+        targets = self.effect_targets(player, ability.effects)
+        return [{**base, "target": t} if t is not None else base for t in targets]
+
+    # -- checks shared by legal_actions and apply --------------------------------------------------------
+
+    def play_problem(self, player: int, uid: int, *, check_targets: bool = True) -> Problem | None:
+        card = self.card(uid)
+        if self.cards[uid].zone != "hand" or self.cards[uid].owner != player:
+            return Problem("that card is not in your hand")
+        if card.type == "special":
+            return Problem("a SPECIAL card is placed after paying a cost")
+        if card.type == "reaction":
+            return Problem("a reaction answers something on the stack")
+        if self.phase != "main":
+            return Problem("cards are played in the main phase")
+        if card.faction == "confrerie" and "no_brotherhood" in self.mods(player).flags:
+            return Problem("your Traits are incompatible with the Confrérie de l'Acier")
+        if card.type == "companion" and any(
+            self.card(u).type == "companion" and self.card(u).name == card.name
+            for p in self.players
+            for u in p.zones["play"] + p.zones["combat"]
+        ):
+            # « un joueur ne peut poser un Compagnons avec le même nom s'il y a déjà un Compagnons similaire »
+            return Problem("that companion is already on the battlefield")
+        if not self.can_pay(player, card.cost):
+            return Problem("you cannot pay its cost")
+        if check_targets and not self.play_targets(player, card):
+            return Problem("it has no legal target")
+        return None
+
+    def play_targets(self, player: int, card: Card) -> list[dict[str, Any] | None]:
+        if card.type == "attack":
+            return list(self.attack_targets(player, card))
+        if card.type in PERMANENT_TYPES:
+            return [None]
+        return self.effect_targets(player, card.effects_at("play"))
+
+    def effect_targets(self, player: int, effects: tuple[Any, ...]) -> list[dict[str, Any] | None]:
+        for effect in effects:
+            need = TARGETED_OPS.get(effect.op)
+            if need == "opponent_card":
+                wanted = effect.get("card_type")
+                found = []
+                for victim in self.opponents(player):
+                    zones = ["play", "equipment"]
+                    for zone in zones:
+                        for uid in self.zone(victim, zone):
+                            card = self.card(uid)
+                            kind = "ally" if card.is_ally else card.type
+                            if (
+                                wanted in (kind, "any") or wanted == "item" and kind == "building"
+                            ) and not self.keyword(uid, "INCIBLABLE"):
+                                found.append({"card": uid})
+                return found
+            if need == "own_ally":
+                return [{"card": u} for u in self.allies(player) if not self.keyword(u, "INCIBLABLE")]
+            if need == "opponent_hand":
+                # « Vous ciblez un adversaire »: any opponent with a card in hand and not in the Abri.
+                return [
+                    {"player": o} for o in self.opponents(player) if self.zone(o, "hand") and not self.harmful_immune(o)
+                ]
+            if effect.op in ("damage", "radiation") and effect.get("target", "opponent") == "opponent":
+                opponents = [o for o in self.opponents(player) if not self.players[o].stealth]
+                if len(opponents) > 1:
+                    return [{"player": o} for o in opponents]
+        return [None]
+
+    def reaction_problem(self, player: int, uid: int, top: dict[str, Any]) -> Problem | None:
+        card = self.card(uid)
+        if self.cards[uid].zone != "hand" or self.cards[uid].owner != player:
+            return Problem("that card is not in your hand")
+        if card.type != "reaction":
+            return Problem("only reactions answer the stack")
+        if top["player"] == player:
+            return Problem("a reaction answers an opponent's act")
+        if self.stack_trigger(top) not in card.reacts_to:
+            return Problem("this reaction does not answer that")
+        if card.attack is not None and (self.players[top["player"]].stealth or self.harmful_immune(top["player"])):
+            return Problem("the attacker cannot be struck")
+        if not self.can_pay(player, card.cost):
+            return Problem("you cannot pay its cost")
+        return None
+
+    def stack_trigger(self, item: dict[str, Any]) -> str:
+        if item["kind"] in ("ally_attack", "ability"):
+            return item["kind"]
+        kind = self.card(item["card"]).type
+        return kind if kind in ("action", "attack", "reaction", "quest") else "action"
+
+    def equip_problem(self, player: int, uid: int, *, equip: bool) -> Problem | None:
+        """« elles peuvent l'être [déséquipées] en payant leurs couts, comme n'importe quelle autre objet
+        équipable » (000, IV.3); two pieces never share a slot (FAQ 15)."""
+        inst = self.cards[uid]
+        card = self.card(uid)
+        if inst.zone != "equipment" or inst.owner != player:
+            return Problem("that card is not in your equipment zone")
+        if self.phase != "main":
+            return Problem("equipment changes in the main phase")
+        if equip != inst.engaged:
+            return Problem("it is already equipped" if equip else "it is already unequipped")
+        if equip and any(
+            self.card(u).slot == card.slot and not self.cards[u].engaged
+            for u in self.zone(player, "equipment")
+            if u != uid
+        ):
+            return Problem("something is already equipped on the {slot}", slot=card.slot)
+        if not self.can_pay(player, card.cost):
+            return Problem("you cannot pay its cost")
+        return None
