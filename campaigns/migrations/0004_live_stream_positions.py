@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0002_initial'),
+        ('campaigns', '0003_campaign_log_epoch'),
         ('characters', '0008_healing_powers'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
