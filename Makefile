@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_WORKERS ?= 2
 
-.PHONY: install messages run serve test lint e2e bench lock clean
+.PHONY: install messages run serve test lint e2e bench lock clean screenshots
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ lint: messages
 e2e: messages
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 	$(PY) -m pytest -p no:xdist -m e2e tests/e2e
+
+## make screenshots: the sheet, roll dialog, Sequence and board at 390/1280 px in FR/EN, into docs/screenshots/.
+screenshots: messages
+	$(PY) scripts/screenshots.py
 
 bench: messages
 	$(PY) -m bench
