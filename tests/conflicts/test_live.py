@@ -8,6 +8,7 @@ from asgiref.sync import sync_to_async
 from conflicts.rules.budget import Split
 from conflicts.services.drawing import participant_declare_split
 from conflicts.services.sequences import participant_update
+from conflicts.services.settling import sequence_cut_short
 from tests.campaigns.test_live import connect
 from tests.conflicts.factories import draw, fight
 from tests.conflicts.test_sequence_services import after_a_draw
@@ -61,7 +62,7 @@ async def test_every_panel_says_the_sequence_is_over_when_it_ends() -> None:
     player_socket, ok = await connect(f.player, f.campaign.pk)
     assert ok
     await sync_to_async(after_a_draw)(f, "winner", "PJ")
-    await sync_to_async(services.sequence_cut_short)(
+    await sync_to_async(sequence_cut_short)(
         sequence=f.sequence, actor=f.player, side="PJ", choice="cut", expected_version=f.sequence.version
     )
     html = await player_socket.receive_from(timeout=5)
