@@ -5,12 +5,33 @@ from __future__ import annotations
 import time
 
 from bench.figures import Figure, median_ms, per_second
+from bench.openspiel_ref import ratio_figure
 from frag.engine import State, new_game
 from frag.engine.board import load_board
-from frag.engine.bots import BOTS, play_out
+from frag.engine.bots import play_out
+from frag.engine.levels import BOTS
 from frag.engine.rng import Dice
 
 FOUR = [{"name": f"P{i}", "health": 2, "speed": 3, "accuracy": 2} for i in range(4)]
+TWO = FOUR[:2]
+
+
+def _random_steps(map_name: str, seconds: float = 3.0) -> list[Figure]:
+    """Random playouts, 2 fighters, in steps per CPU-second: each step is what a playout does per action
+    (``current_players``, ``legal_actions``, the random bot's choice, ``apply``), as OpenSpiel's reference does."""
+    steps, seed, start = 0, 0, time.process_time()
+    while time.process_time() - start < seconds:
+        state, dice = new_game({"map": map_name, "players": TWO, "turn_limit": 400}, seed), Dice(seed)
+        while not state.is_over():
+            seat = state.current_players()[0]
+            state.apply(BOTS["random"](state, seat, dice))
+            steps += 1
+        seed += 1
+    rate = steps / (time.process_time() - start)
+    return [
+        Figure(f"frag.random_playout.{map_name}", rate, "steps/cpu-s"),
+        *ratio_figure(f"frag.random_playout.{map_name}.vs_openspiel", rate),
+    ]
 
 
 def _playouts(map_name: str, bot: str, seconds: float = 3.0) -> Figure:
@@ -67,6 +88,8 @@ def _slow_paths() -> list[Figure]:
 
 def run() -> list[Figure]:
     return [
+        *_random_steps("entrepot"),
+        *_random_steps("raffinerie"),
         _playouts("entrepot", "heuristic"),
         _playouts("raffinerie", "heuristic"),
         _playouts("entrepot", "random"),

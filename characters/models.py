@@ -53,6 +53,9 @@ class Character(models.Model):
     healing_power = models.CharField(max_length=32, blank=True, default="", editable=False)
     healing_seconds = models.PositiveIntegerField(default=0, editable=False)
     healing_points = models.PositiveSmallIntegerField(default=0, editable=False)
+    # The campaign's creation mode when the character was made: its raises keep that mode's prices after the
+    # narrator switches the campaign's mode (empty for characters made before this was recorded: the campaign's).
+    creation_mode = models.CharField(_("creation mode"), max_length=16, blank=True, default="", editable=False)
     # Appendix 8 scales: [{"value": 1, "domains": ["size", "combat"]}]
     scales = models.JSONField(_("scales"), default=list, blank=True)
     # A running Conscience boost (« Endurance accrue », « Coordination accrue »): power, target (trait code or

@@ -18,7 +18,7 @@ from conflicts.rules.cards import Card, SuccessRule
 from conflicts.rules.deck import DeckState, draw_pool
 from conflicts.rules.errors import RuleError
 from conflicts.rules.odds import Pool, target_odds
-from conflicts.services import controls
+from conflicts.services.changes import controls
 from conflicts.setup import (
     attack_draws,
     budget_of,

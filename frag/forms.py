@@ -18,6 +18,7 @@ SEAT_KINDS = [
     ("me", _("Me (hot seat: one device)")),
     ("heuristic", _("Bot (heuristic)")),
     ("random", _("Bot (random)")),
+    ("search", _("Bot (search: strongest, thinks up to half a second per action)")),
     ("user", _("Another person")),
 ]
 ATTRIBUTE = [(n, str(n)) for n in range(1, 5)]
@@ -102,7 +103,7 @@ class NewGameForm(forms.Form):
                 user = User.objects.filter(username=username).first()
                 if user is None:
                     self.add_error(f"seat{i}_username", _("No player with that username."))
-            default = _("Bot %(number)s") % {"number": i + 1} if kind in ("heuristic", "random") else ""
+            default = _("Bot %(number)s") % {"number": i + 1} if kind in ("heuristic", "random", "search") else ""
             seats.append(
                 {
                     "kind": kind,

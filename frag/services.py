@@ -19,7 +19,7 @@ from campaigns.selectors import campaigns_of
 from campaigns.services import event_append
 from core.errors import PermissionRefused, ServiceError, StaleState
 from frag.engine import IllegalAction, State, new_game
-from frag.engine.bots import BOTS
+from frag.engine.levels import BOTS
 from frag.engine.rng import Dice
 from frag.models import BotKind, Game, GameStatus, Seat, Step
 from frag.refusals import refusal_text

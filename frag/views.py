@@ -46,7 +46,7 @@ def home(request: HttpRequest) -> HttpResponse:
                     accuracy=seat["accuracy"],
                     wins=seat["wins"],
                     user=user if seat["kind"] in ("me", "user") else None,
-                    bot=seat["kind"] if seat["kind"] in ("heuristic", "random") else "",
+                    bot=seat["kind"] if seat["kind"] in ("heuristic", "random", "search") else "",
                 )
             )
         try:

@@ -47,6 +47,31 @@ def seat_name(names: list[str], index: Any) -> str:
     return _("nobody")
 
 
+def aim_label(aim: str | None) -> str:
+    """CIBLAGE « permet de viser une partie du corps de l'adversaire »: the part, in words."""
+    labels = {
+        "head": _(" (aiming at the head)"),
+        "torso": _(" (aiming at the torso)"),
+        "arms": _(" (aiming at the arms)"),
+        "legs": _(" (aiming at the legs)"),
+        "hand": _(" (aiming at the hand)"),
+    }
+    return str(labels.get(aim or "", ""))
+
+
+def damage_type_name(code: str) -> str:
+    names = {
+        "generic": _("all damage"),
+        "radiation": _("radiation"),
+        "explosion": _("explosion"),
+        "bacteriological": _("bacteriological"),
+        "fire": _("fire"),
+        "energy": _("energy"),
+        "polished_metal": _("laser (polished metal)"),
+    }
+    return str(names.get(code, code))
+
+
 def target_label(state: State, target: dict[str, Any] | None, names: list[str]) -> str:
     if not target:
         return ""
@@ -65,7 +90,7 @@ def describe_action(state: State, action: dict[str, Any], names: list[str]) -> s
     card = card_name(state.cards[uid].cid) if isinstance(uid, int) and 0 <= uid < len(state.cards) else ""
     target = target_label(state, action.get("target"), names)
     on = _(" on %(target)s") % {"target": target} if target else ""
-    aim = _(" (aiming at the hand)") if action.get("aim") == "hand" else ""
+    aim = aim_label(action.get("aim"))
     labels = {
         "play": _("Play %(card)s%(on)s%(aim)s") % {"card": card, "on": on, "aim": aim},
         "react": _("React with %(card)s") % {"card": card},
@@ -74,6 +99,7 @@ def describe_action(state: State, action: dict[str, Any], names: list[str]) -> s
         "equip": _("Equip %(card)s") % {"card": card},
         "unequip": _("Unequip %(card)s") % {"card": card},
         "pass": _("Let it resolve (pass)"),
+        "set_stop": _("Stop me whenever I can respond") if action.get("stop") else _("Stop me only when I am aimed at"),
         "end_turn": _("End the turn"),
         "end_upkeep": _("End the upkeep"),
         "concede": _("Concede"),

@@ -44,6 +44,7 @@ REFUSALS = {
     "the action names no seat at this table": _("the action names no seat at this table"),
     "you are out of the game": _("you are out of the game"),
     "it is not your turn to act": _("it is not your turn to act"),
+    "say whether to stop when you can respond": _("say whether to stop when you can respond"),
     "Traits are chosen at setup": _("Traits are chosen at setup"),
     "choose up to two different Traits": _("choose up to two different Traits"),
     "{card} is not one of your Traits": _("{card} is not one of your Traits"),

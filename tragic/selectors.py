@@ -17,9 +17,11 @@ from tragic.engine.cards import ATTRIBUTES
 from tragic.models import Deck, Game, GameStatus, Seat
 from tragic.presenters import (
     action_json,
+    aim_label,
     attribute_name,
     card_name,
     card_text,
+    damage_type_name,
     describe_action,
     describe_event,
     payment,
@@ -100,6 +102,8 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
                 "hidden_names": [card_name(c) for c in p.get("hidden_choice") or []],
                 "discard_top": [_card(c) for c in p["discard"][-5:]],
                 "specials": [{"code": a, "name": attribute_name(a), **p["special"][a]} for a in ATTRIBUTES],
+                # « Suivre l'évolution de son Armure » (000, V.6): every player's armour, by damage type.
+                "armour": [{"type": damage_type_name(t), "points": n} for t, n in p["armour"].items() if n],
             }
         )
     stack = [
@@ -109,10 +113,16 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
             "name": card_name(item.get("card"))
             if "card" in item
             else ", ".join(card_name(c) for c in item.get("allies", [])),
-            # The target by name (a seat number means nothing on the board).
-            "target_name": seat_name(names, item["target"]["player"])
-            if "player" in item.get("target", {})
-            else card_name(item.get("target", {}).get("card")),
+            # The target by name (a seat number means nothing on the board), with its owner and the part aimed at.
+            "target_name": (
+                seat_name(names, item["target"]["player"])
+                if "player" in item.get("target", {})
+                else _("%(card)s of %(owner)s")
+                % {"card": card_name(item["target"]["card"]), "owner": seat_name(names, item["target"]["owner"])}
+                if "card" in item.get("target", {})
+                else ""
+            )
+            + aim_label(item.get("aim")),
         }
         for item in observation["stack"]
     ]
@@ -142,10 +152,11 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
                         {"uid": u, "name": card_name(state.cards[u].cid)} for u in state.players[viewer].zones["hand"]
                     ],
                 }
-            for action in legal:
+            labels = _distinct_labels(state, legal, names)
+            for action, label in zip(legal, labels, strict=True):
                 actions.append(
                     OfferedAction(
-                        label=describe_action(state, action, names),
+                        label=label,
                         kind=action["kind"],
                         payload=action_json(action),
                         pay=_pay_fields(state, viewer, action),
@@ -216,6 +227,9 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         "waiting_for": [names[i] for i in observation["current"]],
         # Whose turn it is, once the setup is over (the one who acts may be someone else: a reaction, a block).
         "turn_of": names[observation["active"]] if observation["phase"] in ("upkeep", "main", "over") else None,
+        # The active player's own turn number, as the log counts it (« Turn 3 of Ana »), not the table's.
+        "turn_number": observation["players"][observation["active"]]["turns_played"],
+        "stop": _stop_toggle(state, viewer) if playing and viewer is not None else None,
         "to_do": to_do.get(pending_kind, "")
         if pending_kind
         else _("react or let it resolve")
@@ -225,6 +239,39 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
         "my_turn": viewer is not None and viewer in observation["current"],
         "winner": names[observation["winner"]] if observation["winner"] is not None else None,
     }
+
+
+def _distinct_labels(state: State, legal: list[dict[str, Any]], names: list[str]) -> list[str]:
+    """One label per action, and two different actions never read the same: two copies of a card on the
+    table (two Miliciens of the same player) are told apart by their place in their owner's row, which the
+    board numbers."""
+    labels = [describe_action(state, action, names) for action in legal]
+    counts: dict[str, int] = {}
+    for label in labels:
+        counts[label] = counts.get(label, 0) + 1
+    for i, action in enumerate(legal):
+        if counts[labels[i]] < 2:
+            continue
+        cards = [action["target"]["card"]] if "card" in (action.get("target") or {}) else []
+        cards += action.get("blockers", []) + action.get("allies", [])
+        places = [_place(state, uid) for uid in cards]
+        if places:
+            labels[i] += " " + _("(n° %(places)s)") % {"places": ", ".join(str(n) for n in places)}
+    return labels
+
+
+def _place(state: State, uid: int) -> int:
+    inst = state.cards[uid]
+    row = state.zone(inst.owner, inst.zone)
+    return row.index(uid) + 1 if uid in row else 0
+
+
+def _stop_toggle(state: State, viewer: int) -> dict[str, Any] | None:
+    """The « stop me when I can respond » setting of the priority loop, as a one-tap switch."""
+    p = state.players[viewer]
+    if p.eliminated:
+        return None
+    return {"on": p.stop, "payload": action_json({"kind": "set_stop", "stop": not p.stop})}
 
 
 def _default_label(state: State, action: dict[str, Any], names: list[str], viewer: int | None) -> str:

@@ -22,10 +22,10 @@ from campaigns.selectors import campaigns_of
 from campaigns.services import event_append
 from core.errors import PermissionRefused, ServiceError, StaleState
 from tragic.engine import IllegalAction, State, new_game
-from tragic.engine.bots import BOTS, make_bot
 from tragic.engine.cards import default_pool, load_decklists
-from tragic.engine.decks import validate_library
+from tragic.engine.decks import fit_library, validate_library
 from tragic.engine.profiles import PROFILES
+from tragic.engine.roster import BOTS, make_bot
 from tragic.models import CopyMode, Deck, Game, GameStatus, Seat
 from tragic.presenters import library_problem
 from tragic.refusals import refusal_text
@@ -108,13 +108,14 @@ def ready_decks() -> dict[str, Any]:
     return load_decklists()
 
 
-def library_for(*, user: User, deck_ref: str) -> tuple[list[str], str]:
-    """``deck_ref`` is ``ready:<id>`` (a starter deck) or the pk of one of the user's decks."""
+def library_for(*, user: User, deck_ref: str, copy_mode: str = "quad") -> tuple[list[str], str]:
+    """``deck_ref`` is ``ready:<id>`` (a starter deck, fitted to the game's copy mode) or the pk of one of
+    the user's decks (played as built)."""
     if deck_ref.startswith("ready:"):
         deck = ready_decks().get(deck_ref.removeprefix("ready:"))
         if deck is None:
             raise ServiceError(_("No such deck."))
-        return list(deck.cards), deck.name
+        return fit_library(list(deck.cards), default_pool(), copy_mode=copy_mode), deck.name
     own = Deck.objects.filter(owner=user, pk=int(deck_ref) if deck_ref.isdigit() else 0).first()
     if own is None:
         raise ServiceError(_("No such deck."))
@@ -166,7 +167,7 @@ def game_create(
         raise ServiceError(_("Choose a copy mode."))
     if profile not in PROFILES or not 2 <= players <= PROFILES[profile].max_players:
         raise ServiceError(_("The wiki rules seat 2 to 4 players, the booklet 2."))
-    library, deck_name = library_for(user=user, deck_ref=deck_ref)
+    library, deck_name = library_for(user=user, deck_ref=deck_ref, copy_mode=copy_mode)
     report = validate_library(library, default_pool(), copy_mode=copy_mode, profile=profile)
     if not report.ok:
         raise ServiceError(
@@ -210,15 +211,13 @@ def game_create(
     # The bots take the ready decks in turn, the ones the person does not play first.
     ready = sorted(ready_decks().values(), key=lambda d: d.name == deck_name)
     bot_decks = [ready[(index - 1) % len(ready)] for index in range(1, players)]
-    if not all(
-        validate_library(list(d.cards), default_pool(), copy_mode=copy_mode, profile=profile).ok
-        for d in {d.name: d for d in bot_decks}.values()
-    ):
-        raise ServiceError(_("The bots' starter decks follow the Quad mode."))
     for index, bot_deck in enumerate(bot_decks, start=1):
         Seat.objects.create(game=game, index=index, bot=opponent, deck_name=bot_deck.name)
         name = f"bot ({opponent})" if players == 2 else f"bot {index} ({opponent})"
-        config["players"].append({"name": name, "deck": list(bot_deck.cards)})
+        # A starter deck is written for Quad: in another copy mode the bot plays it fitted to the mode.
+        config["players"].append(
+            {"name": name, "deck": fit_library(list(bot_deck.cards), default_pool(), copy_mode=copy_mode)}
+        )
     _start(game)
     return game
 
@@ -234,7 +233,7 @@ def game_join(*, token: str, user: User, deck_ref: str) -> Game:
         raise ServiceError(_("Someone already took that seat."))
     if game.seats.filter(user=user).exists():
         raise ServiceError(_("You cannot play against yourself."))
-    library, deck_name = library_for(user=user, deck_ref=deck_ref)
+    library, deck_name = library_for(user=user, deck_ref=deck_ref, copy_mode=game.config["copy_mode"])
     report = validate_library(
         library, default_pool(), copy_mode=game.config["copy_mode"], profile=game.config["profile"]
     )

@@ -199,8 +199,39 @@ class StateBase:
         return state
 
     def clone(self) -> Self:
-        """The slow path (design.md): bots use the API and clone only when they must."""
-        return type(self).from_json(self.to_json())
+        """A deep copy for search bots, without the JSON round trip: the board, the card set and the card ids are
+        shared (they never change during a game), everything that does change is copied."""
+        other = type(self).__new__(type(self))
+        other.config = self.config
+        other.board = self.board
+        other.cardset = self.cardset
+        other.card_ids = self.card_ids
+        other.dice = Dice(self.dice.position)
+        other.fighters = [
+            Fighter(
+                f.name, f.health, f.speed, f.accuracy, f.hp, f.place, f.out, f.frags, f.blood,
+                list(f.hand), [list(w) for w in f.weapons], None if f.armour is None else list(f.armour),
+            )
+            for f in self.fighters
+        ]  # fmt: skip
+        other.decks = {d: list(v) for d, v in self.decks.items()}
+        other.discards = {d: list(v) for d, v in self.discards.items()}
+        other.modifiers = [dict(m) for m in self.modifiers]
+        other.blood = dict(self.blood)
+        other.piles = {k: {**v, "cards": list(v["cards"])} for k, v in self.piles.items()}
+        other.next_pile = self.next_pile
+        other.phase = self.phase
+        other.placement_order = list(self.placement_order)
+        t = self.turn
+        other.turn = Turn(
+            t.player, t.number, t.mp, t.attacks, t.rolled,
+            list(t.pickups_used), list(t.looted), list(t.piles_taken), list(t.dropped_piles),
+        )  # fmt: skip
+        other.pending = copy.deepcopy(self.pending)
+        other.winner_seat = self.winner_seat
+        other.actions_applied = self.actions_applied
+        other.setup_events = []
+        return other
 
     def _attach(self, config: dict[str, Any]) -> None:
         self.config = config

@@ -67,6 +67,7 @@ class Board:
     door_of: dict[int, int]  # place -> door id
     doors: dict[int, tuple[int, ...]]  # door id -> its places
     _los_cache: dict[tuple[int, int], tuple[bool, tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
+    _walk_cache: dict[int, list[tuple[int, int, list[int]]]] = field(default_factory=dict)
 
     def square(self, place: int) -> str:
         p = self.places[place]
@@ -97,6 +98,24 @@ class Board:
                     best[nxt] = (*cost, place)
                     heapq.heappush(queue, (*cost, nxt))
         return best
+
+    def walk_paths(self, start: int) -> list[tuple[int, int, list[int]]]:
+        """Every place reachable on foot from ``start``, as (steps, place, path), in ``walk_costs`` order; the path is the one
+        ``walk_costs`` chooses (fewest steps, then least acid). The board never changes, so this is computed once
+        per start: the hot path of legal moves (bots and playouts) then only filters it. Callers must not mutate
+        the paths."""
+        cached = self._walk_cache.get(start)
+        if cached is None:
+            costs = self.walk_costs(start, 10_000)
+            paths: dict[int, list[int]] = {start: []}
+            for place in sorted(costs, key=lambda p: costs[p][0]):
+                if place != start:
+                    previous = costs[place][2]
+                    assert previous is not None
+                    paths[place] = [*paths[previous], place]
+            cached = [(steps, p, paths[p]) for p, (steps, _acid, _previous) in costs.items() if p != start]
+            self._walk_cache[start] = cached
+        return cached
 
     def jump_line(self, start: int, direction: str, length: int) -> list[int] | None:
         """The places a straight jump of ``length`` squares passes and lands on, or None if a wall is in the way."""

@@ -270,9 +270,6 @@ def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:
     return best
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
-
-
 def play_out(state: State, bots: list[Bot], dice: Dice, *, max_actions: int = 20_000) -> list[Action]:
     """Let the bots play until the game ends; return the actions they took, in order."""
     taken: list[Action] = []

@@ -19,17 +19,12 @@ class Movement(Wounds):
         me = self.fighters[player]
         if me.out or me.place is None or self.turn.mp <= 0:
             return {}
-        costs = self.board.walk_costs(me.place, self.turn.mp)
+        mp = self.turn.mp
         occupied = self.occupied()
         found: dict[int, list[int]] = {}
-        for place in costs:
-            if place == me.place or place in occupied:
-                continue
-            path, at = [], place
-            while at != me.place:
-                path.append(at)
-                at = costs[at][2]  # type: ignore[assignment]
-            found[place] = path[::-1]
+        for steps, place, path in self.board.walk_paths(me.place):
+            if steps <= mp and place not in occupied:
+                found[place] = path  # shared with the board's cache: never mutated (do_move copies it)
         return found
 
     def jumps(self, player: int) -> dict[int, list[int]]:

@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from frag.engine import IllegalAction, State, new_game
-from frag.engine.bots import BOTS, play_out
+from frag.engine.bots import play_out
+from frag.engine.levels import BOTS
 from frag.engine.rng import Dice
 
 ATTRIBUTES = st.sampled_from([(h, s, 7 - h - s) for h in range(1, 5) for s in range(1, 5) if 1 <= 7 - h - s <= 4])
@@ -93,3 +94,20 @@ def test_any_refused_action_leaves_the_game_exactly_as_it_was(seed: int, steps: 
             assert state.to_json() == before
         else:
             raise AssertionError(f"{junk} was accepted")
+
+
+def test_a_clone_is_an_exact_and_independent_copy() -> None:
+    """Search bots copy the state at every rollout: the copy must be the same game and share nothing that changes."""
+    players = [{"name": f"P{i}", "health": 2, "speed": 3, "accuracy": 2} for i in range(3)]
+    state = new_game({"map": "raffinerie", "players": players, "turn_limit": 30}, 5)
+    dice = Dice(5)
+    for _ in range(120):
+        if state.is_over():
+            break
+        seat = state.current_players()[0]
+        state.apply(BOTS["random"](state, seat, dice))
+        copy = state.clone()
+        assert copy.to_json() == state.to_json()
+    before = state.to_json()
+    play_out(copy, [BOTS["random"]] * 3, Dice(9))
+    assert state.to_json() == before

@@ -124,3 +124,12 @@ def events_of(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
 
 def snapshot(state: State) -> dict[str, Any]:
     return state.to_json()
+
+
+def pass_all(state: State) -> list[dict[str, Any]]:
+    """Everyone asked lets the stack resolve. A player with no legal response is never asked (the engine's
+    automatic passing), so there may be nobody to ask: the events of the act then came with the act."""
+    events: list[dict[str, Any]] = []
+    while state.priority and state.pending is None and not state.over:
+        events += state.apply({"kind": "pass", "player": state.priority[0]})
+    return events

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tragic.helpers import at_mulligan, config, give, set_points, started, turn_of
-from tragic.engine import new_game
+from tests.tragic.helpers import (
+    QUIET_SKILLS,
+    Dice,
+    at_mulligan,
+    clear_hands,
+    config,
+    give,
+    pass_all,
+    set_points,
+    started,
+    turn_of,
+)
+from tragic.engine import IllegalAction, new_game
 
 
 def test_excess_damage_of_an_ally_attacking_an_ally_reaches_its_owner():
@@ -17,7 +28,7 @@ def test_excess_damage_of_an_ally_attacking_an_ally_reaches_its_owner():
     life = state.players[1].life
     state.apply({"kind": "ally_attack", "player": 0, "allies": [deathclaw], "target": {"card": milicien}})
     while state.priority:
-        state.apply({"kind": "pass", "player": state.priority[0]})
+        pass_all(state)
     assert state.cards[milicien].zone == "discard"
     assert state.players[1].life == life - 5
 
@@ -41,7 +52,7 @@ def test_discretion_protects_from_damage_effects(source, zone, pay):
         payment["S"] = payment.get("S", 0) + pay["any"]
     state.apply({"kind": kind, "player": 0, "card": uid, "pay": payment})
     while state.priority:
-        state.apply({"kind": "pass", "player": state.priority[0]})
+        pass_all(state)
     assert state.players[1].life == life
 
 
@@ -79,7 +90,7 @@ def test_a_confrerie_blocker_deals_its_plus_one_to_an_enemy():
     knight = give(state, 1, "chevalier-de-la-confrerie-1", "play")
     state.apply({"kind": "ally_attack", "player": 0, "allies": [ghoul], "target": {"player": 1}})
     while state.priority:
-        state.apply({"kind": "pass", "player": state.priority[0]})
+        pass_all(state)
     events = state.apply({"kind": "block", "player": 1, "blockers": [knight], "split": [1]})
     hurt = [e for e in events if e["t"] == "ally_hurt" and e["card"] == "goule-robuste-1"]
     assert [e["amount"] for e in hurt] == [4]
@@ -125,8 +136,74 @@ def test_blocking_with_any_group_of_allies():
     guards = [give(state, 1, "milicien-1", "play") for _ in range(3)]
     state.apply({"kind": "ally_attack", "player": 0, "allies": [brute], "target": {"player": 1}})
     while state.priority:
-        state.apply({"kind": "pass", "player": state.priority[0]})
+        pass_all(state)
     groups = {tuple(a["blockers"]) for a in state.legal_actions(1) if a["kind"] == "block"}
     assert (guards[0], guards[2]) in groups and tuple(guards) in groups and () in groups
     state.apply({"kind": "block", "player": 1, "blockers": guards[:2], "split": [4, 3]})
     assert state.cards[guards[2]].zone == "play"
+
+
+def test_an_opponent_may_interrupt_after_an_ally_is_called():
+    """« Pendant sa Phase Principale, un joueur peut se faire Interrompre, l'adversaire peut alors consommer
+    des ressources et utiliser des Capacités » (Phase 5); FAQ 16: « cet effet peut être réalisé pendant le
+    tour adverse après l'avoir interrompu, et ce, à n'importe quel moment de sa phase de jeu »."""
+    state = turn_of(started(skills=[QUIET_SKILLS, ["instinct-1", "troc-1", "science-1"]]), 0)
+    clear_hands(state)
+    set_points(state, 0, "C", 1)
+    milicien = give(state, 0, "milicien-1")
+    state.players[1].life -= 10
+    state.apply({"kind": "play", "player": 0, "card": milicien, "pay": {"C": 1}})
+    assert state.current_players() == [1]
+    instinct = next(u for u in state.zone(1, "skill") if state.cards[u].cid == "instinct-1")
+    offered = state.legal_actions(1)
+    assert {"kind": "pass", "player": 1} in offered
+    assert any(a["kind"] == "activate" and a["card"] == instinct for a in offered)
+    life = state.players[1].life
+    state.apply(next(a for a in offered if a["kind"] == "activate"))
+    pass_all(state)
+    assert state.players[1].life == life + 2
+    assert state.current_players() == [0]  # back to the active player's main phase
+
+
+def test_a_player_with_no_response_is_never_asked():
+    """Automatic passing: « Libre à lui d'utiliser une carte de Réaction » — a player who has none (and no
+    capacity usable at any time) is not asked to let it resolve."""
+    state = turn_of(started(), 0)
+    clear_hands(state)
+    punch = give(state, 0, "coup-de-poing-1")
+    life = state.players[1].life
+    state.rng = Dice([6, 6, 6])
+    events = state.apply({"kind": "play", "player": 0, "card": punch, "pay": {"S": 1}, "target": {"player": 1}})
+    assert not state.stack and state.current_players() == [0]
+    assert not [e for e in events if e["t"] == "passed"]
+    assert state.players[1].life < life
+
+
+def test_stop_only_when_aimed_at():
+    """The « stop me when I can respond » setting (as XMage's stops): turned off, the player is still
+    asked about an attack aimed at them, not about the opponent's own Action."""
+    state = turn_of(started(), 0)
+    clear_hands(state)
+    set_points(state, 1, "I", 2)
+    give(state, 1, "contre-mesure-2")
+    set_points(state, 1, "A", 2)
+    give(state, 1, "esquive-1")
+    state.apply({"kind": "set_stop", "player": 1, "stop": False})
+    magazine = give(state, 0, "lecture-de-magazine-1")
+    state.apply({"kind": "play", "player": 0, "card": magazine, "pay": {"I": 1}})
+    assert not state.stack and state.current_players() == [0]  # could counter it, but is not asked
+    punch = give(state, 0, "coup-de-poing-1")
+    state.apply({"kind": "play", "player": 0, "card": punch, "pay": {"S": 1}, "target": {"player": 1}})
+    assert state.current_players() == [1]  # aimed at them: asked
+    with pytest.raises(IllegalAction):
+        state.apply({"kind": "set_stop", "player": 1, "stop": "no"})
+
+
+@pytest.mark.parametrize("part", ["head", "torso", "arms", "legs", "hand"])
+def test_ciblage_offers_every_body_part(part):
+    """CIBLAGE: « permet de viser une partie du corps de l'adversaire et d'endommager toute pièce d'armure
+    qui se trouverait à cet emplacement » (000, VII)."""
+    state = turn_of(started(), 0)
+    shot = give(state, 0, "tir-ajuste-1")
+    offered = [a for a in state.legal_actions(0) if a.get("card") == shot]
+    assert {"kind": "play", "player": 0, "card": shot, "pay": {"P": 1}, "target": {"player": 1}, "aim": part} in offered

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tragic.helpers import pass_all
 from tragic.engine.cards import ATTRIBUTES, CARD_TYPES, KEYWORDS, CardError, default_pool, load_cards, load_decklists
 from tragic.engine.decks import validate_library
 
@@ -59,6 +60,14 @@ BASE = 'id = "x-1"\nname = "X"\nname_en = "X"\ntext = "t"\ntext_en = "t"\n'
         ('type = "trait"\npassive = { wings = true }\n', "passive.wings"),
         ('type = "action"\nslot = "head"\n', "slot"),
         ('type = "action"\nlevel = "two"\n', "level"),
+        # A misspelt field is refused, never loaded as a 0 (« powr = 5 »): issue 15.
+        ('type = "ally"\nlife = 2\npowr = 5\n', "powr"),
+        ('type = "attack"\nattack = { scael = "S" }\n', "attack.scael"),
+        ('type = "skill"\nability = { cots = { S = 1 } }\n', "ability.cots"),
+        # Typed passives: checked at loading, not a TypeError at the reveal.
+        ('type = "trait"\npassive = { armour = { generic = "three" } }\n', "passive.armour.generic"),
+        ('type = "trait"\npassive = { draw = 1 }\nmalus = { draw = "one" }\n', "malus.draw"),
+        ('type = "trait"\nmalus = { special = { S = true } }\n', "malus.special.S"),
     ],
 )
 def test_a_broken_card_names_file_card_and_field(tmp_path, body, field):
@@ -67,6 +76,13 @@ def test_a_broken_card_names_file_card_and_field(tmp_path, body, field):
         load_cards([path])
     assert (error.value.file, error.value.card, error.value.field) == ("broken.toml", "x-1", field)
     assert "broken.toml" in str(error.value) and "x-1" in str(error.value)
+
+
+def test_a_card_without_an_id_is_named_by_its_entry(tmp_path):
+    path = write(tmp_path, "[[cards]]\n" + BASE + 'type = "action"\n' + '[[cards]]\nname = "Y"\ntype = "action"\n')
+    with pytest.raises(CardError) as error:
+        load_cards([path])
+    assert (error.value.file, error.value.card, error.value.field) == ("broken.toml", "entry 2", "id")
 
 
 def test_duplicate_ids_and_bad_toml_are_reported(tmp_path):
@@ -96,5 +112,5 @@ def test_a_new_card_is_data_not_python():
     state = turn_of(started(extra_cards=[custom]), 0)
     uid = give(state, 0, "lance-flammes-2")
     state.apply({"kind": "play", "player": 0, "card": uid, "pay": {"L": 1}, "target": {"player": 1}})
-    events = state.apply({"kind": "pass", "player": 1})
+    events = pass_all(state)
     assert events_of(events, "attack")[0]["raw"] == 7

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tragic.helpers import Dice, clear_hands, equip, events_of, give, set_points, started, turn_of
+from tests.tragic.helpers import Dice, clear_hands, equip, events_of, give, pass_all, set_points, started, turn_of
 from tragic.engine import IllegalAction
 from tragic.engine.damage import armour_against, roll_criticals
 
@@ -16,7 +16,7 @@ def attack(state, card_id, target, pay, player=0, **extra):
     state.rng = Dice(extra.pop("dice", NO_CRIT))
     events = state.apply({"kind": "play", "player": player, "card": uid, "pay": pay, "target": target, **extra})
     while state.priority:
-        events += state.apply({"kind": "pass", "player": state.priority[0]})
+        events += pass_all(state)
     return events
 
 
@@ -88,7 +88,7 @@ def test_an_ally_attacking_a_player_gets_no_counter_and_can_be_blocked_with_a_sp
     m1 = give(state, 1, "milicien-1", "play")  # 2/2
     m2 = give(state, 1, "milicien-1", "play")
     state.apply({"kind": "ally_attack", "player": 0, "allies": [brute], "target": {"player": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.pending["kind"] == "block"
     with pytest.raises(IllegalAction):
         state.apply({"kind": "block", "player": 1, "blockers": [m1, m2], "split": [1, 1]})
@@ -167,7 +167,7 @@ def test_charge_de_protection_takes_the_blow_even_engaged():
     uid = give(state, 0, "coup-de-poing-1")
     state.rng = Dice(NO_CRIT)
     state.apply({"kind": "play", "player": 0, "card": uid, "pay": {"S": 1}, "target": {"player": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.pending["kind"] == "protect"
     state.apply({"kind": "block", "player": 1, "blockers": [dog], "split": []})
     assert state.players[1].life == life and state.ally_life(dog) == 3
@@ -182,7 +182,7 @@ def test_absorption_totale_keeps_the_excess():
     state.cards[nova].damage = 0
     life = state.players[1].life
     state.apply({"kind": "ally_attack", "player": 0, "allies": [deathclaw], "target": {"player": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     state.apply({"kind": "block", "player": 1, "blockers": [nova], "split": [7]})
     assert state.players[1].life == life  # 7 against 5 life: ABSORPTION TOTALE keeps the 2 on Nova
 
@@ -193,7 +193,7 @@ def test_excess_damage_of_an_attacking_ally_reaches_the_player():
     milicien = give(state, 1, "milicien-1", "play")
     life = state.players[1].life
     state.apply({"kind": "ally_attack", "player": 0, "allies": [deathclaw], "target": {"player": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     state.apply({"kind": "block", "player": 1, "blockers": [milicien], "split": [7]})
     assert state.players[1].life == life - 5
 
@@ -205,7 +205,7 @@ def test_martyr_indices_add_up_and_self_defeat_turns_it_back():
     raider = give(state, 0, "pillard-kamikaze-2", "play")
     sacrifice = give(state, 0, "dernier-sacrifice-2")
     state.apply({"kind": "play", "player": 0, "card": sacrifice, "pay": {"C": 2}, "target": {"card": raider}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.keyword(raider, "MARTYR") == 4
     life = state.players[0].life
     state.remove_ally(raider, defeated_by=0)
@@ -224,7 +224,7 @@ def test_discretion_hides_the_player_and_its_attacks_cannot_be_answered():
     state = turn_of(started(), 0)
     sneak = give(state, 0, "infiltration-1")
     state.apply({"kind": "play", "player": 0, "card": sneak, "pay": {"A": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.players[0].stealth
     turn_of(state, 1)
     punch = give(state, 1, "coup-de-poing-1")
@@ -286,7 +286,7 @@ def test_the_unfinished_vault_shields_the_player_not_the_building():
     set_points(state, 1, "E", 4)
     vault = give(state, 1, "abri-vault-tec-inacheve-3", "play")
     state.apply({"kind": "activate", "player": 1, "card": vault, "pay": {"E": 3}})
-    state.apply({"kind": "pass", "player": 0})
+    pass_all(state)
     assert state.players[1].sheltered == vault
     assert {a["kind"] for a in state.legal_actions(1)} <= {"end_turn", "concede", "place_special"}
     turn_of(state, 0)
@@ -304,7 +304,7 @@ def test_bon_vivant_adds_one_to_beneficial_effects_but_not_to_the_draw_phase():
     state.players[0].life = 20
     stimpak = give(state, 0, "stimpak-1")
     state.apply({"kind": "play", "player": 0, "card": stimpak, "pay": {"E": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.players[0].life == 27
     state.apply({"kind": "end_turn", "player": 0})
     hand = len(state.players[0].zones["hand"])
@@ -321,7 +321,7 @@ def test_decouverte_sends_each_card_where_chosen():
     library = state.players[0].zones["library"]
     top3 = list(reversed(library[-3:]))
     state.apply({"kind": "play", "player": 0, "card": scouting, "pay": {"P": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.pending["kind"] == "discover" and state.pending["cards"] == top3
     assert "cards" not in state.observation(1)["pending"]
     state.apply(
@@ -335,7 +335,7 @@ def test_cherchez_reveals_the_card_and_shuffles():
     state = turn_of(started(), 0)
     hunt = give(state, 0, "recuperation-d-armes-1")
     state.apply({"kind": "play", "player": 0, "card": hunt, "pay": {"P": 1}})
-    events = state.apply({"kind": "pass", "player": 1})
+    events = pass_all(state)
     assert state.pending["kind"] == "search"
     choice = state.legal_actions(0)[0]["card"]
     events = state.apply({"kind": "search", "player": 0, "card": choice})
@@ -349,7 +349,7 @@ def test_recyclage_discards_then_draws():
     card = state.players[0].zones["hand"][0]
     hand = len(state.players[0].zones["hand"])
     state.apply({"kind": "activate", "player": 0, "card": skill, "pay": {"L": 1}, "choice": card})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.cards[card].zone == "discard" and len(state.players[0].zones["hand"]) == hand
 
 
@@ -373,7 +373,7 @@ def test_dodge_cancels_the_attack_on_me():
     life = state.players[1].life
     state.apply({"kind": "play", "player": 0, "card": punch, "pay": {"S": 1}, "target": {"player": 1}})
     state.apply({"kind": "react", "player": 1, "card": dodge, "pay": {"A": 1, "L": 1}})
-    state.apply({"kind": "pass", "player": 0})
+    pass_all(state)
     assert state.players[1].life == life and not state.stack
     assert state.cards[punch].zone == "discard"
 
@@ -405,7 +405,7 @@ def test_stealth_boy_affliction_costs_life_for_unpaid_endurance():
     offered = next(a for a in state.legal_actions(0) if a.get("card") == boy)
     assert offered["pay"] == {"E": 1}  # one Endurance point is all there is
     state.apply({"kind": "activate", "player": 0, "card": boy, "pay": {}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.players[0].stealth and state.players[0].life == life - 2
 
 
@@ -440,7 +440,7 @@ def test_demolition_sends_the_building_to_the_destroyed_zone_for_good():
     demolition = give(state, 0, "demolition-2")
     set_points(state, 0, "S", 2)
     state.apply({"kind": "play", "player": 0, "card": demolition, "pay": {"S": 2}, "target": {"card": still}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.cards[still].zone == "destroyed"
 
 
@@ -450,8 +450,8 @@ def test_trap_spotting_makes_the_opponent_prove_a_reaction():
     clear_hands(state)
     give(state, 1, "esquive-1")
     spotting = give(state, 0, "reperage-de-piege-1")
-    state.apply({"kind": "play", "player": 0, "card": spotting, "pay": {"P": 1}})
-    events = state.apply({"kind": "pass", "player": 1})
+    events = state.apply({"kind": "play", "player": 0, "card": spotting, "pay": {"P": 1}})
+    events += pass_all(state)
     assert events_of(events, "reaction_revealed") == [{"t": "reaction_revealed", "player": 1, "card": "esquive-1"}]
 
 
@@ -463,6 +463,6 @@ def test_a_parry_also_softens_an_allys_attack():
     life = state.players[1].life
     state.apply({"kind": "ally_attack", "player": 0, "allies": [brute], "target": {"player": 1}})
     state.apply({"kind": "react", "player": 1, "card": parry, "pay": {"S": 1}})
-    state.apply({"kind": "pass", "player": 0})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
+    pass_all(state)
     assert state.players[1].life == life - 1  # 5 power, 4 parried

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tragic.helpers import STEEL, at_mulligan, config, started
+from tests.tragic.helpers import GANG, STEEL, at_mulligan, config, started
 from tragic.engine import IllegalAction, new_game
 from tragic.engine.cards import default_pool
-from tragic.engine.decks import validate_library
+from tragic.engine.decks import fit_library, validate_library
 
 
 def test_traits_stay_hidden_until_everyone_has_chosen():
@@ -132,3 +132,15 @@ def test_players_per_profile():
     assert len(started(players=4).players) == 4
     with pytest.raises(IllegalAction):
         new_game(config(players=3, profile="booklet"), 1)
+
+
+@pytest.mark.parametrize("mode", ["singleton", "duo", "triplette", "quad"])
+def test_the_ready_decks_are_fitted_to_every_copy_mode(mode):
+    """« il est nécessaire de s'accorder sur ce point [le mode] avec son ou ses adversaires » (000, III.2.d):
+    a starter deck written for Quad is played in any mode, each card kept up to the mode's limit."""
+    pool = default_pool()
+    for deck in (STEEL, GANG):
+        library = fit_library(list(deck.cards), pool, copy_mode=mode)
+        assert validate_library(library, pool, copy_mode=mode, profile="wiki").ok
+        assert fit_library(list(deck.cards), pool, copy_mode=mode) == library  # the same every time
+    assert fit_library(list(STEEL.cards), pool, copy_mode="quad") == list(STEEL.cards)

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.tragic.helpers import events_of, give, set_points, started, turn_of
+from tests.tragic.helpers import events_of, give, pass_all, set_points, started, turn_of
 from tests.tragic.test_invariants import library_cards_everywhere
 from tragic.engine import IllegalAction, State
 from tragic.engine.observation import redact_event
@@ -23,7 +23,7 @@ def steal(state: State, *, victim: int = 1) -> list[dict]:
         {"kind": "activate", "player": 0, "card": skill, "pay": {"A": 2}, "target": {"player": victim}}
     )
     while state.stack:
-        events += state.apply({"kind": "pass", "player": state.current_players()[0]})
+        events += pass_all(state)
     return events
 
 
@@ -54,7 +54,7 @@ def test_the_stolen_card_is_the_thiefs_to_play_and_to_discard():
     steal(state)
     assert state.cards[stimpak].owner == 0
     state.apply({"kind": "play", "player": 0, "card": stimpak, "pay": {"E": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.players[0].life > 30
     assert stimpak in state.zone(0, "discard") and stimpak not in state.zone(1, "discard")
     library_cards_everywhere(state)

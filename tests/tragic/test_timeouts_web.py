@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from core.errors import ServiceError
 from tests.campaigns.factories import PASSWORD
-from tests.tragic.helpers import give, turn_of
+from tests.tragic.helpers import give, pass_all, turn_of
 from tests.tragic.test_web import duel, english
 from tragic import services
 from tragic.models import Game
@@ -28,7 +28,7 @@ def defender_to_choose(game: Game) -> Game:
     brute = give(state, 0, "brute-super-mutante-2", "play")
     give(state, 1, "milicien-1", "play")
     state.apply({"kind": "ally_attack", "player": 0, "allies": [brute], "target": {"player": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.pending["kind"] == "block"
     Game.objects.filter(pk=game.pk).update(snapshot=state.to_json(), last_action_at=timezone.now())
     game.refresh_from_db()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tragic.helpers import Dice, clear_hands, events_of, give, set_points, started, turn_of
+from tests.tragic.helpers import Dice, clear_hands, events_of, give, pass_all, set_points, started, turn_of
 from tragic.engine import IllegalAction
 
 
@@ -44,11 +44,12 @@ def test_wiki_special_placed_only_after_a_main_phase_cost_once_the_stack_resolve
     clear_hands(state)
     aptitude = give(state, 0, "aptitude-force-1")
     punch = give(state, 0, "coup-de-poing-1")
+    give(state, 1, "esquive-1")  # so that player 1 may answer, and the stack waits
     with pytest.raises(IllegalAction):
         state.apply({"kind": "place_special", "player": 0, "card": aptitude})
     state.apply({"kind": "play", "player": 0, "card": punch, "pay": {"S": 1}, "target": {"player": 1}})
     assert state.window == "pending"
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.window == "open"
     state.apply({"kind": "place_special", "player": 0, "card": aptitude})
     # « Il peut payer avec cette carte dès le moment où elle est posée »
@@ -71,8 +72,10 @@ def test_the_window_closes_with_the_next_action():
     give(state, 0, "aptitude-force-1")
     stimpak = give(state, 0, "stimpak-1")
     magazine = give(state, 0, "lecture-de-magazine-1")
+    give(state, 1, "contre-mesure-2")  # player 1 may answer the magazine: the stack waits for them
+    set_points(state, 1, "I", 2)
     state.apply({"kind": "play", "player": 0, "card": stimpak, "pay": {"E": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.window == "open"
     state.apply({"kind": "play", "player": 0, "card": magazine, "pay": {"I": 1}})
     assert state.window == "pending"
@@ -102,10 +105,12 @@ def test_the_stack_resolves_last_in_first_out_with_reactions_to_reactions():
     assert state.current_players() == [1]
     state.apply({"kind": "react", "player": 1, "card": counter_1, "pay": {"I": 2}})
     assert state.current_players() == [0]
-    state.apply({"kind": "react", "player": 0, "card": counter_0, "pay": {"I": 2}})
-    state.apply({"kind": "pass", "player": 1})  # player 0's counter cancels player 1's
-    assert [item["card"] for item in state.stack] == [magazine]
-    state.apply({"kind": "pass", "player": 1})
+    events = state.apply({"kind": "react", "player": 0, "card": counter_0, "pay": {"I": 2}})
+    # Player 1 has nothing left to answer with, so is not asked: player 0's counter cancels player 1's,
+    # then the magazine resolves.
+    cancelled = [e["card"] for e in events if e["t"] == "cancelled"]
+    assert cancelled == ["contre-mesure-2"]
+    assert [e["t"] for e in events].index("cancelled") < [e["t"] for e in events].index("drew")
     assert len(state.players[0].zones["hand"]) == hand - 2 + 2  # magazine and counter left, two cards drawn
     assert not state.stack
 
@@ -151,7 +156,7 @@ def test_both_at_zero_is_a_draw():
     state.rng = Dice([6, 6, 6])
     state.apply({"kind": "play", "player": 0, "card": punch, "pay": {"S": 1}, "target": {"card": raider}})
     state.players[1].life = 0
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.is_over() and state.winner() is None
 
 
@@ -186,7 +191,7 @@ def test_terminez_immediatement_votre_tour_still_allows_the_special():
     getaway = give(state, 0, "fuite-1")
     aptitude = give(state, 0, "aptitude-agilite-1")
     state.apply({"kind": "play", "player": 0, "card": getaway, "pay": {"A": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.ending and state.active == 0
     assert {a["kind"] for a in state.legal_actions(0)} == {"place_special", "end_turn"}
     state.apply({"kind": "place_special", "player": 0, "card": aptitude})

@@ -12,6 +12,7 @@ from django.utils import translation
 from config.asgi import application
 from core.errors import ServiceError, StaleState
 from tests.campaigns.factories import PASSWORD, UserFactory
+from tests.tragic.helpers import pass_all
 from tragic import services
 from tragic.engine.cards import default_pool
 from tragic.models import Game, GameStatus
@@ -110,8 +111,9 @@ def test_board_shows_only_legal_actions_and_never_the_opponent_hand(client):
     html = client.get(reverse("tragic:game", args=[game.pk])).content.decode()
     state = load_state(game)
     offered = html.count('name="action"')
-    # Conceding has its own button at the bottom of the board, whoever holds the decision.
-    assert offered == len([a for a in state.legal_actions(0) if a["kind"] != "concede"]) + 1
+    # Conceding and the « stop me when I can respond » switch have their own buttons, whoever holds the
+    # decision.
+    assert offered == len([a for a in state.legal_actions(0) if a["kind"] != "concede"]) + 2
     for name in opponent_hand_names(game, 0):
         assert name not in html
 
@@ -305,11 +307,19 @@ def test_reaction_time_limit_passes_for_the_slow_player():
 
 
 def test_both_libraries_follow_the_games_copy_mode():
+    """A library the player built is played as built (refused if it breaks the game's mode); a starter deck
+    (written for Quad) is fitted to the mode, for the person and for the bots."""
     alice = UserFactory()
+    own = services.deck_create(
+        owner=alice, name="Quad", copy_mode="quad", cards=services.ready_decks()["acier-et-plomb"].cards
+    )
     with pytest.raises(ServiceError, match="cannot be played"):
-        services.game_create(user=alice, deck_ref=STEEL, opponent="invite", copy_mode="triplette")
+        services.game_create(user=alice, deck_ref=str(own.pk), opponent="invite", copy_mode="triplette")
     with pytest.raises(ServiceError, match="copy mode"):
         services.game_create(user=alice, deck_ref=STEEL, opponent="invite", copy_mode="octuple")
+    game = services.game_create(user=alice, deck_ref=STEEL, opponent="heuristic", copy_mode="singleton")
+    assert game.status == GameStatus.PLAYING
+    assert load_state(game).config["copy_mode"] == "singleton"
 
 
 def test_the_games_timer_is_recorded_as_an_action_and_ends_on_equal_turns():
@@ -340,7 +350,7 @@ def test_the_defender_splits_the_blow_among_blockers_in_the_form(client):
     brute = give(state, 0, "brute-super-mutante-2", "play")
     m1, m2 = give(state, 1, "milicien-1", "play"), give(state, 1, "milicien-1", "play")
     state.apply({"kind": "ally_attack", "player": 0, "allies": [brute], "target": {"player": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     game.snapshot = state.to_json()
     game.save()
     client.login(username=bob.username, password=PASSWORD)
@@ -365,7 +375,7 @@ def test_decouverte_is_one_choice_per_card_in_the_board(client):
     state = turn_of(load_state(game), 0)
     scouting = give(state, 0, "reperage-1")
     state.apply({"kind": "play", "player": 0, "card": scouting, "pay": {"P": 1}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     top3 = state.pending["cards"]
     game.snapshot = state.to_json()
     game.save()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.tragic.helpers import Dice, equip, events_of, give, set_points, started, turn_of
+from tests.tragic.helpers import Dice, equip, events_of, give, pass_all, set_points, started, turn_of
 from tragic.engine.damage import base_damage, critical_factor, excess_split, final_damage, raw_damage
 
 ALLY_6_4 = {
@@ -91,7 +91,7 @@ def test_assault_rifle_ignores_two_armour_then_ciblage_on_the_weak_hand_doubles(
     events = state.apply(
         {"kind": "activate", "player": 0, "card": rifle, "pay": {"P": 2}, "target": {"player": 1}, "aim": "hand"}
     )
-    events += state.apply({"kind": "pass", "player": 1})
+    events += pass_all(state)
     attack = events_of(events, "attack")[0]
     assert (attack["raw"], attack["armour"], attack["base"], attack["final"]) == (12, 3, 11, 22)
     assert state.players[1].life == life - 22
@@ -111,7 +111,7 @@ def test_coup_de_batte_with_the_legendary_force_card_and_la_poisse():
     bat = give(state, 0, "coup-de-batte-2")
     state.rng = Dice([1, 1])  # La Poisse leaves one chance die: it shows 1, the confirmation too
     events = state.apply({"kind": "play", "player": 0, "card": bat, "pay": {"S": 3}, "target": {"player": 1}})
-    events += state.apply({"kind": "pass", "player": 1})
+    events += pass_all(state)
     attack = events_of(events, "attack")[0]
     assert (attack["raw"], attack["criticals"], attack["factor"], attack["final"]) == (12, 1, 3, 36)
 
@@ -127,7 +127,7 @@ def test_vampirisme_two_criticals_of_three():
     state.players[0].life = 10
     state.rng = Dice([1, 1, 4, 1])  # Griffemort's three chances, two of them 1, and the confirmation
     events = state.apply({"kind": "play", "player": 0, "card": claws, "pay": {"S": 2}, "target": {"player": 1}})
-    events += state.apply({"kind": "pass", "player": 1})
+    events += pass_all(state)
     attack = events_of(events, "attack")[0]
     assert (attack["base"], attack["criticals"], attack["final"]) == (9, 2, 45)
     assert events_of(events, "vampirism")[0]["amount"] == 45
@@ -140,7 +140,7 @@ def test_allies_6_4_and_4_6_defeat_each_other():
     ally = give(state, 0, "test-allie-6-4", "play")
     companion = give(state, 1, "test-compagnon-4-6", "play")
     state.apply({"kind": "ally_attack", "player": 0, "allies": [ally], "target": {"card": companion}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.cards[ally].zone == "discard"
     assert state.cards[companion].zone == "discard"
 
@@ -152,7 +152,7 @@ def test_ally_1_3_beats_2_1_and_heals_at_end_of_turn():
     a = give(state, 0, "test-allie-1-3", "play")
     b = give(state, 1, "test-allie-2-1", "play")
     state.apply({"kind": "ally_attack", "player": 0, "allies": [a], "target": {"card": b}})
-    state.apply({"kind": "pass", "player": 1})
+    pass_all(state)
     assert state.cards[b].zone == "discard"
     assert (state.ally_power(a), state.ally_life(a)) == (1, 1)
     state.apply({"kind": "end_turn", "player": 0})
@@ -173,7 +173,7 @@ def test_wiki_excess_damage_split_with_a_critical():
     life = state.players[1].life
     state.rng = Dice([1, 6, 1])  # one chance die of two shows 1 and the confirmation die confirms it
     state.apply({"kind": "play", "player": 0, "card": attack_card, "pay": {}, "target": {"card": ally}})
-    events = state.apply({"kind": "pass", "player": 1})
+    events = pass_all(state)
     assert state.cards[ally].zone == "discard"
     assert events_of(events, "attack")[0]["excess"] == 5
     assert state.players[1].life == life - 5
@@ -187,7 +187,7 @@ def test_martyr_2_1_times_3_deals_6_to_whoever_defeated_it():
     state.rng = Dice([6, 6, 6])
     life = state.players[0].life
     state.apply({"kind": "play", "player": 0, "card": punch, "pay": {"S": 1}, "target": {"card": raider}})
-    events = state.apply({"kind": "pass", "player": 1})
+    events = pass_all(state)
     assert events_of(events, "martyr")[0]["amount"] == 6
     # The raider's counter-attack (its 2 damage) lands at the same moment as the punch.
     assert events_of(events, "counter_attack")[0]["amount"] == 2

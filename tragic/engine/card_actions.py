@@ -61,6 +61,8 @@ class CardActions(TurnActions):
             self.push(item, unanswerable=card.type == "attack" and self.players[player].stealth)
         self.check_end()
         self.after_stack()
+        if card.type in ALLY_TYPES or card.type in ("item", "building"):
+            self.open_interrupts(player)
 
     def describe_target(self, target: dict[str, Any] | None) -> Any:
         if not target:
@@ -169,10 +171,7 @@ class CardActions(TurnActions):
         legal = self.activation_actions(player, uid)
         wanted = {k: action.get(k) for k in ("target", "aim", "choice")}
         if not any({k: a.get(k) for k in ("target", "aim", "choice")} == wanted for a in legal):
-            if not (ability.attack and action.get("aim") in AIM_PARTS and card.kw("CIBLAGE")):
-                raise refuse("bad_target", "that is not a legal target")
-            if {"target": action.get("target")} not in [{"target": a.get("target")} for a in legal]:
-                raise refuse("bad_target", "that is not a legal target")
+            raise refuse("bad_target", "that is not a legal target")
         return card
 
     def _run_activate(self, action: Action, card: Card) -> None:
@@ -180,7 +179,7 @@ class CardActions(TurnActions):
         uid = action["card"]
         ability = card.ability
         assert ability is not None
-        self.close_window()
+        self.close_window(player)
         if ability.engage:
             self.cards[uid].engaged = True
             self.invalidate()
@@ -234,6 +233,7 @@ class CardActions(TurnActions):
         self.invalidate()
         self.emit("equipped", player=action["player"], card=card.id)
         self.after_stack()
+        self.open_interrupts(action["player"])
 
     def _run_unequip(self, action: Action, card: Card) -> None:
         self.close_window()
@@ -242,6 +242,7 @@ class CardActions(TurnActions):
         self.invalidate()
         self.emit("unequipped", player=action["player"], card=card.id)
         self.after_stack()
+        self.open_interrupts(action["player"])
 
     def _check_search(self, action: Action) -> str | None:
         pending = self.pending

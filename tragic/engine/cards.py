@@ -165,6 +165,16 @@ PASSIVE_KEYS: dict[str, type] = {
     "no_trait": bool,
 }
 REACTION_TRIGGERS = ("action", "attack", "reaction", "ability", "ally_attack", "quest")
+# Every field a card table may hold: a misspelt one (`powr = 5`) is refused, never silently ignored.
+CARD_FIELDS = frozenset(
+    {
+        "id", "name", "name_en", "text", "text_en", "type", "level", "attribute", "cost", "subtypes",
+        "keywords", "attack", "power", "life", "faction", "tags", "slot", "armour", "passive", "malus",
+        "effects", "ability", "reacts_to", "legendary", "unless_equipped",
+    }
+)  # fmt: skip
+ATTACK_FIELDS = frozenset({"scale", "multiplier", "flat", "damage_type", "radiation", "targets"})
+ABILITY_FIELDS = frozenset({"cost", "effects", "engage", "timing", "attack", "life_for_missing"})
 
 
 class CardError(ValueError):
@@ -269,10 +279,34 @@ class Card:
 class _Reader:
     """Reads one card table, raising CardError that names where the problem is."""
 
-    def __init__(self, file: str, table: Mapping[str, Any]) -> None:
+    def __init__(self, file: str, table: Mapping[str, Any], entry: int | None = None) -> None:
         self.file = file
         self.table = table
-        self.card = str(table.get("id", "?"))
+        # A card without an id is named by its place in the file (« entry 3 »).
+        self.card = str(table.get("id", f"entry {entry + 1}" if entry is not None else "?"))
+
+    def only(self, fields: frozenset[str], table: Mapping[str, Any], prefix: str = "") -> None:
+        unknown = sorted(set(table) - fields)
+        if unknown:
+            raise self.fail(prefix + unknown[0], f"unknown field; known: {', '.join(sorted(fields))}")
+
+    def passive(self, name: str) -> dict[str, Any]:
+        """A ``passive`` or ``malus`` table: known keys, each of its type, tables of whole numbers."""
+        values = dict(self.get(name, dict, {}))
+        for key, value in values.items():
+            if key not in PASSIVE_KEYS:
+                raise self.fail(f"{name}.{key}", f"unknown passive; known: {', '.join(PASSIVE_KEYS)}")
+            expected = PASSIVE_KEYS[key]
+            if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+                raise self.fail(f"{name}.{key}", f"must be {_kind_name(expected)}")
+            if key in ("armour", "special"):
+                allowed = ARMOUR_TYPES if key == "armour" else ATTRIBUTES
+                for sub, points in value.items():
+                    if sub not in allowed:
+                        raise self.fail(f"{name}.{key}.{sub}", f"must be one of {', '.join(allowed)}")
+                    if not isinstance(points, int) or isinstance(points, bool):
+                        raise self.fail(f"{name}.{key}.{sub}", "must be a whole number")
+        return values
 
     def fail(self, field_name: str, problem: str) -> CardError:
         return CardError(self.file, self.card, field_name, problem)
@@ -347,8 +381,12 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
-def parse_card(table: Mapping[str, Any], file: str) -> Card:
-    r = _Reader(file, table)
+def parse_card(table: Mapping[str, Any], file: str, entry: int | None = None) -> Card:
+    """``entry``: the table's place in its file (0-based), to name a card that has no id."""
+    if not isinstance(table, Mapping):
+        raise CardError(file, f"entry {entry + 1}" if entry is not None else "?", "?", "must be a table ([[cards]])")
+    r = _Reader(file, table, entry)
+    r.only(CARD_FIELDS, table)
     card_id = r.get("id", str)
     card_type = r.get("type", str)
     if card_type not in CARD_TYPES:
@@ -376,6 +414,7 @@ def parse_card(table: Mapping[str, Any], file: str) -> Card:
     attack = None
     if "attack" in table:
         raw = r.get("attack", dict)
+        r.only(ATTACK_FIELDS, raw, "attack.")
         scale = r.get("scale", str, None, raw, "attack.")
         if scale is not None and scale not in ATTRIBUTES:
             raise r.fail("attack.scale", f"must be one of {', '.join(ATTRIBUTES)}")
@@ -417,26 +456,13 @@ def parse_card(table: Mapping[str, Any], file: str) -> Card:
         if not isinstance(value, int):
             raise r.fail(f"armour.{key}", "must be a whole number")
         armour[key] = value
-    passive = dict(r.get("passive", dict, {}))
-    malus = dict(r.get("malus", dict, {}))
-    for key in malus:
-        if key not in PASSIVE_KEYS:
-            raise r.fail(f"malus.{key}", f"unknown passive; known: {', '.join(PASSIVE_KEYS)}")
-    for key, value in passive.items():
-        if key not in PASSIVE_KEYS:
-            raise r.fail(f"passive.{key}", f"unknown passive; known: {', '.join(PASSIVE_KEYS)}")
-        expected = PASSIVE_KEYS[key]
-        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-            raise r.fail(f"passive.{key}", f"must be {_kind_name(expected)}")
-        if key in ("armour", "special"):
-            allowed = ARMOUR_TYPES if key == "armour" else ATTRIBUTES
-            for sub in value:
-                if sub not in allowed:
-                    raise r.fail(f"passive.{key}.{sub}", f"must be one of {', '.join(allowed)}")
+    passive = r.passive("passive")
+    malus = r.passive("malus")
     effects = r.effects(r.get("effects", list, []), "effects", "play")
     ability = None
     if "ability" in table:
         raw = r.get("ability", dict)
+        r.only(ABILITY_FIELDS, raw, "ability.")
         timing = r.get("timing", str, "your_turn", raw, "ability.")
         if timing not in ("your_turn", "upkeep", "any"):
             raise r.fail("ability.timing", "must be your_turn, upkeep or any")
@@ -510,8 +536,8 @@ def load_cards(paths: Iterable[Path]) -> CardPool:
         tables = data.get("cards", [])
         if not isinstance(tables, list):
             raise CardError(path.name, "?", "cards", "must be an array of tables ([[cards]])")
-        for table in tables:
-            card = parse_card(table, path.name)
+        for entry, table in enumerate(tables):
+            card = parse_card(table, path.name, entry)
             if card.id in cards:
                 raise CardError(path.name, card.id, "id", f"already defined in {cards[card.id].file}")
             cards[card.id] = card

@@ -4,10 +4,10 @@ recommended share of SPECIAL cards (000, III.2.d; 001, Constituer sa Bibliothèq
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import LIBRARY_TYPES, CardPool
+from .cards import LIBRARY_TYPES, Card, CardPool
 from .profiles import COPY_LIMITS, LIBRARY_SIZE, PROFILES
 
 
@@ -48,3 +48,38 @@ def validate_library(card_ids: Sequence[str], pool: CardPool, *, copy_mode: str,
             f"{specials} SPECIAL cards: at least {rules.special_share_pct}% ({rules.recommended_specials}) are recommended"
         )
     return report
+
+
+def fit_library(card_ids: Sequence[str], pool: CardPool, *, copy_mode: str) -> list[str]:
+    """A ready library made legal in another copy mode: « il est nécessaire de s'accorder sur ce point [le
+    mode] avec son ou ses adversaires »; a starter deck written for Quad keeps each card up to the mode's
+    limit, and every copy taken out is replaced by another card of the same kind (SPECIAL or not) and the
+    same attribute, then of any attribute, the pool's cards in id order — so the SPECIAL share and the
+    attributes the library pays with stay as close as the mode allows. Deterministic: the same library
+    and mode always give the same cards."""
+    limit = COPY_LIMITS[copy_mode]
+    copies: Counter[tuple[str, int]] = Counter()
+    kept: list[str] = []
+    missing: Counter[tuple[bool, str | None]] = Counter()
+    for cid in card_ids:
+        card = pool[cid]
+        if copies[card.copy_key] < limit:
+            copies[card.copy_key] += 1
+            kept.append(cid)
+        else:
+            missing[(card.type == "special", card.attribute)] += 1
+    candidates = sorted((c for c in pool.cards.values() if c.type in LIBRARY_TYPES), key=lambda c: c.id)
+
+    def take(fits: Callable[[Card], bool], n: int) -> int:
+        for card in candidates:
+            while n and fits(card) and copies[card.copy_key] < limit:
+                copies[card.copy_key] += 1
+                kept.append(card.id)
+                n -= 1
+        return n
+
+    for (special, attribute), n in sorted(missing.items(), key=lambda item: (not item[0][0], item[0][1] or "")):
+        take(lambda c, s=special, a=attribute: (c.type == "special") == s and c.attribute == a, n)
+    if len(kept) < LIBRARY_SIZE:
+        take(lambda c: True, LIBRARY_SIZE - len(kept))
+    return kept

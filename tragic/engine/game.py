@@ -53,7 +53,7 @@ class State(CombatActions):
         if kind != "time_up":
             if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(self.players):
                 raise refuse("bad_action", "the action names no seat at this table")
-            if kind == "concede":
+            if kind in ("concede", "set_stop"):
                 if self.players[player].eliminated:
                     raise refuse("not_your_turn", "you are out of the game")
             elif player not in self.current_players():
@@ -102,6 +102,7 @@ class State(CombatActions):
             "discover",
             "end_turn",
             "concede",
+            "set_stop",
         )
     } | {"time_up": ("check_time_up", "run_time_up")}
 

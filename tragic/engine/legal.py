@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from .cards import PERMANENT_TYPES, Card
+from .cards import AIM_PARTS, PERMANENT_TYPES, Card
 from .effects import TARGETED_OPS
 from .errors import Problem
 from .turns import Turns
@@ -190,11 +190,24 @@ class Choices(Turns):
             return sum(self.ally_power(u) for u in item["allies"] if self.cards[u].zone == "combat")
         return 0
 
+    def stops_for(self, player: int) -> bool:
+        """Automatic passing, as MTG clients (XMage, Forge, Arena) do: a player whose only answer would be to
+        pass is not asked; one who turned off « stop me when I can respond » (``set_stop``) is asked only
+        about an act aimed at them or at one of their cards."""
+        if not any(a["kind"] != "pass" for a in self.priority_choices(player)):
+            return False
+        if self.players[player].stop:
+            return True
+        return bool(self.stack) and self.aimed_at(self.stack[-1], player)
+
     def priority_choices(self, player: int) -> list[Action]:
+        """Pass, react to the top of the stack, or interrupt with a capacity usable « à tout moment »; with
+        nothing on the stack (an interruption after an act that used none), no reaction has anything to
+        answer."""
         actions: list[Action] = [{"kind": "pass", "player": player}]
-        top = self.stack[-1]
+        top = self.stack[-1] if self.stack else None
         seen: set[str] = set()
-        for uid in self.zone(player, "hand"):
+        for uid in self.zone(player, "hand") if top is not None else ():
             card = self.card(uid)
             if card.type != "reaction" or card.id in seen:
                 continue
@@ -284,7 +297,8 @@ class Choices(Turns):
                     action["target"] = target
                 actions.append(action)
                 if card.kw("CIBLAGE") and target and "player" in target:
-                    actions.append({**action, "aim": "hand"})
+                    # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
+                    actions.extend({**action, "aim": part} for part in AIM_PARTS)
         for uid in self.ability_sources(player):
             if self.ability_usable(player, uid, "main"):
                 actions.extend(self.activation_actions(player, uid))
@@ -358,7 +372,7 @@ class Choices(Turns):
             targets = self.attack_targets(player, card)
             actions = [{**base, "target": t} for t in targets]
             if card.kw("CIBLAGE"):
-                actions += [{**base, "target": t, "aim": "hand"} for t in targets if "player" in t]
+                actions += [{**base, "target": t, "aim": part} for t in targets if "player" in t for part in AIM_PARTS]
             return actions
         if any(e.op == "recycle" for e in ability.effects):
             # The card to recycle is chosen among the others: paying may not use it.

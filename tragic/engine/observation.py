@@ -72,6 +72,7 @@ def observe(state: Choices, viewer: int | None) -> dict[str, Any]:
             view["hand"] = [_card_view(state, u) for u in zones["hand"]]
             view["hidden_choice"] = list(p.hidden_choice) if p.hidden_choice is not None else None
             view["mulligans"] = p.mulligans
+            view["stop"] = p.stop
         players.append(view)
     pending = None
     if state.pending is not None:

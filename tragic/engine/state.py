@@ -124,6 +124,7 @@ class Player:
     mulligans: int = 0
     mulligan_done: bool = True
     mulligan_declared: bool = False  # declared a mulligan this round, taken once everyone has declared
+    stop: bool = True  # « stop me when I can respond » (False: only about what is aimed at me)
     guarded: list[int] = field(default_factory=list)  # allies EN DÉFENSE until this player's next turn
 
     def __post_init__(self) -> None:
@@ -164,6 +165,7 @@ class Player:
             "mulligans": self.mulligans,
             "mulligan_done": self.mulligan_done,
             "mulligan_declared": self.mulligan_declared,
+            "stop": self.stop,
             "guarded": self.guarded,
         }
 
@@ -181,8 +183,8 @@ def pool_for(config: dict[str, Any]) -> CardPool:
     if not extra:
         return default_pool()
     cards = dict(default_pool().cards)
-    for table in extra:
-        card = parse_card(table, "config")
+    for entry, table in enumerate(extra):
+        card = parse_card(table, "config", entry)
         cards[card.id] = card
     return CardPool(cards)
 

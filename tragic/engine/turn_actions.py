@@ -54,9 +54,11 @@ class TurnActions(SetupActions):
         self.close_window()
         self.enter_main()
 
-    def close_window(self) -> None:
-        """« Vous ne pouvez pas garder en mémoire une action » (FAQ 8): any other act closes the window."""
-        self.window = ""
+    def close_window(self, player: int | None = None) -> None:
+        """« Vous ne pouvez pas garder en mémoire une action » (FAQ 8): any other act of the active player
+        closes the window; an opponent's interruption is not the active player's act."""
+        if player is None or player == self.active:
+            self.window = ""
 
     def _check_pass(self, action: Action) -> None:
         if not self.priority or self.pending:
@@ -90,6 +92,8 @@ class TurnActions(SetupActions):
         self.cast_triggers(player)
         if self.ending:
             self.end_turn()
+        else:
+            self.open_interrupts(player)
 
     def _check_end_turn(self, action: Action) -> None:
         if self.stack or self.pending or self.phase != "main" and not self.ending:
@@ -125,3 +129,21 @@ class TurnActions(SetupActions):
             p.mulligan_done, p.mulligan_declared = True, False
             self.settle_mulligans()
         # Turn, stack and pending decisions move on in settle_eliminations (called by apply).
+
+    def _check_set_stop(self, action: Action) -> bool:
+        stop = action.get("stop")
+        if not isinstance(stop, bool):
+            raise refuse("bad_choice", "say whether to stop when you can respond")
+        return stop
+
+    def _run_set_stop(self, action: Action, stop: bool) -> None:
+        """A player's own setting, changed at any moment (no turn needed): with it off, the priority loop
+        still stops them about an act aimed at them or their cards, and for blocks. It takes effect at once:
+        the player holding priority now who would no longer be asked passes."""
+        player = action["player"]
+        self.players[player].stop = stop
+        self.emit("stop_set", player=player, stop=stop)
+        if self.priority and self.priority[0] == player and self.pending is None and not self.stops_for(player):
+            self.pass_priority(player)
+            self.check_end()
+            self.resume()

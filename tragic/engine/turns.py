@@ -370,13 +370,40 @@ class Turns(Combat):
             self.priority = []
             self.resolve_top()
             return
-        self.priority = [i for i in self.clockwise_from(item["player"]) if i != item["player"]]
+        self.give_priority(item["player"])
         if not self.priority:
             self.resolve_top()
+
+    # -- priority: who may respond, and automatic passing ----------------------------------------------
+
+    def give_priority(self, actor: int) -> None:
+        """After ``actor``'s act, « l'adversaire peut alors consommer des ressources et utiliser des
+        Capacités » (Phase 5): each other player in turn order may respond, except those who would only be
+        asked to pass (:meth:`stops_for`)."""
+        self.priority = [i for i in self.clockwise_from(actor) if i != actor]
+        self.skip_idle()
+
+    def skip_idle(self) -> None:
+        while self.priority and not self.stops_for(self.priority[0]):
+            self.priority.pop(0)
+
+    def stops_for(self, player: int) -> bool:
+        """Whether ``player`` is asked now; ``legal.Choices`` answers from their legal responses."""
+        return True
+
+    def open_interrupts(self, actor: int) -> None:
+        """FAQ 16: a card that does not say « pendant votre tour » may be used « pendant le tour adverse après
+        l'avoir interrompu, et ce, à n'importe quel moment de sa phase de jeu »: after an act that puts
+        nothing on the stack (an ally or object called, equipment changed, a SPECIAL card placed), the
+        other players get the same chance to interrupt as after an act on the stack."""
+        if self.over or self.stack or self.pending is not None or actor != self.active:
+            return
+        self.give_priority(actor)
 
     def pass_priority(self, player: int) -> None:
         self.priority.pop(0)
         self.emit("passed", player=player)
+        self.skip_idle()
         if not self.priority:
             self.resolve_top()
 
@@ -389,7 +416,7 @@ class Turns(Combat):
                 return
             if self.stack:
                 top = self.stack[-1]
-                self.priority = [i for i in self.clockwise_from(top["player"]) if i != top["player"]]
+                self.give_priority(top["player"])
         self.after_stack()
 
     def after_stack(self) -> None:
@@ -570,7 +597,10 @@ class Turns(Combat):
             return
         if self.stack and not self.priority:
             top = self.stack[-1]
-            self.priority = [i for i in self.clockwise_from(top["player"]) if i != top["player"]]
+            self.give_priority(top["player"])
+            if not self.priority:
+                self.resolve_top()
+                return
         if not self.stack:
             self.after_stack()
 

@@ -9,9 +9,13 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from frag.engine import new_game
+from frag.engine.base import Action
 from frag.engine.board import available_maps
-from frag.engine.bots import BOTS, play_out
+from frag.engine.bots import Bot, play_out
+from frag.engine.levels import BOTS
 from frag.engine.rng import Dice
+from frag.engine.search import search_bot_with
+from frag.engine.state import State
 
 
 class Command(BaseCommand):
@@ -25,6 +29,12 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=None, help="first seed (random when omitted)")
         parser.add_argument("--turn-limit", type=int, default=400)
         parser.add_argument("--frags", type=int, default=3, help="frags to win")
+        parser.add_argument(
+            "--search-seconds", type=float, default=None, help="the search bot's budget per decision (default 0.5)"
+        )
+        parser.add_argument(
+            "--rotate", action="store_true", help="move each bot one seat on at each game (fair when bots differ)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         players, games = options["players"], options["games"]
@@ -35,7 +45,24 @@ class Command(BaseCommand):
             names = names * players
         if len(names) != players or any(n not in BOTS for n in names):
             raise CommandError(f"--bot takes one of {', '.join(BOTS)} or one per seat")
-        bots = [BOTS[n] for n in names]
+        levels = dict(BOTS)
+        if options["search_seconds"] is not None:
+            levels["search"] = search_bot_with(options["search_seconds"])
+        timing = {n: [0, 0.0, 0.0] for n in set(names)}  # decisions, seconds, slowest
+
+        def timed(name: str) -> Bot:
+            def bot(state: State, player: int, dice: Dice) -> Action:
+                begin = time.perf_counter()
+                action = levels[name](state, player, dice)
+                spent = time.perf_counter() - begin
+                record = timing[name]
+                record[0], record[1], record[2] = record[0] + 1, record[1] + spent, max(record[2], spent)
+                return action
+
+            return bot
+
+        by_name = {n: timed(n) for n in set(names)}
+        wins_by_bot = dict.fromkeys(names, 0)
         seed = options["seed"] if options["seed"] is not None else random.SystemRandom().randrange(2**32)
         frags = [0] * players
         wins = [0] * players
@@ -50,8 +77,11 @@ class Command(BaseCommand):
                 "turn_limit": options["turn_limit"],
                 "frags_to_win": options["frags"],
             }
+            shift = game % players if options["rotate"] else 0
+            seated = names[shift:] + names[:shift]
+            config["players"] = [{**p, "name": f"{seated[i]}-{i + 1}"} for i, p in enumerate(config["players"])]
             state = new_game(config, seed + game)
-            actions += len(play_out(state, bots, Dice(seed + game)))
+            actions += len(play_out(state, [by_name[n] for n in seated], Dice(seed + game)))
             turns += state.turn.number
             for seat, fighter in enumerate(state.fighters):
                 frags[seat] += fighter.frags
@@ -59,6 +89,7 @@ class Command(BaseCommand):
                 draws += 1
             else:
                 wins[state.winner()] += 1
+                wins_by_bot[seated[state.winner()]] += 1
         elapsed = time.perf_counter() - start
         self.stdout.write(f"map {options['map']}, {games} games, {players} players, seeds {seed}..{seed + games - 1}")
         for seat in range(players):
@@ -67,3 +98,8 @@ class Command(BaseCommand):
         self.stdout.write(f"average turns: {turns / max(1, games):.1f}")
         self.stdout.write(f"average actions: {actions / max(1, games):.1f}")
         self.stdout.write(f"games per second: {games / elapsed:.2f}")
+        for name, (decisions, spent, slowest) in sorted(timing.items()):
+            self.stdout.write(
+                f"  {name}: {wins_by_bot[name]} wins, {decisions} decisions, "
+                f"{spent / max(1, decisions) * 1000:.1f} ms each on average, slowest {slowest * 1000:.0f} ms"
+            )

@@ -1,0 +1,56 @@
+"""The reference for engine speed: OpenSpiel's ``python_block_dominoes`` (a pure-Python game of OpenSpiel's own
+API), random playouts measured in steps per CPU-second (``time.process_time``: the machine is shared, so wall
+time would count the others' work).
+
+Shared by the engines' benchmarks (``bench/frag.py``, ``bench/tragic.py``): each divides its own steps per
+CPU-second by this figure, measured once per ``make bench`` run (the same run, the same load). ``open_spiel``
+is a development-only dependency; without it the reference is missing and the ratios are not printed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from functools import cache
+
+from bench.figures import Figure
+
+SECONDS = 3.0
+
+
+@cache
+def steps_per_cpu_second(seconds: float = SECONDS) -> float | None:
+    """Random playouts of block dominoes: every ``apply_action`` is a step (chance outcomes, the deal, included)."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import block_dominoes  # noqa: F401  (registers python_block_dominoes)
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_block_dominoes")
+    rng = random.Random(1)
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def ratio_figure(name: str, steps: float) -> list[Figure]:
+    """``name``'s steps per CPU-second over the reference's, when OpenSpiel is installed."""
+    reference = steps_per_cpu_second()
+    if reference is None:
+        return []
+    return [Figure(name, steps / reference, "× block dominoes")]
+
+
+def run() -> list[Figure]:
+    reference = steps_per_cpu_second()
+    if reference is None:
+        return []
+    return [Figure("openspiel.block_dominoes.random_playout", reference, "steps/cpu-s")]
