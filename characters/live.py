@@ -11,14 +11,10 @@ from campaigns.live import Viewer, live_fragment
 from characters.access import can_view
 from characters.models import Character
 from characters.selectors import characters_for_panels
+from characters.subjects import sheet_subject
 
 if TYPE_CHECKING:
     from campaigns.models import Event
-
-
-def sheet_subject(character_id: int) -> str:
-    """What a sheet page's socket watches (``?watch=character:<pk>``, see campaigns.live)."""
-    return f"character:{character_id}"
 
 
 @live_fragment("character.")
@@ -54,7 +50,7 @@ def open_sheet(character_id: int, viewer: Viewer) -> str:
     """The whole sheet (``detail.html#sheet``) as an out-of-band swap, with this member's rights: the
     same context as the page, so narrator-only sections stay off a player's socket. Forms come unbound;
     static/js/tablee.js puts back what the person was typing."""
-    from characters.views import sheet_context
+    from characters.views.sheet import sheet_context
 
     character = Character.objects.select_related("campaign", "owner").get(pk=character_id)
     context = sheet_context(character, viewer.membership)

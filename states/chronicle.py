@@ -1,4 +1,4 @@
-"""How the Savage-style state events read in the log, and the live fragments they push.
+"""How the Savage-style state events read in the log (their live fragments: ``states/live.py``).
 
 Describers never touch the database: payloads carry names, dice and outcomes.
 """
@@ -8,12 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaigns.chronicle import actor_name, describe, describes
-from campaigns.live import Viewer, live_fragment
+from campaigns.chronicle import actor_name, describes
 from characters.labels import initiative_card_face
 
 if TYPE_CHECKING:
@@ -442,26 +440,3 @@ def _turn(event: Event) -> str:
 @describes("savage.round_ended", label=lambda: _("Initiative"))
 def _ended(event: Event) -> str:
     return _("%(actor)s ends the fight.") % {"actor": actor_name(event)}
-
-
-@live_fragment("savage.")
-def savage_fragments(event: Event, viewer: Viewer) -> list[str]:
-    """Refresh the badges and state panels of the characters the event touched (with what just happened),
-    and the round tracker."""
-    from characters.access import can_view
-    from states.views import panel_context, round_context
-
-    fragments = []
-    for character in event.characters.all():
-        if not can_view(viewer.membership, character):
-            continue
-        context = panel_context(character, viewer.membership)
-        context["oob"] = True
-        # The roll that just happened stays on the panel: whoever acted reads its dice, and so does the table.
-        context["notice"] = describe(event)
-        fragments.append(render_to_string("states/badges.html", context))
-        fragments.append(render_to_string("states/partials/panel.html", context))
-    tracker = round_context(event.campaign, viewer.membership)
-    tracker["oob"] = True
-    fragments.append(render_to_string("states/partials/round.html", tracker))
-    return fragments
