@@ -116,7 +116,7 @@ def _publish(campaign: Campaign, people: dict[str, object]) -> str:
 
 
 def test_a_correction_and_a_new_name_show_at_once() -> None:
-    from characters import services as character_services
+    from characters.services import sheet as character_services
 
     campaign, people = _table()
     log = reverse("campaigns:log", args=[campaign.pk])
