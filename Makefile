@@ -49,7 +49,15 @@ e2e: messages
 screenshots: messages
 	$(PY) scripts/screenshots.py
 
-bench: messages
+BENCH_STAMP := $(VENV)/.bench-$(shell sha1sum requirements-bench.txt | cut -c1-12)
+
+$(BENCH_STAMP): requirements-bench.txt $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	rm -f $(VENV)/.bench-*
+	touch $(BENCH_STAMP)
+
+## make bench: the benchmarks (docs/benchmarks.md); installs the bench-only requirements first.
+bench: messages $(BENCH_STAMP)
 	$(PY) -m bench
 
 lock:

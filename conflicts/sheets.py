@@ -1,8 +1,8 @@
 """What the conflict rules read from and write to character sheets, through the characters app.
 
 Only the characters app's public functions are used (``characters.selectors.trait_value``,
-``revers_penalty``, ``combat_equipment``; ``characters.services.atout_spend``, ``revers_inflict``),
-imported where they are called so that the two apps load in any order.
+``revers_penalty``, ``combat_equipment``; ``characters.services.atouts.atout_spend``,
+``characters.services.revers.revers_inflict``), imported where they are called so that the two apps load in any order.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def trait_choices(character: Character) -> list[tuple[str, str, int]]:
 def atout_spend(
     *, character: Character, actor: User, use: str, amount: int = 1, justification: str = "", context: Mapping[str, Any]
 ) -> None:
-    from characters.services import atout_spend as spend
+    from characters.services.atouts import atout_spend as spend
 
     spend(character=character, actor=actor, use=use, amount=amount, justification=justification, context=context)
 
@@ -86,7 +86,7 @@ def revers_inflict(
     payload: Mapping[str, Any],
     nature: str,
 ) -> None:
-    from characters.services import revers_inflict as inflict
+    from characters.services.revers import revers_inflict as inflict
     from states.services.revers import savage_revers_to_wounds
 
     # With Savage-style states and the campaign's "Revers become wounds" option, a physical Revers

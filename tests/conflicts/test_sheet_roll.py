@@ -87,7 +87,7 @@ def test_bad_input_is_refused_cleanly(data: dict) -> None:  # type: ignore[type-
 def test_named_traits_can_be_chosen_in_the_test_and_simple_conflict_forms() -> None:
     """`_trait_field` listed only the campaign's traits: « Punkette endurcie » could not be tested."""
     from conflicts.forms import FudgeTestForm, SimpleConflictForm
-    from conflicts.services import fudge_test_roll
+    from conflicts.services.fudge_tests import fudge_test_roll
 
     campaign, narrator, player, other, janey, client = _setup()
     form = FudgeTestForm(
