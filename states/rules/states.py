@@ -250,6 +250,8 @@ def incapacitation_roll(state: CardState, vigor_roll: TraitRoll) -> tuple[CardSt
     """
     if not state.incapacitation_roll_due:
         raise IllegalTransition("no_incapacitation_roll", "No État critique roll is due.")
+    # A character who bled to death before making the roll makes no roll: it would bring them back bleeding.
+    _ensure_alive(state)
     state = replace(state, incapacitation_roll_due=False)
     if vigor_roll.total <= 1:
         return replace(state, dead=True, bleeding_out=False), IncapacitationResult.DIES

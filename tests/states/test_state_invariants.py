@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from states.rules import states as rules
-from states.rules.dice import TraitDie, trait_roll
+from states.rules.dice import Modifier, TraitDie, trait_roll
 from states.rules.errors import IllegalTransition
 
 OPERATIONS = (
@@ -79,3 +80,16 @@ def test_the_cards_invariants_hold_and_refusals_change_nothing(steps, seed):
         assert rules.wound_penalty(state) >= -3
         if state.incapacitation_roll_due:
             assert state.incapacitated
+
+
+def test_a_character_dead_of_bleeding_makes_no_incapacitation_roll() -> None:
+    """Hémorragie: « Échec : il meurt. » A death from bleeding out before the État critique roll (found by the
+    invariant test above) used to let that roll bring the dead character back as bleeding out."""
+    state = rules.wounds_take(rules.CardState(), 4)[0]
+    state = rules.bleeding_set(state, True)
+    failed = trait_roll(random.Random(0), TraitDie(6), wild_card=True, modifiers=(Modifier("test", -20),))
+    dead, outcome = rules.bleeding_roll(state, failed, lethal=True, rng=random.Random(0))
+    assert dead.dead and outcome.result is rules.BleedingResult.DIES and dead.incapacitation_roll_due
+    with pytest.raises(IllegalTransition) as refusal:
+        rules.incapacitation_roll(dead, failed)
+    assert refusal.value.code == "dead"
