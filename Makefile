@@ -45,7 +45,15 @@ e2e: messages
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 	$(PY) -m pytest -p no:xdist -m e2e tests/e2e
 
-bench: messages
+BENCH_STAMP := $(VENV)/.bench-$(shell sha1sum requirements-bench.txt | cut -c1-12)
+
+$(BENCH_STAMP): requirements-bench.txt $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	rm -f $(VENV)/.bench-*
+	touch $(BENCH_STAMP)
+
+## make bench: the benchmarks (docs/benchmarks.md); installs the bench-only requirements first.
+bench: messages $(BENCH_STAMP)
 	$(PY) -m bench
 
 lock:

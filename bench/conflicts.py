@@ -34,18 +34,18 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
 from campaigns import services as campaigns
 from campaigns.models import Membership, Role
-from characters import services as characters
-from conflicts import services
+from characters.services.creation import character_create, npc_create
+from conflicts.services.sequences import participant_add, scene_create, sequence_create
 
 PLAYERS, ROUNDS = %(players)d, %(rounds)d
 narrator = User.objects.create_user("bench-mj", password="x")
 campaign = campaigns.campaign_create(owner=narrator, data={"name": "Bench des docks"})
-scene = services.scene_create(campaign=campaign, actor=narrator, title="Vingt duels")
+scene = scene_create(campaign=campaign, actor=narrator, title="Vingt duels")
 players = []
 for i in range(PLAYERS):
     user = User.objects.create_user(f"bench-pj{i}", password="x")
     Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
-    pc = characters.character_create(campaign=campaign, actor=user, name=f"PJ {i}", concept="Docker", goal="Passer",
+    pc = character_create(campaign=campaign, actor=user, name=f"PJ {i}", concept="Docker", goal="Passer",
                                      ranks={"combat": 3, "esprit": 3})
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
@@ -55,11 +55,11 @@ for i in range(PLAYERS):
     players.append({"user": user, "pc": pc, "session": session.session_key, "draws": []})
 for r in range(ROUNDS):
     for i, p in enumerate(players):
-        seq = services.sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {r}-{i}"})
-        thug = characters.npc_create(campaign=campaign, actor=narrator, name=f"Truand {r}-{i}", concept="Truand",
+        seq = sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {r}-{i}"})
+        thug = npc_create(campaign=campaign, actor=narrator, name=f"Truand {r}-{i}", concept="Truand",
                                      ranks={"combat": 2})
-        me = services.participant_add(sequence=seq, actor=narrator, character=p["pc"], side="PJ", trait_code="combat")
-        them = services.participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
+        me = participant_add(sequence=seq, actor=narrator, character=p["pc"], side="PJ", trait_code="combat")
+        them = participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
         p["draws"].append({"url": f"/conflicts/{campaign.pk}/participants/{me.pk}/split/",
                            "body": f"attack_{them.pk}=2&defence_{me.pk}=1&action=draw"})
 print(json.dumps([{"session": p["session"], "draws": p["draws"]} for p in players]))

@@ -28,10 +28,10 @@ from django.utils import timezone  # noqa: E402
 
 from campaigns import services as campaign_services  # noqa: E402
 from campaigns.models import Campaign, Event, Membership, Role, Visibility  # noqa: E402
-from characters import services as character_services  # noqa: E402
 from characters.models import Character  # noqa: E402
-from conflicts import services as conflict_services  # noqa: E402
+from characters.services.creation import character_create, npc_create  # noqa: E402
 from conflicts.models import Participant  # noqa: E402
+from conflicts.services.sequences import participant_add, scene_create, sequence_create  # noqa: E402
 
 PLAYERS = 3
 NPCS = 5
@@ -47,7 +47,7 @@ def seed(events: int) -> dict[str, object]:
         Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
         players.append(user)
     pcs = [
-        character_services.character_create(
+        character_create(
             campaign=campaign, actor=user, name=f"PJ {i}", concept="Médecin de campagne abrupt",
             goal="Empêcher le méchant d'accomplir son plan", ranks={"combat": 4, "medecine": 4, "esprit": 5},
             custom_traits=[],
@@ -55,21 +55,19 @@ def seed(events: int) -> dict[str, object]:
         for i, user in enumerate(players)
     ]  # fmt: skip
     npcs = [
-        character_services.npc_create(
-            campaign=campaign, actor=narrator, name=f"Truand {i}", concept="Truand", ranks={"combat": 3}
-        )
+        npc_create(campaign=campaign, actor=narrator, name=f"Truand {i}", concept="Truand", ranks={"combat": 3})
         for i in range(NPCS)
     ]
     history = events - Event.objects.filter(campaign=campaign).count() - 1 - PLAYERS - NPCS - 2
     _history(campaign, narrator, players, pcs + npcs, max(history, 0))
-    scene = conflict_services.scene_create(campaign=campaign, actor=narrator, title="Les docks")
-    sequence = conflict_services.sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre sur le quai"})
+    scene = scene_create(campaign=campaign, actor=narrator, title="Les docks")
+    sequence = sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre sur le quai"})
     for character in pcs:
-        conflict_services.participant_add(
+        participant_add(
             sequence=sequence, actor=narrator, character=character, side="PJ", goal="passer", trait_code="combat"
         )
     for character in npcs:
-        conflict_services.participant_add(
+        participant_add(
             sequence=sequence, actor=narrator, character=character, side="Truands", goal="arrêter", trait_code="combat"
         )
     participants = {p.character_id: p for p in Participant.objects.filter(sequence=sequence)}
@@ -154,6 +152,7 @@ def main() -> None:
         "log": get(narrator, f"/campaigns/{c}/log/"),
         "log_player": get(player, f"/campaigns/{c}/log/"),
         "log_kind": get(player, f"/campaigns/{c}/log/?kind=note"),
+        "log_search": get(player, f"/campaigns/{c}/log/?q=chronique"),
         "sheet": get(player, f"/characters/{s['sheet']}/"),
         "home": get(player, f"/campaigns/{c}/"),
         "sequence_narrator": get(narrator, f"/conflicts/{c}/sequences/{q}/"),

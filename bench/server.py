@@ -25,7 +25,9 @@ def free_port() -> int:
 
 class BenchServer:
     def __init__(self, workdir: Path, *, extra_env: dict[str, str] | None = None) -> None:
-        self.port = free_port()
+        # BENCH_PORT: a fixed port (engineers sharing a machine each keep to their own range).
+        self.port = int(os.environ.get("BENCH_PORT") or free_port())
+        self.workers = int(os.environ.get("BENCH_WORKERS", "1"))
         self.env = {
             **os.environ,
             "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", f"sqlite:///{workdir / 'bench.sqlite3'}"),
@@ -49,7 +51,7 @@ class BenchServer:
         subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=self.env, check=True)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port",
-             str(self.port), "--no-access-log", "--log-level", "warning"],
+             str(self.port), "--no-access-log", "--log-level", "warning", "--workers", str(self.workers)],
             cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         deadline = time.monotonic() + 30

@@ -10,6 +10,7 @@ import json
 import time
 
 from bench.figures import Figure
+from bench.openspiel_ref import ratio_figure
 from tragic.engine import State, new_game
 from tragic.simulation import SimulationReport, default_config, simulate
 
@@ -38,4 +39,6 @@ def run() -> list[Figure]:
         Figure("tragic heuristic vs random games", heuristic_games.games_per_second, "games/s"),
         Figure("tragic heuristic vs random games per CPU second", heuristic_games.games / heuristic_cpu, "games/cpu-s"),
         Figure("tragic state JSON round trips", copy_rate, "copies/s"),
+        # Issue 15: the engine's step loop beside OpenSpiel's python_block_dominoes, same run, same load.
+        *ratio_figure("tragic random-playout steps per CPU second", random_games.steps / random_cpu),
     ]

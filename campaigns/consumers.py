@@ -1,9 +1,30 @@
-"""One WebSocket per open campaign page; it receives the events its user may see, as HTML."""
+"""One WebSocket per open campaign page; it receives the events its user may see, as HTML, in stream order.
+
+The socket speaks JSON (static/js/tablee.js is the other end):
+
+- server → page ``{"t": "ev", "p": 42, "q": 40, "html": "…"}``: the event at position 42 of the campaign's
+  stream, rendered for this member, and the position of the previous message this page was sent (40: 41
+  was not for this member, and the page is never told about events it may not see, not even that they
+  happened). A page whose last position is not ``q`` missed something and reconnects. The consumer
+  itself replays from the database whatever the channel layer lost, so live events reach it in order.
+- ``{"t": "at", "p": 41, "missed": [[40, "…"], [41, "…"]]}``: the answer to a connection or a resume:
+  what the page missed that it may see, and the position the page now stands at;
+- ``{"t": "ping", "p": 41}`` every few seconds: keeps idle sockets open through proxies and lets the page
+  notice a silent drop; ``{"t": "reload"}``: the page missed too much to catch up piece by piece;
+- page → server ``{"resume": 41}``: "the last position I rendered is 41" (a page back in the foreground).
+
+The socket URL says where the page starts: ``?after=<position>`` when it reconnects, or ``?since=<epoch
+seconds>`` (when the page was rendered) on its first connection. ``?watch=character:12`` (repeatable)
+tells the renderers what the page shows (see campaigns.live).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import math
+import time
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -12,25 +33,27 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
-from django.template.loader import render_to_string
-from django.utils import translation
 
-from campaigns.live import Viewer, campaign_group, extra_fragments, watched_subjects
-from campaigns.models import Event, Membership
-from campaigns.selectors import log_entries
+from campaigns.live import campaign_group, watched_subjects
+from campaigns.live_render import render_event
+from campaigns.live_stream import Replay, replay_after, start_position
+from campaigns.models import Membership
 
 logger = logging.getLogger(__name__)
 
 # WebSocket close code 1013, "try again later": the page reconnects with backoff.
 TRY_AGAIN_LATER = 1013
+# A page may ask to catch up at most this often (a catch-up renders up to campaigns.live_stream.REPLAY_LIMIT events).
+RESUME_INTERVAL = 1.0
 
 
 class CampaignConsumer(AsyncWebsocketConsumer):
-    """``?watch=character:12`` (repeatable) tells the renderers what the page shows (see campaigns.live)."""
-
     membership: Membership | None = None
-    pinger: asyncio.Task[None] | None = None
     watching: frozenset[str] = frozenset()
+    pinger: asyncio.Task[None] | None = None
+    position: int = 0  # the last stream position this consumer has dealt with (sent or not for this member)
+    sent: int = 0  # the last position this page has been told about
+    last_resume: float = -math.inf
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -47,14 +70,20 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.watching = watched_subjects(query.get("watch", []))
         self.csrf_token = self._csrf_token()
-        await self.accept()
         try:
             await self.channel_layer.group_add(self.group, self.channel_name)
         except Exception as error:  # the channel layer (Redis) is down: say "try again later", not a 500
             logger.warning("live socket refused, channel layer unavailable: %r", error)
             self.membership = None
+            await self.accept()
             await self.close(code=TRY_AGAIN_LATER)
             return
+        # In the group first, then the start position, then the handshake: an event committed meanwhile
+        # arrives twice at most (the copy is dropped by its position) and none falls between; once the
+        # socket is open, everything after its start position reaches it.
+        after = await self._start_position(query.get("after", [""])[-1], query.get("since", [""])[-1])
+        await self.accept()
+        await self._catch_up(after)
         self.pinger = asyncio.create_task(self._ping())
 
     async def disconnect(self, code: int) -> None:
@@ -66,21 +95,55 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             except Exception as error:  # the group entry expires by itself (channels-redis group_expiry)
                 logger.info("live socket left its group uncleanly: %r", error)
 
-    async def _ping(self) -> None:
-        """An empty message every few seconds keeps an idle socket alive through proxies that close quiet
-        connections, and lets the page tell a quiet socket from a dead one."""
-        while True:
-            await asyncio.sleep(settings.LIVE_PING_SECONDS)
-            await self.send(text_data="")
-
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        # The socket only pushes; actions go through ordinary HTTP posts.
-        return
+        """The only thing a page says: ``{"resume": <last position rendered>}``. Anything else is ignored."""
+        try:
+            after = json.loads(text_data or "")["resume"]
+        except (ValueError, TypeError, KeyError):
+            return
+        if not isinstance(after, int) or isinstance(after, bool) or after < 0 or self.membership is None:
+            return
+        wait = self.last_resume + RESUME_INTERVAL - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)  # a page asking too often only slows its own socket
+        self.last_resume = time.monotonic()
+        await self._catch_up(after)
 
     async def event_created(self, message: dict[str, Any]) -> None:
+        position = message.get("position")
+        if position is None or self.membership is None:
+            return
+        if position <= self.position:
+            return  # already sent by a catch-up
+        if position > self.position + 1:
+            # The channel layer lost a message (capacity, expiry): replay from the database, this one included.
+            await self._catch_up(self.position)
+            return
         html = await self._render(message["event_id"])
+        self.position = position
         if html:
-            await self.send(text_data=html)
+            await self._send({"t": "ev", "p": position, "q": self.sent, "html": html})
+            self.sent = position
+
+    async def _catch_up(self, after: int) -> None:
+        replay = await self._replay(after)
+        self.position = replay.head
+        self.sent = replay.events[-1][0] if replay.events else min(after, replay.head)
+        if replay.too_many:
+            await self._send({"t": "reload"})
+        else:
+            await self._send({"t": "at", "p": self.sent, "missed": replay.events, "ping": settings.LIVE_PING_SECONDS})
+
+    async def _ping(self) -> None:
+        """A message every few seconds keeps an idle socket alive through proxies that close quiet
+        connections, lets the page tell a quiet socket from a dead one, and carries the position so a
+        page that missed something notices it even when nothing else happens."""
+        while True:
+            await asyncio.sleep(settings.LIVE_PING_SECONDS)
+            await self._send({"t": "ping", "p": self.sent})
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(message, separators=(",", ":")))
 
     def _csrf_token(self) -> str:
         """A masked token for the page's CSRF cookie, so forms in live fragments post as the page's do."""
@@ -100,27 +163,30 @@ class CampaignConsumer(AsyncWebsocketConsumer):
     def _membership(self, user_id: int, campaign_id: int) -> Membership | None:
         return Membership.objects.select_related("campaign").filter(user_id=user_id, campaign_id=campaign_id).first()
 
+    def _current_membership(self) -> Membership | None:
+        # Roles can change while a socket is open: read the membership again with each event.
+        assert self.membership is not None
+        return Membership.objects.filter(pk=self.membership.pk).select_related("campaign").first()
+
+    @database_sync_to_async
+    def _start_position(self, after: str, since: str) -> int:
+        assert self.membership is not None
+        return start_position(self.membership.campaign_id, after=after, since=since)
+
+    @database_sync_to_async
+    def _replay(self, after: int) -> Replay:
+        membership = self._current_membership()
+        if membership is None:
+            return Replay(head=after, events=[], too_many=False)
+        return replay_after(
+            membership, after, watching=self.watching, csrf_token=self.csrf_token, language=self.language
+        )
+
     @database_sync_to_async
     def _render(self, event_id: int) -> str:
-        assert self.membership is not None
-        # Roles can change while a socket is open: read the membership again with the event.
-        membership = Membership.objects.filter(pk=self.membership.pk).select_related("campaign").first()
+        membership = self._current_membership()
         if membership is None:
             return ""
-        event = Event.objects.visible_to(membership).for_display().filter(pk=event_id).first()
-        if event is None:
-            return ""
-        viewer = Viewer(membership, watching=self.watching, csrf_token=self.csrf_token)
-        with translation.override(self.language):
-            parts = [
-                render_to_string(
-                    "campaigns/partials/live_event.html",
-                    {
-                        "entries": log_entries([event], membership),
-                        "membership": membership,
-                        "campaign": membership.campaign,
-                    },
-                )
-            ]
-            parts.extend(extra_fragments(event, viewer))
-        return "".join(parts)
+        return render_event(
+            membership, event_id, watching=self.watching, csrf_token=self.csrf_token, language=self.language
+        )

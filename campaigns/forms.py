@@ -91,10 +91,15 @@ class CorrectionForm(forms.Form):
     reason = forms.CharField(label=_("What was wrong"), max_length=1000)
 
 
+class SearchInput(forms.TextInput):
+    input_type = "search"
+
+
 class LogFilterForm(forms.Form):
     game_session = forms.TypedChoiceField(label=_("Session"), required=False, coerce=int, empty_value=None)
     character = forms.TypedChoiceField(label=_("Character"), required=False, coerce=int, empty_value=None)
     kind = forms.ChoiceField(label=_("Kind"), required=False)
+    q = forms.CharField(label=_("Search"), required=False, max_length=100, widget=SearchInput)
 
     def __init__(
         self,

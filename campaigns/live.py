@@ -129,5 +129,6 @@ def broadcast(campaign_id: int, message: dict[str, object]) -> bool:
 
 def broadcast_on_commit(event: Event) -> None:
     """Announce the event to the campaign's sockets once the transaction that wrote it commits."""
-    campaign_id, event_id = event.campaign_id, event.pk
-    transaction.on_commit(lambda: broadcast(campaign_id, {"type": "event.created", "event_id": event_id}))
+    message = {"type": "event.created", "event_id": event.pk, "position": event.position}
+    campaign_id = event.campaign_id
+    transaction.on_commit(lambda: broadcast(campaign_id, message))

@@ -211,6 +211,9 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     corrects = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="corrections")
+    # The event's place in its campaign's live stream (1, 2, 3…, in commit order; see CampaignStream).
+    # Events written before streams existed have none and are never replayed to a page.
+    position = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
     game_time = models.DateTimeField(_("in-game time"))
     created_at = models.DateTimeField(default=timezone.now, editable=False, db_index=True)
 
@@ -224,7 +227,8 @@ class Event(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=~Q(visibility="player") | Q(recipient__isnull=False), name="private_event_has_recipient"
-            )
+            ),
+            models.UniqueConstraint(fields=["campaign", "position"], name="event_stream_position"),
         ]
 
     def __str__(self) -> str:
@@ -237,3 +241,19 @@ class Event(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError("Events are append-only: they cannot be deleted.")
+
+
+class CampaignStream(models.Model):
+    """The last position handed out in a campaign's live stream.
+
+    Each Event takes the next position by incrementing this row inside its own transaction, so the row
+    stays locked until commit: positions are handed out in commit order with no holes, and a page that
+    saw position 41 and then 43 knows for sure it missed 42. Only the live layer locks this row, and
+    when an event is written (normally a service's last step), so it does not meet the services' own locks.
+    """
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, primary_key=True, related_name="stream")
+    position = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id}@{self.position}"

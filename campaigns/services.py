@@ -9,7 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -19,6 +19,7 @@ from campaigns import hooks
 from campaigns.live import broadcast_on_commit
 from campaigns.models import (
     Campaign,
+    CampaignStream,
     Event,
     GameSession,
     Invitation,
@@ -58,6 +59,13 @@ def event_append(
     ``game_session=True`` (the default) files the event under the campaign's open session, if any.
     The in-game time is the campaign's clock as the caller holds it.
     """
+    if not transaction.get_connection().in_atomic_block:
+        # The position and the event must commit together, or a page could see a hole that never fills.
+        with transaction.atomic():
+            return event_append(
+                campaign=campaign, kind=kind, payload=payload, actor=actor, game_session=game_session,
+                characters=characters, visibility=visibility, recipient=recipient, corrects=corrects,
+            )  # fmt: skip
     if game_session is True:
         game_session = campaign.game_sessions.filter(status=SessionStatus.OPEN).first()
     if visibility == Visibility.PLAYER and recipient is None:
@@ -73,13 +81,27 @@ def event_append(
         corrects=corrects,
         game_time=campaign.game_clock,
     )
-    event.full_clean(exclude=["characters"])
+    event.full_clean(exclude=["characters", "position"])  # the position is unique by construction
+    event.position = stream_next_position(campaign_id=campaign.pk)  # last: the stream row stays locked till commit
     event.save()
     characters = list(characters)
     if characters:
         event.characters.set(characters)
     broadcast_on_commit(event)
     return event
+
+
+def stream_next_position(*, campaign_id: int) -> int:
+    """Take the campaign's next live position; the stream row stays locked until this transaction ends,
+    so positions follow commit order (see CampaignStream). One statement on SQLite and PostgreSQL."""
+    table = CampaignStream._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (campaign_id, position) VALUES (%s, 1) "  # the table name is ours, the value a parameter
+            f"ON CONFLICT (campaign_id) DO UPDATE SET position = {table}.position + 1 RETURNING position",
+            [campaign_id],
+        )
+        return int(cursor.fetchone()[0])
 
 
 def _lock_campaign(campaign: Campaign) -> Campaign:

@@ -12,7 +12,8 @@ class CharactersConfig(AppConfig):
         from campaigns import demo, hooks
         from characters import chronicle_kinds, live  # noqa: F401  (event texts, live panels)
         from characters.demo import demo_sheets
-        from characters.services import run_clock_recovery, run_session_award
+        from characters.services.atouts import run_session_award
+        from characters.services.recovery import run_clock_recovery
 
         hooks.on_session_close(run_session_award)
         hooks.on_clock_advance(run_clock_recovery)

@@ -2,7 +2,7 @@
 
 « Ce pouvoir psychique permet à l'adepte d'ajouter la valeur de sa Caractéristique Présence au rang ou à la
 valeur de sa Caractéristique Vigueur pour un nombre de tirages égal à la valeur du Domaine psychique
-Conscience » (Coordination accrue: Habileté). Starting one is a use of the power (``services.power_use``: the
+Conscience » (Coordination accrue: Habileté). Starting one is a use of the power (``power_use``: the
 rank, a Potentiel point, the optional fatigue); then each Test or Sequence draw on the boosted trait (any draw,
 for the natural armour) shows the bonus as its own line and uses one of the draws. A new boost replaces the one
 running. Tests and draws ask ``boost_amount`` and, once rolled, ``boost_use``.
@@ -13,11 +13,12 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from characters import services
 from characters.models import Character
 from characters.rules import psychic
 from characters.rules.errors import RuleViolation
 from characters.selectors import trait_value
+from characters.services.changes import _append, _bump, _lock, _refuse
+from characters.services.powers import power_use
 
 
 def boost_amount(character: Character, target: str) -> int:
@@ -33,14 +34,14 @@ def power_boost_start(*, character: Character, actor: User, power: str, natural_
         boost = psychic.boost_for(power, natural_armour=natural_armour, presence=trait_value(character, "presence"),
                                   conscience=trait_value(character, "conscience", fed=False))  # fmt: skip
     except KeyError:
-        raise services._refuse(RuleViolation("psychic.not_a_boost", power=power)) from None
+        raise _refuse(RuleViolation("psychic.not_a_boost", power=power)) from None
     except RuleViolation as violation:
-        raise services._refuse(violation) from violation
-    use = services.power_use(character=character, actor=actor, domain="conscience", power_rank=rank)
-    character = services._lock(character)
+        raise _refuse(violation) from violation
+    use = power_use(character=character, actor=actor, domain="conscience", power_rank=rank)
+    character = _lock(character)
     character.power_boost = {"power": boost.power, "target": boost.target, "amount": boost.amount, "left": boost.left}
-    services._bump(character, "power_boost")
-    services._append(character, "character.power_boost", actor,
+    _bump(character, "power_boost")
+    _append(character, "character.power_boost", actor,
                      {**character.power_boost, "difficulty": use.difficulty})  # fmt: skip
     return character
 

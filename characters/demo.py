@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from campaigns.models import Role
-from characters import services
 from characters.models import Character, CharacterKind, EquipmentCategory, ReversDomain, ReversNature
 from characters.rules.atouts import GainReason, Pool
+from characters.services.atouts import atout_gain
+from characters.services.equipment import equipment_add
+from characters.services.revers import revers_inflict
+from characters.services.sheet import character_update, trait_set
 
 if TYPE_CHECKING:
     from campaigns.models import Campaign
@@ -28,33 +31,33 @@ def demo_sheets(campaign: Campaign) -> None:
     for character in Character.objects.filter(campaign=campaign, name__in=sheets):
         ranks, kept = sheets[character.name]
         for code, rank in ranks.items():
-            services.trait_set(character=character, actor=actor, code=code, rank=rank, name=CUSTOM_NAMES.get(code, ""))
-        services.atout_gain(
+            trait_set(character=character, actor=actor, code=code, rank=rank, name=CUSTOM_NAMES.get(code, ""))
+        atout_gain(
             character=character, actor=actor, amount=kept, reason=GainReason.CREATION, pool=Pool.CREATION,
             note="Atouts gardés à la création", game_session=False,
         )  # fmt: skip
         if character.kind == CharacterKind.NPC:
-            services.character_update(
+            character_update(
                 character=character, actor=actor, expected_version=Character.objects.get(pk=character.pk).version,
                 data={"out_after_revers": 2, "narrator_notes": "Sait qui conduisait la voiture PA-1925."},
             )  # fmt: skip
     jim = Character.objects.filter(campaign=campaign, name="Jim Bones").first()
     lisa = Character.objects.filter(campaign=campaign, name="Lisa Benny").first()
     if jim is not None:
-        services.equipment_add(
+        equipment_add(
             character=jim,
             actor=actor,
             data={"category": EquipmentCategory.GEAR, "name": "Trousse de médecin", "bonus": 1},
         )
-        services.equipment_add(
+        equipment_add(
             character=jim, actor=actor,
             data={"category": EquipmentCategory.WEAPON, "name": "Revolver d'ordonnance", "bonus": 1, "era": 2, "firearm": True},
         )  # fmt: skip
     if lisa is not None:
-        services.equipment_add(
+        equipment_add(
             character=lisa, actor=actor, data={"category": EquipmentCategory.GEAR, "name": "Appareil photo", "bonus": 1}
         )
-        services.revers_inflict(
+        revers_inflict(
             character=lisa, actor=actor, domain=ReversDomain.SOCIAL, severity=1, nature=ReversNature.BLUNT,
             source="Éconduite au bal par la comtesse",
         )  # fmt: skip

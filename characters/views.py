@@ -21,7 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.access import campaign_member, campaign_narrator
 from campaigns.models import CreationMode, Membership, Role
-from characters import selectors, services
+from characters import selectors
 from characters.access import can_edit, character_for_viewer
 from characters.forms import (
     AtoutGainForm,
@@ -49,6 +49,18 @@ from characters.rules.equipment import vehicles
 from characters.rules.ladder import Rank
 from characters.rules.scales import scales_to_text
 from characters.rules.traits import TraitKind, traits_to_toml
+from characters.services import creation as creation_services
+from characters.services import powers as powers_services
+from characters.services import revers as revers_services
+from characters.services import sheet as sheet_services
+from characters.services.allies import ally_hand
+from characters.services.atouts import atout_gain, atout_refund, atout_spend, trait_raise
+from characters.services.creation import creation_preview, creation_traits, progression_scheme, starting_ranks
+from characters.services.equipment import equipment_add, equipment_remove
+from characters.services.options import character_rules_update
+from characters.services.powers import character_rest, feed_allow, feed_revoke, healing_start, power_use
+from characters.services.revers import revers_heal, revers_inflict
+from characters.services.sheet import character_update, trait_veto
 from core.errors import ServiceError
 
 
@@ -67,7 +79,7 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
     others = [c for c in selectors.visible_characters(character.campaign, membership) if c.pk != character.pk]
     trait_choices = [(line.code, line.name) for line in sheet.all_lines]
     in_session = character.campaign.game_sessions.filter(status="open").exists()
-    scheme = services.progression_scheme(sheet.rules, character.campaign, character)
+    scheme = progression_scheme(sheet.rules, character.campaign, character)
     raise_choices = [
         (line.code, ngettext("%(name)s (%(rank)s) — %(cost)s Atout a rank", "%(name)s (%(rank)s) — %(cost)s Atouts a rank", cost)
          % {"name": line.name, "rank": line.label, "cost": cost})
@@ -85,6 +97,8 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
         "membership": membership,
         "sheet": sheet,
         "can_edit": editable,
+        # Its owner and the narrators roll Tests from the trait rows (conflicts' sheet roll).
+        "can_roll": membership.is_narrator or character.owner_id == membership.user_id,
         "is_narrator": membership.is_narrator,
         "in_session": in_session,
         "words_form": CharacterWordsForm(initial={"version": character.version, "name": character.name,
@@ -249,7 +263,7 @@ def character_action(request: HttpRequest, character_id: int, name: str) -> Http
 @action("words")
 def _words(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     data = _valid("words_form", CharacterWordsForm(request.POST))
-    services.character_update(character=character, actor=request.user, data=data,  # type: ignore[arg-type]
+    character_update(character=character, actor=request.user, data=data,  # type: ignore[arg-type]
                               expected_version=data["version"])  # fmt: skip
     return _("Sheet saved."), {}
 
@@ -257,7 +271,7 @@ def _words(request: HttpRequest, character: Character, membership: Membership) -
 @action("narrator", narrator_only=True)
 def _narrator_fields(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     data = _valid("narrator_form", NarratorFieldsForm(request.POST, npc=character.kind == CharacterKind.NPC))
-    services.character_update(character=character, actor=request.user, data=data,  # type: ignore[arg-type]
+    character_update(character=character, actor=request.user, data=data,  # type: ignore[arg-type]
                               expected_version=data["version"])  # fmt: skip
     return _("Sheet saved."), {}
 
@@ -266,7 +280,7 @@ def _narrator_fields(request: HttpRequest, character: Character, membership: Mem
 def _spend(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     form = AtoutSpendForm(request.POST, others=list(Character.objects.filter(campaign=character.campaign)))
     data = _valid("spend_form", form)
-    services.atout_spend(
+    atout_spend(
         character=character, actor=request.user, use=data["use"], amount=data["amount"],  # type: ignore[arg-type]
         justification=data["justification"], context=form.context(),
     )  # fmt: skip
@@ -277,7 +291,7 @@ def _spend(request: HttpRequest, character: Character, membership: Membership) -
 def _raise(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     codes = [(line.code, line.name) for line in selectors.sheet(character, ledger=False).all_lines]
     data = _valid("raise_form", TraitRaiseForm(request.POST, traits=codes))
-    services.trait_raise(
+    trait_raise(
         character=character, actor=request.user, trait_code=data["trait"],  # type: ignore[arg-type]
         justification=data["justification"], ranks=data["ranks"],
     )  # fmt: skip
@@ -287,14 +301,14 @@ def _raise(request: HttpRequest, character: Character, membership: Membership) -
 @action("gain", narrator_only=True)
 def _gain(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     data = _valid("gain_form", AtoutGainForm(request.POST))
-    services.atout_gain(character=character, actor=request.user, amount=data["amount"], note=data["note"])  # type: ignore[arg-type]
+    atout_gain(character=character, actor=request.user, amount=data["amount"], note=data["note"])  # type: ignore[arg-type]
     return _("Atouts given."), {}
 
 
 @action("refund", narrator_only=True)
 def _refund(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     entry = get_object_or_404(AtoutEntry, pk=request.POST.get("entry"), character=character)
-    services.atout_refund(entry=entry, actor=request.user)  # type: ignore[arg-type]
+    atout_refund(entry=entry, actor=request.user)  # type: ignore[arg-type]
     return _("Atout given back."), {}
 
 
@@ -302,49 +316,49 @@ def _refund(request: HttpRequest, character: Character, membership: Membership) 
 def _trait_set(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     codes = [(line.code, line.name) for line in selectors.sheet(character, ledger=False).all_lines]
     data = _valid("trait_set_form", TraitSetForm(request.POST, traits=codes))
-    services.trait_set(character=character, actor=request.user, code=data["code"] or "",  # type: ignore[arg-type]
+    sheet_services.trait_set(character=character, actor=request.user, code=data["code"] or "",  # type: ignore[arg-type]
                        rank=data["rank"], name=data["name"], kind=data["kind"])  # fmt: skip
     return _("Trait set."), {}
 
 
 @action("veto", narrator_only=True)
 def _veto(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    services.trait_veto(character=character, actor=request.user, code=request.POST.get("code", ""))  # type: ignore[arg-type]
+    trait_veto(character=character, actor=request.user, code=request.POST.get("code", ""))  # type: ignore[arg-type]
     return _("Trait vetoed."), {}
 
 
 @action("revers", narrator_only=True)
 def _revers(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     data = _valid("revers_form", ReversForm(request.POST))
-    services.revers_inflict(character=character, actor=request.user, **data)  # type: ignore[arg-type]
+    revers_inflict(character=character, actor=request.user, **data)  # type: ignore[arg-type]
     return _("Revers written on the sheet."), {}
 
 
 @action("heal", narrator_only=True)
 def _heal(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     revers = get_object_or_404(Revers, pk=request.POST.get("revers"), character=character)
-    services.revers_heal(revers=revers, actor=request.user, steps=3 if request.POST.get("all") else 1)  # type: ignore[arg-type]
+    revers_heal(revers=revers, actor=request.user, steps=3 if request.POST.get("all") else 1)  # type: ignore[arg-type]
     return _("Revers healed."), {}
 
 
 @action("first_aid", narrator_only=True)
 def _first_aid(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     data = _valid("first_aid_form", FirstAidForm(request.POST, character=character))
-    services.first_aid(revers=data["revers"], actor=request.user, success=data["success"])  # type: ignore[arg-type]
+    revers_services.first_aid(revers=data["revers"], actor=request.user, success=data["success"])  # type: ignore[arg-type]
     return _("First aid recorded."), {}
 
 
 @action("equipment")
 def _equipment(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     data = _valid("equipment_form", EquipmentForm(request.POST, language=_language()))
-    services.equipment_add(character=character, actor=request.user, data=data)  # type: ignore[arg-type]
+    equipment_add(character=character, actor=request.user, data=data)  # type: ignore[arg-type]
     return _("Equipment added."), {}
 
 
 @action("unequip")
 def _unequip(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     item = get_object_or_404(Equipment, pk=request.POST.get("item"), character=character)
-    services.equipment_remove(item=item, actor=request.user)  # type: ignore[arg-type]
+    equipment_remove(item=item, actor=request.user)  # type: ignore[arg-type]
     return _("Equipment removed."), {}
 
 
@@ -353,7 +367,7 @@ def _power(request: HttpRequest, character: Character, membership: Membership) -
     domains = [(t.code, t.name_fr) for t in character.traits.filter(kind=TraitKind.POWER_DOMAIN)]
     feeds = [(code, code) for code in character.power_feeds.filter(allowed=True).values_list("trait", flat=True)]
     data = _valid("power_form", PowerUseForm(request.POST, domains=domains, feeds=feeds))
-    result = services.power_use(character=character, actor=request.user, **data)  # type: ignore[arg-type]
+    result = power_use(character=character, actor=request.user, **data)  # type: ignore[arg-type]
     from characters.labels import difficulty_label, rank_display
 
     return _("Power used: a %(difficulty)s test (required rank %(rank)s).") % {
@@ -363,35 +377,35 @@ def _power(request: HttpRequest, character: Character, membership: Membership) -
 
 @action("rest")
 def _rest(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    services.character_rest(character=character, actor=request.user)  # type: ignore[arg-type]
+    character_rest(character=character, actor=request.user)  # type: ignore[arg-type]
     return _("Rested: Potential and Vigour restored."), {}
 
 
 @action("feed", narrator_only=True)
 def _feed(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     data = _valid("feed_form", _feed_form(selectors.sheet(character, ledger=False, feeds=False), request.POST))
-    services.feed_allow(character=character, actor=request.user, domain=data["domain"], trait=data["trait"])  # type: ignore[arg-type]
+    feed_allow(character=character, actor=request.user, domain=data["domain"], trait=data["trait"])  # type: ignore[arg-type]
     return _("The trait may now feed the domain."), {}
 
 
 @action("unfeed", narrator_only=True)
 def _unfeed(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     feed = get_object_or_404(PowerFeed, pk=request.POST.get("feed"), character=character)
-    services.feed_revoke(feed=feed, actor=request.user)  # type: ignore[arg-type]
+    feed_revoke(feed=feed, actor=request.user)  # type: ignore[arg-type]
     return _("The trait no longer feeds the domain."), {}
 
 
 @action("healing")
 def _healing(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     power = request.POST.get("power", "")
-    services.healing_start(character=character, actor=request.user, power=power)  # type: ignore[arg-type]
+    healing_start(character=character, actor=request.user, power=power)  # type: ignore[arg-type]
     return _("%(power)s started: the game clock heals and spends Potential.") % {"power": power_name(power)}, {}
 
 
 @action("healing_stop")
 def _healing_stop(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     power = character.healing_power
-    services.healing_stop(character=character, actor=request.user)  # type: ignore[arg-type]
+    powers_services.healing_stop(character=character, actor=request.user)  # type: ignore[arg-type]
     return _("%(power)s stopped.") % {"power": power_name(power)}, {}
 
 
@@ -400,7 +414,7 @@ def _hand(request: HttpRequest, character: Character, membership: Membership) ->
     players = [(m.user_id, m.user.username) for m in character.campaign.memberships.select_related("user")]
     data = _valid("hand_form", HandAllyForm(request.POST, players=players))
     player = User.objects.filter(pk=data["player"]).first() if data["player"] else None
-    services.ally_hand(character=character, actor=request.user, player=player)  # type: ignore[arg-type]
+    ally_hand(character=character, actor=request.user, player=player)  # type: ignore[arg-type]
     return _("Ally handed over."), {}
 
 
@@ -440,10 +454,10 @@ def character_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if request.method == "POST":
         words, ranks, custom = _wizard_state(request, campaign)
     try:
-        defs = services.creation_traits(campaign, rules, custom)
+        defs = creation_traits(campaign, rules, custom)
     except ServiceError as exc:
-        defs, custom, error = services.creation_traits(campaign, rules), [], exc.message
-    start = services.starting_ranks(campaign, defs)
+        defs, custom, error = creation_traits(campaign, rules), [], exc.message
+    start = starting_ranks(campaign, defs)
     ranks = {code: ranks.get(code, start[code]) for code in start}
     step = request.POST.get("step", "")
     if step.startswith(("inc:", "dec:")):
@@ -461,7 +475,7 @@ def character_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
     leave = membership.is_narrator and request.POST.get("narrator_leave") == "on"
     if step == "create":
         try:
-            character = services.character_create(
+            character = creation_services.character_create(
                 campaign=campaign,
                 actor=request.user,
                 ranks=ranks,
@@ -477,7 +491,7 @@ def character_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
             if request.htmx:  # type: ignore[attr-defined]
                 return HttpResponseClientRedirect(character.get_absolute_url())
             return redirect(character.get_absolute_url())
-    budget = services.creation_preview(campaign=campaign, ranks=ranks, custom_traits=custom)
+    budget = creation_preview(campaign=campaign, ranks=ranks, custom_traits=custom)
     names = {t.code: t.name(_language()) for t in defs}
     lines = {line.code: line for line in budget.lines}
     rows = [
@@ -539,7 +553,7 @@ def npc_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         try:
-            character = services.npc_create(
+            character = creation_services.npc_create(
                 campaign=membership.campaign, actor=request.user, name=data["name"], concept=data["concept"],  # type: ignore[arg-type]
                 goal=data["goal"], ranks=data["traits"], atouts=data["atouts"], out_after=data["out_after"],
             )  # fmt: skip
@@ -569,7 +583,7 @@ def character_rules(request: HttpRequest, campaign_id: int) -> HttpResponse:
             data = {k: v for k, v in form.cleaned_data.items() if k not in ("version", "trait_list_toml")}
             data["trait_list"] = form.cleaned_data["trait_list_toml"]
             try:
-                services.character_rules_update(
+                character_rules_update(
                     campaign=campaign,
                     actor=request.user,
                     data=data,

@@ -54,10 +54,14 @@ class TableSettingsForm(forms.ModelForm):
         fields = ["success_rule", "layout", "cover_mode"]
 
 
-def _trait_field(campaign: Any, required: bool = False) -> forms.ChoiceField:
-    return forms.ChoiceField(
-        label=_("Trait"), required=required, choices=[("", "—"), *sheets.campaign_traits(campaign)]
-    )
+def _trait_field(campaign: Any, required: bool = False, npcs: bool = True) -> forms.ChoiceField:
+    """The campaign's list, then the traits characters named themselves (they are tested like any other)."""
+    choices: list[Any] = [("", "—"), *sheets.campaign_traits(campaign)]
+    listed = {code for code, _name in choices}
+    named = [(code, name) for code, name in sheets.named_traits(campaign, npcs=npcs) if code not in listed]
+    if named:
+        choices.append((_("Named traits"), named))
+    return forms.ChoiceField(label=_("Trait"), required=required, choices=choices)
 
 
 class ParticipantAddForm(forms.Form):
@@ -239,7 +243,8 @@ class FudgeTestForm(forms.Form):
     def __init__(self, *args: Any, campaign: Any, characters: Any, opponents: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["character"].queryset = characters
-        self.fields["trait_code"] = _trait_field(campaign, required=True)
+        # Players see their table's named traits, never an NPC's (opponents is set for narrators only).
+        self.fields["trait_code"] = _trait_field(campaign, required=True, npcs=opponents is not None)
         self.order_fields(["character", "trait_code", "difficulty"])  # who tests what, then how hard
         if opponents is not None:
             # « la Difficulté peut provenir d'une Caractéristique du ou des adversaires » (the narrator's call).

@@ -18,7 +18,7 @@ from conflicts.rules.cards import Card, SuccessRule
 from conflicts.rules.deck import DeckState, draw_pool
 from conflicts.rules.errors import RuleError
 from conflicts.rules.odds import Pool, target_odds
-from conflicts.services import controls
+from conflicts.services.changes import controls
 from conflicts.setup import (
     attack_draws,
     budget_of,
@@ -97,9 +97,12 @@ def _shown(part: str, key: str, codes: list[str], flipped: set[str], rule: Succe
     return out
 
 
-def sequence_board(sequence: Sequence, membership: Membership, participants: list[Participant] | None = None) -> Board:
+def sequence_board(
+    sequence: Sequence, membership: Membership, participants: list[Participant] | None = None, *, story: bool = True
+) -> Board:
     """Everything the sequence page shows to one viewer. Players never see an NPC's trait value or split
-    before its cards are drawn; drawn cards are on the table for everyone."""
+    before its cards are drawn; drawn cards are on the table for everyone. ``story=False``: without the
+    sequence told from the log (the odds endpoint shows none of it)."""
     everyone = participants if participants is not None else participants_of(sequence)
     settings = deck_store.table_settings(sequence.campaign)
     rule = deck_store.success_rule(settings)
@@ -149,7 +152,7 @@ def sequence_board(sequence: Sequence, membership: Membership, participants: lis
         penalties=penalties,
         lowered=lowered,
         states=deck_states(sequence.campaign),
-        story=sequence_story(sequence, membership),
+        story=sequence_story(sequence, membership) if story else [],
     )
 
 
@@ -161,7 +164,9 @@ def sequence_story(sequence: Sequence, membership: Membership) -> list[str]:
     """The sequence told in order, as the log tells it, with only what this member may read."""
     events = (
         Event.objects.visible_to(membership)
-        .filter(kind__in=STORY_KINDS, payload__sequence=sequence.pk)
+        # A sequence's events all come after its creation: the campaign's recent-events index reads only
+        # those, rather than every sequence event of the campaign's history.
+        .filter(created_at__gte=sequence.created_at, kind__in=STORY_KINDS, payload__sequence=sequence.pk)
         .select_related("actor")
         .order_by("created_at", "pk")
     )

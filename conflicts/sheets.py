@@ -1,8 +1,8 @@
 """What the conflict rules read from and write to character sheets, through the characters app.
 
 Only the characters app's public functions are used (``characters.selectors.trait_value``,
-``revers_penalty``, ``combat_equipment``; ``characters.services.atout_spend``, ``revers_inflict``),
-imported where they are called so that the two apps load in any order.
+``revers_penalty``, ``combat_equipment``; ``characters.services.atouts.atout_spend``,
+``characters.services.revers.revers_inflict``), imported where they are called so that the two apps load in any order.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def trait_choices(character: Character) -> list[tuple[str, str, int]]:
 def atout_spend(
     *, character: Character, actor: User, use: str, amount: int = 1, justification: str = "", context: Mapping[str, Any]
 ) -> None:
-    from characters.services import atout_spend as spend
+    from characters.services.atouts import atout_spend as spend
 
     spend(character=character, actor=actor, use=use, amount=amount, justification=justification, context=context)
 
@@ -86,7 +86,7 @@ def revers_inflict(
     payload: Mapping[str, Any],
     nature: str,
 ) -> None:
-    from characters.services import revers_inflict as inflict
+    from characters.services.revers import revers_inflict as inflict
     from states.services.revers import savage_revers_to_wounds
 
     # With Savage-style states and the campaign's "Revers become wounds" option, a physical Revers
@@ -117,6 +117,23 @@ def campaign_traits(campaign: Any) -> list[tuple[str, str]]:
 
     language = get_language() or "fr"
     return [(t.code, t.name(language)) for t in trait_defs(character_rules(campaign))]
+
+
+def named_traits(campaign: Any, *, npcs: bool) -> list[tuple[str, str]]:
+    """(code, name) of the traits characters named themselves (free style, or « players name traits »):
+    Jim's Psychologie, Janey's « Punkette endurcie ». NPCs' only for the narrators' forms."""
+    from django.utils.translation import get_language
+
+    from characters.models import CharacterTrait
+
+    rows = CharacterTrait.objects.filter(character__campaign=campaign, custom=True)
+    if not npcs:
+        rows = rows.exclude(character__kind="npc")
+    english = (get_language() or "fr")[:2] == "en"
+    named: dict[str, str] = {}
+    for code, name_fr, name_en in rows.values_list("code", "name_fr", "name_en").order_by("code"):
+        named.setdefault(code, (name_en if english and name_en else name_fr) or code)
+    return sorted(named.items(), key=lambda item: item[1].lower())
 
 
 def revers_penalties(characters: list[Character], domain: str) -> dict[int, int]:

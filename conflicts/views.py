@@ -14,10 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.access import campaign_member, campaign_narrator
-from campaigns.models import Membership
+from campaigns.models import Event, Membership
 from characters.models import Character
 from conflicts import decks as deck_store
-from conflicts import selectors, services
+from conflicts import selectors, sheets, test_atouts
+from conflicts import sheet_roll as sheet_roll_rules
 from conflicts.forms import (
     DeclareForm,
     FudgeTestForm,
@@ -32,6 +33,14 @@ from conflicts.forms import (
 from conflicts.models import Deck, Participant, Scene
 from conflicts.rules.budget import Split
 from conflicts.rules.fudge import success_chance
+from conflicts.services import sequences as sequences_services
+from conflicts.services.atouts import participant_atout
+from conflicts.services.changes import controls
+from conflicts.services.drawing import participant_declare_split, participant_draw
+from conflicts.services.fudge_tests import fudge_test_roll, fudge_test_setup, simple_conflict_roll
+from conflicts.services.sequences import participant_update, scene_create, sequence_create
+from conflicts.services.settling import sequence_cut_short, sequence_settle
+from conflicts.services.table import deck_reshuffle, table_settings_update
 from conflicts.setup import budget_of, penalty_of
 from core.errors import ServiceError
 from core.http import posted_next_or
@@ -71,7 +80,7 @@ def scenes(request: HttpRequest, campaign_id: int) -> HttpResponse:
         if not membership.is_narrator:
             raise PermissionDenied(_("Only a narrator can do this."))
         if form.is_valid():
-            scene = services.scene_create(campaign=campaign, actor=request.user, **form.cleaned_data)
+            scene = scene_create(campaign=campaign, actor=request.user, **form.cleaned_data)
             return redirect(scene.get_absolute_url())
     return render(
         request,
@@ -98,7 +107,7 @@ def scene(request: HttpRequest, campaign_id: int, scene_id: int) -> HttpResponse
         if not membership.is_narrator:
             raise PermissionDenied(_("Only a narrator can do this."))
         if form.is_valid():
-            sequence = services.sequence_create(scene=scene, actor=request.user, data=form.cleaned_data)
+            sequence = sequence_create(scene=scene, actor=request.user, data=form.cleaned_data)
             return redirect(sequence.get_absolute_url())
     return render(
         request,
@@ -251,7 +260,7 @@ def _mine(
     sequence = selectors.sequence_for(membership, participant.sequence_id)
     everyone = selectors.participants_of(sequence)
     mine = next((p for p in everyone if p.pk == participant.pk), None)
-    if mine is None or not services.controls(membership, mine):
+    if mine is None or not controls(membership, mine):
         raise Http404
     mine.sequence = sequence
     return membership, everyone, mine
@@ -269,7 +278,7 @@ def _expected(request: HttpRequest) -> int | None:
 def odds(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     """htmx: the odds of the split being entered, recomputed on every change."""
     membership, everyone, me = _mine(request, campaign_id, participant_id)
-    board = selectors.sequence_board(me.sequence, membership, everyone)
+    board = selectors.sequence_board(me.sequence, membership, everyone, story=False)
     split, _reasons = split_from_post(request.POST, me, everyone)
     context = _panel_context(request, membership, me, board, split=split)
     return render(request, "conflicts/partials/odds.html", context)
@@ -283,10 +292,10 @@ def split_submit(request: HttpRequest, campaign_id: int, participant_id: int) ->
     split, reasons = split_from_post(request.POST, me, everyone)
     try:
         if request.POST.get("action") == "declare":
-            services.participant_declare_split(participant=me, actor=request.user, split=split, reasons=reasons)
+            participant_declare_split(participant=me, actor=request.user, split=split, reasons=reasons)
             messages.success(request, _("Split saved."))
         else:
-            services.participant_draw(
+            participant_draw(
                 participant=me, actor=request.user, expected_version=_expected(request), split=split, reasons=reasons
             )
     except ServiceError as exc:
@@ -331,7 +340,7 @@ def declare(request: HttpRequest, campaign_id: int, participant_id: int) -> Http
     form = DeclareForm(request.POST, participant=me)
     if form.is_valid():
         try:
-            services.participant_update(
+            participant_update(
                 participant=me, actor=request.user, expected_version=form.cleaned_data["version"],
                 data={"goal": form.cleaned_data["goal"], "trait_code": form.cleaned_data["trait_code"]},
             )  # fmt: skip
@@ -351,7 +360,7 @@ def modifiers(request: HttpRequest, campaign_id: int, participant_id: int) -> Ht
         helpers = ("version", "range_band", "shooter_weapon", "vehicle_model")
         data = {k: v for k, v in form.cleaned_data.items() if k not in helpers}
         try:
-            services.participant_update(participant=participant, actor=request.user, data=data,
+            participant_update(participant=participant, actor=request.user, data=data,
                                         expected_version=form.cleaned_data["version"])  # fmt: skip
         except ServiceError as exc:
             messages.error(request, exc.message)
@@ -381,7 +390,7 @@ def participant_add(request: HttpRequest, campaign_id: int, sequence_id: int) ->
     if form.is_valid():
         data = form.cleaned_data
         try:
-            services.participant_add(
+            sequences_services.participant_add(
                 sequence=sequence, actor=request.user, character=data["character"], side=data["side"], goal=data["goal"],
                 trait_code=data["trait_code"], trait_value=data["trait_value"], out_after=data["out_after"],
             )  # fmt: skip
@@ -398,7 +407,7 @@ def atout(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpRe
     _member, everyone, me = _mine(request, campaign_id, participant_id)
     target = next((p for p in everyone if str(p.pk) == request.POST.get("target")), None)
     try:
-        services.participant_atout(
+        participant_atout(
             participant=me, actor=request.user, use=request.POST.get("use", ""), expected_version=_expected(request),
             target=target, card=request.POST.get("card", ""), justification=request.POST.get("justification", ""),
         )  # fmt: skip
@@ -415,7 +424,7 @@ def settle(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResp
     membership = _membership(request)
     sequence = selectors.sequence_for(membership, sequence_id)
     try:
-        services.sequence_settle(sequence=sequence, actor=request.user, expected_version=_expected(request))
+        sequence_settle(sequence=sequence, actor=request.user, expected_version=_expected(request))
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
@@ -429,7 +438,7 @@ def cut(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpRespons
     membership = _membership(request)
     sequence = selectors.sequence_for(membership, sequence_id)
     try:
-        services.sequence_cut_short(sequence=sequence, actor=request.user, side=request.POST.get("side", ""),
+        sequence_cut_short(sequence=sequence, actor=request.user, side=request.POST.get("side", ""),
                                     choice=request.POST.get("choice", "cut"), expected_version=_expected(request))  # fmt: skip
     except (ServiceError, ValueError) as exc:
         messages.error(request, getattr(exc, "message", _("Choose to cut short or to go on.")))
@@ -446,7 +455,7 @@ def fudge_test(request: HttpRequest, campaign_id: int) -> HttpResponse:
         data = dict(form.cleaned_data)
         character = data.pop("character")
         try:
-            result = services.fudge_test_roll(character=character, actor=request.user, data=data)
+            result = fudge_test_roll(character=character, actor=request.user, data=data)
         except ServiceError as exc:
             form.add_error(None, exc.message)
     return render(request, "conflicts/test_result.html", {"campaign": membership.campaign, "membership": membership,
@@ -462,7 +471,7 @@ def simple_conflict(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if form.is_valid():
         d = form.cleaned_data
         try:
-            result = services.simple_conflict_roll(first=d["first"], second=d["second"], actor=request.user,
+            result = simple_conflict_roll(first=d["first"], second=d["second"], actor=request.user,
                                                    first_data={"trait_code": d["first_trait"]},
                                                    second_data={"trait_code": d["second_trait"]})  # fmt: skip
         except ServiceError as exc:
@@ -481,13 +490,13 @@ def table(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if request.method == "POST":
         if request.POST.get("reshuffle"):
             deck = get_object_or_404(Deck, pk=request.POST["reshuffle"], campaign=campaign)
-            services.deck_reshuffle(campaign=campaign, actor=request.user, kind=deck.kind, holder=deck.holder,
+            deck_reshuffle(campaign=campaign, actor=request.user, kind=deck.kind, holder=deck.holder,
                                     player_id=deck.player_id)  # fmt: skip
             return redirect("conflicts:table", campaign_id)
         settings.refresh_from_db()
         if form.is_valid():
             try:
-                services.table_settings_update(campaign=campaign, actor=request.user, expected_version=form.cleaned_data["version"],
+                table_settings_update(campaign=campaign, actor=request.user, expected_version=form.cleaned_data["version"],
                                                data={k: v for k, v in form.cleaned_data.items() if k != "version"})  # fmt: skip
             except ServiceError as exc:
                 form.add_error(None, exc.message)
@@ -532,7 +541,7 @@ def reshuffle(request: HttpRequest, campaign_id: int, deck_id: int) -> HttpRespo
     membership = _membership(request)
     deck = get_object_or_404(Deck, pk=deck_id, campaign_id=campaign_id)
     try:
-        services.deck_reshuffle(campaign=membership.campaign, actor=request.user, kind=deck.kind, holder=deck.holder,
+        deck_reshuffle(campaign=membership.campaign, actor=request.user, kind=deck.kind, holder=deck.holder,
                                 player_id=deck.player_id)  # fmt: skip
     except ServiceError as exc:
         messages.error(request, exc.message)
@@ -548,10 +557,73 @@ def test_chance(request: HttpRequest, campaign_id: int) -> HttpResponse:
     context: dict[str, Any] = {"preview": None}
     if form.is_valid():
         data = dict(form.cleaned_data)
-        setup, _code = services.fudge_test_setup(data.pop("character"), data)
+        setup, _code = fudge_test_setup(data.pop("character"), data)
         context["preview"] = {
             "setup": setup,
             "modifiers": [(m.code, m.amount) for m in setup.modifiers],
             "percent": f"{100 * float(success_chance(setup)):.1f}",
         }
     return render(request, "conflicts/partials/test_chance.html", context)
+
+
+def _sheet_roll_context(character: Character, result: dict[str, Any], memory: Any) -> dict[str, Any]:
+    return {"character": character, "result": result, "memory": memory, "faces": (-1, 0, 1)}
+
+
+@campaign_member
+@require_POST
+def sheet_roll(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+    """A Test from a trait row of the sheet: one tap at the remembered difficulty, or the dialog's choices."""
+    membership = _membership(request)
+    character = get_object_or_404(
+        Character.objects.select_related("campaign"), pk=character_id, campaign_id=campaign_id
+    )
+    if not (membership.is_narrator or character.owner_id == request.user.pk):
+        raise PermissionDenied(_("You can only roll for your own characters."))
+    codes = {code for code, _name, _value in sheets.trait_choices(character)}
+    form = sheet_roll_rules.SheetRollForm(request.POST, character=character, codes=codes)
+    if not form.is_valid():
+        return HttpResponse(" ".join(str(e) for errors in form.errors.values() for e in errors), status=400)
+    before = sheet_roll_rules.remembered(request.session, character.pk)
+    data = form.cleaned_data
+    memory = sheet_roll_rules.RollMemory(
+        difficulty=data["difficulty"] if data["difficulty"] is not None else before.difficulty,
+        other=data["other"] if data["other"] is not None else before.other,
+    )
+    try:
+        result = fudge_test_roll(character=character, actor=request.user, data={
+            "trait_code": data["trait_code"], "difficulty": memory.difficulty, "other": memory.other,
+            "revers_domain": data["revers_domain"], "atout": data["atout"], "relatedness": "close",
+        })  # fmt: skip
+    except ServiceError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    sheet_roll_rules.remember(request.session, character.pk, memory)
+    return render(request, "conflicts/partials/roll_card.html", _sheet_roll_context(character, result, memory))
+
+
+@campaign_member
+@require_POST
+def sheet_roll_atout(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+    """The result card's follow-ups (appendix 4): spend an Atout to re-roll the dice or to change one die."""
+    membership = _membership(request)
+    character = get_object_or_404(
+        Character.objects.select_related("campaign"), pk=character_id, campaign_id=campaign_id
+    )
+    if not (membership.is_narrator or character.owner_id == request.user.pk):
+        raise PermissionDenied(_("You can only roll for your own characters."))
+    roll = request.POST.get("roll", "")
+    try:
+        if request.POST.get("use") == "change":
+            index, face = int(request.POST.get("index", "")), int(request.POST.get("face", ""))
+            after = test_atouts.fudge_test_change_die(character=character, actor=request.user, roll=roll,
+                                                      index=index, face=face)  # fmt: skip
+        else:
+            after = test_atouts.fudge_test_reroll(character=character, actor=request.user, roll=roll)
+    except ValueError:
+        return HttpResponse(_("Choose a die and the face it shows."), status=400)
+    except ServiceError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    rolled = Event.objects.filter(campaign_id=campaign_id, kind="test.rolled", payload__roll=roll).first()
+    result = {**(rolled.payload if rolled else {}), **after, "atout_use": after.get("use")}
+    memory = sheet_roll_rules.remembered(request.session, character.pk)
+    return render(request, "conflicts/partials/roll_card.html", _sheet_roll_context(character, result, memory))

@@ -19,6 +19,16 @@ def _in_memory_channels_and_plain_static(settings):  # type: ignore[no-untyped-d
     yield
 
 
+@pytest.fixture(autouse=True)
+def _empty_caches():  # type: ignore[no-untyped-def]
+    """Kept log figures and entries are keyed by ids, and a rolled-back test hands its ids out again."""
+    from django.core.cache import caches
+
+    for alias in settings.CACHES:
+        caches[alias].clear()
+    yield
+
+
 @pytest.fixture
 def on_postgres() -> bool:
     return settings.DATABASES["default"]["ENGINE"].endswith("postgresql")

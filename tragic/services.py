@@ -22,10 +22,10 @@ from campaigns.selectors import campaigns_of
 from campaigns.services import event_append
 from core.errors import PermissionRefused, ServiceError, StaleState
 from tragic.engine import IllegalAction, State, new_game
-from tragic.engine.bots import BOTS, make_bot
 from tragic.engine.cards import default_pool, load_decklists
 from tragic.engine.decks import fit_library, validate_library
 from tragic.engine.profiles import PROFILES
+from tragic.engine.roster import BOTS, make_bot
 from tragic.models import CopyMode, Deck, Game, GameStatus, Seat
 from tragic.presenters import library_problem
 from tragic.refusals import refusal_text

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tragic.engine import new_game
-from tragic.engine.bots import make_bot
 from tragic.engine.cards import load_decklists
+from tragic.engine.roster import make_bot
 
 
 @dataclass
@@ -64,6 +64,7 @@ def simulate(
     profile: str = "wiki",
     max_turns: int | None = 40,
     players: int = 2,
+    search_budget: float | None = None,
 ) -> SimulationReport:
     """``players`` seats (3 or 4 under the wiki rules), filled with ``bots`` in turn."""
     config = default_config(profile=profile, max_turns=max_turns, players=players)
@@ -71,7 +72,7 @@ def simulate(
     start = time.perf_counter()
     for number in range(games):
         seating = seating_for(bots, players, number)
-        seats = [make_bot(name, seed + number * players + i) for i, name in enumerate(seating)]
+        seats = [make_bot(name, seed + number * players + i, budget=search_budget) for i, name in enumerate(seating)]
         state = new_game(config, seed + number)
         while not state.is_over():
             player = state.current_players()[0]

@@ -17,9 +17,9 @@ from core.errors import ServiceError
 from core.http import bounded_int
 from core.jsonlimits import loads_limited
 from tragic import selectors, services
-from tragic.engine.bots import BOTS
 from tragic.engine.cards import ATTRIBUTES, default_pool
 from tragic.engine.decks import validate_library
+from tragic.engine.roster import BOTS
 from tragic.models import CopyMode, Deck, Game, GameStatus, Profile
 from tragic.presenters import attribute_name, card_name, card_text, describe_action, library_problem
 
@@ -33,7 +33,11 @@ def _deck_options(request: HttpRequest) -> list[tuple[str, str]]:
 
 def _bot_label(code: str) -> str:
     """The bot's name in the reader's language (the raw code « heuristic » showed on French pages)."""
-    return {"heuristic": _("Bot (heuristic)"), "random": _("Bot (random)")}.get(code, code)
+    return {
+        "heuristic": _("Bot (heuristic)"),
+        "random": _("Bot (random)"),
+        "search": _("Bot (search, the strongest)"),
+    }.get(code, code)
 
 
 @login_required

@@ -81,3 +81,46 @@ def running_sequences(membership: Any) -> dict[str, Any]:
 def signed(value: int) -> str:
     """A modifier with its sign, a true minus rather than a hyphen: « +2 », « −1 »."""
     return f"{int(value):+d}".replace("-", "\u2212")
+
+
+@register.simple_tag(takes_context=True)
+def sheet_roll_memory(context: Any, character: Any) -> Any:
+    """The difficulty and modifier this reader last rolled this character's traits at (default: Average, +0)."""
+    from conflicts import sheet_roll
+
+    request = context.get("request")
+    session = getattr(request, "session", None)
+    return sheet_roll.remembered(session, character.pk) if session is not None else sheet_roll.RollMemory()
+
+
+@register.simple_tag
+def roll_chips(rank: int, memory: Any) -> list[dict[str, Any]]:
+    """The dialog's difficulty chips, each with its exact chance for this trait and the remembered modifier."""
+    from conflicts import sheet_roll
+
+    return [
+        {"value": value, "label": label, "percent": sheet_roll.chance_percent(rank, value, memory.other),
+         "checked": value == memory.difficulty}
+        for value, label in sheet_roll.CHIPS
+    ]  # fmt: skip
+
+
+@register.simple_tag
+def roll_chance(rank: int, memory: Any) -> str:
+    from conflicts import sheet_roll
+
+    return sheet_roll.chance_percent(rank, memory.difficulty, memory.other)
+
+
+@register.filter
+def chip_label(value: int) -> str:
+    from conflicts import sheet_roll
+
+    return str(dict(sheet_roll.CHIPS).get(value, value))
+
+
+@register.simple_tag
+def roll_situations() -> tuple[int, ...]:
+    from conflicts import sheet_roll
+
+    return sheet_roll.SITUATIONAL

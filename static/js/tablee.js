@@ -97,6 +97,131 @@
       setTimeout(function () { el.classList.remove("just-arrived"); }, 2500);
     }
   });
+  // ---- The live socket of a campaign page (campaigns/consumers.py is the other end) ----
+  // Every message carries its position in the campaign's stream; the page remembers the last one it
+  // rendered and, after any drop, reconnects with ?after=<that position> to get what it missed, filtered
+  // for this member by the server exactly like live messages. The status line says what is true.
+  function oobSelector(el) {
+    var spec = el.getAttribute("hx-swap-oob") || "true";
+    var colon = spec.indexOf(":");
+    if (colon >= 0) { return spec.slice(colon + 1); }
+    return el.id ? "#" + CSS.escape(el.id) : null;
+  }
+  // Only fragments whose target is on this page are swapped (no htmx:oobErrorNoTarget), entries already
+  // shown (a replay after a reconnect may repeat a few) are not added twice, and out-of-band markers nested
+  // in a fragment are content, not swaps of their own.
+  function applyLive(html) {
+    var tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    Array.prototype.slice.call(tpl.content.children).forEach(function (el) {
+      var selector = oobSelector(el);
+      var target = selector ? document.querySelector(selector) : null;
+      if (!target) { el.remove(); return; }
+      el.querySelectorAll("[hx-swap-oob]").forEach(function (inner) { inner.removeAttribute("hx-swap-oob"); });
+      if (/^(afterbegin|beforeend|beforebegin|afterend):/.test(el.getAttribute("hx-swap-oob") || "")) {
+        Array.prototype.slice.call(el.children).forEach(function (child) {
+          if (child.id && document.getElementById(child.id)) { child.remove(); }
+        });
+      }
+    });
+    if (tpl.content.children.length) { htmx.swap(document.body, tpl.innerHTML, { swapStyle: "none" }); }
+  }
+  function LiveSocket(root) {
+    var status = root.querySelector(".live-status");
+    var base = root.getAttribute("data-live-url");
+    var since = root.getAttribute("data-live-since");
+    var pingMs = (parseFloat(root.getAttribute("data-live-ping")) || 25) * 1000;
+    var last = null;  // the last position rendered; null until the server first says where the stream stands
+    var socket = null, attempts = 0, retry = null, watchdog = null, offlineSince = null;
+    function hhmm(date) {
+      return date.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+    }
+    function show(state) {
+      status.dataset.state = state;
+      document.body.dataset.live = state === "open" ? "open" : "closed";
+      var label = status.getAttribute("data-label-" + state) || "";
+      status.textContent = label.replace("{time}", offlineSince ? hhmm(offlineSince) : "");
+    }
+    function url() {
+      var query = last === null ? "since=" + encodeURIComponent(since) : "after=" + last;
+      return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + base + (base.indexOf("?") < 0 ? "?" : "&") + query;
+    }
+    // A socket silent for more than two pings is dead even if the browser has not noticed (a phone
+    // that slept, a Wi-Fi that changed): drop it and reconnect.
+    function arm() {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(function () { restart(true); }, 2 * pingMs + 5000);
+    }
+    function connect() {
+      clearTimeout(retry);
+      if (socket) { return; }
+      var ws = new WebSocket(url());
+      socket = ws;
+      ws.onopen = function () { if (socket === ws) { show("catching-up"); arm(); } };
+      ws.onmessage = function (evt) { if (socket === ws) { arm(); receive(evt.data); } };
+      ws.onclose = function () { if (socket === ws) { socket = null; dropped(); } };
+    }
+    function dropped() {
+      clearTimeout(watchdog);
+      if (offlineSince === null) { offlineSince = new Date(); }
+      attempts += 1;
+      show(navigator.onLine === false || attempts > 3 ? "offline" : "reconnecting");
+      // Exponential backoff with jitter, so a table's phones do not all come back in the same instant.
+      var ceiling = Math.min(15000, 500 * Math.pow(2, Math.min(attempts - 1, 5)));
+      retry = setTimeout(connect, navigator.onLine === false ? ceiling : ceiling / 2 + Math.random() * ceiling / 2);
+    }
+    // Close this socket and open another at once: its URL carries the last position, so the server replays.
+    function restart(now) {
+      var ws = socket;
+      socket = null;
+      if (ws) { ws.onclose = null; ws.close(); }
+      dropped();
+      if (now) { clearTimeout(retry); attempts = Math.max(attempts, 1); connect(); }
+    }
+    function receive(data) {
+      var message;
+      try { message = JSON.parse(data); } catch (err) { return; }
+      if (message.t === "ev") {
+        if (last !== null && message.p <= last) { return; }
+        if (last !== null && message.q !== last) { restart(true); return; }  // a gap: ask again from `last`
+        if (message.html) { applyLive(message.html); }
+        last = message.p;
+      } else if (message.t === "at") {
+        (message.missed || []).forEach(function (item) {
+          if (last === null || item[0] > last) { applyLive(item[1]); }
+        });
+        last = message.p;
+        if (message.ping) { pingMs = message.ping * 1000; arm(); }
+        attempts = 0;
+        offlineSince = null;
+        show("open");
+      } else if (message.t === "ping") {
+        if (last !== null && message.p !== last) { restart(true); }
+      } else if (message.t === "reload") {
+        location.reload();
+      }
+    }
+    // Back in the foreground (a phone unlocked, a tab shown): make sure nothing was missed.
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState !== "visible") { return; }
+      if (socket && socket.readyState === WebSocket.OPEN && last !== null) {
+        show("catching-up");
+        socket.send(JSON.stringify({ resume: last }));
+      } else if (!socket) {
+        attempts = 0;
+        connect();
+      }
+    });
+    window.addEventListener("online", function () { if (!socket) { attempts = 0; connect(); } });
+    window.addEventListener("offline", function () { if (!socket) { show("offline"); } });
+    show("connecting");
+    connect();
+  }
+  function startLive() {
+    var root = document.getElementById("live-socket");
+    if (root && root.getAttribute("data-live-url") && !root.liveSocket) { root.liveSocket = new LiveSocket(root); }
+  }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", startLive); } else { startLive(); }
   document.addEventListener("click", function (evt) {
     var t = evt.target.closest("[data-print]");
     if (t) { evt.preventDefault(); window.print(); }

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
@@ -12,6 +11,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from campaigns import services
 from config.asgi import application
 from tests.campaigns.factories import UserFactory, campaign_with, membership, narrator_of, players_of
+from tests.campaigns.live_client import LiveCommunicator
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -25,12 +25,12 @@ def session_cookie(user) -> str:  # type: ignore[no-untyped-def]
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
 
-async def connect(user, campaign_id: int) -> tuple[WebsocketCommunicator, bool]:  # type: ignore[no-untyped-def]
+async def connect(user, campaign_id: int) -> tuple[LiveCommunicator, bool]:  # type: ignore[no-untyped-def]
     cookie = await sync_to_async(session_cookie)(user) if user else ""
     headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
     if cookie:
         headers.append((b"cookie", cookie.encode()))
-    communicator = WebsocketCommunicator(application, f"/ws/campaigns/{campaign_id}/", headers=headers)
+    communicator = LiveCommunicator(application, f"/ws/campaigns/{campaign_id}/", headers=headers)
     connected, _code = await communicator.connect()
     return communicator, connected
 

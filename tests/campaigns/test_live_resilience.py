@@ -118,8 +118,9 @@ async def test_a_socket_idle_for_30_seconds_is_still_open_and_receives_the_next_
     await asyncio.sleep(30)
     narrator_membership = await sync_to_async(membership)(campaign, narrator)
     await sync_to_async(services.note_write)(membership=narrator_membership, text="Après le silence")
-    received = []
-    while not any("Après le silence" in m for m in received):
-        received.append(await socket.receive_from(timeout=5))
-    assert received[:2] == ["", ""], "two keep-alive pings during the silence"
+    frames = [await socket.receive_json_frame(timeout=5)]
+    while frames[-1]["t"] != "ev":
+        frames.append(await socket.receive_json_frame(timeout=5))
+    assert [f["t"] for f in frames] == ["at", "ping", "ping", "ev"], "two keep-alive pings during the silence"
+    assert "Après le silence" in frames[-1]["html"]
     await socket.disconnect()

@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 
 from campaigns import services as campaign_services
 from campaigns.models import Campaign, GameSession
-from characters import services
 from characters.models import Character
+from characters.services.creation import character_create
 from tests.campaigns.factories import campaign_with, narrator_of, players_of
 
 
@@ -21,7 +21,7 @@ def pc(
     custom: list[dict[str, str]] | None = None,
 ) -> Character:
     """A PC through the wizard's service; default: Médecine Moyen (from Lamentable: 3) and Esprit Bon (3)."""
-    return services.character_create(
+    return character_create(
         campaign=campaign,
         actor=player,
         name=name,

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from characters import selectors, services
+from characters import selectors
+from characters.services.atouts import raise_cost, trait_raise
+from characters.services.creation import npc_create
+from characters.services.powers import power_use
+from characters.services.revers import revers_inflict
 from core.errors import ServiceError
 from tests.characters.factories import open_session, pc, table
 
@@ -20,14 +24,14 @@ def test_streamlined_in_play_raises_cost_three_per_aptitude_rank_and_stop_at_exc
     jim = pc(campaign, player, {"esprit": 6, "presence": 5, "vigueur": 4, "tir": 3, "combat": 3, "art": 3})
     assert jim.atouts_creation == 3 and selectors.trait_value(jim, "vigueur") == 4
     open_session(campaign, narrator)
-    assert services.raise_cost(jim, "vigueur") == 3 and services.raise_cost(jim, "tir") == 1
-    services.trait_raise(character=jim, actor=player, trait_code="vigueur", justification="Des mois de forge")
+    assert raise_cost(jim, "vigueur") == 3 and raise_cost(jim, "tir") == 1
+    trait_raise(character=jim, actor=player, trait_code="vigueur", justification="Des mois de forge")
     jim.refresh_from_db()
     assert selectors.trait_value(jim, "vigueur") == 5 and jim.atouts_creation == 0
     # Esprit is Excellent: no creation rank above it, whatever is left.
     jim2 = pc(campaign, _other, {"esprit": 6, "presence": 5, "tir": 3, "combat": 3, "art": 3}, name="Lisa Benny")
     with pytest.raises(ServiceError, match="above Excellent"):
-        services.trait_raise(character=jim2, actor=_other, trait_code="esprit", justification="x")
+        trait_raise(character=jim2, actor=_other, trait_code="esprit", justification="x")
 
 
 def test_telekinesis_with_several_objects_raises_the_difficulty_not_the_rank_required() -> None:
@@ -41,10 +45,10 @@ def test_telekinesis_with_several_objects_raises_the_difficulty_not_the_rank_req
     psy = pc(campaign, player, {"telekinesie": 5})
     required = psychic.telekinesis_rank(8)
     assert required == 5
-    use = services.power_use(character=psy, actor=player, domain="telekinesie", power_rank=required,
+    use = power_use(character=psy, actor=player, domain="telekinesie", power_rank=required,
                              several_objects=True)  # fmt: skip
     assert (use.required_rank, use.difficulty) == (5, "tres_difficile")
-    one = services.power_use(character=psy, actor=player, domain="telekinesie", power_rank=required)
+    one = power_use(character=psy, actor=player, domain="telekinesie", power_rank=required)
     assert (one.required_rank, one.difficulty) == (5, "difficile")
 
 
@@ -57,9 +61,9 @@ def test_an_npc_out_after_two_revers_counts_revers_points_on_the_sheet_as_in_a_s
     from conflicts.rules.sequence import is_out
 
     campaign, narrator, _players = table()
-    thug = services.npc_create(campaign=campaign, actor=narrator, name="Truand", concept="Truand",
+    thug = npc_create(campaign=campaign, actor=narrator, name="Truand", concept="Truand",
                                ranks={"combat": 3}, out_after=2)  # fmt: skip
-    services.revers_inflict(character=thug, actor=narrator, domain="physical", severity=2, source="Coup de barre")
+    revers_inflict(character=thug, actor=narrator, domain="physical", severity=2, source="Coup de barre")
     sheet_says = Event.objects.filter(kind="character.revers_inflicted").latest("pk").payload["out_of_action"]
     assert sheet_says is True
     assert is_out(severity=Severity.SERIOUS, revers_taken=2, out_after=2) is sheet_says
@@ -75,7 +79,7 @@ def test_enhanced_endurance_adds_presence_to_vigour_for_conscience_draws_and_coo
 
     from characters.boosts import power_boost_start
     from characters.rules.psychic import boost_for
-    from conflicts import services as conflict_services
+    from conflicts.services.fudge_tests import fudge_test_roll
 
     assert boost_for("enhanced_endurance", natural_armour=True, presence=5, conscience=6).amount == 3
     assert boost_for("enhanced_coordination", natural_armour=False, presence=4, conscience=7).target == "habilete"
@@ -84,12 +88,12 @@ def test_enhanced_endurance_adds_presence_to_vigour_for_conscience_draws_and_coo
     power_boost_start(character=psy, actor=player, power="enhanced_endurance")
     psy.refresh_from_db()
     assert psy.power_boost == {"power": "enhanced_endurance", "target": "vigueur", "amount": 4, "left": 6}
-    test = conflict_services.fudge_test_roll(character=psy, actor=player, rng=random.Random(1),
+    test = fudge_test_roll(character=psy, actor=player, rng=random.Random(1),
                                              data={"trait_code": "vigueur", "difficulty": 5})  # fmt: skip
     assert ["power", 4, ""] in test["modifiers"] and test["effective"] == 7
     psy.refresh_from_db()
     assert psy.power_boost["left"] == 5
-    other = conflict_services.fudge_test_roll(character=psy, actor=player, rng=random.Random(1),
+    other = fudge_test_roll(character=psy, actor=player, rng=random.Random(1),
                                               data={"trait_code": "esprit", "difficulty": 5})  # fmt: skip
     assert not [m for m in other["modifiers"] if m[0] == "power"]
     with pytest.raises(ServiceError, match="Only Enhanced endurance can harden"):

@@ -7,7 +7,11 @@ from django.utils import translation
 
 from campaigns.chronicle import describe, known_kinds
 from campaigns.models import Event
-from characters import services
+from characters.services.atouts import atout_gain, atout_refund, atout_spend, trait_raise
+from characters.services.equipment import equipment_add
+from characters.services.powers import character_rest, feed_allow, feed_revoke, healing_start, power_use
+from characters.services.revers import first_aid, revers_heal, revers_inflict
+from characters.services.sheet import character_update, trait_set
 from tests.characters.factories import open_session, pc, table
 
 pytestmark = pytest.mark.django_db
@@ -17,18 +21,18 @@ def test_each_character_event_has_its_sentence() -> None:
     campaign, narrator, (player, other) = table()
     jim = pc(campaign, player)
     open_session(campaign, narrator)
-    services.trait_raise(character=jim, actor=player, trait_code="tir", justification="la chasse", ranks=2)
-    entry = services.atout_spend(character=jim, actor=player, use="narrative_control", justification="une corde")
-    services.atout_refund(entry=entry, actor=narrator)
-    services.atout_gain(character=jim, actor=narrator, amount=2, note="bravoure")
-    revers = services.revers_inflict(character=jim, actor=narrator, domain="named", domain_name="Réputation",
+    trait_raise(character=jim, actor=player, trait_code="tir", justification="la chasse", ranks=2)
+    entry = atout_spend(character=jim, actor=player, use="narrative_control", justification="une corde")
+    atout_refund(entry=entry, actor=narrator)
+    atout_gain(character=jim, actor=narrator, amount=2, note="bravoure")
+    revers = revers_inflict(character=jim, actor=narrator, domain="named", domain_name="Réputation",
                                      severity=3, source="scandale")  # fmt: skip
-    services.first_aid(revers=revers, actor=narrator, success=False)
-    services.revers_heal(revers=revers, actor=narrator)
-    services.trait_set(character=jim, actor=narrator, code="vigueur", rank=5)
-    services.equipment_add(character=jim, actor=player, data={"category": "weapon", "name": "Fusil", "bonus": 2})
+    first_aid(revers=revers, actor=narrator, success=False)
+    revers_heal(revers=revers, actor=narrator)
+    trait_set(character=jim, actor=narrator, code="vigueur", rank=5)
+    equipment_add(character=jim, actor=player, data={"category": "weapon", "name": "Fusil", "bonus": 2})
     jim.refresh_from_db()
-    services.character_update(character=jim, actor=player, data={"goal": "Survivre"}, expected_version=jim.version)
+    character_update(character=jim, actor=player, data={"goal": "Survivre"}, expected_version=jim.version)
     events = Event.objects.filter(kind__startswith="character.")
     kinds = set(events.values_list("kind", flat=True))
     assert kinds <= set(known_kinds())
@@ -56,14 +60,14 @@ def test_feeding_and_regeneration_read_in_both_languages() -> None:
 
     campaign, narrator, (player, _other) = table()
     psy = pc(campaign, player, {"telepathie": 2, "conscience": 5, "presence": 4})
-    feed = services.feed_allow(character=psy, actor=narrator, domain="telepathie", trait="presence")
-    services.power_use(character=psy, actor=player, domain="telepathie", power_rank=2, fed_by="presence")
-    services.feed_revoke(feed=feed, actor=narrator)
-    services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=1, source="balle")
-    services.healing_start(character=psy, actor=player, power="regeneration")
+    feed = feed_allow(character=psy, actor=narrator, domain="telepathie", trait="presence")
+    power_use(character=psy, actor=player, domain="telepathie", power_rank=2, fed_by="presence")
+    feed_revoke(feed=feed, actor=narrator)
+    revers_inflict(character=psy, actor=narrator, domain="physical", severity=1, source="balle")
+    healing_start(character=psy, actor=player, power="regeneration")
     campaign.refresh_from_db()
     campaign_services.clock_advance(campaign=campaign, actor=narrator, delta=dt.timedelta(hours=2))
-    services.character_rest(character=psy, actor=player)
+    character_rest(character=psy, actor=player)
     events = Event.objects.filter(kind__startswith="character.")
     kinds = set(events.values_list("kind", flat=True))
     assert {"character.feed_allowed", "character.feed_revoked", "character.healing_started",

@@ -8,8 +8,12 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from characters import services
+from characters.services.creation import npc_create
+from characters.services.powers import healing_start
+from characters.services.revers import revers_inflict
+from characters.services.sheet import character_update, trait_set
 from config.asgi import application
+from tests.campaigns.live_client import LiveCommunicator
 from tests.campaigns.test_live import connect, session_cookie
 from tests.characters.factories import pc, table
 
@@ -31,9 +35,7 @@ async def test_a_new_character_appears_on_the_narrators_dashboard_and_changes_re
     assert "character-panel" not in seen_by_player  # no narrator panel, only the log line and the sheet's strip
     assert f'id="sheet-summary-{jim.pk}" hx-swap-oob="true"' in seen_by_player
 
-    await sync_to_async(services.revers_inflict)(
-        character=jim, actor=narrator, domain="physical", severity=2, source="Zombie"
-    )
+    await sync_to_async(revers_inflict)(character=jim, actor=narrator, domain="physical", severity=2, source="Zombie")
     html = await narrator_socket.receive_from(timeout=5)
     assert f'id="character-panel-{jim.pk}" hx-swap-oob="true"' in html
     assert "Revers sérieux" in html or "Serious Revers" in html
@@ -47,7 +49,7 @@ async def test_npc_changes_never_reach_players() -> None:
     campaign, narrator, (player, _other) = await sync_to_async(table)()
     socket, connected = await connect(player, campaign.pk)
     assert connected
-    await sync_to_async(services.npc_create)(campaign=campaign, actor=narrator, name="Comtesse", concept="Veuve noire")
+    await sync_to_async(npc_create)(campaign=campaign, actor=narrator, name="Comtesse", concept="Veuve noire")
     assert await socket.receive_nothing(timeout=0.5)
     await socket.disconnect()
 
@@ -56,12 +58,10 @@ async def test_regeneration_shows_live_on_the_sheets_strip() -> None:
     """Régénération runs on the game clock: the table sees it start and the wounds go on the sheet's strip."""
     campaign, narrator, (player, other) = await sync_to_async(table)()
     psy = await sync_to_async(pc)(campaign, player, {"conscience": 5})
-    await sync_to_async(services.revers_inflict)(
-        character=psy, actor=narrator, domain="physical", severity=1, source="Balle"
-    )
+    await sync_to_async(revers_inflict)(character=psy, actor=narrator, domain="physical", severity=1, source="Balle")
     socket, connected = await connect(other, campaign.pk)
     assert connected
-    await sync_to_async(services.healing_start)(character=psy, actor=player, power="regeneration")
+    await sync_to_async(healing_start)(character=psy, actor=player, power="regeneration")
     seen = await socket.receive_from(timeout=5)
     assert f'id="sheet-summary-{psy.pk}"' in seen and 'data-healing="regeneration"' in seen
     await socket.disconnect()
@@ -76,7 +76,7 @@ async def watch_sheet(user, character) -> WebsocketCommunicator:  # type: ignore
         (b"cookie", f"{cookie}; django_language=en".encode()),
     ]
     path = f"/ws/campaigns/{character.campaign_id}/?watch=character:{character.pk}"
-    socket = WebsocketCommunicator(application, path, headers=headers)
+    socket = LiveCommunicator(application, path, headers=headers)
     connected, _code = await socket.connect()
     assert connected
     return socket
@@ -91,7 +91,7 @@ async def test_a_player_watching_a_pc_sheet_gets_the_narrators_new_rank() -> Non
     campaign, narrator, (player, other) = await sync_to_async(table)()
     jim = await sync_to_async(pc)(campaign, player)
     owner, onlooker = await watch_sheet(player, jim), await watch_sheet(other, jim)
-    await sync_to_async(services.trait_set)(character=jim, actor=narrator, code="medecine", rank=6)
+    await sync_to_async(trait_set)(character=jim, actor=narrator, code="medecine", rank=6)
     for socket in (owner, onlooker):
         html = await socket.receive_from(timeout=5)
         assert f'id="sheet" class="sheet" data-version="{jim.version + 1}" hx-swap-oob="true"' in html
@@ -106,7 +106,7 @@ async def test_a_member_not_watching_the_sheet_gets_only_its_strip() -> None:
     jim = await sync_to_async(pc)(campaign, player)
     socket, connected = await connect(other, campaign.pk)
     assert connected
-    await sync_to_async(services.trait_set)(character=jim, actor=narrator, code="medecine", rank=6)
+    await sync_to_async(trait_set)(character=jim, actor=narrator, code="medecine", rank=6)
     html = await socket.receive_from(timeout=5)
     assert f'id="sheet-summary-{jim.pk}"' in html and 'id="sheet"' not in html
     await socket.disconnect()
@@ -116,7 +116,7 @@ async def test_narrator_notes_reach_the_narrators_open_sheet_and_never_a_players
     campaign, narrator, (player, _other) = await sync_to_async(table)()
     jim = await sync_to_async(pc)(campaign, player)
     players_socket, narrators_socket = await watch_sheet(player, jim), await watch_sheet(narrator, jim)
-    await sync_to_async(services.character_update)(
+    await sync_to_async(character_update)(
         character=jim,
         actor=narrator,
         data={"narrator_notes": "SECRET-NOTE: il est le traître"},
@@ -138,14 +138,12 @@ async def test_narrator_notes_reach_the_narrators_open_sheet_and_never_a_players
 async def test_an_npc_sheet_never_reaches_a_player_even_when_asked_for() -> None:
     """Watching is a wish, not a right: a player naming an NPC in ``watch`` still receives nothing of it."""
     campaign, narrator, (player, _other) = await sync_to_async(table)()
-    npc = await sync_to_async(services.npc_create)(
-        campaign=campaign, actor=narrator, name="Comtesse", concept="Veuve noire"
-    )
+    npc = await sync_to_async(npc_create)(campaign=campaign, actor=narrator, name="Comtesse", concept="Veuve noire")
     socket = await watch_sheet(player, npc)
-    await sync_to_async(services.character_update)(
+    await sync_to_async(character_update)(
         character=npc, actor=narrator, data={"narrator_notes": "NPC-SECRET"}, expected_version=npc.version
     )
-    await sync_to_async(services.trait_set)(character=npc, actor=narrator, code="medecine", rank=6)
+    await sync_to_async(trait_set)(character=npc, actor=narrator, code="medecine", rank=6)
     assert await socket.receive_nothing(timeout=0.5)
     await socket.disconnect()
 
@@ -156,11 +154,9 @@ async def test_a_live_sheet_carries_a_csrf_token_for_its_forms() -> None:
     cookie = await sync_to_async(session_cookie)(player)
     headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"),
                (b"cookie", f"{cookie}; csrftoken={'a' * 32}".encode())]  # fmt: skip
-    socket = WebsocketCommunicator(
-        application, f"/ws/campaigns/{campaign.pk}/?watch=character:{jim.pk}", headers=headers
-    )
+    socket = LiveCommunicator(application, f"/ws/campaigns/{campaign.pk}/?watch=character:{jim.pk}", headers=headers)
     assert (await socket.connect())[0]
-    await sync_to_async(services.trait_set)(character=jim, actor=narrator, code="medecine", rank=6)
+    await sync_to_async(trait_set)(character=jim, actor=narrator, code="medecine", rank=6)
     html = await socket.receive_from(timeout=5)
     token = re.search(r'name="csrfmiddlewaretoken" value="(\w+)"', html)
     assert token is not None and len(token.group(1)) == 64
@@ -171,11 +167,9 @@ async def test_the_psychic_section_of_a_watched_sheet_follows_a_healing_power() 
     """Potentiel and the healing power running reach a watching sheet when the player starts it elsewhere."""
     campaign, narrator, (player, _other) = await sync_to_async(table)()
     psy = await sync_to_async(pc)(campaign, player, {"conscience": 3})
-    await sync_to_async(services.revers_inflict)(
-        character=psy, actor=narrator, domain="physical", severity=1, source="Balle"
-    )
+    await sync_to_async(revers_inflict)(character=psy, actor=narrator, domain="physical", severity=1, source="Balle")
     socket = await watch_sheet(narrator, psy)
-    await sync_to_async(services.healing_start)(character=psy, actor=player, power="fast_healing")
+    await sync_to_async(healing_start)(character=psy, actor=player, power="fast_healing")
     html = await socket.receive_from(timeout=5)
     assert 'id="healing"' in html and 'data-healing="fast_healing"' in html
     assert "Fast healing running · Potential spent on it: 1" in html and "Potential 2" in _trait_row(html, "conscience")

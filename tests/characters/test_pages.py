@@ -5,8 +5,14 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from characters import services
 from characters.models import Character
+from characters.services import creation as creation_services
+from characters.services import sheet as sheet_services
+from characters.services.allies import ally_hand
+from characters.services.atouts import atout_gain
+from characters.services.equipment import equipment_add
+from characters.services.revers import revers_inflict
+from characters.services.sheet import character_update
 from tests.campaigns.factories import UserFactory
 from tests.characters.factories import pc, table
 
@@ -17,9 +23,9 @@ pytestmark = pytest.mark.django_db
 def setting():  # type: ignore[no-untyped-def]
     campaign, narrator, (owner, other) = table()
     jim = pc(campaign, owner)
-    services.character_update(character=jim, actor=narrator, data={"narrator_notes": "SECRET-NOTE"},
+    character_update(character=jim, actor=narrator, data={"narrator_notes": "SECRET-NOTE"},
                               expected_version=jim.version)  # fmt: skip
-    npc = services.npc_create(campaign=campaign, actor=narrator, name="Comtesse", concept="Veuve noire")
+    npc = creation_services.npc_create(campaign=campaign, actor=narrator, name="Comtesse", concept="Veuve noire")
     return campaign, narrator, owner, other, jim, npc
 
 
@@ -165,10 +171,8 @@ class TestWizard:
 def test_query_counts_do_not_grow_with_the_sheet(client, django_assert_max_num_queries, setting) -> None:  # type: ignore[no-untyped-def]
     campaign, narrator, owner, other, jim, npc = setting
     for index in range(6):
-        services.equipment_add(
-            character=jim, actor=owner, data={"category": "gear", "name": f"Objet {index}", "bonus": 1}
-        )
-        services.revers_inflict(character=jim, actor=narrator, domain="physical", severity=1, source=f"coup {index}")
+        equipment_add(character=jim, actor=owner, data={"category": "gear", "name": f"Objet {index}", "bonus": 1})
+        revers_inflict(character=jim, actor=narrator, domain="physical", severity=1, source=f"coup {index}")
     for extra in range(4):
         pc(campaign, owner, name=f"Double {extra}")
     client.force_login(narrator)
@@ -240,14 +244,14 @@ def test_the_narrator_writes_an_ogres_scale(client, setting) -> None:  # type: i
         == 302
     )
     npc.refresh_from_db()
-    services.trait_set(character=npc, actor=narrator, code="vigueur", rank=5)
+    sheet_services.trait_set(character=npc, actor=narrator, code="vigueur", rank=5)
     assert selectors.scale_modifier(npc, jim, "vigueur") == 1  # the ogre's Bon Vigueur counts as Excellent
     assert "Échelle +1 (Combat, Taille)" in client.get(npc.get_absolute_url()).text
 
 
 def test_the_sheet_gives_the_first_aid_difficulty_of_each_revers(client, setting) -> None:  # type: ignore[no-untyped-def]
     campaign, narrator, owner, other, jim, npc = setting
-    services.revers_inflict(character=jim, actor=narrator, domain="physical", severity=2, source="sabre", nature="deep")
+    revers_inflict(character=jim, actor=narrator, domain="physical", severity=2, source="sabre", nature="deep")
     client.force_login(owner)
     assert "premiers soins : Test de Médecine Difficile" in client.get(jim.get_absolute_url()).text
 
@@ -300,11 +304,11 @@ def test_players_cannot_give_themselves_the_narrators_leave(client) -> None:  # 
 
 def test_an_ally_handed_to_a_player_is_theirs_to_see_and_run_but_hidden_from_others(client, setting) -> None:  # type: ignore[no-untyped-def]
     campaign, narrator, owner, other, jim, npc = setting
-    services.ally_hand(character=npc, actor=narrator, player=owner)
+    ally_hand(character=npc, actor=narrator, player=owner)
     client.force_login(owner)
     assert client.get(npc.get_absolute_url()).status_code == 200
     spend = {"use": "monologue", "amount": 1}
-    services.atout_gain(character=npc, actor=narrator, amount=1)
+    atout_gain(character=npc, actor=narrator, amount=1)
     assert client.post(reverse("characters:act", args=[npc.pk, "spend"]), spend).status_code == 302
     client.force_login(other)
     assert client.get(npc.get_absolute_url()).status_code == 404

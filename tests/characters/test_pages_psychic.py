@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from characters import selectors, services
+from characters import selectors
 from characters.models import PowerFeed
+from characters.services.powers import feed_allow
+from characters.services.revers import revers_inflict
 from tests.campaigns.factories import UserFactory
 from tests.characters.factories import pc, table
 
@@ -47,7 +49,7 @@ def test_feeding_is_the_narrators_call(client, psy_table) -> None:  # type: igno
     client.force_login(owner)
     assert client.post(_act(psy, "feed"), {"domain": "telepathie", "trait": "presence"}).status_code == 403
     assert not PowerFeed.objects.exists()  # a refusal changes nothing
-    feed = services.feed_allow(character=psy, actor=narrator, domain="telepathie", trait="presence")
+    feed = feed_allow(character=psy, actor=narrator, domain="telepathie", trait="presence")
     assert client.post(_act(psy, "unfeed"), {"feed": feed.pk}).status_code == 403
     client.force_login(UserFactory())
     assert client.post(_act(psy, "feed"), {"domain": "telepathie", "trait": "presence"}).status_code == 404
@@ -58,7 +60,7 @@ def test_feeding_is_the_narrators_call(client, psy_table) -> None:  # type: igno
 
 def test_the_owner_starts_and_stops_regeneration_and_others_cannot(client, psy_table) -> None:  # type: ignore[no-untyped-def]
     campaign, narrator, owner, other, psy = psy_table
-    services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=2, source="balle")
+    revers_inflict(character=psy, actor=narrator, domain="physical", severity=2, source="balle")
     client.force_login(other)
     assert client.post(_act(psy, "healing"), {"power": "regeneration"}).status_code == 403
     client.force_login(UserFactory())

@@ -16,7 +16,10 @@ from django.utils import translation
 
 from campaigns.chronicle import describe
 from campaigns.models import Event
-from characters import services
+from characters.services import powers as powers_services
+from characters.services.powers import character_rest, healing_start, power_use
+from characters.services.revers import revers_inflict
+from characters.services.sheet import trait_set
 from core.errors import PermissionRefused, ServiceError
 from tests.campaigns.factories import UserFactory
 from tests.characters.factories import pc, table
@@ -33,9 +36,9 @@ def _meditator(conscience: int = 3):  # type: ignore[no-untyped-def]
 
 def test_a_day_of_meditation_heals_a_week_of_care_for_a_point_a_day() -> None:
     campaign, narrator, player, _other, psy = _meditator()
-    wound = services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=2, source="balle",
+    wound = revers_inflict(character=psy, actor=narrator, domain="physical", severity=2, source="balle",
                                     nature="deep")  # fmt: skip
-    services.healing_start(character=psy, actor=player, power="fast_healing")
+    healing_start(character=psy, actor=player, power="fast_healing")
     psy.refresh_from_db()
     assert psy.healing_power == "fast_healing" and psy.healing_points == 1 and _used(psy, "conscience") == 1
     _clock(campaign, narrator, hours=11)
@@ -57,14 +60,14 @@ def test_points_spent_meditating_stay_spent_until_it_stops() -> None:
     """« Les points dépensés pour accélérer les soins ne peuvent pas être récupérés tant que l'adepte n'a pas
     arrêté ce processus »."""
     campaign, narrator, player, _other, psy = _meditator(conscience=4)
-    services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=3, source="chute")
-    services.healing_start(character=psy, actor=player, power="fast_healing")
-    services.power_use(character=psy, actor=player, domain="conscience", power_rank=2)
+    revers_inflict(character=psy, actor=narrator, domain="physical", severity=3, source="chute")
+    healing_start(character=psy, actor=player, power="fast_healing")
+    power_use(character=psy, actor=player, domain="conscience", power_rank=2)
     assert _used(psy, "conscience") == 2
-    services.character_rest(character=psy, actor=player)
+    character_rest(character=psy, actor=player)
     assert _used(psy, "conscience") == 1
-    services.healing_stop(character=psy, actor=player)
-    services.character_rest(character=psy, actor=player)
+    powers_services.healing_stop(character=psy, actor=player)
+    character_rest(character=psy, actor=player)
     assert _used(psy, "conscience") == 0
 
 
@@ -72,11 +75,11 @@ def test_meditation_stops_after_the_domains_value_in_days() -> None:
     """« Le Psy ne peut prolonger sa méditation au delà d'un nombre de jours égal à la valeur du Domaine »:
     Médiocre, 3 days; a new wound on the way cannot stretch it to a fourth."""
     campaign, narrator, player, _other, psy = _meditator()
-    first = services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=2, source="balle",
+    first = revers_inflict(character=psy, actor=narrator, domain="physical", severity=2, source="balle",
                                     nature="deep")  # fmt: skip
-    services.healing_start(character=psy, actor=player, power="fast_healing")
+    healing_start(character=psy, actor=player, power="fast_healing")
     _clock(campaign, narrator, hours=12)
-    second = services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=3, source="chute",
+    second = revers_inflict(character=psy, actor=narrator, domain="physical", severity=3, source="chute",
                                      nature="deep")  # fmt: skip
     _clock(campaign, narrator, hours=48)
     first.refresh_from_db()
@@ -92,23 +95,23 @@ def test_meditation_stops_after_the_domains_value_in_days() -> None:
 
 def test_one_healing_power_at_a_time_and_only_with_the_rank() -> None:
     campaign, narrator, player, other, psy = _meditator(conscience=2)
-    services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=1, source="coup")
+    revers_inflict(character=psy, actor=narrator, domain="physical", severity=1, source="coup")
     with pytest.raises(ServiceError, match="needs Médiocre|needs Mediocre|Médiocre"):
-        services.healing_start(character=psy, actor=player, power="fast_healing")
-    services.trait_set(character=psy, actor=narrator, code="conscience", rank=5, kind="power_domain")
+        healing_start(character=psy, actor=player, power="fast_healing")
+    trait_set(character=psy, actor=narrator, code="conscience", rank=5, kind="power_domain")
     with pytest.raises(ServiceError, match="Choose a healing power"):
-        services.healing_start(character=psy, actor=player, power="heat_resistance")
+        healing_start(character=psy, actor=player, power="heat_resistance")
     with pytest.raises(PermissionRefused):
-        services.healing_start(character=psy, actor=other, power="fast_healing")
-    services.healing_start(character=psy, actor=player, power="fast_healing")
+        healing_start(character=psy, actor=other, power="fast_healing")
+    healing_start(character=psy, actor=player, power="fast_healing")
     with pytest.raises(ServiceError, match="already running"):
-        services.healing_start(character=psy, actor=player, power="regeneration")
+        healing_start(character=psy, actor=player, power="regeneration")
 
 
 def test_fast_healing_reads_in_both_languages() -> None:
     campaign, narrator, player, _other, psy = _meditator()
-    services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=1, source="balle")
-    services.healing_start(character=psy, actor=player, power="fast_healing")
+    revers_inflict(character=psy, actor=narrator, domain="physical", severity=1, source="balle")
+    healing_start(character=psy, actor=player, power="fast_healing")
     _clock(campaign, narrator, hours=12)
     events = Event.objects.filter(kind__startswith="character.healing")
     with translation.override("en"):
@@ -133,7 +136,7 @@ def _act(character, name: str) -> str:  # type: ignore[no-untyped-def]
 
 def test_the_sheet_offers_fast_healing_from_mediocre_and_its_owner_starts_and_stops_it(client) -> None:  # type: ignore[no-untyped-def]
     campaign, narrator, player, other, psy = _meditator()
-    services.revers_inflict(character=psy, actor=narrator, domain="physical", severity=2, source="balle")
+    revers_inflict(character=psy, actor=narrator, domain="physical", severity=2, source="balle")
     client.force_login(player)
     client.cookies["django_language"] = "en"
     page = client.get(reverse("characters:detail", args=[psy.pk])).text

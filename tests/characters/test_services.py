@@ -10,8 +10,16 @@ from hypothesis import strategies as st
 
 from campaigns import services as campaign_services
 from campaigns.models import Event
-from characters import selectors, services
+from characters import selectors
 from characters.models import AtoutEntry, Character, CharacterTrait
+from characters.services.allies import ally_hand
+from characters.services.atouts import atout_gain, atout_refund, atout_spend, raise_cost, trait_raise
+from characters.services.creation import npc_create
+from characters.services.equipment import equipment_add
+from characters.services.options import character_rules_update
+from characters.services.powers import character_rest, power_use
+from characters.services.revers import first_aid, revers_inflict
+from characters.services.sheet import character_update, trait_veto
 from core.errors import PermissionRefused, ServiceError
 from tests.characters.factories import open_session, pc, table
 
@@ -47,11 +55,11 @@ def test_free_style_traits_and_the_narrators_veto() -> None:
     lisa = pc(campaign, player, {"fine_gachette": 5}, name="Lisa Benny", custom=[{"name": "Fine gâchette"}])
     assert selectors.trait_value(lisa, "fine_gachette") == 5
     assert lisa.atouts_creation == 8
-    assert services.trait_veto(character=lisa, actor=narrator, code="fine_gachette") == 3
+    assert trait_veto(character=lisa, actor=narrator, code="fine_gachette") == 3
     lisa.refresh_from_db()
     assert lisa.atouts_creation == 11 and ledger_sum(lisa) == 11
     with pytest.raises(PermissionRefused):
-        services.trait_veto(character=lisa, actor=player, code="esprit")
+        trait_veto(character=lisa, actor=player, code="esprit")
 
 
 def test_player_named_traits_are_refused_where_the_narrator_keeps_a_list() -> None:
@@ -66,7 +74,7 @@ def test_jim_raises_tir_to_moyen_in_play_for_two_creation_atouts() -> None:
     jim = pc(campaign, player)
     open_session(campaign, narrator)
     why = "Jim a grandi en allant à la chasse avec son père et son frère"
-    services.trait_raise(character=jim, actor=player, trait_code="tir", justification=why, ranks=2)
+    trait_raise(character=jim, actor=player, trait_code="tir", justification=why, ranks=2)
     jim.refresh_from_db()
     assert selectors.trait_value(jim, "tir") == 4
     assert jim.atouts_creation == 3
@@ -78,17 +86,17 @@ def test_experience_atouts_raise_only_between_sessions() -> None:
     campaign, narrator, (player, _other) = table(session_award=2)
     jim = pc(campaign, player, {"esprit": 5, "tir": 4, "combat": 4, "medecine": 4})  # 10 spent, 1 kept
     session = open_session(campaign, narrator)
-    services.atout_spend(character=jim, actor=player, use="save_your_skin", justification="Il saute par la fenêtre")
+    atout_spend(character=jim, actor=player, use="save_your_skin", justification="Il saute par la fenêtre")
     jim.refresh_from_db()
     assert jim.atouts_creation == 0
     campaign_services.game_session_close(game_session=session, actor=narrator)
     jim.refresh_from_db()
     assert jim.atouts_experience == 2
-    services.trait_raise(character=jim, actor=player, trait_code="athletisme")  # between sessions: one per rank
+    trait_raise(character=jim, actor=player, trait_code="athletisme")  # between sessions: one per rank
     assert selectors.trait_value(jim, "athletisme") == 3
     open_session(campaign, narrator)
     with pytest.raises(ServiceError, match="Only Atouts kept from creation"):
-        services.trait_raise(character=jim, actor=player, trait_code="athletisme", justification="x")
+        trait_raise(character=jim, actor=player, trait_code="athletisme", justification="x")
 
 
 def test_streamlined_campaigns_raise_between_sessions_at_the_table_cost() -> None:
@@ -96,18 +104,16 @@ def test_streamlined_campaigns_raise_between_sessions_at_the_table_cost() -> Non
     ranks = {"esprit": 6, "presence": 5, "tir": 3, "combat": 3, "art": 3}
     jim = pc(campaign, player, ranks)
     assert jim.atouts_creation == 3
-    assert services.raise_cost(jim, "tir") == 3  # Médiocre → Moyen
-    assert services.raise_cost(jim, "esprit") == 72  # Excellent → Exceptionnel: 24, tripled for an Aptitude
-    services.trait_raise(character=jim, actor=player, trait_code="tir")
+    assert raise_cost(jim, "tir") == 3  # Médiocre → Moyen
+    assert raise_cost(jim, "esprit") == 72  # Excellent → Exceptionnel: 24, tripled for an Aptitude
+    trait_raise(character=jim, actor=player, trait_code="tir")
     assert selectors.trait_value(jim, "tir") == 4
 
 
 def test_session_close_awards_each_pc_and_the_narrator_adjusts_one() -> None:
     campaign, narrator, (p1, p2) = table()
     jim, lisa = pc(campaign, p1), pc(campaign, p2, name="Lisa Benny")
-    services.character_update(
-        character=lisa, actor=narrator, data={"award_adjustment": 3}, expected_version=lisa.version
-    )
+    character_update(character=lisa, actor=narrator, data={"award_adjustment": 3}, expected_version=lisa.version)
     session = open_session(campaign, narrator)
     campaign_services.game_session_close(game_session=session, actor=narrator)
     jim.refresh_from_db()
@@ -121,17 +127,17 @@ def test_counter_chain_and_help_once_per_roll() -> None:
     campaign, narrator, (p1, p2) = table()
     jim, lisa = pc(campaign, p1), pc(campaign, p2, name="Lisa Benny")
     roll = {"roll": "draw-42"}
-    services.atout_spend(character=jim, actor=p1, use="temporary_bonus", context=roll)
+    atout_spend(character=jim, actor=p1, use="temporary_bonus", context=roll)
     with pytest.raises(ServiceError, match="Only one Atout can raise a roll"):
-        services.atout_spend(character=jim, actor=p1, use="temporary_bonus", context=roll)
-    services.atout_spend(character=lisa, actor=p2, use="counter", context={**roll, "target_character": jim.pk})
+        atout_spend(character=jim, actor=p1, use="temporary_bonus", context=roll)
+    atout_spend(character=lisa, actor=p2, use="counter", context={**roll, "target_character": jim.pk})
     with pytest.raises(ServiceError, match="no uncountered"):
-        services.atout_spend(character=lisa, actor=p2, use="counter", context={**roll, "target_character": jim.pk})
-    services.atout_spend(character=jim, actor=p1, use="temporary_bonus", context=roll)
-    services.atout_spend(character=lisa, actor=p2, use="help_other", amount=2, justification="je tiens la lampe",
+        atout_spend(character=lisa, actor=p2, use="counter", context={**roll, "target_character": jim.pk})
+    atout_spend(character=jim, actor=p1, use="temporary_bonus", context=roll)
+    atout_spend(character=lisa, actor=p2, use="help_other", amount=2, justification="je tiens la lampe",
                          context={"roll": "draw-43", "target_character": jim.pk})  # fmt: skip
     with pytest.raises(ServiceError, match="only once per roll"):
-        services.atout_spend(character=lisa, actor=p2, use="help_other", amount=2, justification="encore",
+        atout_spend(character=lisa, actor=p2, use="help_other", amount=2, justification="encore",
                              context={"roll": "draw-43", "target_character": jim.pk})  # fmt: skip
     jim.refresh_from_db()
     lisa.refresh_from_db()
@@ -141,29 +147,29 @@ def test_counter_chain_and_help_once_per_roll() -> None:
 def test_narrative_control_vetoed_is_refunded() -> None:
     campaign, narrator, (player, _other) = table()
     jim = pc(campaign, player)
-    entry = services.atout_spend(character=jim, actor=player, use="narrative_control",
+    entry = atout_spend(character=jim, actor=player, use="narrative_control",
                                  justification="J'ai un pied-de-biche dans le coffre")  # fmt: skip
-    services.atout_refund(entry=entry, actor=narrator)
+    atout_refund(entry=entry, actor=narrator)
     jim.refresh_from_db()
     assert jim.atout_balance == 5
     with pytest.raises(ServiceError, match="already refunded"):
-        services.atout_refund(entry=entry, actor=narrator)
+        atout_refund(entry=entry, actor=narrator)
 
 
 def test_a_player_cannot_spend_anothers_atouts() -> None:
     campaign, narrator, (p1, p2) = table()
     jim = pc(campaign, p1)
     with pytest.raises(PermissionRefused):
-        services.atout_spend(character=jim, actor=p2, use="monologue")
+        atout_spend(character=jim, actor=p2, use="monologue")
 
 
 def test_revers_worst_only_recovery_by_the_clock_and_first_aid() -> None:
     campaign, narrator, (player, _other) = table()
     jim = pc(campaign, player)
-    services.revers_inflict(character=jim, actor=narrator, domain="physical", severity=1, source="coup de poing")
-    deep = services.revers_inflict(character=jim, actor=narrator, domain="physical", severity=3, source="balle",
+    revers_inflict(character=jim, actor=narrator, domain="physical", severity=1, source="coup de poing")
+    deep = revers_inflict(character=jim, actor=narrator, domain="physical", severity=3, source="balle",
                                    nature="deep")  # fmt: skip
-    services.revers_inflict(character=jim, actor=narrator, domain="social", severity=2, source="ridiculisé")
+    revers_inflict(character=jim, actor=narrator, domain="social", severity=2, source="ridiculisé")
     assert selectors.revers_penalty(jim, "physical") == 3
     assert selectors.revers_penalty(jim, "social") == 2
     campaign_services.clock_advance(campaign=campaign, actor=narrator, delta=dt.timedelta(days=2))
@@ -173,22 +179,22 @@ def test_revers_worst_only_recovery_by_the_clock_and_first_aid() -> None:
     campaign_services.clock_advance(campaign=campaign, actor=narrator, delta=dt.timedelta(days=7))
     deep.refresh_from_db()
     assert deep.severity == 2
-    services.first_aid(revers=deep, actor=narrator, success=True)
+    first_aid(revers=deep, actor=narrator, success=True)
     deep.refresh_from_db()
     assert deep.stabilised and deep.severity == 2  # the option to lower the wound is off by default
     rules = selectors.character_rules(campaign)
-    services.character_rules_update(campaign=campaign, actor=narrator, data={"first_aid_lowers_wound": True},
+    character_rules_update(campaign=campaign, actor=narrator, data={"first_aid_lowers_wound": True},
                                     expected_version=rules.version)  # fmt: skip
-    services.first_aid(revers=deep, actor=narrator, success=True)
+    first_aid(revers=deep, actor=narrator, success=True)
     deep.refresh_from_db()
     assert deep.severity == 1
 
 
 def test_an_npc_is_out_after_the_narrators_number_of_revers() -> None:
     campaign, narrator, _players = table()
-    thug = services.npc_create(campaign=campaign, actor=narrator, name="Homme de main", concept="Brute",
+    thug = npc_create(campaign=campaign, actor=narrator, name="Homme de main", concept="Brute",
                                ranks={"combat": 4}, atouts=1, out_after=1)  # fmt: skip
-    services.revers_inflict(character=thug, actor=narrator, domain="physical", severity=1, source="coup")
+    revers_inflict(character=thug, actor=narrator, domain="physical", severity=1, source="coup")
     event = Event.objects.filter(kind="character.revers_inflicted").latest("pk")
     assert event.payload["out_of_action"] is True
     assert event.visibility == "narrators"
@@ -196,24 +202,24 @@ def test_an_npc_is_out_after_the_narrators_number_of_revers() -> None:
 
 def test_an_ally_sheet_handed_to_a_player() -> None:
     campaign, narrator, (player, _other) = table()
-    ally = services.npc_create(campaign=campaign, actor=narrator, name="Brutus", concept="Chien fidèle")
-    services.ally_hand(character=ally, actor=narrator, player=player)
+    ally = npc_create(campaign=campaign, actor=narrator, name="Brutus", concept="Chien fidèle")
+    ally_hand(character=ally, actor=narrator, player=player)
     ally.refresh_from_db()
     assert ally.owner == player
     with pytest.raises(ServiceError):
-        services.ally_hand(character=ally, actor=narrator, player=narrator)
+        ally_hand(character=ally, actor=narrator, player=narrator)
 
 
 def test_psychic_power_spends_potential_and_rest_restores_it() -> None:
     campaign, narrator, (player, _other) = table()
     psy = pc(campaign, player, {"telepathie": 3})
-    result = services.power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
+    result = power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
     assert result.potential_left == 2 and result.difficulty == "simple"
-    services.power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
-    services.power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
+    power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
+    power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
     with pytest.raises(ServiceError, match="No Potential left"):
-        services.power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
-    services.character_rest(character=psy, actor=player)
+        power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
+    character_rest(character=psy, actor=player)
     assert CharacterTrait.objects.get(character=psy, code="telepathie").potential_used == 0
 
 
@@ -227,11 +233,11 @@ def test_combat_equipment_summary() -> None:
         {"category": "shield", "name": "Écu"},
         {"category": "gear", "name": "Trousse", "bonus": 2},
     ):
-        services.equipment_add(character=jim, actor=player, data=data)
+        equipment_add(character=jim, actor=player, data=data)
     gear = selectors.combat_equipment(jim)
     assert (gear.weapon_bonus, gear.two_weapons, gear.armour, gear.shield, gear.quality) == (1, True, 2, True, 2)
     with pytest.raises(ServiceError, match="Quality goes from"):
-        services.equipment_add(character=jim, actor=player, data={"category": "gear", "name": "x", "bonus": 3})
+        equipment_add(character=jim, actor=player, data={"category": "gear", "name": "x", "bonus": 3})
 
 
 @pytest.fixture
@@ -254,12 +260,12 @@ def test_the_balance_is_start_plus_gains_minus_spends_and_a_refusal_changes_noth
         before = (jim.atout_balance, AtoutEntry.objects.count(), Event.objects.count())
         try:
             if kind == "gain":
-                services.atout_gain(character=jim, actor=narrator, amount=amount)
+                atout_gain(character=jim, actor=narrator, amount=amount)
                 gains += amount
             elif kind == "bad":
-                services.atout_spend(character=jim, actor=player, use="reroll", amount=amount + 1)
+                atout_spend(character=jim, actor=player, use="reroll", amount=amount + 1)
             else:
-                services.atout_spend(character=jim, actor=player, use=kind, justification="une histoire")
+                atout_spend(character=jim, actor=player, use=kind, justification="une histoire")
                 spends += 1
         except ServiceError:
             jim.refresh_from_db()
@@ -274,9 +280,9 @@ def test_a_stale_edit_is_refused_as_someone_acted_first() -> None:
 
     campaign, narrator, (player, _other) = table()
     jim = pc(campaign, player)
-    services.character_update(character=jim, actor=narrator, data={"goal": "Fuir"}, expected_version=jim.version)
+    character_update(character=jim, actor=narrator, data={"goal": "Fuir"}, expected_version=jim.version)
     with pytest.raises(StaleState, match="Someone changed this sheet first"):
-        services.character_update(character=jim, actor=player, data={"goal": "Rester"}, expected_version=jim.version)
+        character_update(character=jim, actor=player, data={"goal": "Rester"}, expected_version=jim.version)
     jim.refresh_from_db()
     assert jim.goal == "Fuir"
 
@@ -285,9 +291,9 @@ def test_psychic_fatigue_lowers_vigueur_until_rest() -> None:
     campaign, narrator, (player, _other) = table()
     psy = pc(campaign, player, {"telekinesie": 4, "vigueur": 3})
     rules = selectors.character_rules(campaign)
-    services.character_rules_update(campaign=campaign, actor=narrator, data={"psychic_fatigue": True},
+    character_rules_update(campaign=campaign, actor=narrator, data={"psychic_fatigue": True},
                                     expected_version=rules.version)  # fmt: skip
-    services.power_use(character=psy, actor=player, domain="telekinesie", power_rank=2)
+    power_use(character=psy, actor=player, domain="telekinesie", power_rank=2)
     psy.refresh_from_db()
     assert selectors.trait_value(psy, "vigueur") == 2
     campaign.refresh_from_db()
@@ -307,9 +313,9 @@ def test_potential_comes_back_on_the_game_clock_after_a_night_without_powers() -
     clock moves; a use in between starts the night again. One event, public for a PC."""
     campaign, narrator, (player, _other) = table()
     psy = pc(campaign, player, {"telepathie": 3})
-    services.power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
+    power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
     _clock(campaign, narrator, hours=5)
-    services.power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
+    power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
     _clock(campaign, narrator, hours=5)
     row = CharacterTrait.objects.get(character=psy, code="telepathie")
     assert row.potential_used == 2 and not Event.objects.filter(kind="character.potential_recovered").exists()
@@ -328,13 +334,13 @@ def test_potential_rest_hours_zero_leaves_it_to_the_rest_button() -> None:
     jeu à l'autre »: a campaign sets 0 and only the « night's rest » action gives Potentiel back."""
     campaign, narrator, (player, _other) = table()
     rules = selectors.character_rules(campaign)
-    services.character_rules_update(campaign=campaign, actor=narrator, data={"potential_rest_hours": 0},
+    character_rules_update(campaign=campaign, actor=narrator, data={"potential_rest_hours": 0},
                                     expected_version=rules.version)  # fmt: skip
     psy = pc(campaign, player, {"telepathie": 3})
-    services.power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
+    power_use(character=psy, actor=player, domain="telepathie", power_rank=3)
     _clock(campaign, narrator, days=3)
     assert CharacterTrait.objects.get(character=psy, code="telepathie").potential_used == 1
-    services.character_rest(character=psy, actor=player)
+    character_rest(character=psy, actor=player)
     assert CharacterTrait.objects.get(character=psy, code="telepathie").potential_used == 0
 
 
@@ -344,10 +350,10 @@ def test_vigour_lost_to_psychic_fatigue_counts_rest_across_clock_moves() -> None
     campaign, narrator, (player, _other) = table()
     psy = pc(campaign, player, {"telekinesie": 4, "vigueur": 3})
     rules = selectors.character_rules(campaign)
-    services.character_rules_update(campaign=campaign, actor=narrator, data={"psychic_fatigue": True},
+    character_rules_update(campaign=campaign, actor=narrator, data={"psychic_fatigue": True},
                                     expected_version=rules.version)  # fmt: skip
-    services.power_use(character=psy, actor=player, domain="telekinesie", power_rank=2)
-    services.power_use(character=psy, actor=player, domain="telekinesie", power_rank=2)
+    power_use(character=psy, actor=player, domain="telekinesie", power_rank=2)
+    power_use(character=psy, actor=player, domain="telekinesie", power_rank=2)
     _clock(campaign, narrator, minutes=10)
     psy.refresh_from_db()
     assert psy.vigour_lost == 2
@@ -363,10 +369,10 @@ def test_a_character_keeps_the_prices_of_the_mode_it_was_made_under() -> None:
     """Issue 12: a Standard character was charged streamlined costs after the campaign switched modes."""
     campaign, narrator, (player, _other) = table()
     jim = pc(campaign, player)
-    standard_cost = services.raise_cost(jim, "tir")
+    standard_cost = raise_cost(jim, "tir")
     campaign_services.campaign_settings_update(
         campaign=campaign, actor=narrator, data={"creation_mode": "streamlined"}, expected_version=campaign.version
     )
     jim = type(jim).objects.get(pk=jim.pk)
     assert jim.creation_mode == "standard"
-    assert services.raise_cost(jim, "tir") == standard_cost
+    assert raise_cost(jim, "tir") == standard_cost

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 
 from campaigns.models import Campaign
-from characters import services as character_services
 from characters.models import Character
-from conflicts import services
+from characters.services.creation import npc_create
 from conflicts.models import Participant, Scene, Sequence
 from conflicts.rules.budget import Split
+from conflicts.services.drawing import participant_draw
+from conflicts.services.sequences import participant_add, scene_create, sequence_create
 from tests.characters.factories import pc, table
 
 
@@ -37,7 +38,7 @@ class Fight:
 
 
 def npc(campaign: Campaign, narrator: User, name: str, combat: int = 3, out_after: int | None = None) -> Character:
-    return character_services.npc_create(
+    return npc_create(
         campaign=campaign, actor=narrator, name=name, concept="Truand", ranks={"combat": combat}, out_after=out_after
     )
 
@@ -47,13 +48,11 @@ def fight(npcs: int = 2, hero_combat: int = 5, out_after: int | None = None, **s
     campaign, narrator, players = table(players=1)
     hero = pc(campaign, players[0], ranks={"combat": hero_combat, "esprit": 3})
     thugs = [npc(campaign, narrator, f"Truand {i + 1}", out_after=out_after) for i in range(npcs)]
-    scene = services.scene_create(campaign=campaign, actor=narrator, title="Les docks")
-    seq = services.sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre sur le quai", **sequence})
-    me = services.participant_add(
-        sequence=seq, actor=narrator, character=hero, side="PJ", goal="passer", trait_code="combat"
-    )
+    scene = scene_create(campaign=campaign, actor=narrator, title="Les docks")
+    seq = sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre sur le quai", **sequence})
+    me = participant_add(sequence=seq, actor=narrator, character=hero, side="PJ", goal="passer", trait_code="combat")
     others = [
-        services.participant_add(
+        participant_add(
             sequence=seq, actor=narrator, character=t, side="Truands", goal="l'arrêter", trait_code="combat"
         )
         for t in thugs
@@ -64,7 +63,7 @@ def fight(npcs: int = 2, hero_combat: int = 5, out_after: int | None = None, **s
 
 def draw(p: Participant, actor: User, split: Split, seed: int = 1, version: int | None = None) -> Participant:
     p.sequence.refresh_from_db()
-    return services.participant_draw(
+    return participant_draw(
         participant=p,
         actor=actor,
         expected_version=version if version is not None else p.sequence.version,

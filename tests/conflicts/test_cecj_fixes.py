@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from characters import services as character_services
-from conflicts import services
+from characters.services.atouts import atout_gain
 from conflicts.models import Participant
 from conflicts.rules.budget import Split
+from conflicts.services.atouts import participant_atout
+from conflicts.services.fudge_tests import fudge_test_roll
+from conflicts.services.table import table_settings_update
 from core.errors import ServiceError
 from tests.characters.factories import open_session
 from tests.conflicts.factories import draw, fight
@@ -24,20 +26,20 @@ def test_a_countered_card_goes_and_its_spender_may_buy_it_again() -> None:
     open_session(f.campaign, f.narrator)
     t = f.npcs[0]
     for who in (f.hero, t.character):
-        character_services.atout_gain(character=who, actor=f.narrator, amount=4)
+        atout_gain(character=who, actor=f.narrator, amount=4)
     f.hero.refresh_from_db()
     before = f.hero.atout_balance
-    services.participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
-    services.participant_atout(participant=t, actor=f.narrator, use="counter", target=f.pc, expected_version=None)
+    participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
+    participant_atout(participant=t, actor=f.narrator, use="counter", target=f.pc, expected_version=None)
     assert Participant.objects.get(pk=f.pc.pk).atout_card == 0
     with pytest.raises(ServiceError, match="only have 5"):  # the countered card is gone
         draw(f.pc, f.player, Split(attack={t.key: 6}))
     # The chain: buy it again, countered again, bought a third time.
-    services.participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
-    services.participant_atout(participant=t, actor=f.narrator, use="counter", target=f.pc, expected_version=None)
-    services.participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
+    participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
+    participant_atout(participant=t, actor=f.narrator, use="counter", target=f.pc, expected_version=None)
+    participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
     with pytest.raises(ServiceError, match="Only one Atout"):  # not countered this time: once is all
-        services.participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
+        participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
     f.hero.refresh_from_db()
     assert f.hero.atout_balance == before - 3
     draw(f.pc, f.player, Split(attack={t.key: 6}))
@@ -46,9 +48,9 @@ def test_a_countered_card_goes_and_its_spender_may_buy_it_again() -> None:
 def test_a_counter_needs_a_card_bought_and_not_drawn() -> None:
     f = fight(npcs=1)
     open_session(f.campaign, f.narrator)
-    character_services.atout_gain(character=f.thugs[0], actor=f.narrator, amount=1)
+    atout_gain(character=f.thugs[0], actor=f.narrator, amount=1)
     with pytest.raises(ServiceError, match="Counter the Atout"):
-        services.participant_atout(participant=f.npcs[0], actor=f.narrator, use="counter", target=f.pc,
+        participant_atout(participant=f.npcs[0], actor=f.narrator, use="counter", target=f.pc,
                                    expected_version=None)  # fmt: skip
 
 
@@ -66,9 +68,9 @@ def test_method_two_deals_from_52_cards_and_may_defend_from_a_smaller_deck() -> 
     f = fight(npcs=1)
     settings = TableSettings.objects.get_or_create(campaign=f.campaign)[0]
     with pytest.raises(ServiceError, match="method 2 option"):
-        services.table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
+        table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
                                        data={"layout": "small_defence"})  # fmt: skip
-    services.table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
+    table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
                                    data={"success_rule": "red", "layout": "small_defence"})  # fmt: skip
     draw(f.pc, f.player, Split(attack={f.npcs[0].key: 3}, defence={f.pc.key: 2}))
     attack = Deck.objects.get(campaign=f.campaign, kind="full")
@@ -80,7 +82,7 @@ def test_method_two_deals_from_52_cards_and_may_defend_from_a_smaller_deck() -> 
 def _test_roll(f: object, data: dict[str, object], seed: int = 1) -> dict[str, object]:
     import random
 
-    return services.fudge_test_roll(character=f.hero, actor=f.player, data=data, rng=random.Random(seed))  # type: ignore[attr-defined]
+    return fudge_test_roll(character=f.hero, actor=f.player, data=data, rng=random.Random(seed))  # type: ignore[attr-defined]
 
 
 def test_an_atout_rerolls_a_tests_dice_or_changes_one_die() -> None:
@@ -93,7 +95,7 @@ def test_an_atout_rerolls_a_tests_dice_or_changes_one_die() -> None:
 
     f = fight(npcs=1)
     open_session(f.campaign, f.narrator)
-    character_services.atout_gain(character=f.hero, actor=f.narrator, amount=3)
+    atout_gain(character=f.hero, actor=f.narrator, amount=3)
     test = _test_roll(f, {"trait_code": "combat", "difficulty": 6})
     roll = str(test["roll"])
     minus = next((i for i, d in enumerate(test["dice"]) if d != 1), None)  # type: ignore[attr-defined]
@@ -115,7 +117,7 @@ def test_a_hazardous_tests_written_revers_stops_later_atouts() -> None:
 
     f = fight(npcs=1)
     open_session(f.campaign, f.narrator)
-    character_services.atout_gain(character=f.hero, actor=f.narrator, amount=1)
+    atout_gain(character=f.hero, actor=f.narrator, amount=1)
     test = _test_roll(f, {"trait_code": "combat", "difficulty": 8, "hazard_fixed_revers": 2}, seed=5)
     assert test["revers"] == 2, (test["dice"], test["final"], test["success"], test["required"])
     with pytest.raises(ServiceError, match="already on the sheet"):

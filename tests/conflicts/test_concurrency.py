@@ -8,9 +8,10 @@ import threading
 import pytest
 from django.db import connection
 
-from conflicts import services
 from conflicts.models import Deck, Participant
 from conflicts.rules.budget import Split
+from conflicts.services.drawing import participant_draw
+from conflicts.services.sequences import participant_add, scene_create, sequence_create
 from tests.characters.factories import table
 from tests.conflicts.factories import npc
 
@@ -21,16 +22,14 @@ def test_twenty_threads_drawing_at_once_share_the_table_deck_without_duplicates(
     if not on_postgres:
         pytest.skip("row locks are only meaningful on PostgreSQL")
     campaign, narrator, _players = table(players=0)
-    scene = services.scene_create(campaign=campaign, actor=narrator, title="Vingt duels")
+    scene = scene_create(campaign=campaign, actor=narrator, title="Vingt duels")
     drawers: list[Participant] = []
     for i in range(20):
-        seq = services.sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {i}"})
+        seq = sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {i}"})
         a = npc(campaign, narrator, f"Bretteur {i}", combat=2)
         b = npc(campaign, narrator, f"Rival {i}", combat=2)
-        drawers.append(
-            services.participant_add(sequence=seq, actor=narrator, character=a, side="A", trait_code="combat")
-        )
-        services.participant_add(sequence=seq, actor=narrator, character=b, side="B", trait_code="combat")
+        drawers.append(participant_add(sequence=seq, actor=narrator, character=a, side="A", trait_code="combat"))
+        participant_add(sequence=seq, actor=narrator, character=b, side="B", trait_code="combat")
     Deck.objects.filter(campaign=campaign).delete()
     barrier = threading.Barrier(20)
     errors: list[BaseException] = []
@@ -39,7 +38,7 @@ def test_twenty_threads_drawing_at_once_share_the_table_deck_without_duplicates(
         try:
             opponent = Participant.objects.filter(sequence_id=p.sequence_id).exclude(pk=p.pk).get()
             barrier.wait()
-            services.participant_draw(
+            participant_draw(
                 participant=p, actor=narrator, expected_version=None, split=Split(attack={opponent.key: 2}),
                 rng=random.Random(seed),
             )  # fmt: skip

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 
-from conflicts import services
 from conflicts.rules.budget import Split
+from conflicts.services.drawing import participant_declare_split
+from conflicts.services.sequences import participant_update
 from tests.campaigns.test_live import connect
 from tests.conflicts.factories import draw, fight
 
@@ -16,14 +17,14 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 async def test_the_narrator_sees_the_split_live_and_the_player_sees_only_the_draw() -> None:
     f = await sync_to_async(fight)(npcs=1)
     t = f.npcs[0]
-    await sync_to_async(services.participant_update)(
+    await sync_to_async(participant_update)(
         participant=t, actor=f.narrator, data={"trait_value": 7}, expected_version=f.sequence.version
     )
     player_socket, ok_player = await connect(f.player, f.campaign.pk)
     narrator_socket, ok_narrator = await connect(f.narrator, f.campaign.pk)
     assert ok_player and ok_narrator
 
-    await sync_to_async(services.participant_declare_split)(
+    await sync_to_async(participant_declare_split)(
         participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 4}, defence={t.key: 3})
     )
     seen = await narrator_socket.receive_from(timeout=5)

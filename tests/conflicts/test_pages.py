@@ -8,10 +8,11 @@ from django.urls import reverse
 
 from campaigns.live import Viewer, extra_fragments, home_subject
 from campaigns.models import Event
-from characters import services as character_services
-from conflicts import services
+from characters.services.creation import npc_create
 from conflicts.models import Participant
 from conflicts.rules.budget import Split
+from conflicts.services.drawing import participant_declare_split
+from conflicts.services.sequences import participant_add, participant_update
 from tests.campaigns.factories import PASSWORD, UserFactory, membership
 from tests.conflicts.factories import draw, fight, npc
 
@@ -36,12 +37,8 @@ def test_narrator_sees_the_sequence_with_npc_values_and_controls() -> None:
 def test_a_player_never_sees_an_npcs_trait_value_or_its_split() -> None:
     f = fight(npcs=1)
     t = f.npcs[0]
-    services.participant_update(
-        participant=t, actor=f.narrator, data={"trait_value": 7}, expected_version=f.sequence.version
-    )
-    services.participant_declare_split(
-        participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 4}, defence={t.key: 3})
-    )
+    participant_update(participant=t, actor=f.narrator, data={"trait_value": 7}, expected_version=f.sequence.version)
+    participant_declare_split(participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 4}, defence={t.key: 3}))
     html = login(f.player).get(reverse("conflicts:sequence", args=[f.campaign.pk, f.sequence.pk])).content.decode()
     assert "Truand 1" in html
     assert "Exceptionnel" not in html and "Superb" not in html and "(7)" not in html
@@ -111,9 +108,7 @@ def test_the_sequence_page_costs_the_same_queries_with_more_participants(django_
     count = len(small)  # read now: the next request resets Django's query log
     for i in range(4):
         extra = npc(f.campaign, f.narrator, f"Renfort {i}")
-        services.participant_add(
-            sequence=f.sequence, actor=f.narrator, character=extra, side="Truands", trait_code="combat"
-        )
+        participant_add(sequence=f.sequence, actor=f.narrator, character=extra, side="Truands", trait_code="combat")
     client.get(url)
     with django_assert_max_num_queries(count):
         client.get(url)
@@ -148,7 +143,7 @@ def test_modifiers_refused_as_stale_come_back_with_what_the_narrator_typed() -> 
     client = login(f.narrator)
     url = reverse("conflicts:modifiers", args=[f.campaign.pk, f.pc.pk])
     stale = f.sequence.version
-    services.participant_update(participant=f.npcs[0], actor=f.narrator, data={"goal": "fuir"}, expected_version=None)
+    participant_update(participant=f.npcs[0], actor=f.narrator, data={"goal": "fuir"}, expected_version=None)
     base = {"side": "PJ", "trait_value": 5, "weapon": 0, "weapon_use": "attack", "two_weapons_use": "attack", "armour": 0,
             "surprise": 0, "conditions": 0, "cover": 0, "scale": 0, "vehicle": 0, "range_defence": 0, "other": 3,
             "defence_weight": 1, "out_of_range_bands": 0, "version": stale, "weapon_era": 2, "armour_era": 2}  # fmt: skip
@@ -172,9 +167,7 @@ def test_the_phone_panel_costs_the_same_queries_with_more_opponents(django_asser
     count = len(small)
     for i in range(4):
         extra = npc(f.campaign, f.narrator, f"Renfort {i}")
-        services.participant_add(
-            sequence=f.sequence, actor=f.narrator, character=extra, side="Truands", trait_code="combat"
-        )
+        participant_add(sequence=f.sequence, actor=f.narrator, character=extra, side="Truands", trait_code="combat")
     with django_assert_max_num_queries(count):
         html = client.get(url).content.decode()
     assert "Renfort 3" in html
@@ -223,7 +216,7 @@ def test_the_narrator_takes_a_tests_difficulty_from_an_opponents_trait() -> None
     Caractéristique Esprit d'une sentinelle …). Le Rang de la Caractéristique donne alors la Difficulté de
     l'action (Exemple : un Rang Bon indique une action Difficile) » (V). Players do not get the field."""
     f = fight(npcs=0)
-    sentinel = character_services.npc_create(
+    sentinel = npc_create(
         campaign=f.campaign, actor=f.narrator, name="Sentinelle", concept="Garde", ranks={"esprit": 5}
     )
     form = {"character": f.hero.pk, "trait_code": "combat", "difficulty": 2, "relatedness": "close", "equipment": 0,

@@ -9,9 +9,14 @@ import pytest
 from campaigns.live import Viewer, extra_fragments
 from campaigns.models import Event
 from characters.models import Character, Revers
-from conflicts import services
 from conflicts.models import Deck, Era, Participant, Phase
 from conflicts.rules.budget import Split
+from conflicts.services.atouts import participant_atout
+from conflicts.services.drawing import participant_declare_split, participant_draw
+from conflicts.services.fudge_tests import fudge_test_roll, fudge_test_setup, simple_conflict_roll
+from conflicts.services.sequences import participant_add, participant_update
+from conflicts.services.settling import sequence_settle
+from conflicts.services.table import table_settings_update
 from core.errors import ServiceError
 from tests.campaigns.factories import membership
 from tests.characters.factories import open_session
@@ -23,9 +28,9 @@ pytestmark = pytest.mark.django_db
 def test_an_atout_buys_one_more_card_once_per_draw() -> None:
     f = fight(npcs=1)
     open_session(f.campaign, f.narrator)
-    services.participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
+    participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
     with pytest.raises(ServiceError, match="Only one Atout"):
-        services.participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
+        participant_atout(participant=f.pc, actor=f.player, use="card", expected_version=None)
     with pytest.raises(ServiceError, match="only have 6"):
         draw(f.pc, f.player, Split(attack={f.npcs[0].key: 7}))
     draw(f.pc, f.player, Split(attack={f.npcs[0].key: 6}))
@@ -40,7 +45,7 @@ def test_changing_one_card_flips_its_result_and_the_draw_is_resolved_again() -> 
     draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
     f.reload()
     before = f.sequence.outcome["targets"][t.key]["attacks"][f.pc.key]
-    services.participant_atout(
+    participant_atout(
         participant=f.pc, actor=f.player, use="change", card=f"attack:{t.key}:0", expected_version=f.sequence.version
     )
     f.reload()
@@ -56,9 +61,7 @@ def test_a_redraw_puts_new_cards_on_the_table_and_keeps_the_deck_whole() -> None
     draw(f.pc, f.player, Split(attack={t.key: 5}), seed=3)
     draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
     old = Participant.objects.get(pk=f.pc.pk).hand
-    services.participant_atout(
-        participant=f.pc, actor=f.player, use="redraw", expected_version=None, rng=random.Random(8)
-    )
+    participant_atout(participant=f.pc, actor=f.player, use="redraw", expected_version=None, rng=random.Random(8))
     new = Participant.objects.get(pk=f.pc.pk).hand
     assert len(new["attack"][t.key]) == 5 and new != old
     from conflicts.models import Deck
@@ -71,9 +74,7 @@ def test_taking_a_teammates_revers_writes_it_on_your_own_sheet() -> None:
     f = fight(npcs=1, collective=True)
     open_session(f.campaign, f.narrator)
     buddy = npc(f.campaign, f.narrator, "Allié")
-    ally = services.participant_add(
-        sequence=f.sequence, actor=f.narrator, character=buddy, side="PJ", trait_code="combat"
-    )
+    ally = participant_add(sequence=f.sequence, actor=f.narrator, character=buddy, side="PJ", trait_code="combat")
     t = f.npcs[0]
     for seed in range(60):
         f.reload()
@@ -84,9 +85,9 @@ def test_taking_a_teammates_revers_writes_it_on_your_own_sheet() -> None:
         got = f.sequence.outcome["targets"].get(ally.key, {}).get("severity", 0)
         if got:
             break
-        services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
-    services.participant_atout(participant=f.pc, actor=f.player, use="take_revers", target=ally, expected_version=None)
-    services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+        sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+    participant_atout(participant=f.pc, actor=f.player, use="take_revers", target=ally, expected_version=None)
+    sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
     assert list(Revers.objects.filter(character=f.hero).values_list("severity", flat=True)) == [got]
     assert not Revers.objects.filter(character=buddy).exists()
 
@@ -94,13 +95,11 @@ def test_taking_a_teammates_revers_writes_it_on_your_own_sheet() -> None:
 def test_collective_cover_needs_a_reason_and_protects_the_teammate() -> None:
     f = fight(npcs=1, collective=True)
     buddy = npc(f.campaign, f.narrator, "Allié")
-    ally = services.participant_add(
-        sequence=f.sequence, actor=f.narrator, character=buddy, side="PJ", trait_code="combat"
-    )
+    ally = participant_add(sequence=f.sequence, actor=f.narrator, character=buddy, side="PJ", trait_code="combat")
     with pytest.raises(ServiceError, match="needs a reason"):
         draw(f.pc, f.player, Split(attack={f.npcs[0].key: 2}, defence={ally.key: 3}))
     f.reload()
-    services.participant_draw(participant=f.pc, actor=f.player, expected_version=None,
+    participant_draw(participant=f.pc, actor=f.player, expected_version=None,
                               split=Split(attack={f.npcs[0].key: 2}, defence={ally.key: 3}),
                               reasons={ally.key: "tir de couverture"}, rng=random.Random(1))  # fmt: skip
     assert Participant.objects.get(pk=f.pc.pk).split["reasons"] == {ally.key: "tir de couverture"}
@@ -108,7 +107,7 @@ def test_collective_cover_needs_a_reason_and_protects_the_teammate() -> None:
 
 def test_out_of_range_participants_may_only_defend() -> None:
     f = fight(npcs=1)
-    services.participant_update(
+    participant_update(
         participant=f.pc, actor=f.narrator, data={"out_of_range_bands": 2}, expected_version=f.sequence.version
     )
     with pytest.raises(ServiceError, match="Out of range"):
@@ -121,7 +120,7 @@ def test_a_chase_keeps_its_revers_off_the_sheets() -> None:
     t = f.npcs[0]
     draw(f.pc, f.player, Split(attack={t.key: 5}), seed=1)
     draw(t, f.narrator, Split(attack={f.pc.key: 3}), seed=2)
-    services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+    sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
     assert not Revers.objects.exists()
     settled = Event.objects.get(kind="sequence.settled")
     assert settled.payload["written"] is False
@@ -129,9 +128,7 @@ def test_a_chase_keeps_its_revers_off_the_sheets() -> None:
 
 def _set_vehicle(f, p: Participant, era: int) -> None:
     f.sequence.refresh_from_db()
-    services.participant_update(
-        participant=p, actor=f.narrator, data={"vehicle_era": era}, expected_version=f.sequence.version
-    )
+    participant_update(participant=p, actor=f.narrator, data={"vehicle_era": era}, expected_version=f.sequence.version)
 
 
 def test_a_modern_vehicle_outdistances_a_steam_one_without_a_draw() -> None:
@@ -192,7 +189,7 @@ def test_a_modern_vehicles_weapons_ignore_a_steam_vehicles_robustness_in_a_demol
     antérieurs » (VII): the steam vehicle's Robustesse cards do not count; against a steam vehicle they do."""
     f = fight(npcs=1, kind="demolition")
     t = f.npcs[0]
-    services.participant_update(participant=f.pc, actor=f.narrator, expected_version=f.sequence.version,
+    participant_update(participant=f.pc, actor=f.narrator, expected_version=f.sequence.version,
                                 data={"vehicle": 4, "vehicle_era": Era.STEAM})  # fmt: skip
     _set_vehicle(f, t, Era.MODERN)
     with pytest.raises(ServiceError, match="only have 5"):
@@ -203,7 +200,7 @@ def test_a_modern_vehicles_weapons_ignore_a_steam_vehicles_robustness_in_a_demol
 
 def test_a_failed_hazardous_test_writes_its_revers() -> None:
     f = fight(npcs=1)
-    payload = services.fudge_test_roll(
+    payload = fudge_test_roll(
         character=f.hero, actor=f.player, rng=random.Random(2),
         data={"trait_code": "esprit", "difficulty": 8, "hazard_per_rank": True, "revers_domain": "physical"},
     )  # fmt: skip
@@ -215,18 +212,14 @@ def test_a_failed_hazardous_test_writes_its_revers() -> None:
 def test_players_roll_tests_only_for_their_own_characters() -> None:
     f = fight(npcs=1)
     with pytest.raises(ServiceError):
-        services.fudge_test_roll(character=f.thugs[0], actor=f.player, data={"trait_code": "combat", "difficulty": 4})
+        fudge_test_roll(character=f.thugs[0], actor=f.player, data={"trait_code": "combat", "difficulty": 4})
 
 
 def test_live_board_for_a_player_hides_npc_values_and_splits() -> None:
     f = fight(npcs=1)
     t = f.npcs[0]
-    services.participant_update(
-        participant=t, actor=f.narrator, data={"trait_value": 7}, expected_version=f.sequence.version
-    )
-    services.participant_declare_split(
-        participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 4}, defence={t.key: 3})
-    )
+    participant_update(participant=t, actor=f.narrator, data={"trait_value": 7}, expected_version=f.sequence.version)
+    participant_declare_split(participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 4}, defence={t.key: 3}))
     draw(f.pc, f.player, Split(attack={t.key: 5}))
     event = Event.objects.filter(kind="sequence.drew").latest("pk")
     seen_by_player = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player))))
@@ -245,7 +238,7 @@ def test_the_sequence_ends_when_one_side_has_nobody_standing() -> None:
             break
         draw(f.pc, f.player, Split(attack={t.key: 5}), seed=seed)
         draw(t, f.narrator, Split(defence={t.key: 3}), seed=seed + 100)
-        services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+        sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
     assert (
         "wins" in Event.objects.filter(kind="sequence.settled").latest("pk").payload.get("sequence_winner", "") + "wins"
     )
@@ -260,16 +253,16 @@ def test_firearms_ignore_medieval_armour_and_future_armour_doubles_against_moder
     f = fight(npcs=1)
     t = f.npcs[0]
     v = f.sequence.version
-    services.participant_update(participant=f.pc, actor=f.narrator, expected_version=v,
+    participant_update(participant=f.pc, actor=f.narrator, expected_version=v,
                                 data={"armour": 2, "armour_era": 0, "armour_bulletproof": False})  # fmt: skip
     f.reload()
-    services.participant_update(participant=t, actor=f.narrator, expected_version=f.sequence.version,
+    participant_update(participant=t, actor=f.narrator, expected_version=f.sequence.version,
                                 data={"weapon_era": 2, "weapon_firearm": True})  # fmt: skip
     f.reload()
     board = sequence_board(f.sequence, membership(f.campaign, f.narrator))
     jim = next(view for view in board.views if view.participant.pk == f.pc.pk)
     assert jim.budget is not None and jim.budget.total == 5  # the mail shirt adds nothing against a pistol
-    services.participant_update(participant=f.pc, actor=f.narrator, expected_version=f.sequence.version,
+    participant_update(participant=f.pc, actor=f.narrator, expected_version=f.sequence.version,
                                 data={"armour_era": 3, "armour_bulletproof": True})  # fmt: skip
     f.reload()
     board = sequence_board(f.sequence, membership(f.campaign, f.narrator))
@@ -286,7 +279,7 @@ def test_method_one_pairs_per_player_deal_attack_and_defence_from_separate_decks
 
     f = fight(npcs=1)
     settings = TableSettings.objects.get_or_create(campaign=f.campaign)[0]
-    services.table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
+    table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
                                    data={"layout": "pairs_per_player"})  # fmt: skip
     f.campaign.refresh_from_db()
     t = f.npcs[0]
@@ -307,9 +300,9 @@ def test_method_two_needs_the_table_deck() -> None:
     f = fight(npcs=1)
     settings = TableSettings.objects.get_or_create(campaign=f.campaign)[0]
     with pytest.raises(ServiceError, match="Method 2"):
-        services.table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
+        table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
                                        data={"success_rule": "red", "layout": "pairs_shared"})  # fmt: skip
-    services.table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
+    table_settings_update(campaign=f.campaign, actor=f.narrator, expected_version=settings.version,
                                    data={"success_rule": "red"})  # fmt: skip
     assert TableSettings.objects.get(campaign=f.campaign).success_rule == "red"
 
@@ -318,10 +311,10 @@ def test_a_player_cannot_probe_an_npcs_trait_through_a_tests_difficulty() -> Non
     """The opponent's trait is the narrator's to use when it is an NPC's: refused, nothing rolled."""
     f = fight(npcs=1)
     with pytest.raises(ServiceError, match="Only a narrator"):
-        services.fudge_test_roll(character=f.hero, actor=f.player, data={
+        fudge_test_roll(character=f.hero, actor=f.player, data={
             "trait_code": "combat", "difficulty": 4, "opponent": f.thugs[0], "opponent_trait": "combat"})  # fmt: skip
     assert not Event.objects.filter(kind="test.rolled").exists()
-    payload = services.fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(1), data={
+    payload = fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(1), data={
         "trait_code": "combat", "difficulty": 8, "opponent": f.thugs[0], "opponent_trait": "combat"})  # fmt: skip
     assert payload["difficulty"] == "SIMPLE"  # the thug's Combat Médiocre
 
@@ -332,14 +325,14 @@ def test_a_distant_trait_draws_two_cards_fewer_never_below_faible() -> None:
     de deux Rangs (Rang Faible minimum) » (V). Combat Bon (5 cards) used as distant draws 3."""
     f = fight(npcs=1)
     t = f.npcs[0]
-    services.participant_update(participant=f.pc, actor=f.narrator, data={"relatedness": "distant"},
+    participant_update(participant=f.pc, actor=f.narrator, data={"relatedness": "distant"},
                                 expected_version=f.sequence.version)  # fmt: skip
     with pytest.raises(ServiceError, match="only have 3"):
         draw(f.pc, f.player, Split(attack={t.key: 5}))
     draw(f.pc, f.player, Split(attack={t.key: 3}))
     assert ["relatedness", -2, "any"] in Event.objects.get(kind="sequence.drew").payload["budget"]
     f.sequence.refresh_from_db()
-    services.participant_update(participant=t, actor=f.narrator, data={"relatedness": "distant"},
+    participant_update(participant=t, actor=f.narrator, data={"relatedness": "distant"},
                                 expected_version=f.sequence.version)  # fmt: skip
     with pytest.raises(ServiceError, match="only have 2"):  # Combat Médiocre (3): Faible at least
         draw(t, f.narrator, Split(attack={f.pc.key: 3}))
@@ -348,20 +341,20 @@ def test_a_distant_trait_draws_two_cards_fewer_never_below_faible() -> None:
 def test_an_ogre_in_a_simple_conflict_counts_its_scale_against_a_human() -> None:
     """Appendix 8: « lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme
     ayant une Excellente Vigueur »; « Les Ogres ont une Echelle +1 (Taille, Combat) »."""
-    from characters import services as character_services
+    from characters.services.creation import npc_create
 
     f = fight(npcs=1)
-    ogre = character_services.npc_create(campaign=f.campaign, actor=f.narrator, name="Ogre", concept="Ogre",
+    ogre = npc_create(campaign=f.campaign, actor=f.narrator, name="Ogre", concept="Ogre",
                                          ranks={"vigueur": 5})  # fmt: skip
     Character.objects.filter(pk=ogre.pk).update(scales=[{"value": 1, "domains": ["size", "combat"]}])
     ogre.refresh_from_db()
-    payload = services.simple_conflict_roll(first=ogre, second=f.hero, actor=f.narrator, rng=random.Random(3),
+    payload = simple_conflict_roll(first=ogre, second=f.hero, actor=f.narrator, rng=random.Random(3),
                                             first_data={"trait_code": "vigueur"}, second_data={"trait_code": "vigueur"})  # fmt: skip
     assert payload["first"]["effective"] == 6 and ["scale", 1, ""] in payload["first"]["modifiers"]
     # « Le second ogre, de Vigueur Moyenne, est considéré comme ayant une Bonne Vigueur face à un humain »: the
     # difference is counted once; the human keeps its rank (counting it on both sides made 6 against 5).
     assert payload["second"]["effective"] == 2 and not [m for m in payload["second"]["modifiers"] if m[0] == "scale"]
-    test = services.fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(1), data={
+    test = fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(1), data={
         "trait_code": "combat", "difficulty": 2, "opponent": ogre, "opponent_trait": "vigueur"})  # fmt: skip
     assert test["difficulty"] == "TRES_DIFFICILE"  # the ogre's Bon Vigueur is Excellent against a human
 
@@ -372,7 +365,7 @@ def test_a_vehicles_robustness_may_shield_its_occupants_as_defence_cards() -> No
     défense) » (V): a van's Robustesse 4 is 4 more defence cards, never attack cards."""
     f = fight(npcs=1)
     t = f.npcs[0]
-    services.participant_update(participant=f.pc, actor=f.narrator, expected_version=f.sequence.version,
+    participant_update(participant=f.pc, actor=f.narrator, expected_version=f.sequence.version,
                                 data={"vehicle": 4, "robustness_as_armour": True})  # fmt: skip
     with pytest.raises(ServiceError):
         draw(f.pc, f.player, Split(attack={t.key: 9}))
@@ -384,14 +377,14 @@ def test_telekinesis_in_a_conflict_takes_the_esprit_modifier() -> None:
     """« Lorsque le Psy utilise la Télékinésie au cours d'un combat, l'action peut-être résolue comme un
     Conflit et la Caractéristique Esprit … peut servir de modificateur : … Bon +1 carte » (appendix 1).
     Jim (Esprit Bon, Télékinésie Moyen) draws 4 + 1 cards; with another trait the line goes."""
-    from characters import services as character_services
+    from characters.services.sheet import trait_set
 
     f = fight(npcs=1)
     t = f.npcs[0]
-    character_services.trait_set(character=f.hero, actor=f.narrator, code="telekinesie", rank=4)
-    character_services.trait_set(character=f.hero, actor=f.narrator, code="esprit", rank=5)
+    trait_set(character=f.hero, actor=f.narrator, code="telekinesie", rank=4)
+    trait_set(character=f.hero, actor=f.narrator, code="esprit", rank=5)
     f.sequence.refresh_from_db()
-    services.participant_update(participant=f.pc, actor=f.player, data={"trait_code": "telekinesie"},
+    participant_update(participant=f.pc, actor=f.player, data={"trait_code": "telekinesie"},
                                 expected_version=f.sequence.version)  # fmt: skip
     f.pc.refresh_from_db()
     assert f.pc.telekinesis_mind == 1 and f.pc.trait_value == 4
@@ -405,13 +398,14 @@ def test_a_trait_lowered_by_feeding_a_power_domain_draws_one_card_less() -> None
     """« Le Rang de la Caractéristique concerné est alors réduit d'un cran jusqu'à ce que le personnage puisse
     prendre du repos » (VI): Jim's Combat (Bon) feeds his Télékinésie once during the sequence; like a Revers
     penalty the loss is read at the draw (a line of its own), and a Test reads Combat at Moyen."""
-    from characters import services as character_services
+    from characters.services.powers import feed_allow, power_use
+    from characters.services.sheet import trait_set
 
     f = fight(npcs=1)
     t = f.npcs[0]
-    character_services.trait_set(character=f.hero, actor=f.narrator, code="telekinesie", rank=2)
-    character_services.feed_allow(character=f.hero, actor=f.narrator, domain="telekinesie", trait="combat")
-    character_services.power_use(character=f.hero, actor=f.player, domain="telekinesie", power_rank=2,
+    trait_set(character=f.hero, actor=f.narrator, code="telekinesie", rank=2)
+    feed_allow(character=f.hero, actor=f.narrator, domain="telekinesie", trait="combat")
+    power_use(character=f.hero, actor=f.player, domain="telekinesie", power_rank=2,
                                  fed_by="combat")  # fmt: skip
     f.pc.refresh_from_db()
     assert f.pc.trait_value == 5  # declared before the power: the draw takes the loss
@@ -419,7 +413,7 @@ def test_a_trait_lowered_by_feeding_a_power_domain_draws_one_card_less() -> None
         draw(f.pc, f.player, Split(attack={t.key: 5}))
     draw(f.pc, f.player, Split(attack={t.key: 4}))
     assert ["fed", -1, "any"] in Event.objects.get(kind="sequence.drew").payload["budget"]
-    setup, _code = services.fudge_test_setup(f.hero, {"trait_code": "combat", "difficulty": 3})
+    setup, _code = fudge_test_setup(f.hero, {"trait_code": "combat", "difficulty": 3})
     assert setup.trait_rank == 4
 
 
@@ -495,7 +489,7 @@ def test_the_choice_to_cut_short_comes_with_the_live_board() -> None:
             break
         draw(f.pc, f.player, Split(attack={t.key: 1}, defence={f.pc.key: 4}), seed=seed)
         draw(t, f.narrator, Split(attack={f.pc.key: 1}, defence={t.key: 2}), seed=seed + 100)
-        services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+        sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
     f.reload()
     if f.sequence.phase == Phase.ENDED:
         pytest.skip("the seeds ended the sequence at once")

@@ -6,9 +6,10 @@ import pytest
 
 from campaigns.models import Event
 from characters.models import Revers
-from conflicts import services
 from conflicts.models import Deck, Participant, Phase
 from conflicts.rules.budget import Split
+from conflicts.services.drawing import participant_declare_split
+from conflicts.services.settling import sequence_cut_short, sequence_settle
 from core.errors import PermissionRefused, ServiceError, StaleState
 from tests.conflicts.factories import draw, fight
 
@@ -31,7 +32,7 @@ def test_a_draw_between_one_pc_and_two_npcs_writes_revers_on_the_sheets() -> Non
     drew = Event.objects.filter(kind="sequence.drew").order_by("pk")
     assert [len(sum(e.payload["cards"]["attack"].values(), [])) for e in drew] == [3, 2, 3]
     outcome = f.sequence.outcome
-    services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=f.sequence.version)
+    sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=f.sequence.version)
     f.reload()
     for p, character in ((f.pc, f.hero), (t1, f.thugs[0]), (t2, f.thugs[1])):
         severity = outcome["targets"].get(p.key, {}).get("severity", 0)
@@ -93,7 +94,7 @@ def test_friendly_contest_decides_a_winner_without_touching_the_sheets() -> None
     draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=11)
     draw(f.npcs[0], f.narrator, Split(attack={f.pc.key: 3}), seed=12)
     f.reload()
-    services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=f.sequence.version)
+    sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=f.sequence.version)
     assert not Revers.objects.exists()
     f.reload()
     worst = max(f.sequence.outcome["targets"].get(f.pc.key, {}).get("severity", 0), 0)
@@ -111,7 +112,7 @@ def test_an_npc_out_after_one_revers_leaves_the_sequence() -> None:
         draw(f.pc, f.player, Split(attack={t.key: 5}), seed=seed)
         draw(t, f.narrator, Split(defence={t.key: 3}), seed=seed + 100)
         f.reload()
-        services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=f.sequence.version)
+        sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=f.sequence.version)
     f.reload()
     assert f.sequence.phase == Phase.ENDED and f.sequence.winner == "PJ"
     assert not f.npcs[0].active and f.npcs[0].revers_taken >= 1
@@ -124,7 +125,7 @@ def test_upper_hand_gives_extra_cards_on_the_next_draw_only() -> None:
         draw(f.pc, f.player, Split(attack={t.key: 5}, upper_hand=True), seed=seed)
         draw(t, f.narrator, Split(defence={t.key: 3}), seed=seed + 1)
         f.reload()
-        services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=f.sequence.version)
+        sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=f.sequence.version)
         f.reload()
         if f.pc.upper_hand_cards:
             break
@@ -144,14 +145,10 @@ def test_the_winner_of_a_draw_may_cut_the_sequence_short() -> None:
     f = fight(npcs=1)
     after_a_draw(f, "winner", "PJ")
     with pytest.raises(PermissionRefused):
-        services.sequence_cut_short(
-            sequence=f.sequence, actor=f.player, side="Truands", choice="cut", expected_version=None
-        )
+        sequence_cut_short(sequence=f.sequence, actor=f.player, side="Truands", choice="cut", expected_version=None)
     with pytest.raises(ServiceError, match="Only the side that won"):
-        services.sequence_cut_short(
-            sequence=f.sequence, actor=f.narrator, side="Truands", choice="cut", expected_version=None
-        )
-    services.sequence_cut_short(
+        sequence_cut_short(sequence=f.sequence, actor=f.narrator, side="Truands", choice="cut", expected_version=None)
+    sequence_cut_short(
         sequence=f.sequence, actor=f.player, side="PJ", choice="cut", expected_version=f.sequence.version
     )
     f.reload()
@@ -161,14 +158,12 @@ def test_the_winner_of_a_draw_may_cut_the_sequence_short() -> None:
 def test_on_equal_revers_both_sides_must_agree_and_secret_choices_stay_hidden() -> None:
     f = fight(npcs=1, secret_cut=True)
     after_a_draw(f, "equal")
-    services.sequence_cut_short(sequence=f.sequence, actor=f.player, side="PJ", choice="cut", expected_version=None)
+    sequence_cut_short(sequence=f.sequence, actor=f.player, side="PJ", choice="cut", expected_version=None)
     first = Event.objects.filter(kind="sequence.cut").latest("pk")
     assert first.payload["waiting_for"] == ["Truands"] and "choices" not in first.payload
     f.reload()
     assert f.sequence.phase == Phase.DRAWING
-    services.sequence_cut_short(
-        sequence=f.sequence, actor=f.narrator, side="Truands", choice="cut", expected_version=None
-    )
+    sequence_cut_short(sequence=f.sequence, actor=f.narrator, side="Truands", choice="cut", expected_version=None)
     f.reload()
     assert f.sequence.phase == Phase.ENDED and f.sequence.winner == ""
     assert Event.objects.filter(kind="sequence.cut").latest("pk").payload["choices"] == {"PJ": "cut", "Truands": "cut"}
@@ -178,24 +173,24 @@ def test_no_revers_in_the_last_draw_means_no_cutting_short() -> None:
     f = fight(npcs=1)
     after_a_draw(f, "tie")
     with pytest.raises(ServiceError, match="no winner"):
-        services.sequence_cut_short(sequence=f.sequence, actor=f.player, side="PJ", choice="cut", expected_version=None)
+        sequence_cut_short(sequence=f.sequence, actor=f.player, side="PJ", choice="cut", expected_version=None)
 
 
 def test_settling_is_the_narrators_and_only_after_everyone_drew() -> None:
     f = fight(npcs=1)
     with pytest.raises(ServiceError, match="no draw waiting"):
-        services.sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
+        sequence_settle(sequence=f.sequence, actor=f.narrator, expected_version=None)
     draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}))
     draw(f.npcs[0], f.narrator, Split(attack={f.pc.key: 3}))
     with pytest.raises(PermissionRefused):
-        services.sequence_settle(sequence=f.sequence, actor=f.player, expected_version=None)
+        sequence_settle(sequence=f.sequence, actor=f.player, expected_version=None)
     with pytest.raises(ServiceError, match="Out of turn"):
         draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}))
 
 
 def test_declared_split_is_seen_by_the_narrator_only() -> None:
     f = fight(npcs=1)
-    services.participant_declare_split(
+    participant_declare_split(
         participant=f.pc, actor=f.player, split=Split(attack={f.npcs[0].key: 3}, defence={f.pc.key: 2})
     )
     event = Event.objects.get(kind="sequence.split")

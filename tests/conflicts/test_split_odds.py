@@ -11,12 +11,14 @@ import random
 
 import pytest
 
-from conflicts import selectors, services
+from conflicts import selectors
 from conflicts.models import Deck
 from conflicts.rules import deck as deck_rules
 from conflicts.rules.budget import Split
 from conflicts.rules.cards import Card, SuccessRule
 from conflicts.rules.odds import bucket, hypergeometric
+from conflicts.services.drawing import participant_declare_split
+from conflicts.services.sequences import participant_add, scene_create, sequence_create
 from tests.campaigns.factories import membership
 from tests.characters.factories import pc, table
 from tests.conflicts.factories import draw, npc
@@ -29,11 +31,11 @@ def two_pcs_and_a_thug():
     jim = pc(campaign, players[0], ranks={"combat": 5})
     lisa = pc(campaign, players[1], ranks={"combat": 5}, name="Lisa Benny")
     thug = npc(campaign, narrator, "Truand", combat=5)
-    scene = services.scene_create(campaign=campaign, actor=narrator, title="Les docks")
-    seq = services.sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre"})
-    me = services.participant_add(sequence=seq, actor=narrator, character=jim, side="PJ", trait_code="combat")
-    mate = services.participant_add(sequence=seq, actor=narrator, character=lisa, side="PJ", trait_code="combat")
-    them = services.participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
+    scene = scene_create(campaign=campaign, actor=narrator, title="Les docks")
+    seq = sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre"})
+    me = participant_add(sequence=seq, actor=narrator, character=jim, side="PJ", trait_code="combat")
+    mate = participant_add(sequence=seq, actor=narrator, character=lisa, side="PJ", trait_code="combat")
+    them = participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
     return campaign, narrator, players, seq, me, mate, them
 
 
@@ -61,7 +63,7 @@ def test_a_teammates_declared_cards_against_the_same_opponent_are_counted_with_m
     assert alone.teammates_pending == 0
     assert alone.chances == pytest.approx(expected_alone.chances, abs=1e-12)
 
-    services.participant_declare_split(participant=mate, actor=players[1], split=Split(attack={them.key: 4},
+    participant_declare_split(participant=mate, actor=players[1], split=Split(attack={them.key: 4},
                                        defence={mate.key: 1}))  # fmt: skip
     together = chances(campaign, seq, me, players[0], mine)
     expected = bucket(dict(enumerate(hypergeometric(size, successes, 7))), offset=-known_defence)
@@ -84,7 +86,7 @@ def test_cards_aimed_elsewhere_or_not_yet_declared_leave_my_odds_alone() -> None
     campaign, narrator, players, seq, me, mate, them = two_pcs_and_a_thug()
     mine = Split(attack={them.key: 4}, defence={me.key: 1})
     before = chances(campaign, seq, me, players[0], mine)
-    services.participant_declare_split(participant=mate, actor=players[1], split=Split(defence={mate.key: 5}))
+    participant_declare_split(participant=mate, actor=players[1], split=Split(defence={mate.key: 5}))
     after = chances(campaign, seq, me, players[0], mine)
     assert after.teammates_pending == 0 and after.chances == pytest.approx(before.chances, abs=1e-12)
     assert before.chances == pytest.approx(bucket(dict(enumerate(hypergeometric(40, 20, 4)))).chances, abs=1e-12)
@@ -93,7 +95,7 @@ def test_cards_aimed_elsewhere_or_not_yet_declared_leave_my_odds_alone() -> None
 def test_an_npcs_declared_split_stays_out_of_a_players_odds_but_counts_for_the_narrator() -> None:
     """The narrator's NPCs keep their split secret from the players (« defence not known yet »)."""
     campaign, narrator, players, seq, me, mate, them = two_pcs_and_a_thug()
-    services.participant_declare_split(participant=them, actor=narrator, split=Split(defence={them.key: 5}))
+    participant_declare_split(participant=them, actor=narrator, split=Split(defence={them.key: 5}))
     mine = Split(attack={them.key: 5})
     player_view = chances(campaign, seq, me, players[0], mine)
     narrator_view = chances(campaign, seq, me, narrator, mine)

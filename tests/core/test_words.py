@@ -17,7 +17,7 @@ from django.utils import translation
 
 from campaigns.chronicle import describe
 from campaigns.models import Event
-from conflicts import services as conflict_services
+from conflicts.services.fudge_tests import fudge_test_roll
 from tests.campaigns.factories import UserFactory
 from tests.conflicts.factories import fight
 from tragic.presenters import describe_event
@@ -76,7 +76,7 @@ def test_the_tragic_bots_are_named_in_french() -> None:
 def test_a_test_in_the_log_names_its_trait_in_the_readers_language() -> None:
     f = fight(npcs=1)
     with translation.override("fr"):
-        conflict_services.fudge_test_roll(
+        fudge_test_roll(
             character=f.hero, actor=f.player, rng=random.Random(2), data={"trait_code": "esprit", "difficulty": 4}
         )
     event = Event.objects.get(kind="test.rolled")

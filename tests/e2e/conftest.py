@@ -133,19 +133,28 @@ def browser():  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def new_context(browser, live_server_url: str):  # type: ignore[no-untyped-def]
+    """Every page of every context is watched: a live message sent for a region the page does not show
+    (htmx logs ``htmx:oobErrorNoTarget``) fails the test, whatever the test was about."""
     contexts = []
+    no_target: list[str] = []
+
+    def watch(message) -> None:  # type: ignore[no-untyped-def]
+        if "oobErrorNoTarget" in message.text:
+            no_target.append(f"{message.page.url if message.page else '?'}: {message.text}")
 
     def make(**kwargs):  # type: ignore[no-untyped-def]
         kwargs.setdefault("base_url", live_server_url)
         kwargs.setdefault("locale", "fr-FR")
         context = browser.new_context(**kwargs)
         context.set_default_timeout(20_000)
+        context.on("console", watch)
         contexts.append(context)
         return context
 
     yield make
     for context in contexts:
         context.close()
+    assert not no_target, "live fragments sent for regions the page does not show:\n" + "\n".join(no_target)
 
 
 @pytest.fixture

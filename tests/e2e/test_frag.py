@@ -1,5 +1,6 @@
-"""Frag in the browser: one person and two bots. The person moves, searches a pick-up square until it yields a
-card, attacks a bot, and a second tab on the same game sees the bots' turns arrive live over the WebSocket."""
+"""Frag in the browser: one person and two bots. The person walks over a pick-up square, which is searched in
+passing (« Si un joueur passe sur une case comportant un symbole d'arme ou de gadget […] Il lance alors
+immédiatement 1D »), attacks a bot, and a second tab on the same game sees the bots' turns arrive live over the WebSocket."""
 
 from __future__ import annotations
 
@@ -66,21 +67,23 @@ def test_a_person_moves_picks_up_attacks_and_watches_the_bots_live(new_context, 
         if state.phase == "discard":
             tap(page, page.get_by_role("button", name=re.compile("^Discard")).first)
             continue
-        # Action phase: walk to an unused pick-up square and search it.
+        # Action phase: walk over an unused pick-up square (beyond it if the points allow): it is searched in passing.
         pickups = state.board.weapon_pickups | state.board.gadget_pickups
         reachable = state.reachable(0)
+        assert "pick_up" not in {a["type"] for a in state.legal_actions(0)}, "no searching by standing"
         if not picked_up:
-            if me.place in pickups and me.place not in state.turn.pickups_used:
-                hand = len(me.hand)
-                tap(page, page.get_by_role("button", name=re.compile("^Search this pick-up square")))
-                picked_up = len(read_state(run_in_server_db, game_id).fighters[0].hand) > hand
-                if picked_up:
-                    expect(page.locator("#frag-log")).to_contain_text(re.compile(rf"{username} draws"))
-                continue
-            goal = next((p for p in reachable if p in pickups and p not in state.turn.pickups_used), None)
+            fresh = pickups - set(state.turn.pickups_used)
+            dry = {p: path for p, path in reachable.items() if not set(path) & state.board.acid}
+            over = [p for p, path in dry.items() if set(path[:-1]) & fresh]
+            onto = [p for p, path in dry.items() if path[-1] in fresh]
+            goal = next(iter(over or onto), None)
             if goal is not None:
+                searched = (set(dry[goal]) & fresh).pop()
                 tap(page, page.locator(f'polygon.target.reachable[data-place="{goal}"]'))
-                moved = True
+                moved = picked_up = True
+                after = read_state(run_in_server_db, game_id)
+                assert searched in after.turn.pickups_used
+                expect(page.locator("#frag-log")).to_contain_text(re.compile(rf"{username} searches and rolls"))
                 continue
         if not attacked:
             attack = page.get_by_role("button", name=re.compile(r"^Attack .* with Base pistol"))

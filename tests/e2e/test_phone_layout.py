@@ -16,7 +16,7 @@ import json
 from django.contrib.auth.models import User
 from campaigns import services as campaigns
 from campaigns.models import Campaign
-from characters import services as characters
+from characters.services import creation as characters
 narrator = User.objects.create_user({narrator!r}, password={password!r})
 campaign = campaigns.campaign_create(owner=narrator, data={{"name": "Téléphone {suffix}"}})
 Campaign.objects.filter(pk=campaign.pk).update(savage_states=True)

@@ -21,7 +21,7 @@ def sheet(make_user, run_in_server_db) -> tuple[int, str, str]:  # type: ignore[
         "from django.contrib.auth.models import User\n"
         "from campaigns import services\n"
         "from campaigns.models import Membership, Role\n"
-        "from characters import services as characters\n"
+        "from characters.services import creation as characters\n"
         f"narrator = User.objects.get(username={narrator!r})\n"
         f"player = User.objects.get(username={player!r})\n"
         f"campaign = services.campaign_create(owner=narrator, data={{'name': 'Fiche vivante {suffix}'}})\n"

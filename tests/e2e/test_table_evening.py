@@ -20,8 +20,8 @@ import json
 from django.contrib.auth.models import User
 from campaigns import services as campaigns
 from campaigns.models import Membership, Role
-from characters import services as characters
-from conflicts import services as conflicts
+from characters.services import creation as characters
+from conflicts.services import sequences as conflicts
 narrator = User.objects.create_user({narrator!r}, password={password!r})
 player = User.objects.create_user({player!r}, password={password!r})
 campaign = campaigns.campaign_create(owner=narrator, data={{"name": "La crypte {suffix}"}})
@@ -94,8 +94,8 @@ import json
 from django.contrib.auth.models import User
 from campaigns import services as campaigns
 from campaigns.models import Campaign
-from characters import services as characters
-from conflicts import services as conflicts
+from characters.services import creation as characters
+from conflicts.services import sequences as conflicts
 narrator = User.objects.create_user({narrator!r}, password={password!r})
 campaign = campaigns.campaign_create(owner=narrator, data={{"name": "Balayage {suffix}"}})
 Campaign.objects.filter(pk=campaign.pk).update(savage_states=True)

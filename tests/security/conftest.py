@@ -12,11 +12,11 @@ from django.db.models import Max, Sum
 
 from campaigns import services as campaign_services
 from campaigns.models import Campaign, Event, GameSession, Membership, Visibility
-from characters import services as character_services
 from characters.models import Character
+from characters.services.creation import npc_create
 from conflicts import decks as deck_store
-from conflicts import services as conflict_services
 from conflicts.models import Deck, Participant, Scene, Sequence
+from conflicts.services.sequences import participant_add, scene_create, sequence_create
 from frag.models import Game as FragGame
 from tests.campaigns.factories import PASSWORD, UserFactory, campaign_with, membership, narrator_of, players_of
 from tests.characters.factories import open_session, pc
@@ -83,9 +83,7 @@ def build_world() -> World:
     alice, bob = players_of(campaign)
     alice_pc = pc(campaign, alice, name="Alice PC")
     bob_pc = pc(campaign, bob, name="Bob PC")
-    npc = character_services.npc_create(
-        campaign=campaign, actor=narrator, name="Le Truand", concept=NPC_SECRET, ranks={"combat": 3}
-    )
+    npc = npc_create(campaign=campaign, actor=narrator, name="Le Truand", concept=NPC_SECRET, ranks={"combat": 3})
     game_session = open_session(campaign, narrator)
     public_event = campaign_services.note_write(membership=membership(campaign, bob), text="Bob public note")
     secret_event = campaign_services.event_append(
@@ -96,12 +94,12 @@ def build_world() -> World:
         visibility=Visibility.NARRATORS,
     )
     private_note = campaign_services.note_write(membership=membership(campaign, alice), text=PRIVATE_NOTE, private=True)
-    scene = conflict_services.scene_create(campaign=campaign, actor=narrator, title="Les docks")
-    sequence = conflict_services.sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre"})
-    participant = conflict_services.participant_add(
+    scene = scene_create(campaign=campaign, actor=narrator, title="Les docks")
+    sequence = sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre"})
+    participant = participant_add(
         sequence=sequence, actor=narrator, character=alice_pc, side="PJ", goal="passer", trait_code="combat"
     )
-    npc_participant = conflict_services.participant_add(
+    npc_participant = participant_add(
         sequence=sequence, actor=narrator, character=npc, side="Truands", goal="bloquer", trait_code="combat"
     )
     settings = deck_store.table_settings(campaign)

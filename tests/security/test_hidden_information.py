@@ -17,6 +17,7 @@ from config.asgi import application
 from frag.engine import State as FragState
 from frag.selectors.choices import hand as frag_hand
 from tests.campaigns.factories import PASSWORD, membership
+from tests.campaigns.live_client import LiveCommunicator
 from tests.security.conftest import NARRATOR_SECRET, NPC_SECRET, PRIVATE_NOTE, World, build_world
 from tests.tragic.test_web import opponent_hand_names
 from tragic.services import load_state
@@ -186,7 +187,7 @@ async def _socket(path: str, user) -> WebsocketCommunicator:  # type: ignore[no-
     if user is not None:
         session = await sync_to_async(_cookie)(user)
         headers.append((b"cookie", f"sessionid={session}; django_language=en".encode()))
-    return WebsocketCommunicator(application, path, headers=headers)
+    return LiveCommunicator(application, path, headers=headers)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -218,7 +219,7 @@ async def test_the_campaign_socket_never_carries_secrets_to_a_player():
 async def test_a_players_socket_watching_sheets_never_carries_narrator_notes_or_npc_secrets():
     """The sheet page watches its character (``?watch=character:<pk>``) and gets the whole sheet live,
     rendered for the player: never the narrator's notes on a PC, never an NPC sheet asked for by hand."""
-    from characters import services as character_services
+    from characters.services.sheet import character_update, trait_set
 
     world = await sync_to_async(build_world)()
     path = f"/ws/campaigns/{world.campaign.pk}/?watch=character:{world.alice_pc.pk}&watch=character:{world.npc.pk}"
@@ -226,13 +227,11 @@ async def test_a_players_socket_watching_sheets_never_carries_narrator_notes_or_
     narrator = await _socket(path, world.narrator)
     assert (await bob.connect())[0] and (await narrator.connect())[0]
     for character in (world.alice_pc, world.npc):
-        await sync_to_async(character_services.character_update)(
+        await sync_to_async(character_update)(
             character=character, actor=world.narrator, data={"narrator_notes": NARRATOR_SECRET},
             expected_version=character.version,
         )  # fmt: skip
-        await sync_to_async(character_services.trait_set)(
-            character=character, actor=world.narrator, code="combat", rank=5
-        )
+        await sync_to_async(trait_set)(character=character, actor=world.narrator, code="combat", rank=5)
     seen_by_bob = [await bob.receive_from(timeout=5) for _ in range(2)]
     assert await bob.receive_nothing(timeout=0.5)
     assert all('id="sheet"' in html for html in seen_by_bob)

@@ -105,6 +105,8 @@ URLS: dict[str, Spec] = {
     "conflicts:reshuffle": Spec("campaign", lambda w: {**c(w), "deck_id": w.deck.pk}, post_only=True),
     "conflicts:test": Spec("campaign", c, post_only=True),
     "conflicts:test_chance": Spec("campaign", c, post_only=True),
+    "conflicts:sheet_roll": Spec("campaign", lambda w: {**c(w), "character_id": w.alice_pc.pk}, post_only=True),
+    "conflicts:sheet_roll_atout": Spec("campaign", lambda w: {**c(w), "character_id": w.alice_pc.pk}, post_only=True),
     "conflicts:simple": Spec("campaign", c, post_only=True, narrator=NARR),
     "conflicts:scene": Spec("campaign", lambda w: {**c(w), "scene_id": w.scene.pk}, player_post=(403, 404)),
     "conflicts:sequence": Spec("campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}),

@@ -21,9 +21,14 @@ from django.urls import reverse
 from campaigns import chronicle
 from campaigns.models import Event, Membership
 from campaigns.redaction import SERVER_ONLY_KEYS, readable_payload
-from conflicts import services as conflict_services
 from conflicts.models import Era, Sequence, TableSettings
 from conflicts.rules.budget import Split
+from conflicts.services.atouts import participant_atout
+from conflicts.services.drawing import participant_declare_split, participant_draw
+from conflicts.services.fudge_tests import fudge_test_roll, simple_conflict_roll
+from conflicts.services.sequences import participant_add, participant_update, scene_create, sequence_create
+from conflicts.services.settling import sequence_cut_short, sequence_settle
+from conflicts.services.table import deck_reshuffle, table_settings_update
 from conflicts.test_atouts import fudge_test_reroll
 from frag import services as frag_services
 from frag.engine.state import State as FragState
@@ -45,78 +50,72 @@ def _sequence_kinds(world: World) -> None:
     resolution, settlement, a cut short, an outdistancing chase, a Test and a simple conflict."""
     campaign, narrator, alice = world.campaign, world.narrator, world.alice
     settings = TableSettings.objects.get_or_create(campaign=campaign)[0]
-    conflict_services.table_settings_update(
+    table_settings_update(
         campaign=campaign, actor=narrator, expected_version=settings.version, data={"layout": "pairs_per_player"}
     )
-    conflict_services.deck_reshuffle(campaign=campaign, actor=narrator, kind="table", holder="table")
-    scene = conflict_services.scene_create(campaign=campaign, actor=narrator, title="La ruelle")
-    seq = conflict_services.sequence_create(
-        scene=scene, actor=narrator, data={"title": "Embuscade", "collective": True}
-    )
-    hero = conflict_services.participant_add(
+    deck_reshuffle(campaign=campaign, actor=narrator, kind="table", holder="table")
+    scene = scene_create(campaign=campaign, actor=narrator, title="La ruelle")
+    seq = sequence_create(scene=scene, actor=narrator, data={"title": "Embuscade", "collective": True})
+    hero = participant_add(
         sequence=seq, actor=narrator, character=world.alice_pc, side="PJ", goal="fuir", trait_code="combat"
     )
-    buddy = conflict_services.participant_add(
+    buddy = participant_add(
         sequence=seq, actor=narrator, character=world.bob_pc, side="PJ", goal="fuir", trait_code="combat"
     )
     thugs = [
-        conflict_services.participant_add(
+        participant_add(
             sequence=seq, actor=narrator, character=npc(campaign, narrator, f"Sbire {i}"), side="Sbires",
             goal="coincer", trait_code="combat",
         )
         for i in (1, 2)
     ]  # fmt: skip
     seq.refresh_from_db()
-    conflict_services.participant_update(
-        participant=hero, actor=narrator, data={"goal": "s'enfuir"}, expected_version=seq.version
-    )
+    participant_update(participant=hero, actor=narrator, data={"goal": "s'enfuir"}, expected_version=seq.version)
     first, second = thugs
-    conflict_services.participant_declare_split(
+    participant_declare_split(
         participant=first, actor=narrator, split=Split(attack={hero.key: 2}, defence={second.key: 1}),
         reasons={second.key: NPC_COVER_REASON},
     )  # fmt: skip
-    conflict_services.participant_atout(participant=hero, actor=alice, use="card", expected_version=None)
+    participant_atout(participant=hero, actor=alice, use="card", expected_version=None)
     seq.refresh_from_db()
-    conflict_services.participant_draw(
+    participant_draw(
         participant=first, actor=narrator, expected_version=seq.version,
         split=Split(attack={hero.key: 2}, defence={second.key: 1}), reasons={second.key: NPC_COVER_REASON},
         rng=random.Random(3),
     )  # fmt: skip
     seq.refresh_from_db()
-    conflict_services.participant_draw(
+    participant_draw(
         participant=hero, actor=alice, expected_version=seq.version,
         split=Split(attack={second.key: 2}, defence={buddy.key: 1}), reasons={buddy.key: PC_COVER_REASON},
         rng=random.Random(4),
     )  # fmt: skip
     draw(second, narrator, Split(attack={buddy.key: 3}), seed=5)
     draw(buddy, world.bob, Split(attack={first.key: 2}), seed=6)
-    conflict_services.sequence_settle(sequence=seq, actor=narrator, expected_version=None)
+    sequence_settle(sequence=seq, actor=narrator, expected_version=None)
     Sequence.objects.filter(pk=seq.pk).update(last_verdict="winner", last_winner="PJ")
     seq.refresh_from_db()
     if seq.phase != "ended":
-        conflict_services.sequence_cut_short(
-            sequence=seq, actor=alice, side="PJ", choice="cut", expected_version=seq.version
-        )
-    chase = conflict_services.sequence_create(scene=scene, actor=narrator, data={"title": "Poursuite", "kind": "chase"})
-    runner = conflict_services.participant_add(
+        sequence_cut_short(sequence=seq, actor=alice, side="PJ", choice="cut", expected_version=seq.version)
+    chase = sequence_create(scene=scene, actor=narrator, data={"title": "Poursuite", "kind": "chase"})
+    runner = participant_add(
         sequence=chase, actor=narrator, character=world.alice_pc, side="PJ", goal="fuir", trait_code="combat"
     )
-    car = conflict_services.participant_add(
+    car = participant_add(
         sequence=chase, actor=narrator, character=npc(campaign, narrator, "Chauffeur"), side="Sbires",
         goal="rattraper", trait_code="combat",
     )  # fmt: skip
     for participant, era in ((car, Era.STEAM), (runner, Era.MODERN)):
         chase.refresh_from_db()
-        conflict_services.participant_update(
+        participant_update(
             participant=participant, actor=narrator, data={"vehicle_era": era}, expected_version=chase.version
         )
     draw(runner, alice, Split(attack={car.key: 5}), seed=1)
-    conflict_services.fudge_test_roll(
+    fudge_test_roll(
         character=world.alice_pc, actor=alice, data={"trait_code": "combat", "difficulty": 4}, rng=random.Random(1)
     )
     rolled = Event.objects.filter(campaign=campaign, kind="test.rolled").latest("pk")
     fudge_test_reroll(character=world.alice_pc, actor=alice, roll=rolled.payload["roll"], rng=random.Random(3))
-    conflict_services.simple_conflict_roll(
+    simple_conflict_roll(
         first=world.alice_pc, second=world.npc, actor=narrator, rng=random.Random(2),
         first_data={"trait_code": "combat"}, second_data={"trait_code": "combat"},
     )  # fmt: skip

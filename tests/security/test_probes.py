@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from characters import services as character_services
+from characters.services.creation import npc_create
 from tests.security.conftest import World, fingerprint
 from tragic.services import load_state
 
@@ -16,7 +16,7 @@ HIDDEN_NPC = "Hidden-Villain-Name-9081"
 
 
 def _hidden_npc(world: World):  # type: ignore[no-untyped-def]
-    return character_services.npc_create(
+    return npc_create(
         campaign=world.campaign, actor=world.narrator, name=HIDDEN_NPC, concept="Chef", ranks={"combat": 3}
     )
 

@@ -10,7 +10,8 @@ from django.core.management import CommandError, call_command
 
 from tests.tragic.helpers import give, set_points, started, turn_of
 from tragic.engine import new_game
-from tragic.engine.bots import HeuristicBot, make_bot
+from tragic.engine.bots import HeuristicBot
+from tragic.engine.roster import make_bot
 from tragic.simulation import default_config, seating_for, simulate
 
 
@@ -78,3 +79,36 @@ def test_simulations_seat_three_or_four_bots():
     assert "4 players" in out.getvalue() and "games per second" in out.getvalue()
     with pytest.raises(CommandError):
         call_command("tragic_sim", games=1, players=3, profile="booklet", stdout=StringIO())
+
+
+def test_the_search_bot_never_reads_the_opponents_hand():
+    """Determinized rollouts « from what the observer knows »: the same position with a different hand for
+    the opponent (same size) gives the same decision."""
+    from tests.tragic.helpers import give, started, turn_of
+    from tragic.engine.search import SearchBot
+
+    choices = []
+    for hidden in ("esquive-1", "contre-mesure-2"):
+        state = turn_of(started(seed=5), 0)
+        for uid in list(state.players[1].zones["hand"]):
+            state.move(uid, "library")
+        give(state, 1, hidden)
+        bot = SearchBot(3, max_rollouts=8, horizon=20)
+        world = bot.determinize(state, 0)
+        hidden_cards = [world.cards[u].cid for z in ("hand", "library") for u in world.players[1].zones[z]]
+        choices.append((bot.choose(state, 0), hidden_cards))
+    assert choices[0] == choices[1]
+
+
+def test_the_search_bot_plays_whole_legal_games():
+    from tragic.engine.search import SearchBot
+    from tragic.simulation import default_config
+
+    state = new_game(default_config(max_turns=6), 9)
+    bots = [SearchBot(1, max_rollouts=4, horizon=15), make_bot("heuristic", 2)]
+    while not state.is_over():
+        player = state.current_players()[0]
+        action = bots[player].choose(state, player)
+        assert action in state.legal_actions(player)
+        state.apply(action)
+    assert make_bot("search", 0, budget=0.1).budget == 0.1

@@ -174,10 +174,3 @@ class HeuristicBot(Bot):
         if state.card(uid).is_ally:
             return min(raw, state.ally_life(uid)) + state.ally_power(uid) - state.ally_power(uid) * 0.5
         return 3.0
-
-
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
-    return BOTS[name](seed)

@@ -4,8 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tragic.engine.bots import BOTS
 from tragic.engine.profiles import PROFILES
+from tragic.engine.roster import BOTS
 from tragic.simulation import simulate
 
 
@@ -21,6 +21,9 @@ class Command(BaseCommand):
         parser.add_argument("--profile", default="wiki", choices=["wiki", "booklet"])
         parser.add_argument("--max-turns", type=int, default=40, help="each player's turn limit (the timer rule)")
         parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument(
+            "--search-budget", type=float, default=None, help="seconds of CPU per decision of the search bot"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         names = tuple(options["bots"].split(","))
@@ -37,6 +40,7 @@ class Command(BaseCommand):
             profile=options["profile"],
             max_turns=options["max_turns"],
             players=players,
+            search_budget=options["search_budget"],
         )
         out = self.stdout
         out.write(f"{report.games} games ({options['profile']} rules, {players} players), bots {' vs '.join(names)}")

@@ -1,0 +1,85 @@
+"""Where a page stands in its campaign's live stream, and what it missed (Zulip's ``last_event_id`` idea).
+
+Positions are per campaign and handed out in commit order (campaigns.models.CampaignStream), so "after 41"
+is exact. A replay is filtered for the member exactly like live messages: it reads the member's visible
+events only, in this campaign only, whatever position the page claims.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from dataclasses import dataclass
+
+from django.db.models import Min
+from django.utils import timezone
+
+from campaigns.live import Viewer
+from campaigns.live_render import render_event_html
+from campaigns.models import CampaignStream, Event, Membership
+
+# A page that missed more than this many of its events reloads instead of replaying them one by one.
+REPLAY_LIMIT = 100
+# A page rendered at time T may lack events created shortly before T: their transaction can commit
+# while the page's view is reading. Replaying from T minus this margin re-sends a few (the page drops
+# what it already shows: entries by id, boards by version) and misses none.
+SINCE_MARGIN = dt.timedelta(seconds=10)
+# Older than this, a page's render time is not worth replaying from: it starts at the stream's head.
+SINCE_MAX_AGE = dt.timedelta(hours=1)
+
+
+@dataclass(frozen=True)
+class Replay:
+    head: int  # the stream's position when the replay was read
+    events: list[tuple[int, str]]  # (position, html) for the events this member may see, in order
+    too_many: bool  # more than REPLAY_LIMIT: the page should reload
+
+
+def stream_head(campaign_id: int) -> int:
+    return CampaignStream.objects.filter(campaign_id=campaign_id).values_list("position", flat=True).first() or 0
+
+
+def start_position(campaign_id: int, *, after: str, since: str) -> int:
+    """The position a connecting page has rendered, from its socket URL: ``after`` (a reconnecting page
+    knows it) or ``since`` (a page's render time, in epoch seconds). Malformed values start at the head."""
+    head = stream_head(campaign_id)
+    if after.isascii() and after.isdigit():
+        return min(int(after), head)
+    try:
+        rendered = float(since)
+    except ValueError:
+        return head
+    if not math.isfinite(rendered):
+        return head
+    now = timezone.now()
+    rendered_at = dt.datetime.fromtimestamp(min(rendered, now.timestamp()), tz=dt.UTC)
+    if now - rendered_at > SINCE_MAX_AGE:
+        return head
+    first_recent = Event.objects.filter(
+        campaign_id=campaign_id, position__isnull=False, created_at__gte=rendered_at - SINCE_MARGIN
+    ).aggregate(first=Min("position"))["first"]
+    return head if first_recent is None else min(first_recent - 1, head)
+
+
+def replay_after(
+    membership: Membership, after: int, *, watching: frozenset[str], csrf_token: str, language: str
+) -> Replay:
+    """What this member's page missed after ``after``: the head is read first, so an event committed
+    while the replay renders has a later position and comes through the live group instead."""
+    head = stream_head(membership.campaign_id)
+    if after >= head:
+        return Replay(head=head, events=[], too_many=False)
+    missed = list(
+        Event.objects.visible_to(membership)
+        .for_display()
+        .filter(position__gt=after, position__lte=head)
+        .order_by("position")[: REPLAY_LIMIT + 1]
+    )
+    if len(missed) > REPLAY_LIMIT:
+        return Replay(head=head, events=[], too_many=True)
+    viewer = Viewer(membership, watching=watching, csrf_token=csrf_token)
+    return Replay(
+        head=head,
+        events=[(event.position, render_event_html(event, viewer, language=language)) for event in missed],
+        too_many=False,
+    )

@@ -1,0 +1,265 @@
+"""Drawing in a Sequence: the split declared, the hand dealt, the draw resolved, being outdistanced."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaigns.models import Visibility
+from campaigns.services import event_append
+from conflicts import decks as deck_store
+from conflicts import sheets
+from conflicts.messages import refuse
+from conflicts.models import (
+    Participant,
+    Phase,
+    Sequence,
+    SequenceKind,
+)
+from conflicts.rules import deck as deck_rules
+from conflicts.rules.budget import Split, validate_split
+from conflicts.rules.cards import Card, codes
+from conflicts.rules.equipment import Era, outdistancing_side
+from conflicts.rules.errors import RuleError
+from conflicts.rules.resolution import DrawOutcome, resolve_draw
+from conflicts.services.changes import _append, _bump, _lock_sequence, _member, _participants, _rng, controls
+from conflicts.setup import (
+    attack_draws,
+    budget_of,
+    costs_of,
+    era_armour,
+    era_defence_weight,
+    hand_of,
+    opponents_of,
+    penalty_of,
+    split_json,
+)
+from core.errors import PermissionRefused, ServiceError
+
+
+def _opponents(me: Participant, everyone: list[Participant]) -> dict[str, Participant]:
+    return {p.key: p for p in everyone if p.side != me.side and p.active}
+
+
+def _teammates(me: Participant, everyone: list[Participant]) -> dict[str, Participant]:
+    return {p.key: p for p in everyone if p.side == me.side and p.active and p.pk != me.pk}
+
+
+def _deal_hand(
+    sequence: Sequence, participant: Participant, split: Split, everyone: list[Participant], rng: random.Random
+) -> tuple[dict[str, Any], list[str]]:
+    """Deal a split's cards from the participant's decks (locked in a fixed order); return hand and reshuffles."""
+    settings = deck_store.table_settings(sequence.campaign)
+    targets = {p.key: p for p in everyone}
+    groups: list[tuple[str, str, int, tuple[str, str, int | None]]] = []
+    for target, n in attack_draws(split, targets, settings).items():
+        groups.append(("attack", target, n, deck_store.deck_address(settings, participant, "attack")))
+    for protected, n in split.defence.items():
+        groups.append(("defence", protected, n, deck_store.deck_address(settings, participant, "defence")))
+    demand: dict[tuple[str, str, int | None], int] = {}
+    for _part, _key, n, address in groups:
+        demand[address] = demand.get(address, 0) + n
+    dealt: dict[tuple[str, str, int | None], list[Card]] = {}
+    reshuffles: list[str] = []
+    for address in sorted(demand, key=lambda a: (a[0], a[1], a[2] or 0)):
+        deck = deck_store.deck_get(sequence.campaign, *address, lock=True)
+        try:
+            deal = deck_rules.deal(deck_store.state_of(deck), demand[address], rng)
+        except RuleError as error:
+            raise refuse(error) from error
+        deck_store.store(deck, deal.state)
+        dealt[address] = list(deal.cards)
+        reshuffles += [f"{deck}:{r}" for r in deal.reshuffles]
+    hand: dict[str, Any] = {"attack": {}, "defence": {}, "flipped": []}
+    for part, key, n, address in groups:
+        cards, dealt[address] = dealt[address][:n], dealt[address][n:]
+        hand[part][key] = codes(cards)
+    return hand, reshuffles
+
+
+def _discard(sequence: Sequence, participant: Participant) -> None:
+    settings = deck_store.table_settings(sequence.campaign)
+    by_deck: dict[tuple[str, str, int | None], list[Card]] = {}
+    for part in ("attack", "defence"):
+        address = deck_store.deck_address(settings, participant, part)
+        for cards in participant.hand.get(part, {}).values():
+            by_deck.setdefault(address, []).extend(Card.parse(c) for c in cards)
+    for address in sorted(by_deck, key=lambda a: (a[0], a[1], a[2] or 0)):
+        deck = deck_store.deck_get(sequence.campaign, *address, lock=True)
+        deck_store.store(deck, deck_rules.discard_cards(deck_store.state_of(deck), by_deck[address]))
+
+
+def _outcome_json(outcome: DrawOutcome, everyone: list[Participant]) -> dict[str, Any]:
+    names = {p.key: p.character.name for p in everyone}
+    return {
+        "verdict": str(outcome.verdict),
+        "winner": outcome.winner,
+        "by_side": dict(outcome.by_side),
+        "targets": {
+            key: {
+                "name": names.get(key, key),
+                "attacks": dict(t.attack_successes),
+                "defence": t.defence_successes,
+                "weight": t.defence_weight,
+                "credited": dict(t.credited),
+                "cost": t.cost,
+                "severity": int(t.severity),
+                "upper": dict(t.upper_hand_cards),
+            }
+            for key, t in outcome.targets.items()
+        },
+        "range_closed": {k: v for k, v in outcome.range_closed.items() if v},
+        "upper_hand_cards": dict(outcome.upper_hand_cards),
+        "names": names,
+        "interpose": {},
+    }
+
+
+def _resolve(sequence: Sequence, everyone: list[Participant]) -> dict[str, Any]:
+    settings = deck_store.table_settings(sequence.campaign)
+    hands = [hand_of(p) for p in everyone if p.drawn]
+    outcome = resolve_draw(
+        hands,
+        deck_store.success_rule(settings),
+        collective=sequence.collective,
+        defence_weights={p.key: era_defence_weight(p, opponents_of(p, everyone)) for p in everyone},
+        armour={p.key: era_armour(p, opponents_of(p, everyone)) for p in everyone},
+        costs=costs_of(sequence, everyone),
+    )
+    previous = sequence.outcome.get("interpose", {}) if sequence.phase == Phase.RESOLVED else {}
+    result = _outcome_json(outcome, everyone)
+    result["interpose"] = previous
+    return result
+
+
+def _hand_payload(participant: Participant) -> dict[str, Any]:
+    return {"participant": participant.pk, "name": participant.character.name, "side": participant.side,
+            "cards": participant.hand, "split": participant.split}  # fmt: skip
+
+
+@transaction.atomic
+def participant_declare_split(
+    *, participant: Participant, actor: User, split: Split, reasons: Mapping[str, str] | None = None
+) -> Participant:
+    """Set one's cards aside before drawing: the narrator sees it at once, and opponents' odds count its defence."""
+    membership = _member(participant.sequence.campaign_id, actor)
+    sequence = _lock_sequence(participant.sequence, None)
+    me = (
+        Participant.objects.select_for_update(of=("self",))
+        .select_related("character")
+        .get(pk=participant.pk, sequence=sequence)
+    )
+    if not controls(membership, me):
+        raise PermissionRefused(_("You can only act for your own characters."))
+    if sequence.phase != Phase.DRAWING or me.drawn or not me.active:
+        raise ServiceError(_("Out of turn: %(name)s cannot change cards now.") % {"name": me.character.name})
+    for target in split.attack:
+        if not sequence.participants.filter(pk=int(target), active=True).exclude(side=me.side).exists():
+            raise refuse(RuleError("not_an_opponent", target=target))
+    me.split = split_json(split, reasons)
+    me.version += 1
+    me.save(update_fields=["split", "version"])
+    event_append(
+        campaign=sequence.campaign, kind="sequence.split", actor=actor, visibility=Visibility.NARRATORS,
+        payload={"sequence": sequence.pk, "title": sequence.title, "draw": sequence.draw_number, "participant": me.pk,
+                 "name": me.character.name, "split": me.split},
+        characters=[me.character],
+    )  # fmt: skip
+    return me
+
+
+@transaction.atomic
+def participant_draw(
+    *, participant: Participant, actor: User, expected_version: int | None, split: Split | None = None,
+    reasons: Mapping[str, str] | None = None, rng: random.Random | None = None,
+) -> Participant:  # fmt: skip
+    """Draw a participant's cards for the current draw; the last one to draw resolves it."""
+    membership = _member(participant.sequence.campaign_id, actor)
+    sequence = _lock_sequence(participant.sequence, expected_version)
+    everyone = _participants(sequence)
+    me = next((p for p in everyone if p.pk == participant.pk), None)
+    if me is None:
+        raise ServiceError(_("This participant is not in this sequence."))
+    if not controls(membership, me):
+        raise PermissionRefused(_("You can only draw for your own characters."))
+    if sequence.phase == Phase.ENDED:
+        raise ServiceError(_("This sequence is over."))
+    if sequence.phase == Phase.RESOLVED:
+        raise ServiceError(_("Out of turn: this draw is over; the narrator records its Revers before the next one."))
+    if not me.active:
+        raise ServiceError(_("Out of turn: %(name)s is out of this sequence.") % {"name": me.character.name})
+    if me.drawn:
+        raise ServiceError(
+            _("Out of turn: %(name)s already drew in this draw. Wait for the others.") % {"name": me.character.name}
+        )
+    if _outdistanced(sequence, everyone, actor):
+        return me
+    split = split if split is not None else Split()
+    reasons = dict(reasons or me.split.get("reasons", {}))
+    settings = deck_store.table_settings(sequence.campaign)
+    budget = budget_of(me, sequence, settings, penalty=penalty_of(me, sequence), everyone=everyone)
+    try:
+        validate_split(
+            budget, split, me=me.key, opponents=set(_opponents(me, everyone)), teammates=set(_teammates(me, everyone)),
+            out_of_range=me.out_of_range_bands > 0, collective=sequence.collective, cover_reasons=reasons,
+        )  # fmt: skip
+    except RuleError as error:
+        raise refuse(error) from error
+    hand, reshuffles = _deal_hand(sequence, me, split, everyone, _rng(rng))
+    sheets.boost_used(me.character, me.trait_code, draw=True)
+    me.split = split_json(split, reasons)
+    me.hand = hand
+    me.drawn = True
+    me.version += 1
+    me.save(update_fields=["split", "hand", "drawn", "version"])
+    payload = _hand_payload(me)
+    payload["names"] = {p.key: p.character.name for p in everyone}
+    payload["reshuffles"] = reshuffles
+    if me.character.kind != "npc":
+        # An NPC's card count would give its trait away: only PCs' breakdowns go in the public log.
+        payload["budget"] = [[i.modifier.code, i.modifier.amount, str(i.use)] for i in budget.items]
+    _append(sequence, "sequence.drew", actor, payload, [me.character])
+    if all(p.drawn for p in everyone if p.active):
+        sequence.outcome = _resolve(sequence, everyone)
+        sequence.phase = Phase.RESOLVED
+        _append(sequence, "sequence.resolved", actor, {"outcome": sequence.outcome}, [p.character for p in everyone])
+        _bump(sequence, "outcome", "phase")
+    else:
+        _bump(sequence)
+    return me
+
+
+def _outdistanced(sequence: Sequence, everyone: list[Participant], actor: User) -> bool:
+    """End a chase that no card can decide: « Les véhicules modernes distancent automatiquement les véhicules
+    de l'ère de la vapeur ou antérieurs. Les véhicules du futur distancent automatiquement les véhicules de
+    l'ère moderne ou antérieurs. » (VII). Checked whenever someone comes to draw in a chase, so a vehicle
+    changed between draws counts too; the faster side reaches its goal as with a Revers décisif (« rattraper
+    le véhicule poursuivi … ou encore à échapper à ses poursuivants »). Cards already drawn go to the discard."""
+    if sequence.kind != SequenceKind.CHASE:
+        return False
+    standing = [p for p in everyone if p.active]
+    vehicles: dict[str, list[Era | None]] = {}
+    for p in standing:
+        vehicles.setdefault(p.side, []).append(Era(p.vehicle_era) if p.vehicle_era is not None else None)
+    side = outdistancing_side(vehicles)
+    if side is None:
+        return False
+    for p in everyone:
+        if p.drawn:
+            _discard(sequence, p)
+            p.hand, p.drawn = {}, False
+            p.version += 1
+            p.save(update_fields=["hand", "drawn", "version"])
+    sequence.phase = Phase.ENDED
+    sequence.winner = side
+    sequence.ended_how = "outdistanced"
+    eras = {p.character.name: int(p.vehicle_era) for p in standing if p.vehicle_era is not None}
+    _append(sequence, "sequence.outdistanced", actor, {"sequence_winner": side, "eras": eras, "ended": True},
+            [p.character for p in everyone])  # fmt: skip
+    _bump(sequence, "phase", "winner", "ended_how")
+    return True

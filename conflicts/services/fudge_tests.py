@@ -1,0 +1,143 @@
+"""MicroFudge Tests (the dice against a Difficulty) and simple conflicts (one roll against another)."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaigns.models import Visibility
+from campaigns.services import event_append
+from characters.models import Character
+from conflicts import sheets
+from conflicts.rules.fudge import FudgeTestSetup, Modifier, TechnicalPolicy, fudge_test, simple_conflict, success_chance
+from conflicts.rules.ranks import Difficulty, difficulty_from_rank
+from conflicts.rules.relatedness import Relatedness
+from conflicts.services.changes import _member, _narrator, _rng
+from conflicts.services.sequences import _trait_name, _trait_names
+from core.errors import PermissionRefused, ServiceError
+
+
+def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[FudgeTestSetup, str]:
+    """A Test as the form describes it: the sheet's rank, relatedness and every modifier (read only)."""
+    trait_code = data.get("trait_code", "")
+    rank = data.get("trait_value")
+    if rank is None:
+        rank = sheets.trait_value(character, trait_code)
+    modifiers = []
+    domain = data.get("revers_domain", "")
+    if domain:
+        penalty = sheets.revers_penalty(character, domain)
+        if penalty:
+            modifiers.append(Modifier("revers", -penalty, domain))
+    for code in ("equipment", "scale", "other"):
+        if data.get(code):
+            modifiers.append(Modifier(code, int(data[code])))
+    if data.get("atout"):
+        modifiers.append(Modifier("atout", 1))
+    modifiers += [
+        Modifier(code, amount) for code, amount, use in sheets.boost_lines(character, trait_code) if use == "any"
+    ]
+    difficulty = Difficulty(int(data["difficulty"]))
+    opponent, opponent_trait = data.get("opponent"), data.get("opponent_trait")
+    if opponent is not None and opponent_trait:
+        # « la Difficulté peut provenir d'une Caractéristique du ou des adversaires … Le Rang de la
+        # Caractéristique donne alors la Difficulté de l'action (un Rang Bon indique une action Difficile) » (V).
+        rank_against = sheets.trait_value(opponent, opponent_trait)
+        # Appendix 8: the opponent's trait as it compares with this character's scale.
+        rank_against += sheets.scale_modifier(opponent, character, opponent_trait)
+        difficulty = difficulty_from_rank(rank_against)
+    setup = FudgeTestSetup(
+        trait_rank=int(rank), difficulty=difficulty, relatedness=Relatedness(data.get("relatedness") or "close"),
+        modifiers=tuple(modifiers), highly_technical=bool(data.get("highly_technical")),
+        technical_policy=TechnicalPolicy(data.get("technical_policy") or "none"),
+        allow_automatic=bool(data.get("allow_automatic")),
+        hazard_fixed_revers=data.get("hazard_fixed_revers"), hazard_per_rank=bool(data.get("hazard_per_rank")),
+    )  # fmt: skip
+    return setup, trait_code
+
+
+def _setup_payload(setup: FudgeTestSetup) -> dict[str, Any]:
+    return {"trait_rank": setup.trait_rank, "difficulty": setup.difficulty.name, "required": setup.required_rank,
+            "relatedness": str(setup.relatedness), "effective": setup.effective_rank,
+            "modifiers": [[m.code, m.amount, m.note] for m in setup.modifiers],
+            # What a later Atout (conflicts.test_atouts) needs to rebuild the Test.
+            "technical": [setup.highly_technical, str(setup.technical_policy), setup.technical_steps],
+            "hazard": [setup.hazard_fixed_revers, setup.hazard_per_rank], "allow_automatic": setup.allow_automatic}  # fmt: skip
+
+
+@transaction.atomic
+def fudge_test_roll(
+    *, character: Character, actor: User, data: Mapping[str, Any], rng: random.Random | None = None
+) -> dict[str, Any]:
+    """Roll a Test with every modifier shown; a failed hazardous Test writes its Revers on the sheet."""
+    membership = _member(character.campaign_id, actor)
+    if not (membership.is_narrator or character.owner_id == actor.pk):
+        raise PermissionRefused(_("You can only roll for your own characters."))
+    opponent = data.get("opponent")
+    if opponent is not None and (opponent.campaign_id != character.campaign_id or
+                                 (opponent.kind == "npc" and not membership.is_narrator)):  # fmt: skip
+        raise PermissionRefused(_("Only a narrator can set a difficulty from an NPC's trait."))
+    setup, trait_code = fudge_test_setup(character, data)
+    roll_id = f"test-{uuid.uuid4().hex[:12]}"
+    if data.get("atout"):
+        sheets.atout_spend(character=character, actor=actor, use="temporary_bonus", context={"roll": roll_id})
+    chance = success_chance(setup)
+    result = fudge_test(setup, _rng(rng))
+    sheets.boost_used(character, trait_code, draw=False)
+    payload = {"character": character.name, "trait": trait_code, **_trait_names(character, trait_code),
+               **_setup_payload(setup), "dice": list(result.dice), "final": result.final_rank, "success": result.success,
+               "rolled": result.rolled, "automatic_failure": result.automatic_failure, "revers": result.revers,
+               "chance": float(chance), "roll": roll_id}  # fmt: skip
+    if data.get("range_band"):
+        payload["range_band"] = data["range_band"]
+    if opponent is not None and data.get("opponent_trait"):
+        payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
+    payload["revers_domain"], payload["nature"] = data.get("revers_domain") or "physical", data.get("nature") or "blunt"
+    if result.revers:
+        sheets.revers_inflict(character=character, actor=actor, domain=data.get("revers_domain") or "physical",
+                              severity=result.revers, source=data.get("source") or _("Hazardous test"),
+                              payload={"roll": roll_id}, nature=data.get("nature") or "blunt")  # fmt: skip
+    visibility = Visibility.NARRATORS if character.kind == "npc" and membership.is_narrator else Visibility.EVERYONE
+    event_append(campaign=character.campaign, kind="test.rolled", actor=actor, payload=payload,
+                 characters=[character], visibility=visibility)  # fmt: skip
+    return payload
+
+
+@transaction.atomic
+def simple_conflict_roll(
+    *, first: Character, second: Character, actor: User, first_data: Mapping[str, Any], second_data: Mapping[str, Any],
+    rng: random.Random | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """Both roll 4dF on their modified trait; the higher final rank wins, equal is a tie."""
+    _narrator(first.campaign_id, actor)
+    if second.campaign_id != first.campaign_id:
+        raise ServiceError(_("Both characters must be in this campaign."))
+    # « lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme ayant une
+    # Excellente Vigueur » (appendix 8): the difference counts once, for the larger side only (the human keeps
+    # its own rank), unless the form says otherwise.
+    first_data, second_data = dict(first_data), dict(second_data)
+    for data, me, other in ((first_data, first, second), (second_data, second, first)):
+        if "scale" not in data and data.get("trait_code"):
+            data["scale"] = max(0, sheets.scale_modifier(me, other, data["trait_code"]))
+    a, code_a = fudge_test_setup(first, {**first_data, "difficulty": Difficulty.FACILE})
+    b, code_b = fudge_test_setup(second, {**second_data, "difficulty": Difficulty.FACILE})
+    result = simple_conflict(a.effective_rank, b.effective_rank, _rng(rng))
+    sheets.boost_used(first, code_a, draw=False)
+    sheets.boost_used(second, code_b, draw=False)
+    payload = {
+        "first": {"name": first.name, "trait": code_a, "effective": a.effective_rank, "dice": list(result.first_dice),
+                  "final": result.first_final, "modifiers": [[m.code, m.amount, m.note] for m in a.modifiers]},
+        "second": {"name": second.name, "trait": code_b, "effective": b.effective_rank, "dice": list(result.second_dice),
+                   "final": result.second_final, "modifiers": [[m.code, m.amount, m.note] for m in b.modifiers]},
+        "winner": str(result.winner),
+    }  # fmt: skip
+    event_append(
+        campaign=first.campaign, kind="conflict.simple", actor=actor, payload=payload, characters=[first, second]
+    )
+    return payload

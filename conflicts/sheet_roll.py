@@ -1,0 +1,86 @@
+"""Rolling a Test from the sheet: one tap at the last difficulty, or a compact dialog.
+
+The sheet remembers, per character and per browser session, the last difficulty and the situational
+modifier the player chose (« une Action … d'une difficulté Moyenne » is the usual case, so a first roll is
+Average with no modifier). The roll itself is the ordinary Test service (``services.fudge_test_roll``):
+same modifiers, same log line, same Revers for a hazardous failure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from characters.models import Character
+from conflicts.rules.fudge import FudgeTestSetup, Modifier, success_chance
+from conflicts.rules.ranks import Difficulty
+
+SESSION_KEY = "sheet_rolls"
+DEFAULT_DIFFICULTY = int(Difficulty.MOYENNE)
+# The chips of the dialog: the difficulties a table uses (n.a. rolls nothing; Impossible stays on the full form).
+CHIPS = [
+    (int(Difficulty.FACILE), _("Easy")),
+    (int(Difficulty.SIMPLE), _("Simple")),
+    (int(Difficulty.MOYENNE), _("Average")),
+    (int(Difficulty.DIFFICILE), _("Hard")),
+    (int(Difficulty.TRES_DIFFICILE), _("Very hard")),
+    (int(Difficulty.EXTREME), _("Extreme")),
+]
+SITUATIONAL = (-2, -1, 0, 1, 2)
+
+
+@dataclass(frozen=True)
+class RollMemory:
+    difficulty: int = DEFAULT_DIFFICULTY
+    other: int = 0
+
+
+def remembered(session: Any, character_id: int) -> RollMemory:
+    raw = (session.get(SESSION_KEY) or {}).get(str(character_id)) or {}
+    try:
+        memory = RollMemory(int(raw.get("difficulty", DEFAULT_DIFFICULTY)), int(raw.get("other", 0)))
+    except (TypeError, ValueError):
+        return RollMemory()
+    valid = memory.difficulty in dict(CHIPS) and memory.other in SITUATIONAL
+    return memory if valid else RollMemory()
+
+
+def remember(session: Any, character_id: int, memory: RollMemory) -> None:
+    rolls = dict(session.get(SESSION_KEY) or {})
+    rolls[str(character_id)] = {"difficulty": memory.difficulty, "other": memory.other}
+    session[SESSION_KEY] = rolls
+
+
+def chance_percent(rank: int, difficulty: int, other: int = 0) -> str:
+    """The exact chance shown before rolling (Fudge dice: 81 outcomes), « 62,9 »-style rounding left to the page."""
+    modifiers = (Modifier("other", other),) if other else ()
+    setup = FudgeTestSetup(trait_rank=rank, difficulty=Difficulty(difficulty), modifiers=modifiers)
+    return f"{100 * float(success_chance(setup)):.0f}"
+
+
+class SheetRollForm(forms.Form):
+    """What one tap (or the dialog) sends: the trait, and optionally a difficulty, a modifier and an Atout."""
+
+    trait_code = forms.CharField(max_length=64)
+    difficulty = forms.TypedChoiceField(choices=CHIPS, coerce=int, required=False, empty_value=None)
+    other = forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in SITUATIONAL], coerce=int, required=False, empty_value=None
+    )
+    revers_domain = forms.ChoiceField(
+        choices=[("", ""), ("physical", ""), ("social", ""), ("mental", "")], required=False
+    )
+    atout = forms.BooleanField(required=False)
+
+    def __init__(self, *args: Any, character: Character, codes: set[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.character = character
+        self.codes = codes
+
+    def clean_trait_code(self) -> str:
+        code: str = self.cleaned_data["trait_code"]
+        if code not in self.codes:
+            raise forms.ValidationError(_("This character has no such trait."))
+        return code

@@ -1,0 +1,61 @@
+"""A test client for the campaign socket's JSON protocol (campaigns.consumers) that reads like the old one:
+``receive_from`` returns the HTML of the next event, ``receive_nothing`` is true when no event arrives.
+The protocol's own messages (the connection's ``at``, pings) are kept in ``frames`` for tests about them.
+Other sockets (games) go through unchanged, so a helper may use this class for every path."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from channels.testing import WebsocketCommunicator
+
+
+class LiveCommunicator(WebsocketCommunicator):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.frames: list[dict[str, Any]] = []
+        self.pending: list[str] = []
+
+    async def receive_json_frame(self, timeout: float = 1) -> dict[str, Any]:
+        frame = json.loads(await super().receive_from(timeout=timeout))
+        self.frames.append(frame)
+        return frame
+
+    @property
+    def speaks_json(self) -> bool:
+        return str(self.scope["path"]).startswith("/ws/campaigns/")
+
+    async def receive_from(self, timeout: float = 1) -> str:  # type: ignore[override]
+        """The HTML of the next event (replayed ones included), skipping pings and empty catch-ups."""
+        if not self.speaks_json:
+            return await super().receive_from(timeout=timeout)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not self.pending:
+            frame = await self.receive_json_frame(timeout=max(0.01, deadline - loop.time()))
+            if frame["t"] == "ev":
+                self.pending.append(frame["html"])
+            elif frame["t"] == "at":
+                self.pending.extend(html for _position, html in frame["missed"])
+        return self.pending.pop(0)
+
+    async def receive_nothing(self, timeout: float = 0.1, interval: float = 0.01) -> bool:
+        """True when no event arrives within the timeout (pings and empty catch-ups are not events)."""
+        if not self.speaks_json:
+            return await super().receive_nothing(timeout=timeout, interval=interval)
+        if self.pending:
+            return False
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            remaining = deadline - loop.time()
+            if await super().receive_nothing(timeout=max(0.01, remaining), interval=interval):
+                return True
+            frame = await self.receive_json_frame()
+            if frame["t"] == "ev" or (frame["t"] == "at" and frame["missed"]):
+                self.pending.extend([frame["html"]] if frame["t"] == "ev" else [h for _p, h in frame["missed"]])
+                return False
+            if remaining <= 0:
+                return True

@@ -1,0 +1,103 @@
+"""Rolling a Test from the sheet (issue 12): one tap at the remembered difficulty, or the compact dialog."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from campaigns.models import Event
+from tests.characters.factories import pc, table
+
+pytestmark = pytest.mark.django_db
+
+
+def _setup(**settings: object):  # type: ignore[no-untyped-def]
+    campaign, narrator, (player, other) = table(creation_mode="free", **settings)
+    janey = pc(campaign, player, {"punkette_endurcie": 6}, name="Janey", custom=[{"name": "Punkette endurcie"}])
+    client = Client()
+    client.force_login(player)
+    return campaign, narrator, player, other, janey, client
+
+
+def _roll_url(janey) -> str:  # type: ignore[no-untyped-def]
+    return reverse("conflicts:sheet_roll", args=[janey.campaign_id, janey.pk])
+
+
+def test_every_trait_row_of_the_sheet_has_a_one_tap_roll() -> None:
+    campaign, narrator, player, other, janey, client = _setup()
+    html = client.get(janey.get_absolute_url()).content.decode()
+    assert 'id="roll-result"' in html
+    assert 'data-roll="punkette_endurcie"' in html  # a named, free-style trait rolls like any other
+
+
+def test_one_tap_rolls_a_named_trait_at_average_and_logs_it() -> None:
+    campaign, narrator, player, other, janey, client = _setup()
+    response = client.post(_roll_url(janey), {"trait_code": "punkette_endurcie"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    event = Event.objects.get(kind="test.rolled")
+    assert event.payload["trait"] == "punkette_endurcie" and event.payload["difficulty"] == "MOYENNE"
+    assert len(event.payload["dice"]) == 4
+    assert 'data-followup="reroll"' in response.content.decode()
+
+
+def test_the_dialog_choice_is_remembered_for_the_next_tap() -> None:
+    campaign, narrator, player, other, janey, client = _setup()
+    client.post(_roll_url(janey), {"trait_code": "punkette_endurcie", "difficulty": 5, "other": -1})
+    client.post(_roll_url(janey), {"trait_code": "punkette_endurcie"})
+    last = Event.objects.filter(kind="test.rolled").order_by("-pk").first()
+    assert last.payload["difficulty"] == "DIFFICILE"
+    assert ["other", -1, ""] in last.payload["modifiers"]
+    assert "−1" in client.get(janey.get_absolute_url()).content.decode()
+
+
+def test_an_atout_re_rolls_the_test_from_the_result_card() -> None:
+    campaign, narrator, player, other, janey, client = _setup()
+    client.post(_roll_url(janey), {"trait_code": "punkette_endurcie"})
+    roll = Event.objects.get(kind="test.rolled").payload["roll"]
+    janey.refresh_from_db()
+    before = janey.atout_balance
+    response = client.post(
+        reverse("conflicts:sheet_roll_atout", args=[janey.campaign_id, janey.pk]), {"roll": roll, "use": "reroll"}
+    )
+    assert response.status_code == 200
+    assert Event.objects.filter(kind="test.atout", payload__roll=roll).exists()
+    janey.refresh_from_db()
+    assert janey.atout_balance == before - 1
+
+
+def test_another_player_cannot_roll_for_janey_and_nothing_is_logged() -> None:
+    campaign, narrator, player, other, janey, client = _setup()
+    intruder = Client()
+    intruder.force_login(other)
+    response = intruder.post(_roll_url(janey), {"trait_code": "punkette_endurcie"})
+    assert response.status_code == 403
+    assert not Event.objects.filter(kind="test.rolled").exists()
+    assert 'data-roll="' not in intruder.get(janey.get_absolute_url()).content.decode()
+
+
+@pytest.mark.parametrize("data", [{"trait_code": "nope"}, {"trait_code": "punkette_endurcie", "difficulty": 99},
+                                  {"trait_code": "punkette_endurcie", "other": "x"}])  # fmt: skip
+def test_bad_input_is_refused_cleanly(data: dict) -> None:  # type: ignore[type-arg]
+    campaign, narrator, player, other, janey, client = _setup()
+    assert client.post(_roll_url(janey), data).status_code == 400
+    assert not Event.objects.filter(kind="test.rolled").exists()
+
+
+def test_named_traits_can_be_chosen_in_the_test_and_simple_conflict_forms() -> None:
+    """`_trait_field` listed only the campaign's traits: « Punkette endurcie » could not be tested."""
+    from conflicts.forms import FudgeTestForm, SimpleConflictForm
+    from conflicts.services.fudge_tests import fudge_test_roll
+
+    campaign, narrator, player, other, janey, client = _setup()
+    form = FudgeTestForm(
+        {"character": janey.pk, "trait_code": "punkette_endurcie", "difficulty": 4, "relatedness": "close",
+         "equipment": 0, "scale": 0, "other": 0, "technical_policy": "none"},
+        campaign=campaign, characters=type(janey).objects.filter(pk=janey.pk),
+    )  # fmt: skip
+    assert form.is_valid(), form.errors
+    data = dict(form.cleaned_data)
+    result = fudge_test_roll(character=data.pop("character"), actor=player, data=data)
+    assert result["trait_rank"] == 6
+    simple = SimpleConflictForm(campaign=campaign)
+    assert "punkette_endurcie" in str(simple["first_trait"])

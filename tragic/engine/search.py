@@ -1,0 +1,128 @@
+"""The search bot: determinized rollouts over the engine's own API, within a time budget per move.
+
+For each decision it keeps the heuristic bot's best few candidates, then, until the budget is spent,
+plays each candidate in a *determinization* of the game — a copy in which everything the player cannot
+see has been redrawn from what they know — and lets heuristic bots play on for a short horizon; the
+candidate with the best average outcome is chosen.
+
+It never peeks at hidden information. In a determinization:
+- each opponent's hand and library (sizes are public) are refilled with cards drawn from what that
+  opponent has shown so far (their discard, their cards in play, equipment, SPECIAL zone and destroyed
+  zone), or, before they have shown anything, from the library cards of the card pool;
+- the player's own library (contents known: it is their own deck, order unknown) is shuffled;
+- the copy gets a fresh random generator, so no die roll or shuffle of the real game is foreseen.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .bots import Bot, HeuristicBot
+from .cards import LIBRARY_TYPES
+from .game import State
+from .legal import Action
+
+SETUP_KINDS = ("choose_traits", "choose_skills", "mulligan", "keep")
+
+
+class SearchBot(Bot):
+    """Flat Monte-Carlo over the heuristic's top candidates, each rollout in a fresh determinization."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        budget: float = 0.5,
+        candidates: int = 4,
+        horizon: int = 60,
+        max_rollouts: int | None = None,
+    ) -> None:
+        super().__init__(seed)
+        self.budget = budget  # seconds of CPU per decision
+        self.candidates = candidates
+        self.horizon = horizon  # engine steps a rollout plays before the position is scored
+        self.max_rollouts = max_rollouts  # a fixed amount of work instead of a time budget (tests)
+        self.policy = HeuristicBot(seed)
+
+    def choose(self, state: State, player: int) -> Action:
+        legal = [a for a in state.legal_actions(player) if a["kind"] != "concede"]
+        if not legal:
+            return state.legal_actions(player)[0]
+        if len(legal) == 1 or legal[0]["kind"] in SETUP_KINDS:
+            return self.policy.choose(state, player)
+        ranked = sorted(legal, key=lambda a: (self.policy.score(state, player, a), self.rng.random()), reverse=True)
+        options = ranked[: self.candidates]
+        totals = [0.0] * len(options)
+        counts = [0] * len(options)
+        start = time.process_time()
+        rollouts = 0
+        while True:
+            for i, action in enumerate(options):
+                totals[i] += self.rollout(state, player, action)
+                counts[i] += 1
+                rollouts += 1
+            if self.max_rollouts is not None:
+                if rollouts >= self.max_rollouts:
+                    break
+            elif time.process_time() - start >= self.budget:
+                break
+        best = max(range(len(options)), key=lambda i: (totals[i] / counts[i], -i))
+        return options[best]
+
+    # -- one rollout --------------------------------------------------------------------------------------
+
+    def rollout(self, state: State, player: int, action: Action) -> float:
+        world = self.determinize(state, player)
+        world.apply(action)
+        policy = HeuristicBot(self.rng.randrange(1 << 30))
+        for _ in range(self.horizon):
+            if world.is_over():
+                break
+            acting = world.current_players()
+            if not acting:
+                break
+            world.apply(policy.choose(world, acting[0]))
+        return self.value(world, player)
+
+    def determinize(self, state: State, player: int) -> State:
+        world = state.clone()
+        world.rng = random.Random(self.rng.randrange(1 << 30))
+        library_pool = sorted(c.id for c in world.pool.cards.values() if c.type in LIBRARY_TYPES)
+        for p in world.players:
+            if p.index == player:
+                world.rng.shuffle(p.zones["library"])
+                continue
+            shown = [
+                world.cards[u].cid
+                for zone in ("discard", "play", "combat", "equipment", "special", "destroyed")
+                for u in p.zones[zone]
+                if world.cards[u].born_to == p.index
+            ]
+            source = [c for c in shown if world.pool[c].type in LIBRARY_TYPES] or library_pool
+            for zone in ("hand", "library"):
+                for uid in p.zones[zone]:
+                    world.cards[uid].cid = world.rng.choice(source)
+        world.invalidate()
+        return world
+
+    @staticmethod
+    def value(world: State, player: int) -> float:
+        """+1 for a win, -1 for a loss, else the life race: my share of life left minus the best opponent's,
+        with a little for the allies on each side."""
+        if world.is_over():
+            winner = world.winner()
+            return 0.0 if winner is None else (1.0 if winner == player else -1.0)
+
+        def standing(index: int) -> float:
+            p = world.players[index]
+            if p.eliminated:
+                return 0.0
+            allies = sum(world.ally_power(u) for u in world.allies(index))
+            return max(0, p.life) / max(1, p.max_life) + 0.01 * allies
+
+        mine = standing(player)
+        theirs = max((standing(o) for o in world.opponents(player)), default=0.0)
+        return mine - theirs
