@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_WORKERS ?= 2
 
-.PHONY: install messages run serve test lint typecheck e2e bench lock clean
+.PHONY: install messages run serve test lint typecheck e2e bench lock clean screenshots
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,10 @@ e2e: messages
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 	$(PY) -m pytest -p no:xdist -m e2e tests/e2e
 
+## make screenshots: the sheet, roll dialog, Sequence and board at 390/1280 px in FR/EN, into docs/screenshots/.
+screenshots: messages
+	$(PY) scripts/screenshots.py
+
 BENCH_STAMP := $(VENV)/.bench-$(shell sha1sum requirements-bench.txt | cut -c1-12)
 
 $(BENCH_STAMP): requirements-bench.txt $(STAMP)
@@ -61,8 +65,8 @@ $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 bench: messages $(BENCH_STAMP)
 	$(PY) -m bench
 
-lock:
-	$(PY) -m pip freeze --exclude-editable | sort > requirements.txt
+lock:  # the bench-only pins stay in requirements-bench.txt
+	$(PY) -m pip freeze --exclude-editable | sort | grep -vxFf <(grep -v '^#' requirements-bench.txt) > requirements.txt
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -7,12 +7,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.forms import SignupForm
 from accounts.models import Profile
 from accounts.services import profile_language_set, user_signup
+from core.http import safe_next
 
 SUPPORTED_LANGUAGES = {code for code, _name in settings.LANGUAGES}
 
@@ -35,11 +36,22 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = user_signup(form=form, language=translation.get_language() or settings.LANGUAGE_CODE)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        next_url = request.GET.get("next", "")
-        if url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
-            return redirect(next_url)
-        return redirect("campaigns:list")
+        return redirect(safe_next(request.GET.get("next", ""), request) or "campaigns:list")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def locked_out(request: HttpRequest, response: HttpResponse | None = None, credentials: object = None) -> HttpResponse:
+    """django-axes' lockout answer (``AXES_LOCKOUT_CALLABLE``), for the site's login and the admin's: the
+    login page again, saying why and for how long, with 429 Too Many Requests."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    message = ngettext(
+        "Too many failed login attempts for this account or from this connection. "
+        "Logging in is blocked for %(minutes)s minute; try again later.",
+        "Too many failed login attempts for this account or from this connection. "
+        "Logging in is blocked for %(minutes)s minutes; try again later.",
+        minutes,
+    ) % {"minutes": minutes}
+    return render(request, "registration/locked_out.html", {"message": message}, status=429)
 
 
 class LoginView(auth_views.LoginView):
@@ -56,10 +68,7 @@ class LoginView(auth_views.LoginView):
 @require_POST
 def language_set(request: HttpRequest) -> HttpResponse:
     language = request.POST.get("language", "")
-    next_url = request.POST.get("next", "/")
-    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
-        next_url = "/"
-    response = HttpResponseRedirect(next_url)
+    response = HttpResponseRedirect(safe_next(request.POST.get("next", "/"), request) or "/")
     if language in SUPPORTED_LANGUAGES:
         if request.user.is_authenticated:
             profile_language_set(user=request.user, language=language)

@@ -36,7 +36,7 @@ from django.middleware.csrf import get_token
 
 from campaigns.live import campaign_group, watched_subjects
 from campaigns.live_render import render_event
-from campaigns.live_stream import Replay, replay_after, start_position
+from campaigns.live_stream import Replay, replay_after, start_position, stream_head
 from campaigns.models import Membership
 
 logger = logging.getLogger(__name__)
@@ -81,9 +81,13 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         # In the group first, then the start position, then the handshake: an event committed meanwhile
         # arrives twice at most (the copy is dropped by its position) and none falls between; once the
         # socket is open, everything after its start position reaches it.
-        after = await self._start_position(query.get("after", [""])[-1], query.get("since", [""])[-1])
+        after, head = await self._start_position(query.get("after", [""])[-1], query.get("since", [""])[-1])
         await self.accept()
-        await self._catch_up(after)
+        if after < head:
+            await self._catch_up(after)
+        else:  # nothing to replay: no second database call on the way in
+            self.position = self.sent = head
+            await self._send({"t": "at", "p": head, "missed": [], "ping": settings.LIVE_PING_SECONDS})
         self.pinger = asyncio.create_task(self._ping())
 
     async def disconnect(self, code: int) -> None:
@@ -169,9 +173,10 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         return Membership.objects.filter(pk=self.membership.pk).select_related("campaign").first()
 
     @database_sync_to_async
-    def _start_position(self, after: str, since: str) -> int:
+    def _start_position(self, after: str, since: str) -> tuple[int, int]:
         assert self.membership is not None
-        return start_position(self.membership.campaign_id, after=after, since=since)
+        campaign_id = self.membership.campaign_id
+        return start_position(campaign_id, after=after, since=since), stream_head(campaign_id)
 
     @database_sync_to_async
     def _replay(self, after: int) -> Replay:

@@ -22,7 +22,8 @@ from conflicts.models import Sequence
 if TYPE_CHECKING:
     from campaigns.models import Event
 
-PANEL_REFRESH = ("sequence.settled", "sequence.joined", "sequence.cut", "sequence.resolved", "sequence.declared")
+PANEL_REFRESH = ("sequence.settled", "sequence.joined", "sequence.cut", "sequence.resolved", "sequence.declared",
+                 "sequence.outdistanced")  # fmt: skip
 RUNNING_REFRESH = ("sequence.created", "sequence.joined", "sequence.drew", "sequence.resolved", "sequence.settled",
                    "sequence.cut", "sequence.outdistanced")  # fmt: skip
 DECK_REFRESH = ("sequence.drew", "sequence.atout", "sequence.settled", "sequence.resolved")
@@ -43,12 +44,17 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
     from conflicts.views import atouts_fragment, panel_fragment, visible_decks
 
     back = sequence.get_absolute_url()
-    for v in board.mine:
+    drew = event.payload.get("participant") if event.kind == "sequence.drew" else None
+    # Every panel this viewer controls, knocked-out ones included: the narrator's page shows one per
+    # participant, and a Sequence that ends must say so on every panel it leaves behind.
+    for v in (v for v in board.views if v.controlled):
         p = v.participant
-        if event.kind in PANEL_REFRESH:
+        if event.kind in PANEL_REFRESH or p.pk == drew:
             fragments.append(panel_fragment(viewer.membership, board, p))
         elif sequence.phase == "drawing" and p.active and not p.drawn:
             fragments.append(atouts_fragment(viewer.membership, board, p))
+        if not p.active:
+            continue
         fragments.append(
             render_to_string(
                 "conflicts/partials/after_draw_slot.html",

@@ -23,6 +23,7 @@ from conflicts.setup import (
     attack_draws,
     budget_of,
     costs_of,
+    effect_of,
     era_armour,
     era_defence_weight,
     opponents_of,
@@ -72,6 +73,8 @@ class ParticipantView:
     attack_cards: list[tuple[str, list[ShownCard]]] = field(default_factory=list)
     defence_cards: list[ShownCard] = field(default_factory=list)
     received: dict[str, Any] = field(default_factory=dict)
+    blocked: str = ""  # why the state cards keep this participant from drawing (states.bridge)
+    shaken: bool = False  # Shaken: defence cards only
 
 
 @dataclass
@@ -86,6 +89,7 @@ class Board:
     states: dict[tuple[str, str, int | None], DeckState]
     story: list[str] = field(default_factory=list)
     lowered: dict[int, int] = field(default_factory=dict)
+    effects: dict[int, Any] = field(default_factory=dict)
 
 
 def _shown(part: str, key: str, codes: list[str], flipped: set[str], rule: SuccessRule) -> list[ShownCard]:
@@ -111,6 +115,7 @@ def sequence_board(
         sheets.revers_penalties([p.character for p in everyone], sequence.domain) if writes_to_sheets(sequence) else {}
     )
     lowered = sheets.ranks_lowered_many([(p.character, p.trait_code) for p in everyone])
+    effects = sheets.states_effects([p.character for p in everyone], domain=sequence.domain, campaign=sequence.campaign)
     views = []
     for p in everyone:
         controlled = controls(membership, p)
@@ -118,7 +123,13 @@ def sequence_board(
         show_budget = controlled and sequence.phase != Phase.ENDED
         budget = (
             budget_of(
-                p, sequence, settings, penalty=penalty_of(p, sequence, penalties), everyone=everyone, lowered=lowered
+                p,
+                sequence,
+                settings,
+                penalty=penalty_of(p, sequence, penalties),
+                everyone=everyone,
+                lowered=lowered,
+                effects=effects,
             )
             if show_budget
             else None
@@ -137,6 +148,8 @@ def sequence_board(
                 c for k, v in p.hand.get("defence", {}).items() for c in _shown("defence", k, v, flipped, rule)
             ],
             received=sequence.outcome.get("targets", {}).get(p.key, {}) if sequence.phase == Phase.RESOLVED else {},
+            blocked=sheets.states_refusal(effect_of(p, sequence, effects)),
+            shaken=bool(effect_of(p, sequence, effects).shaken),
         )
         views.append(view)
     sides: dict[str, list[ParticipantView]] = {}
@@ -151,6 +164,7 @@ def sequence_board(
         is_narrator=membership.is_narrator,
         penalties=penalties,
         lowered=lowered,
+        effects=effects,
         states=deck_states(sequence.campaign),
         story=sequence_story(sequence, membership) if story else [],
     )

@@ -111,11 +111,25 @@ def fed_of(participant: Participant, lowered: Mapping[int, int] | None = None) -
     return sheets.ranks_lowered(participant.character, participant.trait_code)
 
 
+def effect_of(participant: Participant, sequence: Sequence, effects: Mapping[int, Any] | None = None) -> Any:
+    """The state cards' effect on the participant's draws (``states.bridge``), from ``effects`` when read in bulk."""
+    if effects is not None:
+        return effects.get(participant.character_id, sheets.no_states_effect())
+    return sheets.states_effect(participant.character, domain=sequence.domain)
+
+
 def setup_of(
     participant: Participant, sequence: Sequence, settings: TableSettings, *, penalty: int,
     opponents: Iterable[Participant] = (), lowered: Mapping[int, int] | None = None,
+    effects: Mapping[int, Any] | None = None,
 ) -> ParticipantSetup:  # fmt: skip
     opponents = list(opponents)
+    effect = effect_of(participant, sequence, effects)
+    # Wounds and a sheet's physical Revers are one harm: the worse counts (states.rules.bridge); fatigue adds.
+    sheet_revers = penalty if writes_to_sheets(sequence) else 0
+    bridge = [CardItem(Modifier(code, amount)) for code, amount in effect.lines(sheet_revers)]
+    if not effect.keeps_revers(sheet_revers):
+        penalty = 0
     fed = fed_of(participant, lowered)
     vehicle = participant.vehicle
     if vehicle > 0 and not robustness_counts(participant, sequence, opponents):
@@ -144,7 +158,8 @@ def setup_of(
         range_defence=participant.range_defence,
         cover_defence=participant.cover if settings.cover_mode == CoverMode.DEFENCE else 0,
         other=participant.other,
-        extra=tuple(
+        extra=tuple(bridge)
+        + tuple(
             CardItem(Modifier(code, amount), Use(use))
             for code, amount, use in sheets.boost_lines(participant.character, participant.trait_code)
         ),
@@ -154,10 +169,12 @@ def setup_of(
 def budget_of(
     participant: Participant, sequence: Sequence, settings: TableSettings, *, penalty: int,
     everyone: Iterable[Participant] = (), lowered: Mapping[int, int] | None = None,
+    effects: Mapping[int, Any] | None = None,
 ) -> Budget:  # fmt: skip
     setup = setup_of(
-        participant, sequence, settings, penalty=penalty, opponents=opponents_of(participant, everyone), lowered=lowered
-    )
+        participant, sequence, settings, penalty=penalty, opponents=opponents_of(participant, everyone),
+        lowered=lowered, effects=effects,
+    )  # fmt: skip
     return card_budget(setup, first_draw=sequence.draw_number == 1)
 
 

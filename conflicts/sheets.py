@@ -168,3 +168,33 @@ def boost_used(character: Character, trait_code: str, *, draw: bool) -> None:
         boost_use(character, trait_code)
     if draw:
         boost_use(character, "armour")
+
+
+def states_effects(characters: list[Character], *, domain: str, campaign: Any) -> dict[int, Any]:
+    """What the Savage-style state cards do to each character's draws (``states.bridge.cecj_effects``)."""
+    from states.bridge import cecj_effects
+
+    return cecj_effects(characters, domain=domain, campaign=campaign)
+
+
+def states_effect(character: Character, *, domain: str) -> Any:
+    from states.bridge import cecj_effect
+
+    return cecj_effect(character, domain=domain)
+
+
+def no_states_effect() -> Any:
+    from states.bridge import NO_EFFECT
+
+    return NO_EFFECT
+
+
+def states_refusal(effect: Any, *, attack: bool = False, test: bool = False, free_action: bool = False) -> str:
+    """Why the state cards forbid this Test or draw ("" when they allow it)."""
+    from states.bridge import out_reason, shaken_reason
+
+    if effect.out:
+        return out_reason(effect)
+    if effect.shaken and (attack or (test and not free_action)):
+        return shaken_reason()
+    return ""

@@ -132,7 +132,9 @@ def _panel_context(
         penalty=penalty_of(participant, sequence, board.penalties),
         everyone=everyone,
         lowered=board.lowered,
+        effects=board.effects,
     )
+    view = next((v for v in board.views if v.participant.pk == participant.pk), None)
     split = split if split is not None else selectors.default_split(participant, everyone, budget)
     odds = selectors.split_odds(sequence, participant, split, membership, everyone, board.states)
     return {
@@ -149,6 +151,9 @@ def _panel_context(
         "error": error,
         "version": sequence.version,
         "reasons": participant.split.get("reasons", {}),
+        # The state cards (states.bridge): why this participant cannot draw, or that it may only defend.
+        "blocked": view.blocked if view else "",
+        "shaken": view.shaken if view else False,
     }
 
 

@@ -6,10 +6,32 @@ from django.http import HttpRequest
 from django.utils.http import url_has_allowed_host_and_scheme
 
 
-def posted_next_or(request: HttpRequest, default: str) -> str:
-    """The posted ``next`` when it stays on this site, else ``default`` (no open redirects)."""
-    target = request.POST.get("next") or ""
+def safe_next(target: str, request: HttpRequest) -> str | None:
+    """``target`` when it is a path on this site, else None.
+
+    Only an absolute path is followed: ``redirect()`` takes a bare word such as ``abc`` for a view name and
+    raises ``NoReverseMatch`` (a 500, after the write), and a full URL is never needed by our own forms.
+    """
+    if not target or not target.startswith("/") or "\x00" in target:
+        return None
     allowed = url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
-    return target if target and allowed else default
+    return target if allowed else None
+
+
+def posted_next_or(request: HttpRequest, default: str) -> str:
+    """The posted ``next`` when it stays on this site, else ``default`` (no open redirects, no 500)."""
+    return safe_next(request.POST.get("next") or "", request) or default
+
+
+def bounded_int(raw: str | None, *, default: int, low: int, high: int) -> int:
+    """A posted integer within ``low``–``high`` (the database column's range or the rule's), else ValueError.
+
+    A number outside the column's range used to reach the database's check (an IntegrityError or a
+    DataError: a 500) instead of the form's refusal.
+    """
+    value = int(raw) if raw not in (None, "") else default
+    if not low <= value <= high:
+        raise ValueError(f"{value} is outside {low}–{high}")
+    return value

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -13,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ServiceError
+from core.jsonlimits import loads_limited
 from frag import services
 from frag.engine import State
 from frag.forms import NewGameForm
@@ -147,7 +147,7 @@ def _table_answer(
 def _parse_action(game: Game, seats: list[Seat], request: HttpRequest, version: int) -> dict[str, Any]:
     raw = request.POST.get("action")
     if raw:
-        action = json.loads(raw)
+        action = loads_limited(raw)  # bounded size and depth: a RecursionError was a 500
         if not isinstance(action, dict):
             raise ValueError("an action is an object")
         return action

@@ -114,6 +114,14 @@ class SavageSettingsForm(forms.Form):
         required=False,
         help_text=_("Revers 1 wound, serious Revers 2, decisive Revers 3 and the incapacitation roll."),
     )
+    weigh_on_cecj = forms.BooleanField(
+        label=_("States weigh on MicroFudge Tests and draws"),
+        required=False,
+        help_text=_(
+            "Each wound and fatigue level is −1 rank in a Test and −1 card in a draw; Shaken allows no attack; "
+            "État critique and unconsciousness keep the character out of Tests and draws."
+        ),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

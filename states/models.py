@@ -28,6 +28,15 @@ class SavageSettings(models.Model):
         default=False,
         help_text=_("Revers 1 wound, serious Revers 2, decisive Revers 3 and the incapacitation roll."),
     )
+    weigh_on_cecj = models.BooleanField(
+        _("states weigh on MicroFudge Tests and draws"),
+        # On by default: a table that marks a wound expects it to hurt (docs/rules-decisions.md, « The bridge »).
+        default=True,
+        help_text=_(
+            "Each wound and fatigue level is −1 rank in a Test and −1 card in a draw; Shaken allows no attack; "
+            "État critique and unconsciousness keep the character out of Tests and draws."
+        ),
+    )
     rank_dice = models.JSONField(_("trait dice by rank"), default=default_rank_dice)
     version = models.PositiveIntegerField(default=1, editable=False)
 

@@ -458,7 +458,8 @@ def savage_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
     membership: Membership = request.membership  # type: ignore[attr-defined]
     campaign = membership.campaign
     settings = settings_for(campaign)
-    initial = {"version": settings.version, "revers_to_wounds": settings.revers_to_wounds}
+    initial = {"version": settings.version, "revers_to_wounds": settings.revers_to_wounds,
+               "weigh_on_cecj": settings.weigh_on_cecj}  # fmt: skip
     initial.update({f"rank_{k}": v for k, v in settings.rank_dice.items()})
     form = SavageSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -467,6 +468,7 @@ def savage_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
                 campaign=campaign,
                 actor=request.user,
                 revers_to_wounds=form.cleaned_data["revers_to_wounds"],
+                weigh_on_cecj=form.cleaned_data["weigh_on_cecj"],
                 rank_dice=form.rank_dice(),
                 expected_version=form.cleaned_data["version"],
             )

@@ -13,6 +13,9 @@ def _in_memory_channels_and_plain_static(settings):  # type: ignore[no-untyped-d
     }
     # Real hashing costs ~0.3 s per password on these machines; tests only need it to be a hash.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Django's test client logs in without a request, which django-axes cannot count: the suite's own
+    # logins are not throttled; tests/accounts/test_login_throttling.py turns it on.
+    settings.AXES_ENABLED = False
     yield
 
 

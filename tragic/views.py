@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -15,6 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ServiceError
+from core.http import bounded_int
+from core.jsonlimits import loads_limited
 from tragic import selectors, services
 from tragic.engine.cards import ATTRIBUTES, default_pool
 from tragic.engine.decks import validate_library
@@ -68,13 +69,13 @@ def game_create(request: HttpRequest) -> HttpResponse:
             profile=request.POST.get("profile", "wiki") if request.POST.get("profile") in Profile.values else "wiki",
             reaction_seconds=max(10, min(600, int(request.POST.get("reaction_seconds") or 60))),
             copy_mode=request.POST.get("copy_mode", "quad"),
-            timer_minutes=int(request.POST.get("timer_minutes") or 0) or None,
+            timer_minutes=bounded_int(request.POST.get("timer_minutes"), default=0, low=0, high=24 * 60) or None,
             campaign_id=int(request.POST["campaign"]) if request.POST.get("campaign", "").isdigit() else None,
             mulligan_agreed=request.POST.get("mulligan_agreed") == "on",
-            players=int(request.POST.get("players") or 2),
+            players=bounded_int(request.POST.get("players"), default=2, low=2, high=4),
         )
     except (ServiceError, ValueError) as error:
-        messages.error(request, getattr(error, "message", str(error)))
+        messages.error(request, getattr(error, "message", "") or _("That form could not be read: check its numbers."))
         return redirect("tragic:home")
     return redirect(game)
 
@@ -125,7 +126,7 @@ def _action_from(post: Any) -> dict[str, Any]:
         return {"kind": "discover", "placements": [[u, post.get(f"place_{u}", "top")] for u in cards]}
     if kind == "keep":
         return {"kind": "keep", "bottom": [int(u) for u in post.getlist("bottom")]}
-    action = json.loads(post.get("action") or "{}")
+    action = loads_limited(post.get("action") or "{}")  # bounded size and depth: a RecursionError was a 500
     if not isinstance(action, dict):
         raise ValueError("not an action")
     if action.get("kind") == "block" and any(f"split_{u}" in post for u in action.get("blockers", [])):

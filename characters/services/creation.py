@@ -119,6 +119,10 @@ def character_create(
     character.save()
     by_code = {t.code: t for t in defs}
     listed = {t.code for t in trait_defs(rules)}
+    # Appendix 3: « le Rang par défaut des Aptitudes est Moyen »: an Aptitude the player left alone is written at
+    # Moyen, since the sheet reads a missing line at the list's default (Faible).
+    starts = {t.code: creation_default(t, str(campaign.creation_mode)) for t in defs if t.code in listed}
+    ranks = {**{c: r for c, r in starts.items() if r != by_code[c].default}, **ranks}
     for code, rank in ranks.items():
         trait = by_code[code]
         if rank == trait.default and code in listed:

@@ -32,6 +32,7 @@ from conflicts.setup import (
     attack_draws,
     budget_of,
     costs_of,
+    effect_of,
     era_armour,
     era_defence_weight,
     hand_of,
@@ -200,6 +201,10 @@ def participant_draw(
     if _outdistanced(sequence, everyone, actor):
         return me
     split = split if split is not None else Split()
+    # The state cards (states.bridge): État critique, unconscious or dead draw nothing; Shaken draws no attack.
+    refusal = sheets.states_refusal(effect_of(me, sequence), attack=split.attack_cards > 0)
+    if refusal:
+        raise ServiceError(refusal)
     reasons = dict(reasons or me.split.get("reasons", {}))
     settings = deck_store.table_settings(sequence.campaign)
     budget = budget_of(me, sequence, settings, penalty=penalty_of(me, sequence), everyone=everyone)

@@ -31,10 +31,12 @@ def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[Fud
         rank = sheets.trait_value(character, trait_code)
     modifiers = []
     domain = data.get("revers_domain", "")
-    if domain:
-        penalty = sheets.revers_penalty(character, domain)
-        if penalty:
-            modifiers.append(Modifier("revers", -penalty, domain))
+    penalty = sheets.revers_penalty(character, domain) if domain else 0
+    # The state cards' wounds and fatigue (states.bridge): −1 rank each; wounds or the physical Revers, the worse.
+    effect = sheets.states_effect(character, domain=domain)
+    if penalty and effect.keeps_revers(penalty if domain == "physical" else 0):
+        modifiers.append(Modifier("revers", -penalty, domain))
+    modifiers += [Modifier(code, amount) for code, amount in effect.lines(penalty if domain == "physical" else 0)]
     for code in ("equipment", "scale", "other"):
         if data.get(code):
             modifiers.append(Modifier(code, int(data[code])))
@@ -83,6 +85,10 @@ def fudge_test_roll(
     if opponent is not None and (opponent.campaign_id != character.campaign_id or
                                  (opponent.kind == "npc" and not membership.is_narrator)):  # fmt: skip
         raise PermissionRefused(_("Only a narrator can set a difficulty from an NPC's trait."))
+    refusal = sheets.states_refusal(sheets.states_effect(character, domain=data.get("revers_domain", "")), test=True,
+                                    free_action=bool(data.get("free_action")) and membership.is_narrator)  # fmt: skip
+    if refusal:
+        raise ServiceError(refusal)
     setup, trait_code = fudge_test_setup(character, data)
     roll_id = f"test-{uuid.uuid4().hex[:12]}"
     if data.get("atout"):

@@ -132,8 +132,9 @@ def search_bot_with(seconds: float = DEFAULT_SECONDS, rounds: int | None = None)
         if len(actions) == 1 or state.phase == "placement" or state.pending is not None:
             return heuristic_bot(state, player, dice)
         candidates = _candidates(state, player, actions, dice)
+        fallback = candidates[0]  # the heuristic's choice
         if len(candidates) == 1:
-            return candidates[0]
+            return fallback
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         deadline = time.perf_counter() + seconds
@@ -141,9 +142,15 @@ def search_bot_with(seconds: float = DEFAULT_SECONDS, rounds: int | None = None)
             # Common random numbers: in one round every candidate meets the same imagined world and dice.
             seed, began = dice.next64(), time.perf_counter()
             for index, action in enumerate(candidates):
+                if rounds is None and time.perf_counter() > deadline:
+                    # Out of time in the middle of a round: the completed rounds decide (or the heuristic).
+                    del totals[index:], counts[index:], candidates[index:]
+                    break
                 world = determinize(state, player, Dice(seed))
                 totals[index] += _rollout(world, player, action, Dice(seed ^ 0x5EED))
                 counts[index] += 1
+            if len(counts) < 2:
+                return fallback
             done, now = counts[0], time.perf_counter()
             if rounds is not None:
                 if done >= rounds:
@@ -151,10 +158,10 @@ def search_bot_with(seconds: float = DEFAULT_SECONDS, rounds: int | None = None)
             elif now + (now - began) > deadline:
                 break  # another round would overrun the budget (the machine may be slow: one round is measured)
         if min(counts) < MIN_ROUNDS:
-            return candidates[0]
+            return fallback
         means = [total / count for total, count in zip(totals, counts, strict=True)]
         best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-        return candidates[best] if means[best] >= means[0] + MARGIN else candidates[0]
+        return candidates[best] if means[best] >= means[0] + MARGIN else fallback
 
     return search_bot
 

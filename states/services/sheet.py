@@ -21,7 +21,13 @@ from states.services.changes import _lock, _log
 
 @transaction.atomic
 def savage_settings_update(
-    *, campaign: Campaign, actor: User, revers_to_wounds: bool, rank_dice: dict[str, str], expected_version: int
+    *,
+    campaign: Campaign,
+    actor: User,
+    revers_to_wounds: bool,
+    rank_dice: dict[str, str],
+    expected_version: int,
+    weigh_on_cecj: bool | None = None,
 ) -> SavageSettings:
     SavageSettings.objects.get_or_create(campaign=campaign)
     settings = SavageSettings.objects.select_for_update().get(campaign=campaign)
@@ -32,6 +38,8 @@ def savage_settings_update(
     except ValueError as exc:
         raise ServiceError(_("Each rank needs a trait die such as d4, d8 or d12+1.")) from exc
     settings.revers_to_wounds = revers_to_wounds
+    if weigh_on_cecj is not None:
+        settings.weigh_on_cecj = weigh_on_cecj
     settings.rank_dice = mapping
     settings.version += 1
     settings.save()
@@ -39,7 +47,7 @@ def savage_settings_update(
         campaign=campaign,
         kind="savage.settings_changed",
         actor=actor,
-        payload={"revers_to_wounds": revers_to_wounds, "rank_dice": mapping},
+        payload={"revers_to_wounds": revers_to_wounds, "weigh_on_cecj": settings.weigh_on_cecj, "rank_dice": mapping},
     )
     return settings
 

@@ -212,8 +212,10 @@
         connect();
       }
     });
+    // The device says the network is gone (airplane mode, Wi-Fi lost): the socket is dead whatever it
+    // claims; and when the network is back, reconnect at once rather than after the backoff.
+    window.addEventListener("offline", function () { restart(false); show("offline"); });
     window.addEventListener("online", function () { if (!socket) { attempts = 0; connect(); } });
-    window.addEventListener("offline", function () { if (!socket) { show("offline"); } });
     show("connecting");
     connect();
   }

@@ -18,6 +18,7 @@ from tests.campaigns.factories import campaign_with, membership, narrator_of, pl
 pytestmark = pytest.mark.django_db
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"|"X-CSRFToken": "[^"]+"')
+RENDERED_AT = re.compile(r'data-live-since="\d+"')
 
 
 @pytest.fixture(autouse=True)
@@ -66,7 +67,8 @@ def _render_all(campaign: Campaign, people: dict[str, object]) -> dict[tuple[str
             client = _client(user, language)
             for name, (url, headers) in _pages(campaign).items():
                 response = client.get(url, **headers, follow=True)
-                out[(who, language, name)] = TOKEN.sub("TOKEN", response.content.decode())
+                html = TOKEN.sub("TOKEN", response.content.decode())
+                out[(who, language, name)] = RENDERED_AT.sub("RENDERED_AT", html)  # the live socket's start time
     return out
 
 

@@ -98,3 +98,17 @@ def test_enhanced_endurance_adds_presence_to_vigour_for_conscience_draws_and_coo
     assert not [m for m in other["modifiers"] if m[0] == "power"]
     with pytest.raises(ServiceError, match="Only Enhanced endurance can harden"):
         power_boost_start(character=psy, actor=player, power="enhanced_coordination", natural_armour=True)
+
+
+def test_a_streamlined_aptitude_left_alone_is_moyen_on_the_sheet() -> None:
+    """Appendix 3: « le Rang par défaut des Aptitudes est Moyen alors que le Rang par défaut des Champs
+    d'expertise reste fixé à Faible »: an Aptitude the player does not mention is Moyen, not Faible; one lowered to
+    Faible for a refund reads Faible."""
+    campaign, _narrator, (player, other) = table(creation_mode="streamlined")
+    jim = pc(campaign, player, {"esprit": 6, "presence": 5, "tir": 3, "combat": 3, "art": 3})
+    assert (selectors.trait_value(jim, "vigueur"), selectors.trait_value(jim, "tir")) == (4, 3)
+    assert selectors.trait_value(jim, "athletisme") == 2
+    lisa = pc(
+        campaign, other, {"esprit": 6, "presence": 5, "vigueur": 2, "tir": 6, "combat": 6, "art": 4}, name="Lisa Benny"
+    )
+    assert selectors.trait_value(lisa, "vigueur") == 2

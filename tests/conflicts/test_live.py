@@ -8,8 +8,10 @@ from asgiref.sync import sync_to_async
 from conflicts.rules.budget import Split
 from conflicts.services.drawing import participant_declare_split
 from conflicts.services.sequences import participant_update
+from conflicts.services.settling import sequence_cut_short
 from tests.campaigns.test_live import connect
 from tests.conflicts.factories import draw, fight
+from tests.conflicts.test_sequence_services import after_a_draw
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -37,3 +39,33 @@ async def test_the_narrator_sees_the_split_live_and_the_player_sees_only_the_dra
     assert await player_socket.receive_nothing(timeout=0.3)  # the narrators-only split never reached the player
     await player_socket.disconnect()
     await narrator_socket.disconnect()
+
+
+async def test_the_narrators_panel_of_a_participant_follows_when_the_player_draws() -> None:
+    """The narrator's Sequence page shows one panel per participant: after Jim draws on his phone, the
+    narrator's panel for Jim says his cards are down (it used to keep the stale draw form, which answered 409)."""
+    f = await sync_to_async(fight)(npcs=1)
+    narrator_socket, ok = await connect(f.narrator, f.campaign.pk)
+    assert ok
+    await sync_to_async(draw)(f.pc, f.player, Split(attack={f.npcs[0].key: 3}, defence={f.pc.key: 2}))
+    html = await narrator_socket.receive_from(timeout=5)
+    panel = html.split(f'id="panel-{f.pc.pk}"')[1].split("</div>")[0]
+    assert 'hx-swap-oob="outerHTML"' in panel and "Vos cartes sont sur la table" in panel
+    assert f'id="panel-{f.npcs[0].pk}"' not in html  # the thug's panel keeps what the narrator was typing
+    await narrator_socket.disconnect()
+
+
+async def test_every_panel_says_the_sequence_is_over_when_it_ends() -> None:
+    """A Sequence that ends (cut short here, or a knock-out) says so on the players' panels, which used to keep
+    "Waiting for the narrator to record the Revers."."""
+    f = await sync_to_async(fight)(npcs=1)
+    player_socket, ok = await connect(f.player, f.campaign.pk)
+    assert ok
+    await sync_to_async(after_a_draw)(f, "winner", "PJ")
+    await sync_to_async(sequence_cut_short)(
+        sequence=f.sequence, actor=f.player, side="PJ", choice="cut", expected_version=f.sequence.version
+    )
+    html = await player_socket.receive_from(timeout=5)
+    panel = html.split(f'id="panel-{f.pc.pk}"')[1].split("</div>")[0]
+    assert "Cette Séquence est terminée." in panel
+    await player_socket.disconnect()

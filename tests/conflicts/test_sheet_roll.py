@@ -48,7 +48,7 @@ def test_the_dialog_choice_is_remembered_for_the_next_tap() -> None:
     last = Event.objects.filter(kind="test.rolled").order_by("-pk").first()
     assert last.payload["difficulty"] == "DIFFICILE"
     assert ["other", -1, ""] in last.payload["modifiers"]
-    assert "−1" in client.get(janey.get_absolute_url()).content.decode()
+    assert "Situation −1" in client.get(janey.get_absolute_url()).content.decode()
 
 
 def test_an_atout_re_rolls_the_test_from_the_result_card() -> None:

@@ -67,6 +67,9 @@ def test_zooming_the_board_on_a_phone(new_context, make_user, run_in_server_db) 
     expect(table).not_to_have_attribute("data-version", version or "")
     expect(page.locator(".frag-board .fighter.me")).to_have_count(1)
     assert square_width(page) >= 44 and page_width(page) <= 390
+    # The buttons of the player's move come above the board: reachable without scrolling past it.
+    if page.locator("#frag-actions").count():
+        assert box_of(page.locator("#frag-actions"))["y"] < box_of(page.locator(".frag-board-scroll"))["y"]
 
     # Zooming further keeps the player's fighter in view, inside the board's box and on the screen.
     page.locator("#frag-zoom-in").click()

@@ -135,3 +135,49 @@ def test_a_game_against_a_bot_fits_a_phone(new_context, make_user) -> None:  # t
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Abandonner").click()
     expect(page.locator("#tragic-status")).to_contain_text("Partie terminée")
+
+
+def test_a_turn_against_the_bot_asks_only_when_an_answer_exists(new_context, make_user, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    """Two turns against the heuristic bot: whenever the board asks « Laisser faire », it also offers an
+    answer (a Reaction or a capacity usable at any time); otherwise the bot's acts resolve by themselves."""
+    name = make_user(f"solo{uuid.uuid4().hex[:6]}")
+    game_id = run_in_server_db(
+        "from django.contrib.auth.models import User\n"
+        "from tragic import services\n"
+        f"u = User.objects.get(username={name!r})\n"
+        f"g = services.game_create(user=u, deck_ref='ready:la-bande-des-terres-desolees', opponent='heuristic', seed={SEED})\n"
+        "print(g.pk)\n"
+    ).strip()
+    page = new_context().new_page()
+    login(page, name)
+    page.goto(f"/tragic/games/{game_id}/")
+    page.get_by_role("button", name="Valider").click()
+    for skill in SKILLS:
+        page.locator(f"input[name=skills][value='{skill}']").check()
+    page.get_by_role("button", name="Valider").click()
+
+    prompts = 0
+    ends = 0
+    for _ in range(40):
+        expect(page.locator("#tragic-status strong")).to_contain_text("À vous", timeout=20_000)
+        version = page.locator("#board").get_attribute("data-version")
+        pass_button = page.get_by_role("button", name="Laisser faire (passer)")
+        if pass_button.count():
+            # Asked to answer: there is something to answer with.
+            prompts += 1
+            assert page.locator("form[data-kind=react], form[data-kind=activate]").count() >= 1
+            pass_button.click()
+        elif page.locator("form[data-kind=block]").count():
+            page.locator("form[data-kind=block] button").first.click()
+        elif page.get_by_role("button", name="Terminer l'Entretien").count():
+            page.get_by_role("button", name="Terminer l'Entretien").click()
+        elif page.get_by_role("button", name="Terminer le tour").count():
+            if ends == 2:
+                break
+            ends += 1
+            page.get_by_role("button", name="Terminer le tour").click()
+        else:
+            page.locator("#tragic-actions form button").first.click()
+        expect(page.locator("#board")).not_to_have_attribute("data-version", version or "", timeout=20_000)
+    assert ends == 2
+    expect(page.locator("#tragic-log")).to_contain_text("Tour 2 de bot")

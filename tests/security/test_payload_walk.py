@@ -184,7 +184,8 @@ def _secret_sequences(tragic_states: list[Any], frag_states: list[FragState]) ->
                 uids = list(state.zone(seat, zone))
                 found += [uids, [state.cards[uid].cid for uid in uids]]
     for state in frag_states:
-        found += [list(fighter.hand) for fighter in state.fighters]
+        for fighter in state.fighters:
+            found += [list(fighter.hand), [state.card(uid).id for uid in fighter.hand]]
     return [seq for seq in found if len(seq) >= 3]
 
 
@@ -208,12 +209,19 @@ def _keys(value: Any) -> Iterator[str]:
             yield from _keys(item)
 
 
-def _holds_a_run_of(candidate: list[Any], secret: list[Any], run: int = 3) -> bool:
-    """``candidate`` holds ``run`` consecutive cards of ``secret`` in its order (a hand in any order)."""
-    scalars = [x for x in candidate if isinstance(x, (str, int)) and not isinstance(x, bool)]
+def _holds_a_run_of(candidate: list[Any], secret: list[Any]) -> bool:
+    """``candidate`` holds consecutive cards of ``secret`` in its order, or the whole of it in any order.
+
+    Card ids are names (three in a row is no accident); instance numbers are small integers that row ids
+    in a payload may equal, so those need five in a row and are not compared as a set.
+    """
+    numbers = all(isinstance(x, int) for x in secret)
+    run = 5 if numbers else 3
+    kind = int if numbers else str
+    scalars = [x for x in candidate if isinstance(x, kind) and not isinstance(x, bool)]
     if len(scalars) < run:
         return False
-    if sorted(map(str, scalars)) == sorted(map(str, secret)):
+    if not numbers and sorted(scalars) == sorted(secret):
         return True
     windows = {tuple(secret[i : i + run]) for i in range(len(secret) - run + 1)}
     return any(tuple(scalars[i : i + run]) in windows for i in range(len(scalars) - run + 1))

@@ -154,7 +154,7 @@ class Effects(Base):
                 inst.granted["EN_DEFENSE"] = inst.granted.get("EN_DEFENSE", 0) + 1
                 p.guarded.append(uid)
             self.emit("allies_guarded", player=controller)
-        # counter, dodge and reduce_damage act on the stack (Turns.resolve_reaction); gain_life_on_cast is a trigger.
+        # counter, dodge and reduce_damage act on the stack (Stack.resolve_reaction); gain_life_on_cast is a trigger.
 
     def effect_victims(self, controller: int, effect: Effect, target: dict[str, Any] | None) -> list[int]:
         who = effect.get("target", "opponent")

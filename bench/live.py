@@ -1,0 +1,297 @@
+"""The live table under a table's load: how long from a POST to each open screen's message.
+
+20 members (the narrator and 19 players) keep a campaign page open (half the campaign home, half a
+Sequence page); the narrator's HTTP client then makes 50 draws (a player's draw form, posted as that
+player) and 50 notes, one after another. For every action: the time from the POST to each socket's
+message (p50/p95/max over all sockets, and p95 of "the last of the 20 screens"), the bytes per message,
+and the server's CPU per event (user+system time of the uvicorn processes, /proc).
+
+Two setups, in the same run: the in-memory channel layer with one uvicorn process, and Redis
+(``BENCH_REDIS_URL``, default ``redis://127.0.0.1:6379/4``) with two uvicorn workers. Then a soak on
+Redis: 20 sockets, an action every ``BENCH_LIVE_SOAK_PAUSE`` seconds for ``BENCH_LIVE_SOAK_SECONDS``
+(default 60; 0 skips it): unexpected closes and gaps in positions (a message whose ``q`` is not the
+socket's last position). Ports come from ``BENCH_LIVE_PORT`` (default 8300) upwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import os
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench.figures import Figure
+from bench.server import ROOT, BenchServer
+
+MEMBERS = 20
+ACTIONS = int(os.environ.get("BENCH_LIVE_ACTIONS", "50"))
+REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/4")
+SOAK_SECONDS = float(os.environ.get("BENCH_LIVE_SOAK_SECONDS", "60"))
+SOAK_PAUSE = float(os.environ.get("BENCH_LIVE_SOAK_PAUSE", "3"))
+CSRF = "benchcsrftokenbenchcsrftoken0123"
+
+SEED = r"""
+import json
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
+from campaigns import services as campaigns
+from campaigns.models import Membership, Role
+from characters.services.creation import character_create, npc_create
+from conflicts.services.sequences import participant_add, scene_create, sequence_create
+
+MEMBERS, DRAWS = %(members)d, %(draws)d
+
+def session_of(user):
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    return session.session_key
+
+narrator = User.objects.create_user("live-mj", password="x")
+campaign = campaigns.campaign_create(owner=narrator, data={"name": "Bench du direct"})
+scene = scene_create(campaign=campaign, actor=narrator, title="Cinquante duels")
+members = [{"session": session_of(narrator), "page": "home"}]
+pcs = []
+for i in range(MEMBERS - 1):
+    user = User.objects.create_user(f"live-pj{i}", password="x")
+    Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
+    pcs.append((user, character_create(campaign=campaign, actor=user, name=f"PJ {i}", concept="Docker",
+                                                  goal="Passer", ranks={"combat": 3, "esprit": 3})))
+    members.append({"session": session_of(user), "page": "home" if i %% 2 else "sequence"})
+draws = []
+for d in range(DRAWS):
+    user, pc = pcs[d %% len(pcs)]
+    seq = sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {d}"})
+    thug = npc_create(campaign=campaign, actor=narrator, name=f"Truand {d}", concept="Truand",
+                                 ranks={"combat": 2})
+    me = participant_add(sequence=seq, actor=narrator, character=pc, side="PJ", trait_code="combat")
+    them = participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
+    draws.append({"session": members[1 + d %% len(pcs)]["session"], "sequence": seq.pk,
+                  "url": f"/conflicts/{campaign.pk}/participants/{me.pk}/split/",
+                  "body": f"attack_{them.pk}=2&defence_{me.pk}=1&action=draw"})
+print(json.dumps({"campaign": campaign.pk, "members": members, "draws": draws, "narrator": members[0]["session"]}))
+"""
+
+
+class LiveBenchServer(BenchServer):
+    """bench.server's throw-away server, with a fixed port and ``--workers``."""
+
+    def __init__(self, workdir: Path, *, port: int, workers: int, extra_env: dict[str, str]) -> None:
+        super().__init__(workdir, extra_env=extra_env)
+        self.port, self.workers = port, workers
+
+    def start(self) -> None:
+        import subprocess
+        import sys
+        import urllib.request
+
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=self.env, check=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port",
+             str(self.port), "--no-access-log", "--log-level", "warning", "--workers", str(self.workers)],
+            cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("live bench server did not start")
+
+    def cpu_seconds(self) -> float:
+        """User+system CPU of the server and its worker processes so far."""
+        assert self.process is not None
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            pid, ppid = int(stat.parent.name), int(fields[1])
+            if pid == self.process.pid or ppid == self.process.pid:
+                total += (int(fields[11]) + int(fields[12])) / tick
+        return total
+
+
+@dataclass
+class Screen:
+    """One open page: its socket's arrivals (monotonic time, bytes) and the stream positions it saw."""
+
+    member: dict[str, str]
+    arrivals: list[tuple[float, int, int]] = field(default_factory=list)  # (time, bytes, position)
+    last: int | None = None
+    gaps: int = 0
+    closed: bool = False
+
+
+async def _watch(port: int, campaign: int, screen: Screen, ready: asyncio.Event, stop: asyncio.Event) -> None:
+    import websockets
+
+    query = f"?watch=home:{campaign}" if screen.member["page"] == "home" else ""
+    headers = {
+        "Cookie": f"sessionid={screen.member['session']}; csrftoken={CSRF}",
+        "Origin": f"http://127.0.0.1:{port}",
+    }
+    url = f"ws://127.0.0.1:{port}/ws/campaigns/{campaign}/{query}"
+    async with websockets.connect(url, additional_headers=headers, max_size=None, ping_interval=None) as socket:
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(socket.recv(), timeout=0.5)
+            except TimeoutError:
+                continue
+            except websockets.ConnectionClosed:
+                screen.closed = True
+                return
+            now = time.perf_counter()
+            message = json.loads(raw)
+            if message["t"] == "at":
+                screen.last = message["p"]
+                ready.set()
+            elif message["t"] == "ev":
+                if message["q"] != screen.last:
+                    screen.gaps += 1
+                screen.last = message["p"]
+                screen.arrivals.append((now, len(raw), message["p"]))
+            elif message["t"] == "ping" and message["p"] != screen.last:
+                screen.gaps += 1
+
+
+def _post(port: int, session: str, url: str, body: str) -> tuple[float, int]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    headers = {
+        "Cookie": f"sessionid={session}; csrftoken={CSRF}",
+        "X-CSRFToken": CSRF,
+        "HX-Request": "true",
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
+    start = time.perf_counter()
+    connection.request("POST", url, body=body, headers=headers)
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return start, response.status
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
+
+
+async def _drive(server: LiveBenchServer, seed: dict, *, label: str, soak: float = 0.0) -> list[Figure]:  # type: ignore[type-arg]
+    campaign = seed["campaign"]
+    screens = [Screen(member) for member in seed["members"]]
+    stop = asyncio.Event()
+    readies = [asyncio.Event() for _ in screens]
+    tasks = [
+        asyncio.create_task(_watch(server.port, campaign, s, r, stop)) for s, r in zip(screens, readies, strict=True)
+    ]
+    await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), timeout=60)
+    note_url = f"/campaigns/{campaign}/log/notes/"
+    loop = asyncio.get_running_loop()
+
+    async def act(kind: str, index: int) -> tuple[str, float]:
+        if kind == "draw":
+            draw = seed["draws"][index % len(seed["draws"])]
+            start, status = await loop.run_in_executor(
+                None, _post, server.port, draw["session"], draw["url"], draw["body"]
+            )
+        else:
+            body = f"text=Note+{label}+{index}"
+            start, status = await loop.run_in_executor(None, _post, server.port, seed["narrator"], note_url, body)
+        if status != 200:
+            raise RuntimeError(f"{kind} {index} answered {status}")
+        return kind, start
+
+    figures: list[Figure] = []
+    if not soak:
+        cpu_before = server.cpu_seconds()
+        actions: list[tuple[str, float, int]] = []  # (kind, POST start, arrivals index per screen before)
+        for kind in ("draw", "note"):
+            for i in range(ACTIONS):
+                marks = [len(s.arrivals) for s in screens]
+                _kind, start = await act(kind, i)
+                deadline = time.perf_counter() + 5
+                while (
+                    any(len(s.arrivals) <= m for s, m in zip(screens, marks, strict=True))
+                    and time.perf_counter() < deadline
+                ):
+                    await asyncio.sleep(0.002)
+                for s, m in zip(screens, marks, strict=True):
+                    if len(s.arrivals) > m:
+                        actions.append((kind, start, s.arrivals[m][0] - start, s.arrivals[m][1]))  # type: ignore[arg-type]
+                last_screen = max(
+                    (s.arrivals[m][0] for s, m in zip(screens, marks, strict=True) if len(s.arrivals) > m),
+                    default=start,
+                )
+                actions.append((f"{kind}-last", start, last_screen - start, 0))  # type: ignore[arg-type]
+        cpu = server.cpu_seconds() - cpu_before
+        for kind in ("draw", "note"):
+            each = [a[2] * 1000 for a in actions if a[0] == kind]
+            last = [a[2] * 1000 for a in actions if a[0] == f"{kind}-last"]
+            sizes = [a[3] for a in actions if a[0] == kind]
+            figures += [
+                Figure(f"live {label} {kind} to a screen p50", statistics.median(each), "ms"),
+                Figure(f"live {label} {kind} to a screen p95", _pct(each, 0.95), "ms"),
+                Figure(f"live {label} {kind} to a screen max", max(each), "ms"),
+                Figure(f"live {label} {kind} to the last of {MEMBERS} screens p50", statistics.median(last), "ms"),
+                Figure(f"live {label} {kind} to the last of {MEMBERS} screens p95", _pct(last, 0.95), "ms"),
+                Figure(f"live {label} {kind} bytes per message", statistics.mean(sizes), "bytes"),
+                Figure(f"live {label} {kind} messages missing", float(ACTIONS * MEMBERS - len(each)), "messages"),
+            ]
+        figures.append(Figure(f"live {label} server CPU per event (all sockets)", cpu / (2 * ACTIONS) * 1000, "ms"))
+    else:
+        end, i = time.perf_counter() + soak, 0
+        while time.perf_counter() < end:
+            await act("draw" if i % 2 else "note", 10_000 + i)
+            i += 1
+            await asyncio.sleep(SOAK_PAUSE)
+        await asyncio.sleep(1)
+        figures += [
+            Figure(f"live soak {label} {soak:.0f} s actions", float(i), "actions"),
+            Figure(f"live soak {label} unexpected closes", float(sum(s.closed for s in screens)), "sockets"),
+            Figure(f"live soak {label} gaps in positions", float(sum(s.gaps for s in screens)), "gaps"),
+        ]
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return figures
+
+
+def _setup(workdir: Path, *, port: int, workers: int, env: dict[str, str], draws: int) -> tuple[LiveBenchServer, dict]:  # type: ignore[type-arg]
+    server = LiveBenchServer(workdir, port=port, workers=workers, extra_env=env)
+    server.start()
+    seed = json.loads(server.python(SEED % {"members": MEMBERS, "draws": draws}).strip().splitlines()[-1])
+    return server, seed
+
+
+def run() -> list[Figure]:
+    port = int(os.environ.get("BENCH_LIVE_PORT", "8300"))
+    figures: list[Figure] = []
+    soak_draws = int(SOAK_SECONDS / max(SOAK_PAUSE, 0.1) / 2) + 1
+    setups = [
+        ("memory 1 worker", 1, {"REDIS_URL": ""}),
+        ("redis 2 workers", 2, {"REDIS_URL": REDIS, "REDIS_PREFIX": "bench-live"}),
+    ]
+    for n, (label, workers, env) in enumerate(setups):
+        with tempfile.TemporaryDirectory(prefix="tablee-live-bench-") as workdir:
+            server, seed = _setup(Path(workdir), port=port + n, workers=workers, env=env, draws=ACTIONS + soak_draws)
+            try:
+                figures += asyncio.run(_drive(server, seed, label=label))
+                if SOAK_SECONDS and env["REDIS_URL"]:
+                    seed = {**seed, "draws": seed["draws"][ACTIONS:]}
+                    figures += asyncio.run(_drive(server, seed, label=label, soak=SOAK_SECONDS))
+            finally:
+                server.stop()
+    load1, load5, load15 = os.getloadavg()
+    figures.append(Figure("live machine load average (1 min) at the end", load1, "load"))
+    return figures

@@ -1,0 +1,59 @@
+"""A player's phone drops off the network while the narrator writes; it comes back current, without a reload."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import login
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_page_that_was_offline_shows_what_it_missed_within_two_seconds(
+    new_context, make_user, run_in_server_db
+) -> None:  # type: ignore[no-untyped-def]
+    suffix = uuid.uuid4().hex[:6]
+    narrator_name, player_name = make_user(f"mj{suffix}"), make_user(f"pj{suffix}")
+    campaign_id = int(
+        run_in_server_db(
+            "from django.contrib.auth.models import User\n"
+            "from campaigns import services\n"
+            "from campaigns.models import Membership, Role\n"
+            f"narrator = User.objects.get(username={narrator_name!r})\n"
+            "campaign = services.campaign_create(owner=narrator, data={'name': 'Coupure'})\n"
+            f"Membership.objects.create(campaign=campaign, user=User.objects.get(username={player_name!r}), role=Role.PLAYER)\n"
+            "print(campaign.pk)\n"
+        ).strip()
+    )
+    player_context = new_context()
+    player = player_context.new_page()
+    login(player, player_name)
+    player.goto(f"/campaigns/{campaign_id}/log/")
+    status = player.locator("#live-status")
+    expect(status).to_have_attribute("data-state", "open")
+    expect(status).to_have_text("En direct")
+
+    narrator = new_context().new_page()
+    login(narrator, narrator_name)
+    narrator.goto(f"/campaigns/{campaign_id}/dashboard/")
+
+    player_context.set_offline(True)
+    expect(status).to_have_attribute("data-state", "offline")
+    expect(status).to_contain_text("Hors ligne depuis")
+    for text in ("Première note pendant la coupure", "Seconde note pendant la coupure"):
+        narrator.get_by_label("Note").fill(text)
+        narrator.get_by_role("button", name="Ajouter au journal").click()
+        expect(narrator.locator("#live-feed")).to_contain_text(text)
+    expect(player.locator("#live-feed")).not_to_contain_text("pendant la coupure")
+
+    player.evaluate("window.__stillTheSamePage = true")
+    player_context.set_offline(False)
+    feed = player.locator("#live-feed")
+    expect(feed).to_contain_text("Première note pendant la coupure", timeout=2000)
+    expect(feed).to_contain_text("Seconde note pendant la coupure", timeout=2000)
+    expect(status).to_have_attribute("data-state", "open", timeout=2000)
+    assert player.locator("#live-feed li", has_text="pendant la coupure").count() == 2, "each note shown once"
+    assert player.evaluate("window.__stillTheSamePage === true"), "caught up without a reload"

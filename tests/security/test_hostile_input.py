@@ -1,0 +1,123 @@
+"""The causes of the 500s the audit found, one test each (issue 14, item 3); the fuzz suite covers the rest."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from campaigns.models import Event
+from core.jsonlimits import JsonRefused, loads_limited
+from tests.security.conftest import World, fingerprint
+from tragic.models import Deck as TragicDeck
+from tragic.models import Game as TragicGame
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("target", ["abc", "campaigns:list", "javascript:alert(1)", "//evil.example/x", "\\\\evil"])
+def test_a_next_that_is_no_path_falls_back_instead_of_raising_after_the_write(client, world: World, target) -> None:
+    """``next=abc`` made ``redirect()`` look for a view named abc (NoReverseMatch) after the note was saved."""
+    world.login(client, world.bob)
+    url = reverse("campaigns:note_create", args=[world.campaign.pk])
+    response = client.post(url, {"text": "Une note", "next": target})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("campaigns:log", args=[world.campaign.pk])
+    assert Event.objects.filter(kind="note", payload__text="Une note").count() == 1
+
+
+def test_a_local_path_is_still_followed(client, world: World) -> None:
+    world.login(client, world.narrator)
+    target = reverse("campaigns:home", args=[world.campaign.pk])
+    url = reverse("campaigns:session_transition", args=[world.campaign.pk, world.game_session.pk, "close"])
+    assert client.post(url, {"next": target})["Location"] == target
+
+
+@pytest.mark.parametrize("name", ["conflicts:reshuffle", "conflicts:atout"])
+def test_conflict_forms_with_a_bad_next_do_not_fail(client, world: World, name: str) -> None:
+    world.login(client, world.narrator)
+    kwargs = (
+        {"campaign_id": world.campaign.pk, "deck_id": world.deck.pk}
+        if name == "conflicts:reshuffle"
+        else {"campaign_id": world.campaign.pk, "participant_id": world.npc_participant.pk}
+    )
+    response = client.post(reverse(name, kwargs=kwargs), {"next": "abc", "use": "card", "version": "1"})
+    assert response.status_code < 500
+
+
+@pytest.mark.parametrize(
+    ("url_name", "data"),
+    [
+        ("tragic:deck_create", {"name": "Deck\x00", "copy_mode": "quad"}),
+        ("campaigns:note_create", {"text": "a\x00b"}),
+    ],
+)
+def test_a_nul_byte_is_refused_before_any_view(client, world: World, url_name: str, data: dict[str, str]) -> None:
+    """PostgreSQL cannot store ``\\x00`` (DataError, a 500); refused with 400 and a message, nothing written."""
+    world.login(client, world.alice)
+    kwargs = {"campaign_id": world.campaign.pk} if url_name.startswith("campaigns") else {}
+    before = fingerprint()
+    client.cookies["django_language"] = "en"
+    response = client.post(reverse(url_name, kwargs=kwargs), data)
+    assert response.status_code == 400
+    assert "NUL character" in response.content.decode()
+    assert fingerprint() == before
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/tragic/join/tok%00en/", "/campaigns/invitation/tok%00en/", "/campaigns/public/tok%00en/", "/?q=%00"],
+)
+def test_a_nul_byte_in_a_token_or_query_is_refused(client, world: World, url: str) -> None:
+    world.login(client, world.alice)
+    assert client.get(url).status_code == 400
+
+
+def test_the_nul_message_reads_in_french(client, world: World) -> None:
+    world.login(client, world.alice)
+    client.cookies["django_language"] = "fr"
+    body = client.get("/?q=%00").content.decode()
+    assert "caractère NUL" in body
+
+
+@pytest.mark.parametrize("name", ["tragic:game_act", "frag:act"])
+@pytest.mark.parametrize("nested", ["[" * 5000 + "]" * 5000, '{"a":' * 3000 + "1" + "}" * 3000])
+def test_an_action_nested_thousands_deep_is_refused_without_parsing(client, world: World, name, nested) -> None:
+    """``json.loads`` recursed into a RecursionError (a 500) at 3,000–5,000 levels."""
+    world.login(client, world.alice)
+    game = world.tragic if name.startswith("tragic") else world.frag
+    kwargs = {"pk": game.pk} if name.startswith("tragic") else {"game_id": game.pk}
+    before = fingerprint()
+    response = client.post(
+        reverse(name, kwargs=kwargs), {"action": nested, "version": str(game.version)}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 400
+    assert fingerprint() == before
+
+
+def test_json_limits() -> None:
+    assert loads_limited('{"kind": "pass", "cards": [1, 2]}') == {"kind": "pass", "cards": [1, 2]}
+    for text in ("[" * 17 + "]" * 17, '"' + "x" * 20_000 + '"', '{"a": NaN}', json.dumps({"a": "\x00"})):
+        with pytest.raises(JsonRefused):
+            loads_limited(text)
+    assert loads_limited('"[[[[[[[[[[[[[[[[[[[["') == "[" * 20  # brackets inside a string are not nesting
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"timer_minutes": "-1"}, {"timer_minutes": "2147483648"}, {"players": "99"}, {"players": "abc"}],
+)
+def test_out_of_range_numbers_are_refused_by_the_form_not_the_database(client, world: World, data) -> None:
+    world.login(client, world.alice)
+    before = TragicGame.objects.count()
+    client.cookies["django_language"] = "en"
+    response = client.post(
+        reverse("tragic:game_create"),
+        {"deck": "ready:acier-et-plomb", "opponent": "heuristic", **data},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "could not be read" in response.content.decode()
+    assert TragicGame.objects.count() == before
+    assert TragicDeck.objects.count() >= 0
