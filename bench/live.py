@@ -42,8 +42,8 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
 from campaigns import services as campaigns
 from campaigns.models import Membership, Role
-from characters import services as characters
-from conflicts import services
+from characters.services.creation import character_create, npc_create
+from conflicts.services.sequences import participant_add, scene_create, sequence_create
 
 MEMBERS, DRAWS = %(members)d, %(draws)d
 
@@ -57,23 +57,23 @@ def session_of(user):
 
 narrator = User.objects.create_user("live-mj", password="x")
 campaign = campaigns.campaign_create(owner=narrator, data={"name": "Bench du direct"})
-scene = services.scene_create(campaign=campaign, actor=narrator, title="Cinquante duels")
+scene = scene_create(campaign=campaign, actor=narrator, title="Cinquante duels")
 members = [{"session": session_of(narrator), "page": "home"}]
 pcs = []
 for i in range(MEMBERS - 1):
     user = User.objects.create_user(f"live-pj{i}", password="x")
     Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
-    pcs.append((user, characters.character_create(campaign=campaign, actor=user, name=f"PJ {i}", concept="Docker",
+    pcs.append((user, character_create(campaign=campaign, actor=user, name=f"PJ {i}", concept="Docker",
                                                   goal="Passer", ranks={"combat": 3, "esprit": 3})))
     members.append({"session": session_of(user), "page": "home" if i %% 2 else "sequence"})
 draws = []
 for d in range(DRAWS):
     user, pc = pcs[d %% len(pcs)]
-    seq = services.sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {d}"})
-    thug = characters.npc_create(campaign=campaign, actor=narrator, name=f"Truand {d}", concept="Truand",
+    seq = sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {d}"})
+    thug = npc_create(campaign=campaign, actor=narrator, name=f"Truand {d}", concept="Truand",
                                  ranks={"combat": 2})
-    me = services.participant_add(sequence=seq, actor=narrator, character=pc, side="PJ", trait_code="combat")
-    them = services.participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
+    me = participant_add(sequence=seq, actor=narrator, character=pc, side="PJ", trait_code="combat")
+    them = participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
     draws.append({"session": members[1 + d %% len(pcs)]["session"], "sequence": seq.pk,
                   "url": f"/conflicts/{campaign.pk}/participants/{me.pk}/split/",
                   "body": f"attack_{them.pk}=2&defence_{me.pk}=1&action=draw"})
