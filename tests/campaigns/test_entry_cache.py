@@ -116,7 +116,7 @@ def _publish(campaign: Campaign, people: dict[str, object]) -> str:
 
 
 def test_a_correction_and_a_new_name_show_at_once() -> None:
-    from characters.services.sheet import character_update
+    from characters.services import sheet as character_services
 
     campaign, people = _table()
     log = reverse("campaigns:log", args=[campaign.pk])
@@ -129,7 +129,7 @@ def test_a_correction_and_a_new_name_show_at_once() -> None:
 
     assert "(Hercule)" in entry()
     hero = Character.objects.get(name="Hercule")
-    character_update(
+    character_services.character_update(
         character=hero, actor=people["lisa"], data={"name": "Hercule Poirot"}, expected_version=hero.version
     )
     assert "(Hercule Poirot)" in entry()

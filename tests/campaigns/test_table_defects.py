@@ -108,3 +108,13 @@ def test_the_demo_clock_reads_paris_1925() -> None:
     call_command("load_demo", password=PASSWORD)
     campaign = Campaign.objects.get()
     assert campaign.game_clock.year == 1925
+
+
+def test_the_public_log_link_field_has_a_label() -> None:
+    """axe-core's one critical finding: an unlabelled `#public-log-link`."""
+    campaign = campaign_with()
+    client = _client(narrator_of(campaign), "fr")
+    client.post(reverse("campaigns:public_log_toggle", args=[campaign.pk]), {"publish": "1"})
+    html = client.get(reverse("campaigns:log", args=[campaign.pk])).content.decode()
+    assert 'id="public-log-link"' in html
+    assert '<label for="public-log-link">' in html
