@@ -16,7 +16,7 @@ import json
 from django.contrib.auth.models import User
 from campaigns import services as campaigns
 from campaigns.models import Membership
-from characters import services as characters
+from characters.services import creation as characters
 narrator = User.objects.create_user({narrator!r}, password={password!r})
 player = User.objects.create_user({player!r}, password={password!r})
 campaign = campaigns.campaign_create(owner=narrator, data={{"name": "Punk {suffix}", "creation_mode": "free"}})
