@@ -22,7 +22,7 @@ SETUP = """
 import json
 from django.contrib.auth.models import User
 from campaigns import services as campaigns
-from characters import services as characters
+from characters.services import creation as characters
 narrator = User.objects.create_user({narrator!r}, password={password!r})
 campaign = campaigns.campaign_create(owner=narrator, data={{"name": "Axe {suffix}"}})
 campaigns.invitation_create(campaign=campaign, actor=narrator, role="player")
