@@ -26,6 +26,25 @@
       }
     }
   });
+  // One answer serves several pages, so it may carry out-of-band fragments for regions this page does not
+  // show: they are dropped here, as the live socket drops them, instead of being left to htmx, which would
+  // log htmx:oobErrorNoTarget and swap nothing (it swaps out-of-band fragments before the answer's main
+  // content, so a region that exists only in the answer is no target either).
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var text = evt.detail.serverResponse;
+    if (!evt.detail.shouldSwap || typeof text !== "string" || text.indexOf("hx-swap-oob") < 0) { return; }
+    var whole = /<html[\s>]/i.test(text);
+    var root = whole ? new DOMParser().parseFromString(text, "text/html") : document.createElement("template");
+    if (!whole) { root.innerHTML = text; }
+    var dropped = false;
+    (whole ? root : root.content).querySelectorAll("[hx-swap-oob]").forEach(function (el) {
+      var selector = oobSelector(el);
+      if (selector && !document.querySelector(selector)) { el.remove(); dropped = true; }
+    });
+    if (dropped) {
+      evt.detail.serverResponse = whole ? "<!doctype html>\n" + root.documentElement.outerHTML : root.innerHTML;
+    }
+  });
   // A live push must not wipe what someone is typing or ticking: fields the person changed are
   // read before the swap and put back into the same form of the new fragment.
   // A form is known by where it posts and by its hidden fields (which card, which action), not by

@@ -98,4 +98,4 @@ def test_a_sequence_from_the_narrators_dashboard_to_the_players_phone(new_contex
     expect(phone.locator(f"#participant-{jim} .playing-card")).to_have_count(5)
 
     expect(narrator.locator("#live-feed")).to_contain_text("Les cartes sont sur la table dans « Bagarre sur le quai »")
-    expect(narrator.locator("#live-feed")).to_contain_text("essuie un Revers")
+    expect(narrator.locator("#live-feed")).to_contain_text("subit un Revers")

@@ -172,12 +172,14 @@ def test_a_turn_against_the_bot_asks_only_when_an_answer_exists(new_context, mak
         elif page.get_by_role("button", name="Terminer l'Entretien").count():
             page.get_by_role("button", name="Terminer l'Entretien").click()
         elif page.get_by_role("button", name="Terminer le tour").count():
-            if ends == 2:
+            # Two whole turns each: the bot's second turn is in the log. (A click on a board a live push
+            # replaced a moment later is refused as stale, so the clicks alone do not count turns.)
+            if "Tour 2 de bot" in page.locator("#tragic-log").inner_text():
                 break
             ends += 1
             page.get_by_role("button", name="Terminer le tour").click()
         else:
             page.locator("#tragic-actions form button").first.click()
         expect(page.locator("#board")).not_to_have_attribute("data-version", version or "", timeout=20_000)
-    assert ends == 2
+    assert ends >= 2
     expect(page.locator("#tragic-log")).to_contain_text("Tour 2 de bot")
