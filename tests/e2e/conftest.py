@@ -17,8 +17,8 @@ import subprocess
 import sys
 import tempfile
 import time
-import warnings
 import urllib.request
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
