@@ -17,7 +17,7 @@ from campaigns.access import campaign_member, campaign_narrator
 from campaigns.models import Event, Membership
 from characters.models import Character
 from conflicts import decks as deck_store
-from conflicts import selectors, sheets, test_atouts
+from conflicts import selectors, sheets
 from conflicts import sheet_roll as sheet_roll_rules
 from conflicts.forms import (
     DeclareForm,
@@ -38,6 +38,7 @@ from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
 from conflicts.services.drawing import participant_declare_split, participant_draw
 from conflicts.services.fudge_tests import fudge_test_roll, fudge_test_setup, simple_conflict_roll
+from conflicts.services.roll_follow_ups import fudge_test_change_die, fudge_test_reroll
 from conflicts.services.sequences import participant_update, scene_create, sequence_create
 from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle, table_settings_update
@@ -620,10 +621,10 @@ def sheet_roll_atout(request: HttpRequest, campaign_id: int, character_id: int) 
     try:
         if request.POST.get("use") == "change":
             index, face = int(request.POST.get("index", "")), int(request.POST.get("face", ""))
-            after = test_atouts.fudge_test_change_die(character=character, actor=request.user, roll=roll,
+            after = fudge_test_change_die(character=character, actor=request.user, roll=roll,
                                                       index=index, face=face)  # fmt: skip
         else:
-            after = test_atouts.fudge_test_reroll(character=character, actor=request.user, roll=roll)
+            after = fudge_test_reroll(character=character, actor=request.user, roll=roll)
     except ValueError:
         return HttpResponse(_("Choose a die and the face it shows."), status=400)
     except ServiceError as exc:

@@ -68,7 +68,7 @@ def _setup_payload(setup: FudgeTestSetup) -> dict[str, Any]:
     return {"trait_rank": setup.trait_rank, "difficulty": setup.difficulty.name, "required": setup.required_rank,
             "relatedness": str(setup.relatedness), "effective": setup.effective_rank,
             "modifiers": [[m.code, m.amount, m.note] for m in setup.modifiers],
-            # What a later Atout (conflicts.test_atouts) needs to rebuild the Test.
+            # What a later Atout (conflicts.services.roll_follow_ups) needs to rebuild the Test.
             "technical": [setup.highly_technical, str(setup.technical_policy), setup.technical_steps],
             "hazard": [setup.hazard_fixed_revers, setup.hazard_per_rank], "allow_automatic": setup.allow_automatic}  # fmt: skip
 

@@ -91,7 +91,7 @@ def test_an_atout_rerolls_a_tests_dice_or_changes_one_die() -> None:
     import random
 
     from campaigns.models import Event
-    from conflicts.test_atouts import fudge_test_change_die, fudge_test_reroll
+    from conflicts.services.roll_follow_ups import fudge_test_change_die, fudge_test_reroll
 
     f = fight(npcs=1)
     open_session(f.campaign, f.narrator)
@@ -113,7 +113,7 @@ def test_an_atout_rerolls_a_tests_dice_or_changes_one_die() -> None:
 
 
 def test_a_hazardous_tests_written_revers_stops_later_atouts() -> None:
-    from conflicts.test_atouts import fudge_test_reroll
+    from conflicts.services.roll_follow_ups import fudge_test_reroll
 
     f = fight(npcs=1)
     open_session(f.campaign, f.narrator)
