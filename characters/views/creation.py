@@ -23,12 +23,21 @@ from characters.views.sheet import _language
 from core.errors import ServiceError
 
 
+# The wizard's hidden count of player-named traits: no table names more, and a forged count must neither
+# raise (a 500) nor make the view loop for a billion rounds.
+MAX_CUSTOM_TRAITS = 40
+
+
+def _custom_count(raw: str) -> int:
+    return min(int(raw), MAX_CUSTOM_TRAITS) if raw.isascii() and raw.isdigit() else 0
+
+
 def _wizard_state(request: HttpRequest, campaign: Any) -> tuple[dict[str, Any], dict[str, int], list[dict[str, str]]]:
     """Read the wizard's form: the words, the ranks by code, and player-named traits (free style)."""
     post = request.POST
     words = {k: post.get(k, "").strip() for k in ("name", "concept", "goal")}
     custom = []
-    for index in range(int(post.get("custom_count", 0) or 0)):
+    for index in range(_custom_count(post.get("custom_count", ""))):
         name = post.get(f"custom_name_{index}", "").strip()
         if name:
             custom.append({"name": name, "kind": post.get(f"custom_kind_{index}", TraitKind.FIELD)})

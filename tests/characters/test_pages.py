@@ -312,3 +312,14 @@ def test_an_ally_handed_to_a_player_is_theirs_to_see_and_run_but_hidden_from_oth
     assert client.post(reverse("characters:act", args=[npc.pk, "spend"]), spend).status_code == 302
     client.force_login(other)
     assert client.get(npc.get_absolute_url()).status_code == 404
+
+
+@pytest.mark.parametrize("count", ["abc", "-1", "²", "999999999999"])
+def test_a_forged_custom_trait_count_is_ignored_not_a_500(client, count) -> None:  # type: ignore[no-untyped-def]
+    """The wizard's hidden ``custom_count`` reached ``int()`` as it came (the fuzzing found ``abc`` → 500)."""
+    campaign, _narrator, (player, _o) = table(creation_mode="free")
+    client.force_login(player)
+    url = reverse("characters:create", args=[campaign.pk])
+    answer = client.post(url, {"step": "add_trait", "custom_count": count, "custom_name_0": "Punkette endurcie"})
+    assert answer.status_code == 200
+    assert not Character.objects.filter(campaign=campaign).exists()
