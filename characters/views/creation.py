@@ -22,7 +22,6 @@ from characters.services.creation import creation_preview, creation_traits, star
 from characters.views.sheet import _language
 from core.errors import ServiceError
 
-
 # The wizard's hidden count of player-named traits: no table names more, and a forged count must neither
 # raise (a 500) nor make the view loop for a billion rounds.
 MAX_CUSTOM_TRAITS = 40
