@@ -128,9 +128,11 @@ elif env_bool("DB_POOL", True):
     # every socket render (~4 ms). psycopg's pool hands back a warm connection instead; "closing"
     # returns it to the pool. Django refuses CONN_MAX_AGE with a pool, so it stays 0 here.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # 30 per process: a Sequence with twenty people drawing at once takes twenty threads' connections
+    # (tests/conflicts/test_concurrency.py); ten left the others waiting out the pool's timeout.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
-        "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
+        "max_size": int(os.environ.get("DB_POOL_MAX", "30")),
         "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
     }
 

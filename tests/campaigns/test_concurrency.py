@@ -21,7 +21,7 @@ def run_together(count: int, action) -> list[object]:  # type: ignore[no-untyped
     results: list[object] = [None] * count
 
     def worker(index: int) -> None:
-        barrier.wait()
+        barrier.wait(timeout=60)  # a thread that died before it must fail the test, not hang it
         try:
             results[index] = action(index)
         except ServiceError as exc:

@@ -37,7 +37,7 @@ def test_twenty_threads_drawing_at_once_share_the_table_deck_without_duplicates(
     def draw(p: Participant, seed: int) -> None:
         try:
             opponent = Participant.objects.filter(sequence_id=p.sequence_id).exclude(pk=p.pk).get()
-            barrier.wait()
+            barrier.wait(timeout=60)  # a thread that died before it must fail the test, not hang it
             participant_draw(
                 participant=p, actor=narrator, expected_version=None, split=Split(attack={opponent.key: 2}),
                 rng=random.Random(seed),
