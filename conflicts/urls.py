@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from conflicts import views
+from conflicts import sheet_roll_views, views
 
 app_name = "conflicts"
 
@@ -12,9 +12,11 @@ urlpatterns = [
     path("<int:campaign_id>/table/", views.table, name="table"),
     path("<int:campaign_id>/decks/<int:deck_id>/reshuffle/", views.reshuffle, name="reshuffle"),
     path("<int:campaign_id>/test/", views.fudge_test, name="test"),
-    path("<int:campaign_id>/characters/<int:character_id>/roll/", views.sheet_roll, name="sheet_roll"),
+    path("<int:campaign_id>/characters/<int:character_id>/roll/", sheet_roll_views.sheet_roll, name="sheet_roll"),
     path(
-        "<int:campaign_id>/characters/<int:character_id>/roll/atout/", views.sheet_roll_atout, name="sheet_roll_atout"
+        "<int:campaign_id>/characters/<int:character_id>/roll/atout/",
+        sheet_roll_views.sheet_roll_atout,
+        name="sheet_roll_atout",
     ),
     path("<int:campaign_id>/test/chance/", views.test_chance, name="test_chance"),
     path("<int:campaign_id>/simple/", views.simple_conflict, name="simple"),

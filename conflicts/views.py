@@ -14,11 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.access import campaign_member, campaign_narrator
-from campaigns.models import Event, Membership
+from campaigns.models import Membership
 from characters.models import Character
 from conflicts import decks as deck_store
-from conflicts import selectors, sheets
-from conflicts import sheet_roll as sheet_roll_rules
+from conflicts import selectors
 from conflicts.forms import (
     DeclareForm,
     FudgeTestForm,
@@ -38,7 +37,6 @@ from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
 from conflicts.services.drawing import participant_declare_split, participant_draw
 from conflicts.services.fudge_tests import fudge_test_roll, fudge_test_setup, simple_conflict_roll
-from conflicts.services.roll_follow_ups import fudge_test_change_die, fudge_test_reroll
 from conflicts.services.sequences import participant_update, scene_create, sequence_create
 from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle, table_settings_update
@@ -570,66 +568,3 @@ def test_chance(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "percent": f"{100 * float(success_chance(setup)):.1f}",
         }
     return render(request, "conflicts/partials/test_chance.html", context)
-
-
-def _sheet_roll_context(character: Character, result: dict[str, Any], memory: Any) -> dict[str, Any]:
-    return {"character": character, "result": result, "memory": memory, "faces": (-1, 0, 1)}
-
-
-@campaign_member
-@require_POST
-def sheet_roll(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
-    """A Test from a trait row of the sheet: one tap at the remembered difficulty, or the dialog's choices."""
-    membership = _membership(request)
-    character = get_object_or_404(
-        Character.objects.select_related("campaign"), pk=character_id, campaign_id=campaign_id
-    )
-    if not (membership.is_narrator or character.owner_id == request.user.pk):
-        raise PermissionDenied(_("You can only roll for your own characters."))
-    codes = {code for code, _name, _value in sheets.trait_choices(character)}
-    form = sheet_roll_rules.SheetRollForm(request.POST, character=character, codes=codes)
-    if not form.is_valid():
-        return HttpResponse(" ".join(str(e) for errors in form.errors.values() for e in errors), status=400)
-    before = sheet_roll_rules.remembered(request.session, character.pk)
-    data = form.cleaned_data
-    memory = sheet_roll_rules.RollMemory(
-        difficulty=data["difficulty"] if data["difficulty"] is not None else before.difficulty,
-        other=data["other"] if data["other"] is not None else before.other,
-    )
-    try:
-        result = fudge_test_roll(character=character, actor=request.user, data={
-            "trait_code": data["trait_code"], "difficulty": memory.difficulty, "other": memory.other,
-            "revers_domain": data["revers_domain"], "atout": data["atout"], "relatedness": "close",
-        })  # fmt: skip
-    except ServiceError as exc:
-        return HttpResponse(exc.message, status=exc.status)
-    sheet_roll_rules.remember(request.session, character.pk, memory)
-    return render(request, "conflicts/partials/roll_card.html", _sheet_roll_context(character, result, memory))
-
-
-@campaign_member
-@require_POST
-def sheet_roll_atout(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
-    """The result card's follow-ups (appendix 4): spend an Atout to re-roll the dice or to change one die."""
-    membership = _membership(request)
-    character = get_object_or_404(
-        Character.objects.select_related("campaign"), pk=character_id, campaign_id=campaign_id
-    )
-    if not (membership.is_narrator or character.owner_id == request.user.pk):
-        raise PermissionDenied(_("You can only roll for your own characters."))
-    roll = request.POST.get("roll", "")
-    try:
-        if request.POST.get("use") == "change":
-            index, face = int(request.POST.get("index", "")), int(request.POST.get("face", ""))
-            after = fudge_test_change_die(character=character, actor=request.user, roll=roll,
-                                                      index=index, face=face)  # fmt: skip
-        else:
-            after = fudge_test_reroll(character=character, actor=request.user, roll=roll)
-    except ValueError:
-        return HttpResponse(_("Choose a die and the face it shows."), status=400)
-    except ServiceError as exc:
-        return HttpResponse(exc.message, status=exc.status)
-    rolled = Event.objects.filter(campaign_id=campaign_id, kind="test.rolled", payload__roll=roll).first()
-    result = {**(rolled.payload if rolled else {}), **after, "atout_use": after.get("use")}
-    memory = sheet_roll_rules.remembered(request.session, character.pk)
-    return render(request, "conflicts/partials/roll_card.html", _sheet_roll_context(character, result, memory))
