@@ -82,7 +82,10 @@ def sheet_roll_atout(request: HttpRequest, campaign_id: int, character_id: int) 
         return HttpResponse(_("Choose a die and the face it shows."), status=400)
     except ServiceError as exc:
         return HttpResponse(exc.message, status=exc.status)
-    rolled = Event.objects.filter(campaign_id=campaign_id, kind="test.rolled", payload__roll=roll).first()
+    # The service has checked that this Test is this character's; the card reads it the same way.
+    rolled = Event.objects.filter(
+        campaign_id=campaign_id, kind="test.rolled", payload__roll=roll, characters=character
+    ).first()
     result = {**(rolled.payload if rolled else {}), **after, "atout_use": after.get("use")}
     memory = sheet_roll_rules.remembered(request.session, character.pk)
     return render(request, "conflicts/partials/roll_card.html", _sheet_roll_context(character, result, memory))
