@@ -40,6 +40,7 @@ class BenchServer:
         }
         self.log = (workdir / "server.log").open("w")
         self.process: subprocess.Popen[bytes] | None = None
+        self.start_timeout = 30.0  # seconds for migrate and the first /healthz answer
 
     def python(self, code: str) -> str:
         script = "import django; django.setup()\n" + code
@@ -54,7 +55,7 @@ class BenchServer:
              str(self.port), "--no-access-log", "--log-level", "warning", "--workers", str(self.workers)],
             cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
         )  # fmt: skip
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1):
