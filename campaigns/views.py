@@ -28,7 +28,7 @@ from campaigns.forms import (
     LogFilterForm,
     NoteForm,
 )
-from campaigns.live import home_subject
+from campaigns.live import feed_subject, home_subject
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
 from characters.access import viewable_characters
 from characters.models import Character
@@ -73,7 +73,7 @@ def campaign_home(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "my_characters": Character.objects.filter(campaign=campaign, owner=request.user),
             "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
-            "live_watch": home_subject(campaign.pk),
+            "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
         },
     )
 
@@ -94,7 +94,7 @@ def dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
             "clock_form": ClockAdvanceForm(initial={"expected": campaign.game_clock}),
-            "live_watch": home_subject(campaign.pk),
+            "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
         },
     )
 
@@ -298,6 +298,7 @@ def log(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "entries": selectors.lazy_log_entries(page.object_list, membership, campaign),
         "note_form": NoteForm(membership=membership),
         "query": _query_without_page(request),
+        "live_watch": [feed_subject(campaign.pk)],
     }
     template = "campaigns/log.html#log-entries" if request.htmx else "campaigns/log.html"  # type: ignore[attr-defined]
     response = render(request, template, context)
