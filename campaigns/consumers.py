@@ -35,7 +35,7 @@ from django.http import HttpRequest
 from django.middleware.csrf import get_token
 
 from campaigns.live import campaign_group, watched_subjects
-from campaigns.live_render import rendering_of
+from campaigns.live_render import note_position, rendering_of
 from campaigns.live_stream import Replay, replay_after, start_position, stream_head
 from campaigns.models import Membership
 
@@ -117,6 +117,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         position = message.get("position")
         if position is None or self.membership is None:
             return
+        note_position(self.membership.campaign_id, position)
         if position <= self.position:
             return  # already sent by a catch-up
         if position > self.position + 1:

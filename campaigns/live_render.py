@@ -25,7 +25,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from campaigns.live import LivePart, Viewer, audience_unless_concerned, feed_subject, parts_for
-from campaigns.models import Event, Membership, Visibility
+from campaigns.models import CampaignStream, Event, Membership, Visibility
 from campaigns.selectors import log_entries
 
 # Forms in fragments carry the page's own CSRF token: fragments are rendered with this marker, and each
@@ -71,7 +71,19 @@ class EventRendering:
         self._html: dict[Hashable, str] = {}
         self._members: dict[int, Membership] | None = None
         self._lock = threading.Lock()
+        self._facts_head: int | None = None  # the campaign's stream position when the facts were read
         self.renders = 0  # fragments rendered (tests and the benchmark read it)
+
+    def _facts_outdated(self) -> bool:
+        """Whether an event was appended to the campaign since the facts were read: every change that can move
+        a viewer from one audience to another is an event. The sockets of the process note every position they
+        hear of (``note_position``), so this reads no database while the table is live."""
+        now = _stream_seen.get(self.event.campaign_id)
+        if now is None:  # no socket of this process has heard of the campaign's stream yet
+            head = CampaignStream.objects.filter(campaign_id=self.event.campaign_id).values_list("position", flat=True)
+            now = head.first() or 0
+        outdated, self._facts_head = now != self._facts_head, now
+        return outdated
 
     def membership(self, membership_id: int) -> Membership | None:
         """A member as the campaign stands when the event is first sent (one query for every socket:
@@ -93,11 +105,12 @@ class EventRendering:
             html = self._html.get(key)
             if html is None:
                 with self._lock, translation.override(language):
-                    # The facts that sort viewers into audiences are read again before a copy is rendered: the
-                    # viewer rendering it then belongs to its audience as the world stands now (someone may have
-                    # joined the Sequence since the facts were read), and every copy kept was rendered by a member
-                    # of the audience it is kept for.
-                    event.__dict__.pop("_live_facts", None)
+                    if self._facts_outdated():
+                        # The campaign changed since the facts that sort viewers into audiences were read (someone
+                        # joined the Sequence…): read them again, so that the viewer rendering this copy belongs
+                        # to its audience as the world stands now, and every copy kept was rendered by a member
+                        # of the audience it is kept for.
+                        event.__dict__.pop("_live_facts", None)
                     key = (index, part.audience(event, viewer), language, watching)
                     html = self._html.get(key)
                     if html is None:
@@ -105,6 +118,15 @@ class EventRendering:
                         self.renders += 1
             pieces.append(html)
         return "".join(pieces).replace(CSRF_MARKER, csrf_token)
+
+
+# The last stream position each campaign's sockets in this process heard of (live messages and catch-ups).
+_stream_seen: dict[int, int] = {}
+
+
+def note_position(campaign_id: int, position: int) -> None:
+    if position > _stream_seen.get(campaign_id, 0):
+        _stream_seen[campaign_id] = position
 
 
 _renderings: OrderedDict[int, EventRendering] = OrderedDict()
@@ -132,3 +154,4 @@ def forget_renderings() -> None:
     """Drop every kept rendering (tests that change an event's world between two sends)."""
     with _renderings_lock:
         _renderings.clear()
+        _stream_seen.clear()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db.models import Min
 from django.utils import timezone
 
-from campaigns.live_render import rendering_of
+from campaigns.live_render import note_position, rendering_of
 from campaigns.models import CampaignStream, Event, Membership
 
 # A page that missed more than this many of its events reloads instead of replaying them one by one.
@@ -66,6 +66,7 @@ def replay_after(
     """What this member's page missed after ``after``: the head is read first, so an event committed
     while the replay renders has a later position and comes through the live group instead."""
     head = stream_head(membership.campaign_id)
+    note_position(membership.campaign_id, head)
     if after >= head:
         return Replay(head=head, events=[], too_many=False)
     missed = list(

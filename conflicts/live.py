@@ -128,19 +128,14 @@ def decks_fragment(event: Event, viewer: Viewer) -> list[str]:
     return [render_to_string("conflicts/partials/decks.html", context)]
 
 
+def _running(event: Event) -> selectors.RunningTable:
+    return event_fact(event, "running", lambda: selectors.running_table(event.campaign_id))  # type: ignore[no-any-return]
+
+
 def running_audience(event: Event, viewer: Viewer) -> Hashable:
     """The list of sequences under way names, for each viewer, the characters they must still draw for:
-    players with none waiting read the same list; narrators draw for the characters nobody runs."""
-    waiting = event_fact(
-        event,
-        "waiting",
-        lambda: set(
-            Participant.objects.filter(
-                sequence__campaign_id=event.campaign_id, sequence__phase="drawing", active=True, drawn=False
-            ).values_list("character__owner_id", flat=True)
-        ),
-    )
-    return audience_unless_concerned(viewer, waiting)
+    viewers with the same role and the same characters waiting read the same list."""
+    return ("narrator" if viewer.is_narrator else "player", selectors.waiting_for(_running(event), viewer.membership))
 
 
 @live_fragment("sequence.", audience=running_audience)
@@ -148,5 +143,5 @@ def running_fragment(event: Event, viewer: Viewer) -> list[str]:
     """A player's campaign page and the narrator's dashboard list the sequences under way and whose turn it is."""
     if event.kind not in RUNNING_REFRESH or not viewer.watches(home_subject(event.campaign_id)):
         return []
-    running = selectors.running_sequences(viewer.membership)
+    running = selectors.running_for(_running(event), viewer.membership)
     return [render_to_string("conflicts/partials/running.html", {"running": running, "oob": True})]
