@@ -6,9 +6,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.cast import cast
 from campaigns.models import Campaign, Membership, Role
 from campaigns.services import CAMPAIGN_SETTING_FIELDS
-from characters.models import Character
 
 
 class CampaignForm(forms.ModelForm):
@@ -75,16 +75,14 @@ class NoteForm(forms.Form):
     )  # fmt: skip
     private = forms.BooleanField(label=_("Only for the narrators (and me)"), required=False)
     characters = forms.ModelMultipleChoiceField(
-        label=_("Characters concerned"), queryset=Character.objects.none(), required=False,
+        label=_("Characters concerned"), queryset=None, required=False,
         widget=forms.CheckboxSelectMultiple,
     )  # fmt: skip
 
     def __init__(self, *args: Any, membership: Membership, **kwargs: Any) -> None:
-        from characters.access import viewable_characters
-
         super().__init__(*args, **kwargs)
         # A player may tag (and so sees the names of) only the characters they may see: no secret NPC.
-        self.fields["characters"].queryset = viewable_characters(membership)  # type: ignore[attr-defined]
+        self.fields["characters"].queryset = cast().viewable(membership)  # type: ignore[attr-defined]
 
 
 class CorrectionForm(forms.Form):

@@ -16,6 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns import selectors, services
 from campaigns.access import campaign_member, campaign_narrator
+from campaigns.cast import cast
 from campaigns.chronicle import kind_label
 from campaigns.exports import log_as_json, log_as_markdown
 from campaigns.forms import (
@@ -30,9 +31,6 @@ from campaigns.forms import (
 )
 from campaigns.live import home_subject
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
-from characters.access import viewable_characters
-from characters.models import Character
-from characters.selectors import characters_for_panels
 from core.errors import ServiceError
 from core.http import posted_next_or
 
@@ -70,7 +68,7 @@ def campaign_home(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "campaign": campaign,
             "membership": membership,
             "open_session": selectors.open_session(campaign),
-            "my_characters": Character.objects.filter(campaign=campaign, owner=request.user),
+            "my_characters": cast().owned(campaign, request.user),
             "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
             "live_watch": home_subject(campaign.pk),
@@ -90,7 +88,7 @@ def dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "campaign": campaign,
             "membership": membership,
             "open_session": selectors.open_session(campaign),
-            "characters": characters_for_panels(campaign),
+            "characters": cast().for_panels(campaign),
             "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
             "clock_form": ClockAdvanceForm(initial={"expected": campaign.game_clock}),
@@ -256,7 +254,7 @@ def clock_advance(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def _log_filter(request: HttpRequest, membership: Membership, events_kinds: list[str]) -> LogFilterForm:
     campaign = membership.campaign
     sessions = [(s.pk, str(s)) for s in campaign.game_sessions.order_by("number")]
-    characters = [(c.pk, c.name) for c in viewable_characters(membership).only("pk", "name")]
+    characters = [(c.pk, c.name) for c in cast().viewable(membership).only("pk", "name")]
     kinds = [(k, kind_label(k)) for k in events_kinds]
     return LogFilterForm(request.GET or None, sessions=sessions, characters=characters, kinds=kinds)
 
