@@ -31,7 +31,7 @@ def bounded_int(raw: str | None, *, default: int, low: int, high: int) -> int:
     A number outside the column's range used to reach the database's check (an IntegrityError or a
     DataError: a 500) instead of the form's refusal.
     """
-    value = int(raw) if raw not in (None, "") else default
+    value = int(raw) if raw else default
     if not low <= value <= high:
         raise ValueError(f"{value} is outside {low}–{high}")
     return value
