@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.http import HttpRequest
 from django.utils.http import url_has_allowed_host_and_scheme
+from django_htmx.middleware import HtmxDetails
+
+
+class HtmxRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (for type hints: no view builds one)."""
+
+    htmx: HtmxDetails
+
+
+class AuthenticatedRequest(HtmxRequest):
+    """The request of a view behind ``login_required``: its user is signed in."""
+
+    user: User
 
 
 def safe_next(target: str, request: HttpRequest) -> str | None:
