@@ -74,7 +74,7 @@ class NoteForm(forms.Form):
         help_text=_("Markdown: **bold**, *italic*, lists, links."),
     )  # fmt: skip
     private = forms.BooleanField(label=_("Only for the narrators (and me)"), required=False)
-    characters = forms.ModelMultipleChoiceField(
+    characters: forms.ModelMultipleChoiceField[Any] = forms.ModelMultipleChoiceField(
         label=_("Characters concerned"), queryset=None, required=False,
         widget=forms.CheckboxSelectMultiple,
     )  # fmt: skip
@@ -82,7 +82,9 @@ class NoteForm(forms.Form):
     def __init__(self, *args: Any, membership: Membership, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # A player may tag (and so sees the names of) only the characters they may see: no secret NPC.
-        self.fields["characters"].queryset = cast().viewable(membership)  # type: ignore[attr-defined]
+        characters = self.fields["characters"]
+        assert isinstance(characters, forms.ModelMultipleChoiceField)
+        characters.queryset = cast().viewable(membership)
 
 
 class CorrectionForm(forms.Form):
@@ -109,6 +111,7 @@ class LogFilterForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         everything = [("", _("All"))]
-        self.fields["game_session"].choices = everything + sessions  # type: ignore[attr-defined]
-        self.fields["character"].choices = everything + characters  # type: ignore[attr-defined]
-        self.fields["kind"].choices = everything + kinds  # type: ignore[attr-defined]
+        for name, choices in (("game_session", sessions), ("character", characters), ("kind", kinds)):
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [*everything, *choices]
