@@ -28,7 +28,7 @@ from states.chronicle import (
     situation_label,
 )
 from states.forms import RollForm, SavageSettingsForm, SheetForm, TrickForm
-from states.models import SavageState
+from states.models import SavageRound, SavageState
 from states.rules.fatigue import ACTIONS
 from states.rules.initiative import is_red
 from states.rules.situations import Situation
@@ -70,6 +70,20 @@ def _int(value: Any, default: int | None = None) -> int | None:
         return default
 
 
+def _expected_version(row: SavageState | SavageRound | None, model: type[SavageState | SavageRound]) -> int:
+    """The version a form drawn now expects: the row's, or the first one a row gets when it does not exist yet.
+
+    A form drawn before the character had a state used to carry ``version=""``, which skipped the stale check:
+    twenty simultaneous "take 1 wound" on a fresh character applied four (issue 14). The services create the
+    row at this first version inside their locked transaction, so the first of those requests applies and
+    every other one finds a later version and is refused as stale.
+    """
+    if row is not None:
+        return row.version
+    default = model._meta.get_field("version").default
+    return int(default)
+
+
 def panel_context(character: Character, membership: Membership) -> dict[str, Any]:
     """What the badges and the state panel show for one viewer."""
     campaign = character.campaign
@@ -103,8 +117,8 @@ def panel_context(character: Character, membership: Membership) -> dict[str, Any
             dice={t: str(trait_die(state, t, rank_dice=rank_dice)) for t in ("vigor", "spirit", "agility", "smarts")},
             situations=[(s, situation_label(s)) for s in state.situations],
             parry=parry_of(state),
-            version=state.version,
         )
+    context["version"] = _expected_version(state, SavageState)
     return context
 
 
@@ -147,7 +161,7 @@ def round_context(campaign: Campaign, membership: Membership) -> dict[str, Any]:
         "tracker": tracker,
         "rows": rows,
         "is_narrator": membership.is_narrator,
-        "version": tracker.version if tracker else None,
+        "version": _expected_version(tracker, SavageRound),
     }
 
 
@@ -194,7 +208,7 @@ def savage_state(request: HttpRequest, character_id: int) -> HttpResponse:
             f: getattr(state, f)
             for f in ("vigor_die", "spirit_die", "agility_die", "smarts_die", "wild_card", "base_pace", "base_parry")
         }
-        initial["version"] = state.version
+    initial["version"] = context["version"]
     context["sheet_form"] = SheetForm(initial=initial)
     return render(request, "states/state.html", context)
 
