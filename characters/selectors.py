@@ -34,7 +34,7 @@ def character_rules(campaign: object) -> CharacterRules:
     campaign_id = campaign.pk  # type: ignore[attr-defined]
     cached = getattr(campaign, "_character_rules_cache", None)
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     rules, _created = CharacterRules.objects.get_or_create(campaign_id=campaign_id)
     campaign._character_rules_cache = rules  # type: ignore[attr-defined]
     return rules

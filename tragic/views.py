@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ServiceError
-from core.http import bounded_int
+from core.http import AuthenticatedRequest, bounded_int
 from core.jsonlimits import loads_limited
 from tragic import selectors, services
 from tragic.engine.cards import ATTRIBUTES, default_pool
@@ -42,7 +42,7 @@ def _bot_label(code: str) -> str:
 
 @login_required
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: AuthenticatedRequest) -> HttpResponse:
     return render(
         request,
         "tragic/home.html",
@@ -60,7 +60,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_create(request: HttpRequest) -> HttpResponse:
+def game_create(request: AuthenticatedRequest) -> HttpResponse:
     try:
         game = services.game_create(
             user=request.user,
@@ -82,7 +82,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def invitation(request: HttpRequest, token: str) -> HttpResponse:
+def invitation(request: AuthenticatedRequest, token: str) -> HttpResponse:
     game = get_object_or_404(Game.objects.prefetch_related("seats__user"), invite_token=token)
     if request.method == "POST":
         try:
@@ -112,7 +112,7 @@ def _render_board(request: HttpRequest, game: Game, *, status: int = 200, error:
 
 @login_required
 @require_GET
-def game(request: HttpRequest, pk: int) -> HttpResponse:
+def game(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _render_board(request, _game_for(request, pk))
 
 
@@ -138,7 +138,7 @@ def _action_from(post: Any) -> dict[str, Any]:
 
 @login_required
 @require_POST
-def game_act(request: HttpRequest, pk: int) -> HttpResponse:
+def game_act(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     game = _game_for(request, pk)
     try:
         action = _action_from(request.POST)
@@ -171,19 +171,19 @@ def _post_versioned(request: HttpRequest, pk: int, service: Any) -> HttpResponse
 
 @login_required
 @require_POST
-def game_timeout(request: HttpRequest, pk: int) -> HttpResponse:
+def game_timeout(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _post_versioned(request, pk, services.game_timeout)
 
 
 @login_required
 @require_POST
-def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+def game_cancel(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _post_versioned(request, pk, services.game_cancel)
 
 
 @login_required
 @require_GET
-def replay(request: HttpRequest, pk: int) -> HttpResponse:
+def replay(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Steps through a finished game from its action list (spectator's view: no hand is shown)."""
     game = _game_for(request, pk)
     if game.status != GameStatus.FINISHED:
@@ -210,7 +210,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def deck_create(request: HttpRequest) -> HttpResponse:
+def deck_create(request: AuthenticatedRequest) -> HttpResponse:
     try:
         deck = services.deck_create(
             owner=request.user, name=request.POST.get("name", ""), copy_mode=request.POST.get("copy_mode", "quad")
@@ -260,14 +260,14 @@ def _deck_context(deck: Deck, error: str = "", opened: str | None = None) -> dic
 
 @login_required
 @require_GET
-def deck(request: HttpRequest, pk: int) -> HttpResponse:
+def deck(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     deck = get_object_or_404(Deck, pk=pk, owner=request.user)
     return render(request, "tragic/deck.html", _deck_context(deck))
 
 
 @login_required
 @require_POST
-def deck_change(request: HttpRequest, pk: int) -> HttpResponse:
+def deck_change(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     deck = get_object_or_404(Deck, pk=pk, owner=request.user)
     status, error = 200, ""
     try:

@@ -44,6 +44,7 @@ from characters.services.revers import revers_heal, revers_inflict
 from characters.services.sheet import character_update, trait_veto
 from characters.views.sheet import _feed_form, _language, _render_sheet
 from core.errors import ServiceError
+from core.http import AuthenticatedRequest
 
 Action = Callable[[HttpRequest, Character, Membership], tuple[str, dict[str, Any]]]
 _actions: dict[str, tuple[Action, bool]] = {}
@@ -70,7 +71,7 @@ def _valid(name: str, form: Any) -> Any:
 
 @login_required
 @require_POST
-def character_action(request: HttpRequest, character_id: int, name: str) -> HttpResponse:
+def character_action(request: AuthenticatedRequest, character_id: int, name: str) -> HttpResponse:
     """One POST endpoint per sheet action; the answer is the refreshed sheet (or its htmx partial)."""
     character, membership = character_for_viewer(request.user, character_id)
     if name not in _actions:
@@ -85,18 +86,18 @@ def character_action(request: HttpRequest, character_id: int, name: str) -> Http
         return _render_sheet(request, character, membership, 400, {invalid.name: invalid.form})
     except ServiceError as exc:
         character.refresh_from_db()
-        if request.htmx and request.POST.get("return") == "panel":  # type: ignore[attr-defined]
+        if request.htmx and request.POST.get("return") == "panel":
             return HttpResponse(exc.message, status=exc.status)
-        if request.htmx:  # type: ignore[attr-defined]
+        if request.htmx:
             return _render_sheet(request, character, membership, exc.status, {"error": exc.message})
         messages.error(request, exc.message)
         return redirect(character.get_absolute_url())
-    if request.htmx and request.POST.get("return") == "panel":  # type: ignore[attr-defined]
+    if request.htmx and request.POST.get("return") == "panel":
         # A quick edit from a character's panel (dashboard, list): answer with the panel alone.
         panel = selectors.characters_for_panels(character.campaign).get(pk=character.pk)
         return render(request, "characters/partials/panel.html", {"character": panel, "quick": True})
     character.refresh_from_db()
-    if not request.htmx:  # type: ignore[attr-defined]
+    if not request.htmx:
         messages.success(request, message)
         return redirect(character.get_absolute_url())
     return _render_sheet(request, character, membership, forms={"notice": message, **forms})

@@ -37,6 +37,7 @@ from characters.rules.scales import scales_to_text
 from characters.rules.traits import TraitKind
 from characters.services.creation import progression_scheme
 from characters.subjects import sheet_subject
+from core.http import AuthenticatedRequest
 
 
 def _language() -> str:
@@ -152,14 +153,14 @@ def _render_sheet(request: HttpRequest, character: Character, membership: Member
 
 @login_required
 @require_GET
-def character_detail(request: HttpRequest, character_id: int) -> HttpResponse:
+def character_detail(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     return _render_sheet(request, character, membership)
 
 
 @login_required
 @require_GET
-def character_print(request: HttpRequest, character_id: int) -> HttpResponse:
+def character_print(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     return render(
         request,
