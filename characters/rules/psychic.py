@@ -330,7 +330,7 @@ def healing_power(code: str) -> HealingPower:
 
 
 # Télékinésie: « Rang / Durée / Poids maximum » (1 Séquence ≈ 1 minute)
-TELEKINESIS = {
+TELEKINESIS: dict[int, tuple[int, float]] = {
     Rank.FAIBLE: (1, 0.01),
     Rank.MEDIOCRE: (2, 0.1),
     Rank.MOYEN: (3, 1.0),

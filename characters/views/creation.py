@@ -44,7 +44,8 @@ def _wizard_state(request: HttpRequest, campaign: Any) -> tuple[dict[str, Any], 
     if post.get("step") == "add_trait" and new_name:
         custom.append({"name": new_name, "kind": post.get("new_trait_kind", TraitKind.FIELD)})
     ranks: dict[str, int] = {}
-    for key, value in post.items():
+    for key in post:
+        value = post.get(key, "")
         if key.startswith("rank_") and value.lstrip("-").isdigit():
             ranks[key[5:]] = int(value)
     return words, ranks, custom
@@ -104,7 +105,7 @@ def character_create(request: MemberRequest, campaign_id: int) -> HttpResponse:
     budget = creation_preview(campaign=campaign, ranks=ranks, custom_traits=custom)
     names = {t.code: t.name(_language()) for t in defs}
     lines = {line.code: line for line in budget.lines}
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"trait": t, "name": t.name(_language()), "description": t.description(_language()), "rank": ranks[t.code],
          "start": start[t.code], "cost": lines[t.code].cost if t.code in lines else 0,
          "custom": t.code not in {d.code for d in selectors.trait_defs(rules)}}
