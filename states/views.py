@@ -200,7 +200,7 @@ def savage_state(request: AuthenticatedRequest, character_id: int) -> HttpRespon
     return render(request, "states/state.html", context)
 
 
-Action = Callable[[HttpRequest, Character, int | None], object]
+Action = Callable[[AuthenticatedRequest, Character, int | None], object]
 
 
 def _one_tap_actions() -> dict[str, tuple[bool, Action]]:
