@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from characters.models import Character
 from conflicts import sheets
@@ -113,7 +114,7 @@ SHOOTER_WEAPONS = [
 ]  # fmt: skip
 
 
-def _range_names() -> dict[str, str]:
+def _range_names() -> dict[str, StrOrPromise]:
     """The range bands as the rule book names them (« Combat à distance »)."""
     return {
         "point_blank": _("point blank"), "short": _("short"), "medium": _("medium"), "long": _("long"),
@@ -166,7 +167,7 @@ class ModifiersForm(forms.ModelForm):
         return self.instance.telekinesis_mind if value is None else value
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         band = data.get("range_band")
         if band:
             cards = defence_cards(band, WeaponClass(data.get("shooter_weapon") or "handgun"))
@@ -256,7 +257,7 @@ class FudgeTestForm(forms.Form):
             self.fields["opponent_trait"].label = _("Opponent's trait")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         band = data.get("range_band")
         if band:
             # « La table de combat à distance permet de déterminer la Difficulté d'un éventuel Test » (V).
