@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -24,7 +24,7 @@ from tragic.models import CopyMode, Deck, Game, GameStatus, Profile
 from tragic.presenters import attribute_name, card_name, card_text, describe_action, library_problem
 
 
-def _deck_options(request: HttpRequest) -> list[tuple[str, str]]:
+def _deck_options(request: AuthenticatedRequest) -> list[tuple[str, str]]:
     french = (get_language() or "fr").startswith("fr")
     ready = [(f"ready:{d.id}", d.name if french else d.name_en) for d in services.ready_decks().values()]
     own = [(str(d.pk), d.name) for d in selectors.decks_of(request.user) if len(d.cards) == 60]
@@ -94,14 +94,14 @@ def invitation(request: AuthenticatedRequest, token: str) -> HttpResponse:
     return render(request, "tragic/invitation.html", {"game": game, "deck_options": _deck_options(request)})
 
 
-def _game_for(request: HttpRequest, pk: int) -> Game:
+def _game_for(request: AuthenticatedRequest, pk: int) -> Game:
     game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=pk)
     if selectors.seat_of(game, request.user) is None:
         raise Http404
     return game
 
 
-def _render_board(request: HttpRequest, game: Game, *, status: int = 200, error: str = "") -> HttpResponse:
+def _render_board(request: AuthenticatedRequest, game: Game, *, status: int = 200, error: str = "") -> HttpResponse:
     context = selectors.board(game, selectors.seat_of(game, request.user))
     context["error"] = error
     template = "tragic/game.html#board" if request.htmx else "tragic/game.html"
@@ -155,7 +155,7 @@ def game_act(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _render_board(request, game)
 
 
-def _post_versioned(request: HttpRequest, pk: int, service: Any) -> HttpResponse:
+def _post_versioned(request: AuthenticatedRequest, pk: int, service: Any) -> HttpResponse:
     """A POST that only carries the board's version (a timeout, a cancel): the service's refusal is shown on
     the refreshed board; without htmx, the board is reached again by a redirect."""
     game = _game_for(request, pk)
