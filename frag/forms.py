@@ -85,7 +85,7 @@ class NewGameForm(forms.Form):
         ]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         seats = []
         for i in range(MAX_SEATS):
             kind = data.get(f"seat{i}_kind") or ""

@@ -32,7 +32,7 @@ from frag.selectors.table import game_context
 def home(request: AuthenticatedRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        specs = []
+        specs: list[services.SeatSpec] = []
         mine = [s for s in form.cleaned_data["seats"] if s["kind"] == "me"]
         for seat in form.cleaned_data["seats"]:
             user = request.user if seat["kind"] == "me" else seat["user"]
@@ -145,7 +145,7 @@ def _table_answer(
     return render(request, "frag/game.html#table", context, status=status)
 
 
-def _parse_action(game: Game, seats: list[Seat], request: HttpRequest, version: int) -> dict[str, Any]:
+def _parse_action(game: Game, seats: list[Seat], request: AuthenticatedRequest, version: int) -> dict[str, Any]:
     raw = request.POST.get("action")
     if raw:
         action = loads_limited(raw)  # bounded size and depth: a RecursionError was a 500

@@ -231,6 +231,7 @@ def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:
     occupied = state.occupied()
     del occupied[me.place]  # type: ignore[arg-type]
     enemies = [f for s, f in enumerate(state.fighters) if s != player and not f.out and f.place is not None]
+    enemy_places = [e.place for e in enemies if e.place is not None]
     attacks_left = state.turn.attacks < state.attacks_allowed(player)
 
     pickups = board.weapon_pickups | board.gadget_pickups
@@ -244,7 +245,7 @@ def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:
         value += card_worth * len({p for p in passed if p in pickups and p not in state.turn.pickups_used})
         # Closing in on the nearest enemy: games are won by frags, not by cards.
         if enemies:
-            value -= 0.25 * min(_steps_to(board, e.place).get(place, 60) for e in enemies)  # type: ignore[arg-type]
+            value -= 0.25 * min(_steps_to(board, target).get(place, 60) for target in enemy_places)
         if place not in state.turn.looted and (
             state.blood.get(place) or any(p["place"] == place for p in state.piles.values())
         ):
