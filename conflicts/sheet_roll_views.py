@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -24,9 +24,9 @@ from conflicts.services.roll_follow_ups import fudge_test_change_die, fudge_test
 from core.errors import ServiceError
 
 
-def _own_character(request: HttpRequest, campaign_id: int, character_id: int) -> Character:
+def _own_character(request: MemberRequest, campaign_id: int, character_id: int) -> Character:
     """The character rolled for: the narrator may roll for anyone of the campaign, a player for their own."""
-    membership: Membership = request.membership  # type: ignore[attr-defined]
+    membership: Membership = request.membership
     character = get_object_or_404(
         Character.objects.select_related("campaign"), pk=character_id, campaign_id=campaign_id
     )

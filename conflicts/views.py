@@ -45,8 +45,8 @@ from core.errors import ServiceError
 from core.http import AuthenticatedRequest, posted_next_or
 
 
-def _membership(request: HttpRequest) -> Membership:
-    return request.membership  # type: ignore[attr-defined]
+def _membership(request: MemberRequest) -> Membership:
+    return request.membership
 
 
 @login_required
@@ -256,7 +256,7 @@ def _declare_form(participant: Participant, board: selectors.Board) -> DeclareFo
 
 
 def _mine(
-    request: HttpRequest, campaign_id: int, participant_id: int
+    request: MemberRequest, campaign_id: int, participant_id: int
 ) -> tuple[Membership, list[Participant], Participant]:
     """The caller's participant (404 unless they control it) and everyone in its sequence, without the board."""
     membership = _membership(request)
@@ -310,7 +310,7 @@ def split_submit(request: MemberRequest, campaign_id: int, participant_id: int) 
 
 
 def _panel_response(
-    request: HttpRequest, membership: Membership, me: Participant, *, split: Split | None = None, error: str = "",
+    request: AuthenticatedRequest, membership: Membership, me: Participant, *, split: Split | None = None, error: str = "",
     status: int = 200,
 ) -> HttpResponse:  # fmt: skip
     """The panel again, fresh from the database: the refusal's reason, or the cards just drawn (with the board)."""
@@ -318,7 +318,7 @@ def _panel_response(
     me = next(v.participant for v in board.views if v.participant.pk == me.pk)
     context = _panel_context(request, membership, me, board, split=split, error=error)
     context.update({"membership": membership, "board": board, "declare_form": _declare_form(me, board)})
-    if not request.htmx:  # type: ignore[attr-defined]
+    if not request.htmx:
         return render(request, "conflicts/panel.html", context, status=status)
     response = render(request, "conflicts/partials/panel_form.html", context, status=status)
     response.content += render(request, "conflicts/partials/board.html", {"board": board, "oob": True}).content

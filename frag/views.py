@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -66,7 +66,7 @@ def home(request: AuthenticatedRequest) -> HttpResponse:
     return render(request, "frag/home.html", {"form": form, "games": games})
 
 
-def _game_for(request: HttpRequest, game_id: int) -> tuple[Game, list[Seat]]:
+def _game_for(request: AuthenticatedRequest, game_id: int) -> tuple[Game, list[Seat]]:
     game = get_object_or_404(Game, pk=game_id)
     seats = list(game.seats.all())
     if not any(s.user_id == request.user.pk for s in seats):
@@ -126,7 +126,7 @@ def reveal(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
 
 
 def _table_answer(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     game: Game,
     seats: list[Seat],
     status: int,
@@ -135,7 +135,7 @@ def _table_answer(
     frame: tuple[State, list[Any]] | None = None,
 ) -> HttpResponse:
     """The answer to a tap: the table (this device's hot-seat hand as tapped open) for htmx, else a redirect."""
-    if not request.htmx:  # type: ignore[attr-defined]
+    if not request.htmx:
         if error:
             messages.error(request, error)
         return redirect(game)

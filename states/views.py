@@ -153,13 +153,13 @@ def round_context(campaign: Campaign, membership: Membership) -> dict[str, Any]:
 
 
 def _respond(
-    request: HttpRequest, character: Character, membership: Membership, error: str = "", status: int = 200
+    request: AuthenticatedRequest, character: Character, membership: Membership, error: str = "", status: int = 200
 ) -> HttpResponse:
-    if request.htmx and request.POST.get("from") == "round":  # type: ignore[attr-defined]
+    if request.htmx and request.POST.get("from") == "round":
         context = round_context(character.campaign, membership)
         context["error"] = error
         return render(request, "states/partials/round.html", context, status=status)
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         context = panel_context(character, membership)
         context["error"] = error
         if not error:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -143,9 +143,9 @@ def _feed_choices(sheet: selectors.Sheet) -> list[tuple[str, str]]:
     ]  # fmt: skip
 
 
-def _render_sheet(request: HttpRequest, character: Character, membership: Membership, status: int = 200,
+def _render_sheet(request: AuthenticatedRequest, character: Character, membership: Membership, status: int = 200,
                   forms: dict[str, Any] | None = None) -> HttpResponse:  # fmt: skip
-    template = "characters/detail.html#sheet" if request.htmx else "characters/detail.html"  # type: ignore[attr-defined]
+    template = "characters/detail.html#sheet" if request.htmx else "characters/detail.html"
     response = render(request, template, sheet_context(character, membership, forms), status=status)
     response["Vary"] = "HX-Request"
     return response
