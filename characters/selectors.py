@@ -35,14 +35,14 @@ if TYPE_CHECKING:
     from campaigns.models import Campaign, Membership
 
 
-def character_rules(campaign: object) -> CharacterRules:
+def character_rules(campaign: Campaign) -> CharacterRules:
     """The campaign's character options, created with the seed's defaults on first use."""
-    campaign_id = campaign.pk  # type: ignore[attr-defined]
+    campaign_id = campaign.pk
     cached = getattr(campaign, "_character_rules_cache", None)
     if cached is not None:
         return cached
     rules, _created = CharacterRules.objects.get_or_create(campaign_id=campaign_id)
-    campaign._character_rules_cache = rules  # type: ignore[attr-defined]
+    campaign._character_rules_cache = rules  # type: ignore[attr-defined]  # a cache on this instance, not a field
     return rules
 
 

@@ -17,7 +17,7 @@ def table_settings(campaign: Campaign) -> TableSettings:
     if cached is not None:
         return cached
     settings, _created = TableSettings.objects.get_or_create(campaign=campaign)
-    campaign._table_settings_cache = settings  # type: ignore[attr-defined]
+    campaign._table_settings_cache = settings  # type: ignore[attr-defined]  # a cache on this instance, not a field
     return settings
 
 

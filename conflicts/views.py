@@ -118,7 +118,7 @@ def scene(request: MemberRequest, campaign_id: int, scene_id: int) -> HttpRespon
 
 
 def _panel_context(
-    request: HttpRequest, membership: Membership, participant: Participant, board: selectors.Board,
+    request: HttpRequest | None, membership: Membership, participant: Participant, board: selectors.Board,
     split: Split | None = None, error: str = "",
 ) -> dict[str, Any]:  # fmt: skip
     sequence = board.sequence
@@ -516,7 +516,7 @@ def panel_fragment(membership: Membership, board: selectors.Board, participant: 
     """A participant's draw panel as an out-of-band swap, for the live feed."""
     from django.template.loader import render_to_string
 
-    context = _panel_context(None, membership, participant, board)  # type: ignore[arg-type]
+    context = _panel_context(None, membership, participant, board)
     context.update({"membership": membership, "board": board, "oob": True})
     return render_to_string("conflicts/partials/panel_form.html", context)
 

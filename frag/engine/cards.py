@@ -109,7 +109,7 @@ class CardSet:
         return [c.id for c in self.cards.values() if c.deck == deck for _ in range(c.copies)]
 
 
-def _need(source: str, card_id: str, entry: dict, key: str, kind: type | tuple[type, ...]) -> object:  # type: ignore[type-arg]
+def _need(source: str, card_id: str, entry: dict[str, object], key: str, kind: type | tuple[type, ...]) -> object:
     if key not in entry:
         raise ContentError(f"{source}: card '{card_id}': field '{key}' is missing")
     value = entry[key]
@@ -118,7 +118,7 @@ def _need(source: str, card_id: str, entry: dict, key: str, kind: type | tuple[t
     return value
 
 
-def _texts(source: str, card_id: str, entry: dict, key: str) -> dict[str, str]:  # type: ignore[type-arg]
+def _texts(source: str, card_id: str, entry: dict[str, object], key: str) -> dict[str, str]:
     value = _need(source, card_id, entry, key, dict)
     assert isinstance(value, dict)
     for lang in ("fr", "en"):
