@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from tragic.engine import new_game
+from tragic.engine import State, new_game
 from tragic.engine.roster import make_bot
 from tragic.engine.search import SearchBot
 from tragic.simulation import default_config
@@ -75,3 +75,25 @@ def test_a_seeded_search_bot_game_plays_exactly_as_before():
 
 
 SEARCH_GOLDEN = "ce2e29e8e4f9cd7e"
+
+
+def test_a_clone_is_the_json_round_trip_and_independent():
+    """The search bot's fast copy gives what ``from_json(to_json())`` gives, and playing on in the copy leaves the
+    original as it was (stack, pending decisions, zones, cards and generator included)."""
+    bots = [make_bot("random", 3), make_bot("random", 4)]
+    state = new_game(default_config(), 3)
+    seen = set()
+    while not state.is_over():
+        copy = state.clone()
+        assert copy.to_json() == State.from_json(state.to_json()).to_json()
+        before = json.dumps(state.to_json(), sort_keys=True)
+        for _ in range(3):
+            if copy.is_over():
+                break
+            acting = copy.current_players()[0]
+            copy.apply(bots[acting].choose(copy, acting))
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+        seen.add("stack" if state.stack else "pending" if state.pending else state.phase)
+        player = state.current_players()[0]
+        state.apply(bots[player].choose(state, player))
+    assert {"stack", "main", "upkeep"} <= seen

@@ -242,6 +242,51 @@ def _passive_part(card: Card, passive: Mapping[str, Any]) -> PassivePart | None:
     )
 
 
+def copy_plain(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, tuples of numbers and strings), faster than ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {k: copy_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_plain(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(copy_plain(v) for v in value)
+    return value
+
+
+def copy_instance(inst: Instance) -> Instance:
+    return Instance(
+        inst.uid,
+        inst.cid,
+        inst.owner,
+        inst.zone,
+        inst.engaged,
+        inst.damage,
+        inst.power_buff,
+        inst.life_buff,
+        inst.perm_power,
+        inst.perm_life,
+        dict(inst.granted),
+        inst.used_turn,
+        inst.origin,
+    )
+
+
+def copy_player(p: Player) -> Player:
+    copy = Player.__new__(Player)
+    copy.__dict__.update(p.__dict__)
+    copy.deck = list(p.deck)
+    copy.trait_pool = list(p.trait_pool)
+    copy.skill_pool = list(p.skill_pool)
+    copy.zones = {zone: list(uids) for zone, uids in p.zones.items()}
+    copy.special = {attribute: list(uids) for attribute, uids in p.special.items()}
+    copy.engaged_points = dict(p.engaged_points)
+    copy.hidden_choice = None if p.hidden_choice is None else list(p.hidden_choice)
+    copy.stealth_sources = list(p.stealth_sources)
+    copy.addictions = dict(p.addictions)
+    copy.guarded = list(p.guarded)
+    return copy
+
+
 def pool_for(config: dict[str, Any]) -> CardPool:
     extra = config.get("extra_cards") or []
     if not extra:
@@ -412,9 +457,15 @@ class StateData:
         """Disengaged points per attribute (cached until the next change)."""
         cached = self._available.get(player)
         if cached is None:
-            engaged = self.players[player].engaged_points
-            points = self.points
-            cached = self._available[player] = {a: max(0, points(player, a) - engaged[a]) for a in ATTRIBUTES}
+            p = self.players[player]
+            mods = self.mods(player)
+            known, engaged = mods.points, p.engaged_points
+            cached = self._available[player] = {}
+            for a in ATTRIBUTES:
+                points = known.get(a)
+                if points is None:  # as in :meth:`points`
+                    points = known[a] = min(MAX_ATTRIBUTE, max(0, 1 + mods.special.get(a, 0)) + len(p.special[a]))
+                cached[a] = max(0, points - engaged[a])
             self._payments[player] = {}
         return cached
 
