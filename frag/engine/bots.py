@@ -26,8 +26,14 @@ def random_bot(state: State, player: int, dice: Dice) -> Action:
     actions = state.legal_actions(player)
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
-        kind = f"play:{action['card']}" if action["type"] == "play" else action["type"]
-        by_kind.setdefault(kind, []).append(action)
+        kind = action["type"]
+        if kind == "play":
+            kind = f"play:{action['card']}"
+        group = by_kind.get(kind)
+        if group is None:
+            by_kind[kind] = [action]
+        else:
+            group.append(action)
     kinds = sorted(by_kind)
     choices = by_kind[kinds[dice.below(len(kinds))]]
     return choices[dice.below(len(choices))]
