@@ -140,7 +140,7 @@ def rendering_of(event_id: int, *, loaded: Event | None = None) -> EventRenderin
         if rendering is not None:
             _renderings.move_to_end(event_id)
             return rendering
-    event = loaded if loaded is not None else Event.objects.filter(pk=event_id).for_display().first()  # type: ignore[attr-defined]
+    event = loaded if loaded is not None else Event.objects.filter(pk=event_id).for_display().first()
     if event is None:
         return None
     with _renderings_lock:

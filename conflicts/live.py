@@ -129,7 +129,7 @@ def decks_fragment(event: Event, viewer: Viewer) -> list[str]:
 
 
 def _running(event: Event) -> selectors.RunningTable:
-    return event_fact(event, "running", lambda: selectors.running_table(event.campaign_id))  # type: ignore[no-any-return]
+    return event_fact(event, "running", lambda: selectors.running_table(event.campaign_id))
 
 
 def running_audience(event: Event, viewer: Viewer) -> Hashable:
