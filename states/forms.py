@@ -62,8 +62,12 @@ class CountForm(forms.Form):
         self.default = default
 
     def value(self) -> int:
-        count = self.cleaned_data["count"]
-        return self.default if count is None else count  # type: ignore[return-value]
+        count: int | None = self.cleaned_data["count"]
+        if count is None:
+            # Only an optional count (one with a default) may be left blank: the field requires it otherwise.
+            assert self.default is not None
+            return self.default
+        return count
 
 
 class RollForm(forms.Form):
