@@ -16,10 +16,13 @@ socket's last position). Ports come from ``BENCH_LIVE_PORT`` (default 8300) upwa
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import json
 import os
+import signal
 import statistics
+import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -88,6 +91,33 @@ class LiveBenchServer(BenchServer):
         super().__init__(workdir, extra_env=extra_env)
         self.port, self.workers = port, workers
         self.start_timeout = 60.0  # two workers on a loaded machine start slowly
+
+    def stop(self) -> None:
+        """Stop the server, killing it if it has not stopped within 30 s (a loaded machine's two workers may
+        take longer than bench.server's 10 s to shut down), so that the figures measured are still printed."""
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                for pid in self._children():
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(pid, signal.SIGKILL)
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self.log.close()
+
+    def _children(self) -> list[int]:
+        assert self.process is not None
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == self.process.pid:
+                found.append(int(stat.parent.name))
+        return found
 
     def cpu_seconds(self) -> float:
         """User+system CPU of the server and its worker processes so far."""
