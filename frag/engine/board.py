@@ -392,9 +392,9 @@ def parse_board(text: str, *, source: str, name: str) -> Board:
         # gives the same legal actions, in the same order, on every machine, and bots replay alike.
         for direction in (d for d in DIRECTIONS if d in ways):
             dr, dc = DIRECTIONS[direction]
-            half = entries(p.row + dr, p.col + dc).get(direction)
-            if half is not None:
-                here[direction] = place_at[(p.row + dr, p.col + dc, half)]
+            entry = entries(p.row + dr, p.col + dc).get(direction)
+            if entry is not None:
+                here[direction] = place_at[(p.row + dr, p.col + dc, entry)]
         steps.append(here)
 
     respawn: dict[int, int] = {}
@@ -458,16 +458,16 @@ def parse_board(text: str, *, source: str, name: str) -> Board:
     )
     # Every place must be reachable on foot or by teleporter from the respawn squares, one-way doors taken only the
     # way their arrow points (« en respectant le sens des flèches »): no sealed room, no door opening out of a wall.
-    seen, queue = set(respawn.values()), list(respawn.values())
+    reached, to_visit = set(respawn.values()), list(respawn.values())
     forward: dict[int, set[int]] = {p.id: set(steps[p.id].values()) for p in places}
     for t in teleporters:
         forward[t].update(teleporters)
-    while queue:
-        for q in forward[queue.pop()]:
-            if q not in seen:
-                seen.add(q)
-                queue.append(q)
+    while to_visit:
+        for q in forward[to_visit.pop()]:
+            if q not in reached:
+                reached.add(q)
+                to_visit.append(q)
     for p in places:
-        if p.id not in seen:
+        if p.id not in reached:
             raise fail(p.row, p.col, "this square cannot be reached from the respawn squares")
     return board

@@ -114,7 +114,7 @@ class Movement(Wounds):
         for place in path:
             if not 0 <= place < len(self.board.places):
                 raise IllegalAction("no such square")
-            if place not in self.board.steps[at].values():  # type: ignore[index]
+            if place not in self.board.steps[at].values():  # type: ignore[index]  # moving: the fighter is on the board
                 raise IllegalAction("moves are orthogonal, one square at a time, never through a wall or a closed door")
             at = place
         self._free_to_stop(path[-1], player)

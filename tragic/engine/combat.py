@@ -172,7 +172,7 @@ class Combat(Effects):
         factor, dice = self.attack_criticals(controller, profile)
         aim = item.get("aim")
         applications = 2 if aim == "hand" and "unidextrous" in self.mods(victim).flags else 1
-        final = max(0, base * factor * applications - item.get("reduce", 0))
+        final = max(0, base * factor * applications - int(item.get("reduce", 0)))
         self.emit(
             "attack",
             player=controller,

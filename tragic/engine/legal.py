@@ -73,12 +73,12 @@ class Choices(Turns):
 
     def trait_choices(self, player: int) -> list[Action]:
         pool = sorted(set(self.players[player].trait_pool))
-        choices = [[]] + [[t] for t in pool] + [list(c) for c in itertools.combinations(pool, 2)]
+        choices: list[list[str]] = [[]] + [[t] for t in pool] + [list(c) for c in itertools.combinations(pool, 2)]
         return [{"kind": "choose_traits", "player": player, "traits": c} for c in choices]
 
     def skill_choices(self, player: int) -> list[Action]:
         pool = sorted(set(self.players[player].skill_pool))
-        actions = []
+        actions: list[Action] = []
         for size in range(3, self.skill_slots(player) + 1):
             actions.extend(
                 {"kind": "choose_skills", "player": player, "skills": list(c)}
@@ -218,9 +218,9 @@ class Choices(Turns):
         nothing on the stack (an interruption after an act that used none), no reaction has anything to
         answer."""
         actions: list[Action] = [{"kind": "pass", "player": player}]
-        top = self.stack[-1] if self.stack else None
         seen: set[str] = set()
-        for uid in self.zone(player, "hand") if top is not None else ():
+        for uid in self.zone(player, "hand") if self.stack else ():
+            top = self.stack[-1]
             card = self.card(uid)
             if card.type != "reaction" or card.id in seen:
                 continue
@@ -397,8 +397,7 @@ class Choices(Turns):
                     seen.add(self.cards[h].cid)
                     actions.append({**base, "choice": h})
             return actions
-        targets = self.effect_targets(player, ability.effects)
-        return [{**base, "target": t} if t is not None else base for t in targets]
+        return [{**base, "target": t} if t is not None else base for t in self.effect_targets(player, ability.effects)]
 
     # -- checks shared by legal_actions and apply --------------------------------------------------------
 
@@ -441,7 +440,7 @@ class Choices(Turns):
             need = TARGETED_OPS.get(effect.op)
             if need == "opponent_card":
                 wanted = effect.get("card_type")
-                found = []
+                found: list[dict[str, Any] | None] = []
                 for victim in self.opponents(player):
                     zones = ["play", "equipment"]
                     for zone in zones:
@@ -484,7 +483,7 @@ class Choices(Turns):
 
     def stack_trigger(self, item: dict[str, Any]) -> str:
         if item["kind"] in ("ally_attack", "ability"):
-            return item["kind"]
+            return str(item["kind"])
         kind = self.card(item["card"]).type
         return kind if kind in ("action", "attack", "reaction", "quest") else "action"
 

@@ -77,7 +77,11 @@ class Instance:
     @classmethod
     def from_json(cls, data: list[Any]) -> Instance:
         origin = data[12] if len(data) > 12 else None
-        return cls(*data[:10], granted=dict(data[10]), used_turn=data[11], origin=origin)
+        uid, cid, owner, zone, engaged, damage, power_buff, life_buff, perm_power, perm_life = data[:10]
+        return cls(
+            uid, cid, owner, zone, engaged, damage, power_buff, life_buff, perm_power, perm_life,
+            granted=dict(data[10]), used_turn=data[11], origin=origin,
+        )  # fmt: skip
 
 
 @dataclass
