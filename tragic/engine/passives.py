@@ -1,5 +1,6 @@
-"""What each card adds to its player's derived values (:class:`tragic.engine.state.Mods`), read from its
-``passive`` table once per card: a player's Mods are summed again after every change of their cards."""
+"""What each card adds to its player's :class:`~tragic.engine.state.Mods`, read from its ``passive`` table
+once per card: a player's Mods are summed again after every change of their cards, and this keeps that sum
+cheap. Moved out of ``state.py``, which reads it."""
 
 from __future__ import annotations
 
