@@ -20,6 +20,8 @@ class SimulationReport:
     turns: int
     wins: Counter[str] = field(default_factory=Counter)
     draws: int = 0
+    # bot name -> [decisions, CPU seconds spent choosing, slowest decision in CPU seconds]
+    thinking: dict[str, list[float]] = field(default_factory=dict)
 
     @property
     def games_per_second(self) -> float:
@@ -76,7 +78,12 @@ def simulate(
         state = new_game(config, seed + number)
         while not state.is_over():
             player = state.current_players()[0]
-            state.apply(seats[player].choose(state, player))
+            began = time.process_time()
+            action = seats[player].choose(state, player)
+            spent = time.process_time() - began
+            record = report.thinking.setdefault(seating[player], [0, 0.0, 0.0])
+            record[0], record[1], record[2] = record[0] + 1, record[1] + spent, max(record[2], spent)
+            state.apply(action)
             report.steps += 1
         report.turns += state.turn
         winner = state.winner()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from io import StringIO
 
 import pytest
@@ -30,6 +31,9 @@ def test_tragic_sim_prints_win_rates_turns_and_speed():
     call_command("tragic_sim", games=4, bots="heuristic,random", stdout=out)
     text = out.getvalue()
     assert "heuristic" in text and "average turns" in text and "games per second" in text
+    # Each bot's thinking time per decision (the search bot's budget is checked against it).
+    assert re.search(r"heuristic: \d+ decisions, [\d.]+ ms of CPU each on average, slowest \d+ ms", text)
+    assert re.search(r"random: \d+ decisions", text)
 
 
 @pytest.mark.parametrize("players", [3, 4])

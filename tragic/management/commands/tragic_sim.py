@@ -50,3 +50,8 @@ class Command(BaseCommand):
         out.write(f"average turns: {report.average_turns:.1f}")
         out.write(f"games per second: {report.games_per_second:.1f}")
         out.write(f"engine steps per second: {report.steps_per_second:.0f}")
+        for name, (decisions, seconds, slowest) in sorted(report.thinking.items()):
+            out.write(
+                f"  {name}: {int(decisions)} decisions, {1000 * seconds / max(1, decisions):.1f} ms of CPU each on"
+                f" average, slowest {1000 * slowest:.0f} ms"
+            )
