@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.models import Campaign, Membership, Role
 from campaigns.services import CAMPAIGN_SETTING_FIELDS
 from characters.models import Character
+from core.forms import IdMultipleChoiceField
 
 
 class CampaignForm(forms.ModelForm):
@@ -74,7 +75,7 @@ class NoteForm(forms.Form):
         help_text=_("Markdown: **bold**, *italic*, lists, links."),
     )  # fmt: skip
     private = forms.BooleanField(label=_("Only for the narrators (and me)"), required=False)
-    characters = forms.ModelMultipleChoiceField(
+    characters = IdMultipleChoiceField(
         label=_("Characters concerned"), queryset=Character.objects.none(), required=False,
         widget=forms.CheckboxSelectMultiple,
     )  # fmt: skip

@@ -20,6 +20,7 @@ from characters.rules.atouts import AtoutUse
 from characters.rules.equipment import vehicles
 from characters.rules.ladder import Rank, rank_label
 from characters.rules.traits import TraitKind
+from core.forms import IdChoiceField
 
 # Uses a player picks from the sheet; raises have their own form.
 SPEND_USES = [
@@ -38,20 +39,6 @@ SPEND_USES = [
 
 def rank_choices(top: int = Rank.LEGENDAIRE) -> list[tuple[int, str]]:
     return [(value, f"{rank_label(value)} ({value})") for value in range(0, top + 1)]
-
-
-class RowPickForm(forms.Form):
-    """One line of this character's sheet named by a posted id: an item to remove, a Revers to heal, an Atout
-    entry to give back, a feed to revoke. A typed id (``abc``, ``1.5``, thirty digits) or another sheet's line
-    is a form error, where the bare lookup raised ``ValueError`` (a 500)."""
-
-    def __init__(self, data: Any, *, field: str, queryset: Any) -> None:
-        super().__init__(data)
-        self.field = field
-        self.fields[field] = forms.ModelChoiceField(queryset=queryset)
-
-    def row(self) -> Any:
-        return self.cleaned_data[self.field]
 
 
 class VersionedForm(forms.Form):
@@ -176,7 +163,7 @@ class ReversForm(forms.Form):
     source = forms.CharField(label=_("Source"), max_length=200, required=False)
 
 
-class ReversChoiceField(forms.ModelChoiceField):
+class ReversChoiceField(IdChoiceField):
     def label_from_instance(self, obj: Revers) -> str:  # type: ignore[override]
         from characters.labels import domain_label, severity_label
 

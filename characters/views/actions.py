@@ -27,7 +27,6 @@ from characters.forms import (
     NarratorFieldsForm,
     PowerUseForm,
     ReversForm,
-    RowPickForm,
     TraitRaiseForm,
     TraitSetForm,
 )
@@ -45,6 +44,7 @@ from characters.services.revers import revers_heal, revers_inflict
 from characters.services.sheet import character_update, trait_veto
 from characters.views.sheet import _feed_form, _language, _render_sheet
 from core.errors import ServiceError
+from core.forms import picked
 
 Action = Callable[[HttpRequest, Character, Membership], tuple[str, dict[str, Any]]]
 _actions: dict[str, tuple[Action, bool]] = {}
@@ -65,10 +65,10 @@ class FormInvalid(Exception):
 
 def _picked(request: HttpRequest, field: str, queryset: Any) -> Any:
     """The sheet line a one-tap form names (``item``, ``revers``, ``entry``, ``feed``), or a refusal."""
-    form = RowPickForm(request.POST, field=field, queryset=queryset)
-    if not form.is_valid():
+    row = picked(request.POST, field, queryset)
+    if row is None:
         raise ServiceError(_("This line is no longer on the sheet. Reload the page."))
-    return form.row()
+    return row
 
 
 def _valid(name: str, form: Any) -> Any:

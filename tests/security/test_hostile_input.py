@@ -121,3 +121,28 @@ def test_out_of_range_numbers_are_refused_by_the_form_not_the_database(client, w
     assert "could not be read" in response.content.decode()
     assert TragicGame.objects.count() == before
     assert TragicDeck.objects.count() >= 0
+
+
+@pytest.mark.parametrize("digits", ["9223372036854775808", "9" * 30])
+def test_an_id_past_every_column_in_the_path_is_a_404(client, world: World, digits: str) -> None:
+    """``<int:…>`` let any run of digits reach the lookup, which SQLite cannot bind (OverflowError, a 500)."""
+    world.login(client, world.alice)
+    assert client.get(f"/characters/{digits}/").status_code == 404
+    assert client.post(f"/campaigns/{digits}/log/notes/", {"text": "x"}).status_code == 404
+
+
+@pytest.mark.parametrize("value", ["abc", " ", "9" * 30, "-1"])
+def test_a_typed_deck_id_on_the_table_page_is_a_404(client, world: World, value: str) -> None:
+    world.login(client, world.narrator)
+    before = fingerprint()
+    response = client.post(reverse("conflicts:table", args=[world.campaign.pk]), {"reshuffle": value})
+    assert response.status_code == 404
+    assert fingerprint() == before
+
+
+def test_a_choice_of_rows_takes_ids_that_fit_a_column() -> None:
+    from core.forms import PickForm
+
+    queryset = TragicDeck.objects.all()
+    for raw in ("abc", "1.5", "-1", "9" * 19, "9223372036854775808"):
+        assert not PickForm({"deck": raw}, field="deck", queryset=queryset).is_valid()
