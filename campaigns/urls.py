@@ -26,6 +26,6 @@ urlpatterns = [
     path("<id:campaign_id>/log/notes/", views.note_create, name="note_create"),
     path("<id:campaign_id>/log/<id:event_id>/correct/", views.event_correct, name="event_correct"),
     path("<id:campaign_id>/log/publish/", views.public_log_toggle, name="public_log_toggle"),
-    path("invitation/<str:token>/", views.invitation, name="invitation"),
-    path("public/<str:token>/", views.public_log, name="public_log"),
+    path("invitation/<token:token>/", views.invitation, name="invitation"),
+    path("public/<token:token>/", views.public_log, name="public_log"),
 ]

@@ -151,6 +151,16 @@ class TraitSetForm(forms.Form):
         return data
 
 
+class VetoForm(forms.Form):
+    """« tant que le Narrateur ne met pas son veto »: one of the player-named traits of this sheet."""
+
+    code = forms.ChoiceField(label=_("Trait"))
+
+    def __init__(self, *args: Any, traits: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["code"].choices = list(traits or [])
+
+
 class ReversForm(forms.Form):
     domain = forms.ChoiceField(label=_("Domain"), choices=ReversDomain.choices)
     domain_name = forms.CharField(label=_("Named domain"), max_length=60, required=False)

@@ -11,6 +11,7 @@ class CoreConfig(AppConfig):
         from django.urls import register_converter
 
         from core import checks  # noqa: F401  (registers the production checks)
-        from core.converters import IdConverter
+        from core.converters import IdConverter, TokenConverter
 
         register_converter(IdConverter, "id")
+        register_converter(TokenConverter, "token")

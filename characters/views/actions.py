@@ -29,6 +29,7 @@ from characters.forms import (
     ReversForm,
     TraitRaiseForm,
     TraitSetForm,
+    VetoForm,
 )
 from characters.labels import power_name
 from characters.models import AtoutEntry, Character, CharacterKind, Equipment, PowerFeed, Revers
@@ -174,7 +175,10 @@ def _trait_set(request: HttpRequest, character: Character, membership: Membershi
 
 @action("veto", narrator_only=True)
 def _veto(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    trait_veto(character=character, actor=request.user, code=request.POST.get("code", ""))  # type: ignore[arg-type]
+    form = VetoForm(request.POST, traits=list(character.traits.filter(custom=True).values_list("code", "name_fr")))
+    if not form.is_valid():  # a code no player named here, a NUL byte: the service's own refusal
+        raise ServiceError(_("Only a player-named trait can be vetoed."))
+    trait_veto(character=character, actor=request.user, code=form.cleaned_data["code"])  # type: ignore[arg-type]
     return _("Trait vetoed."), {}
 
 

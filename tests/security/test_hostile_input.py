@@ -146,3 +146,39 @@ def test_a_choice_of_rows_takes_ids_that_fit_a_column() -> None:
     queryset = TragicDeck.objects.all()
     for raw in ("abc", "1.5", "-1", "9" * 19, "9223372036854775808"):
         assert not PickForm({"deck": raw}, field="deck", queryset=queryset).is_valid()
+
+
+@pytest.fixture
+def without_the_nul_middleware(settings):  # type: ignore[no-untyped-def]
+    settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if not m.endswith("RefuseNulMiddleware")]
+
+
+@pytest.mark.usefixtures("without_the_nul_middleware")
+def test_a_nul_byte_in_a_deck_name_is_refused_by_the_form(client, world: World) -> None:
+    """Not only the middleware: the form itself refuses it, with Django's translated message."""
+    world.login(client, world.alice)
+    client.cookies["django_language"] = "fr"
+    before = fingerprint()
+    response = client.post(reverse("tragic:deck_create"), {"name": "Deck\x00", "copy_mode": "quad"}, follow=True)
+    assert response.status_code == 200
+    assert "caractère nul" in response.content.decode().lower()
+    assert fingerprint() == before
+
+
+@pytest.mark.usefixtures("without_the_nul_middleware")
+def test_a_nul_byte_in_a_vetoed_code_is_refused_by_the_form(client, world: World) -> None:
+    world.login(client, world.narrator)
+    before = fingerprint()
+    url = reverse("characters:act", args=[world.alice_pc.pk, "veto"])
+    response = client.post(url, {"code": "crochetage\x00"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert "Only a player-named trait can be vetoed." in response.content.decode()
+    assert fingerprint() == before
+
+
+@pytest.mark.usefixtures("without_the_nul_middleware")
+@pytest.mark.parametrize("url", ["/tragic/join/tok%00en/", "/campaigns/invitation/tok%00en/",
+                                 "/campaigns/public/tok%00en/", "/campaigns/public/" + "a" * 65 + "/"])  # fmt: skip
+def test_a_token_that_no_token_could_be_is_a_404_before_any_lookup(client, world: World, url: str) -> None:
+    world.login(client, world.alice)
+    assert client.get(url).status_code == 404
