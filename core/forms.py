@@ -8,7 +8,7 @@ from django import forms
 from django.db.models import QuerySet
 
 
-class IdChoiceField(forms.ModelChoiceField):
+class IdChoiceField(forms.ModelChoiceField[Any]):
     """A row by its id: digits only, at most 18 of them (every id fits a 64-bit column), before any lookup.
 
     Django's own field lets thirty digits reach the database, which SQLite cannot bind (``OverflowError``)."""
@@ -22,16 +22,16 @@ class IdChoiceField(forms.ModelChoiceField):
         return super().to_python(raw)
 
 
-class IdMultipleChoiceField(forms.ModelMultipleChoiceField):
+class IdMultipleChoiceField(forms.ModelMultipleChoiceField[Any]):
     """Several rows by id, each checked as :class:`IdChoiceField` checks one."""
 
-    def _check_values(self, value: Any) -> Any:
-        for raw in value or ():
+    def clean(self, value: Any) -> Any:
+        for raw in value if isinstance(value, list | tuple) else ():
             if not str(raw).isdigit() or len(str(raw)) > 18:
                 raise forms.ValidationError(
                     self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": raw}
                 )
-        return super()._check_values(value)
+        return super().clean(value)
 
 
 class PickForm(forms.Form):
