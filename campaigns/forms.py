@@ -10,6 +10,7 @@ from campaigns.cast import cast
 from campaigns.models import Campaign, Membership, Role
 from campaigns.services import CAMPAIGN_SETTING_FIELDS
 from core.form_fields import choice_field, model_choice_field
+from core.forms import IdMultipleChoiceField
 
 
 class CampaignForm(forms.ModelForm):
@@ -75,7 +76,7 @@ class NoteForm(forms.Form):
         help_text=_("Markdown: **bold**, *italic*, lists, links."),
     )  # fmt: skip
     private = forms.BooleanField(label=_("Only for the narrators (and me)"), required=False)
-    characters: forms.ModelMultipleChoiceField[Any] = forms.ModelMultipleChoiceField(
+    characters: forms.ModelMultipleChoiceField[Any] = IdMultipleChoiceField(
         label=_("Characters concerned"), queryset=None, required=False,
         widget=forms.CheckboxSelectMultiple,
     )  # fmt: skip

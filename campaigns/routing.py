@@ -5,5 +5,5 @@ from django.urls import path
 from campaigns.consumers import CampaignConsumer
 
 websocket_urlpatterns = [
-    path("ws/campaigns/<int:campaign_id>/", CampaignConsumer.as_asgi()),
+    path("ws/campaigns/<id:campaign_id>/", CampaignConsumer.as_asgi()),
 ]

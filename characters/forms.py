@@ -21,6 +21,7 @@ from characters.rules.equipment import vehicles
 from characters.rules.ladder import Rank, rank_label
 from characters.rules.traits import TraitKind
 from core.form_fields import choice_field, model_choice_field
+from core.forms import IdChoiceField
 
 # Uses a player picks from the sheet; raises have their own form.
 SPEND_USES = [
@@ -39,20 +40,6 @@ SPEND_USES = [
 
 def rank_choices(top: int = Rank.LEGENDAIRE) -> list[tuple[int, str]]:
     return [(value, f"{rank_label(value)} ({value})") for value in range(0, top + 1)]
-
-
-class RowPickForm(forms.Form):
-    """One line of this character's sheet named by a posted id: an item to remove, a Revers to heal, an Atout
-    entry to give back, a feed to revoke. A typed id (``abc``, ``1.5``, thirty digits) or another sheet's line
-    is a form error, where the bare lookup raised ``ValueError`` (a 500)."""
-
-    def __init__(self, data: Any, *, field: str, queryset: Any) -> None:
-        super().__init__(data)
-        self.field = field
-        self.fields[field] = forms.ModelChoiceField(queryset=queryset)
-
-    def row(self) -> Any:
-        return self.cleaned_data[self.field]
 
 
 class VersionedForm(forms.Form):
@@ -165,6 +152,16 @@ class TraitSetForm(forms.Form):
         return data
 
 
+class VetoForm(forms.Form):
+    """« tant que le Narrateur ne met pas son veto »: one of the player-named traits of this sheet."""
+
+    code = forms.ChoiceField(label=_("Trait"))
+
+    def __init__(self, *args: Any, traits: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choice_field(self, "code").choices = list(traits or [])
+
+
 class ReversForm(forms.Form):
     domain = forms.ChoiceField(label=_("Domain"), choices=ReversDomain.choices)
     domain_name = forms.CharField(label=_("Named domain"), max_length=60, required=False)
@@ -177,7 +174,7 @@ class ReversForm(forms.Form):
     source = forms.CharField(label=_("Source"), max_length=200, required=False)
 
 
-class ReversChoiceField(forms.ModelChoiceField):
+class ReversChoiceField(IdChoiceField):
     def label_from_instance(self, obj: Revers) -> str:
         from characters.labels import domain_label, severity_label
 

@@ -10,11 +10,11 @@ from characters.views.sheet import character_detail, character_print
 app_name = "characters"
 
 urlpatterns = [
-    path("<int:character_id>/", character_detail, name="detail"),
-    path("<int:character_id>/print/", character_print, name="print"),
-    path("<int:character_id>/act/<slug:name>/", character_action, name="act"),
-    path("campaign/<int:campaign_id>/", campaign_characters, name="campaign"),
-    path("campaign/<int:campaign_id>/new/", character_create, name="create"),
-    path("campaign/<int:campaign_id>/npc/", npc_create, name="npc_create"),
-    path("campaign/<int:campaign_id>/options/", character_rules, name="rules"),
+    path("<id:character_id>/", character_detail, name="detail"),
+    path("<id:character_id>/print/", character_print, name="print"),
+    path("<id:character_id>/act/<slug:name>/", character_action, name="act"),
+    path("campaign/<id:campaign_id>/", campaign_characters, name="campaign"),
+    path("campaign/<id:campaign_id>/new/", character_create, name="create"),
+    path("campaign/<id:campaign_id>/npc/", npc_create, name="npc_create"),
+    path("campaign/<id:campaign_id>/options/", character_rules, name="rules"),
 ]

@@ -26,6 +26,6 @@ if settings.BENCH_VIEWS:
     from bench import views as bench_views
 
     urlpatterns += [
-        path("bench/bare/<int:queries>/", bench_views.bare),
+        path("bench/bare/<id:queries>/", bench_views.bare),
         path("bench/page/", bench_views.bare_page),
     ]

@@ -18,6 +18,7 @@ from conflicts.rules.ranged import RANGE_TABLE, WeaponClass, defence_cards, shot
 from conflicts.rules.ranks import Difficulty
 from conflicts.rules.relatedness import Relatedness
 from core.form_fields import model_choice_field
+from core.forms import IdChoiceField
 
 DIFFICULTY_CHOICES = [
     (Difficulty.NA.value, _("n.a. (no roll)")),
@@ -67,7 +68,7 @@ def _trait_field(campaign: Any, required: bool = False, npcs: bool = True) -> fo
 
 
 class ParticipantAddForm(forms.Form):
-    character = forms.ModelChoiceField(label=_("Character"), queryset=Character.objects.none())
+    character = IdChoiceField(label=_("Character"), queryset=Character.objects.none())
     side = forms.CharField(label=_("Side"), max_length=40)
     goal = forms.CharField(label=_("Goal"), max_length=240, required=False)
     trait_value = forms.IntegerField(
@@ -217,7 +218,7 @@ def split_from_post(
 
 
 class FudgeTestForm(forms.Form):
-    character = forms.ModelChoiceField(label=_("Character"), queryset=Character.objects.none())
+    character = IdChoiceField(label=_("Character"), queryset=Character.objects.none())
     difficulty = forms.TypedChoiceField(label=_("Difficulty"), choices=DIFFICULTY_CHOICES, coerce=int, initial=4)
     relatedness = forms.ChoiceField(label=_("Field and concept"), choices=RELATEDNESS_CHOICES, initial="close")
     revers_domain = forms.ChoiceField(label=_("Revers that apply"), choices=DOMAIN_CHOICES, required=False)
@@ -250,7 +251,7 @@ class FudgeTestForm(forms.Form):
         self.order_fields(["character", "trait_code", "difficulty"])  # who tests what, then how hard
         if opponents is not None:
             # « la Difficulté peut provenir d'une Caractéristique du ou des adversaires » (the narrator's call).
-            self.fields["opponent"] = forms.ModelChoiceField(
+            self.fields["opponent"] = IdChoiceField(
                 label=_("Difficulty from an opponent"), queryset=opponents, required=False
             )
             self.fields["opponent_trait"] = _trait_field(campaign)
@@ -272,8 +273,8 @@ class FudgeTestForm(forms.Form):
 
 
 class SimpleConflictForm(forms.Form):
-    first = forms.ModelChoiceField(label=_("First"), queryset=Character.objects.none())
-    second = forms.ModelChoiceField(label=_("Second"), queryset=Character.objects.none())
+    first = IdChoiceField(label=_("First"), queryset=Character.objects.none())
+    second = IdChoiceField(label=_("Second"), queryset=Character.objects.none())
 
     def __init__(self, *args: Any, campaign: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

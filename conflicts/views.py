@@ -43,6 +43,7 @@ from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle, table_settings_update
 from conflicts.setup import budget_of, penalty_of
 from core.errors import ServiceError
+from core.forms import picked
 from core.http import AuthenticatedRequest, posted_next_or
 
 
@@ -497,7 +498,9 @@ def table(request: MemberRequest, campaign_id: int) -> HttpResponse:
     form = TableSettingsForm(request.POST or None, instance=settings, initial={"version": settings.version})
     if request.method == "POST":
         if request.POST.get("reshuffle"):
-            deck = get_object_or_404(Deck, pk=request.POST["reshuffle"], campaign=campaign)
+            deck = picked(request.POST, "reshuffle", Deck.objects.filter(campaign=campaign))
+            if deck is None:
+                raise Http404
             deck_reshuffle(campaign=campaign, actor=request.user, kind=deck.kind, holder=deck.holder,
                                     player_id=deck.player_id)  # fmt: skip
             return redirect("conflicts:table", campaign_id)

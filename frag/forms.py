@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 from core.form_fields import choice_field, model_choice_field
+from core.forms import IdChoiceField
 from frag.engine.board import available_maps, load_board
 from frag.selectors.naming import language
 
@@ -29,7 +30,7 @@ DEFAULT_KINDS = ["me", "heuristic", "heuristic", "", "", ""]
 class NewGameForm(forms.Form):
     map_name = forms.ChoiceField(label=_("Map"))
     frags_to_win = forms.IntegerField(label=_("Frags to win"), min_value=1, max_value=20, initial=3)
-    campaign = forms.ModelChoiceField(
+    campaign = IdChoiceField(
         label=_("Record in a campaign's log"),
         queryset=Campaign.objects.none(),
         required=False,

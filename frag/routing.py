@@ -5,5 +5,5 @@ from django.urls import path
 from frag.consumers import GameConsumer
 
 websocket_urlpatterns = [
-    path("ws/frag/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/frag/<id:game_id>/", GameConsumer.as_asgi()),
 ]

@@ -8,8 +8,8 @@ app_name = "frag"
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("games/<int:game_id>/", views.game, name="game"),
-    path("games/<int:game_id>/act/", views.act, name="act"),
-    path("games/<int:game_id>/reveal/", views.reveal, name="reveal"),
-    path("games/<int:game_id>/replay/", views.replay, name="replay"),
+    path("games/<id:game_id>/", views.game, name="game"),
+    path("games/<id:game_id>/act/", views.act, name="act"),
+    path("games/<id:game_id>/reveal/", views.reveal, name="reveal"),
+    path("games/<id:game_id>/replay/", views.replay, name="replay"),
 ]

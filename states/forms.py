@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from characters.models import Character
 from core.form_fields import model_choice_field
+from core.forms import IdChoiceField
 from states.rules.dice import TraitDie
 from states.rules.ranks import RANK_VALUES
 
@@ -75,7 +76,7 @@ class RollForm(forms.Form):
     die = _die_field(_("Die (other trait)"))
     modifier = forms.IntegerField(label=_("Other modifier"), initial=0, required=False, min_value=-20, max_value=20)
     attack = forms.ChoiceField(label=_("Attack"), choices=ATTACK_CHOICES, required=False)
-    target = forms.ModelChoiceField(label=_("Target"), queryset=Character.objects.none(), required=False)
+    target = IdChoiceField(label=_("Target"), queryset=Character.objects.none(), required=False)
     distance = forms.IntegerField(label=_("Distance (squares)"), initial=1, min_value=0, max_value=500, required=False)
     surprise = forms.BooleanField(label=_("Surprise attack (+4 attack and damage)"), required=False)
 
@@ -95,7 +96,7 @@ class RollForm(forms.Form):
 
 class TrickForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    target = forms.ModelChoiceField(label=_("Target"), queryset=Character.objects.none())
+    target = IdChoiceField(label=_("Target"), queryset=Character.objects.none())
     attribute = forms.ChoiceField(label=_("Attribute (the narrator picks)"), choices=TRAIT_CHOICES[2:4])
 
     def __init__(self, *args: Any, targets: Any, **kwargs: Any) -> None:

@@ -9,12 +9,12 @@ from states import views
 app_name = "states"
 
 urlpatterns = [
-    path("<int:character_id>/states/", views.savage_state, name="savage_state"),
-    path("<int:character_id>/states/roll/", views.savage_roll, name="savage_roll"),
-    path("<int:character_id>/states/trick/", views.savage_trick, name="savage_trick"),
-    path("<int:character_id>/states/sheet/", views.savage_sheet, name="savage_sheet"),
-    path("<int:character_id>/states/<slug:action>/", views.savage_action, name="savage_action"),
-    path("campaign/<int:campaign_id>/round/", views.savage_round, name="savage_round"),
-    path("campaign/<int:campaign_id>/round/<slug:action>/", views.savage_round_action, name="savage_round_action"),
-    path("campaign/<int:campaign_id>/savage-settings/", views.savage_settings, name="savage_settings"),
+    path("<id:character_id>/states/", views.savage_state, name="savage_state"),
+    path("<id:character_id>/states/roll/", views.savage_roll, name="savage_roll"),
+    path("<id:character_id>/states/trick/", views.savage_trick, name="savage_trick"),
+    path("<id:character_id>/states/sheet/", views.savage_sheet, name="savage_sheet"),
+    path("<id:character_id>/states/<slug:action>/", views.savage_action, name="savage_action"),
+    path("campaign/<id:campaign_id>/round/", views.savage_round, name="savage_round"),
+    path("campaign/<id:campaign_id>/round/<slug:action>/", views.savage_round_action, name="savage_round_action"),
+    path("campaign/<id:campaign_id>/savage-settings/", views.savage_settings, name="savage_settings"),
 ]

@@ -5,5 +5,5 @@ from django.urls import path
 from tragic.consumers import GameConsumer
 
 websocket_urlpatterns = [
-    path("ws/tragic/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/tragic/games/<id:game_id>/", GameConsumer.as_asgi()),
 ]

@@ -20,6 +20,7 @@ from tragic import selectors, services
 from tragic.engine.cards import ATTRIBUTES, default_pool
 from tragic.engine.decks import validate_library
 from tragic.engine.roster import BOTS
+from tragic.forms import DeckCreateForm
 from tragic.models import CopyMode, Deck, Game, GameStatus, Profile
 from tragic.presenters import attribute_name, card_name, card_text, describe_action, library_problem
 
@@ -211,9 +212,13 @@ def replay(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def deck_create(request: AuthenticatedRequest) -> HttpResponse:
+    form = DeckCreateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "; ".join(str(e) for errors in form.errors.values() for e in errors))
+        return redirect("tragic:home")
     try:
         deck = services.deck_create(
-            owner=request.user, name=request.POST.get("name", ""), copy_mode=request.POST.get("copy_mode", "quad")
+            owner=request.user, name=form.cleaned_data["name"], copy_mode=form.cleaned_data["copy_mode"]
         )
     except ValidationError as error:
         messages.error(request, "; ".join(error.messages))

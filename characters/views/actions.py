@@ -27,9 +27,9 @@ from characters.forms import (
     NarratorFieldsForm,
     PowerUseForm,
     ReversForm,
-    RowPickForm,
     TraitRaiseForm,
     TraitSetForm,
+    VetoForm,
 )
 from characters.labels import power_name
 from characters.models import AtoutEntry, Character, CharacterKind, Equipment, PowerFeed, Revers
@@ -45,6 +45,7 @@ from characters.services.revers import revers_heal, revers_inflict
 from characters.services.sheet import character_update, trait_veto
 from characters.views.sheet import _feed_form, _language, _render_sheet
 from core.errors import ServiceError
+from core.forms import picked
 from core.http import AuthenticatedRequest
 
 Action = Callable[[AuthenticatedRequest, Character, Membership], tuple[str, dict[str, Any]]]
@@ -66,10 +67,10 @@ class FormInvalid(Exception):
 
 def _picked(request: HttpRequest, field: str, queryset: Any) -> Any:
     """The sheet line a one-tap form names (``item``, ``revers``, ``entry``, ``feed``), or a refusal."""
-    form = RowPickForm(request.POST, field=field, queryset=queryset)
-    if not form.is_valid():
+    row = picked(request.POST, field, queryset)
+    if row is None:
         raise ServiceError(_("This line is no longer on the sheet. Reload the page."))
-    return form.row()
+    return row
 
 
 def _valid(name: str, form: Any) -> Any:
@@ -179,7 +180,10 @@ def _trait_set(
 
 @action("veto", narrator_only=True)
 def _veto(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    trait_veto(character=character, actor=request.user, code=request.POST.get("code", ""))
+    form = VetoForm(request.POST, traits=list(character.traits.filter(custom=True).values_list("code", "name_fr")))
+    if not form.is_valid():  # a code no player named here, a NUL byte: the service's own refusal
+        raise ServiceError(_("Only a player-named trait can be vetoed."))
+    trait_veto(character=character, actor=request.user, code=form.cleaned_data["code"])
     return _("Trait vetoed."), {}
 
 

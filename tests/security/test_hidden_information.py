@@ -244,9 +244,9 @@ async def test_a_players_socket_watching_sheets_never_carries_narrator_notes_or_
 
 
 SOCKETS = {
-    "ws/campaigns/<int:campaign_id>/": "members of the campaign",
-    "ws/tragic/games/<int:game_id>/": "people seated at the game",
-    "ws/frag/<int:game_id>/": "people seated at the game",
+    "ws/campaigns/<id:campaign_id>/": "members of the campaign",
+    "ws/tragic/games/<id:game_id>/": "people seated at the game",
+    "ws/frag/<id:game_id>/": "people seated at the game",
 }
 
 

@@ -121,3 +121,64 @@ def test_out_of_range_numbers_are_refused_by_the_form_not_the_database(client, w
     assert "could not be read" in response.content.decode()
     assert TragicGame.objects.count() == before
     assert TragicDeck.objects.count() >= 0
+
+
+@pytest.mark.parametrize("digits", ["9223372036854775808", "9" * 30])
+def test_an_id_past_every_column_in_the_path_is_a_404(client, world: World, digits: str) -> None:
+    """``<int:…>`` let any run of digits reach the lookup, which SQLite cannot bind (OverflowError, a 500)."""
+    world.login(client, world.alice)
+    assert client.get(f"/characters/{digits}/").status_code == 404
+    assert client.post(f"/campaigns/{digits}/log/notes/", {"text": "x"}).status_code == 404
+
+
+@pytest.mark.parametrize("value", ["abc", " ", "9" * 30, "-1"])
+def test_a_typed_deck_id_on_the_table_page_is_a_404(client, world: World, value: str) -> None:
+    world.login(client, world.narrator)
+    before = fingerprint()
+    response = client.post(reverse("conflicts:table", args=[world.campaign.pk]), {"reshuffle": value})
+    assert response.status_code == 404
+    assert fingerprint() == before
+
+
+def test_a_choice_of_rows_takes_ids_that_fit_a_column() -> None:
+    from core.forms import PickForm
+
+    queryset = TragicDeck.objects.all()
+    for raw in ("abc", "1.5", "-1", "9" * 19, "9223372036854775808"):
+        assert not PickForm({"deck": raw}, field="deck", queryset=queryset).is_valid()
+
+
+@pytest.fixture
+def without_the_nul_middleware(settings):  # type: ignore[no-untyped-def]
+    settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if not m.endswith("RefuseNulMiddleware")]
+
+
+@pytest.mark.usefixtures("without_the_nul_middleware")
+def test_a_nul_byte_in_a_deck_name_is_refused_by_the_form(client, world: World) -> None:
+    """Not only the middleware: the form itself refuses it, with Django's translated message."""
+    world.login(client, world.alice)
+    client.cookies["django_language"] = "fr"
+    before = fingerprint()
+    response = client.post(reverse("tragic:deck_create"), {"name": "Deck\x00", "copy_mode": "quad"}, follow=True)
+    assert response.status_code == 200
+    assert "caractère nul" in response.content.decode().lower()
+    assert fingerprint() == before
+
+
+@pytest.mark.usefixtures("without_the_nul_middleware")
+def test_a_nul_byte_in_a_vetoed_code_is_refused_by_the_form(client, world: World) -> None:
+    world.login(client, world.narrator)
+    before = fingerprint()
+    url = reverse("characters:act", args=[world.alice_pc.pk, "veto"])
+    response = client.post(url, {"code": "crochetage\x00"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert "Only a player-named trait can be vetoed." in response.content.decode()
+    assert fingerprint() == before
+
+
+@pytest.mark.usefixtures("without_the_nul_middleware")
+@pytest.mark.parametrize("url", ["/tragic/join/tok%00en/", "/campaigns/invitation/tok%00en/",
+                                 "/campaigns/public/tok%00en/", "/campaigns/public/" + "a" * 65 + "/"])  # fmt: skip
+def test_a_token_that_no_token_could_be_is_a_404_before_any_lookup(client, world: World, url: str) -> None:
+    world.login(client, world.alice)
+    assert client.get(url).status_code == 404

@@ -1,0 +1,50 @@
+"""Forms every app shares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db.models import QuerySet
+
+
+class IdChoiceField(forms.ModelChoiceField[Any]):
+    """A row by its id: digits only, at most 18 of them (every id fits a 64-bit column), before any lookup.
+
+    Django's own field lets thirty digits reach the database, which SQLite cannot bind (``OverflowError``)."""
+
+    def to_python(self, value: Any) -> Any:
+        if value in self.empty_values:
+            return None
+        raw = str(value)
+        if not raw.isdigit() or len(raw) > 18:
+            raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(raw)
+
+
+class IdMultipleChoiceField(forms.ModelMultipleChoiceField[Any]):
+    """Several rows by id, each checked as :class:`IdChoiceField` checks one."""
+
+    def clean(self, value: Any) -> Any:
+        for raw in value if isinstance(value, list | tuple) else ():
+            if not str(raw).isdigit() or len(str(raw)) > 18:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": raw}
+                )
+        return super().clean(value)
+
+
+class PickForm(forms.Form):
+    """One row named by a posted id, among those ``queryset`` allows: an item to remove, a Revers to heal, a
+    deck to reshuffle. A typed id (``abc``, ``1.5``, thirty digits) or another's row is a form error, where a
+    bare ``get_object_or_404(pk=request.POST[...])`` raised ``ValueError`` or ``OverflowError`` (a 500)."""
+
+    def __init__(self, data: Any, *, field: str, queryset: QuerySet[Any]) -> None:
+        super().__init__(data)
+        self.fields[field] = IdChoiceField(queryset=queryset)
+
+
+def picked(data: Any, field: str, queryset: QuerySet[Any]) -> Any:
+    """The row ``data[field]`` names within ``queryset``, or None."""
+    form = PickForm(data, field=field, queryset=queryset)
+    return form.cleaned_data[field] if form.is_valid() else None
