@@ -31,8 +31,8 @@ from campaigns.forms import (
 from campaigns.live import home_subject
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
 from characters.access import viewable_characters
+from characters.fragments import panels_html
 from characters.models import Character
-from characters.selectors import characters_for_panels
 from core.errors import ServiceError
 from core.http import posted_next_or
 
@@ -90,7 +90,7 @@ def dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "campaign": campaign,
             "membership": membership,
             "open_session": selectors.open_session(campaign),
-            "characters": characters_for_panels(campaign),
+            "panels": panels_html(campaign, membership),
             "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
             "clock_form": ClockAdvanceForm(initial={"expected": campaign.game_clock}),
