@@ -6,9 +6,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.cast import cast
 from campaigns.models import Campaign, Membership, Role
 from campaigns.services import CAMPAIGN_SETTING_FIELDS
-from characters.models import Character
+from core.form_fields import choice_field, model_choice_field
 
 
 class CampaignForm(forms.ModelForm):
@@ -74,17 +75,15 @@ class NoteForm(forms.Form):
         help_text=_("Markdown: **bold**, *italic*, lists, links."),
     )  # fmt: skip
     private = forms.BooleanField(label=_("Only for the narrators (and me)"), required=False)
-    characters = forms.ModelMultipleChoiceField(
-        label=_("Characters concerned"), queryset=Character.objects.none(), required=False,
+    characters: forms.ModelMultipleChoiceField[Any] = forms.ModelMultipleChoiceField(
+        label=_("Characters concerned"), queryset=None, required=False,
         widget=forms.CheckboxSelectMultiple,
     )  # fmt: skip
 
     def __init__(self, *args: Any, membership: Membership, **kwargs: Any) -> None:
-        from characters.access import viewable_characters
-
         super().__init__(*args, **kwargs)
         # A player may tag (and so sees the names of) only the characters they may see: no secret NPC.
-        self.fields["characters"].queryset = viewable_characters(membership)  # type: ignore[attr-defined]
+        model_choice_field(self, "characters").queryset = cast().viewable(membership)
 
 
 class CorrectionForm(forms.Form):
@@ -111,6 +110,6 @@ class LogFilterForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         everything = [("", _("All"))]
-        self.fields["game_session"].choices = everything + sessions  # type: ignore[attr-defined]
-        self.fields["character"].choices = everything + characters  # type: ignore[attr-defined]
-        self.fields["kind"].choices = everything + kinds  # type: ignore[attr-defined]
+        choice_field(self, "game_session").choices = [*everything, *sessions]
+        choice_field(self, "character").choices = [*everything, *characters]
+        choice_field(self, "kind").choices = [*everything, *kinds]

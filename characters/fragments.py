@@ -80,7 +80,7 @@ def sheet_key(character: Character, membership: Any, request: Any = None) -> tup
         players = list(
             character.campaign.memberships.filter(role="player").order_by("pk").values_list("user_id", "user__username")
         )
-    owner = character.owner.username if character.owner_id else None  # type: ignore[union-attr]
+    owner = character.owner.username if character.owner_id else None  # type: ignore[union-attr]  # owner_id set
     return (
         SHEET_TEMPLATE, character.pk, character.version, me.state_version if me else None, character.campaign,
         owner, rules.version, in_session, others, players,
@@ -142,7 +142,7 @@ def panel_html(character: Character, *, campaign: Any, membership: Any = None, q
     """One character's panel (``character`` loaded by ``characters_for_panels``), kept as ``panels_html``
     keeps it: for a live push of the panel (``quick`` and ``oob``)."""
     try:
-        state_version = character.savage_state.version  # type: ignore[attr-defined]
+        state_version = character.savage_state.version
     except ObjectDoesNotExist:
         state_version = None
     row = CastRow(character.pk, character.name, character.kind, character.owner_id, character.version, state_version)

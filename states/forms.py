@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from characters.models import Character
+from core.form_fields import model_choice_field
 from states.rules.dice import TraitDie
 from states.rules.ranks import RANK_VALUES
 
@@ -50,6 +51,21 @@ def _clean_die(value: str) -> str:
         raise forms.ValidationError(_("Enter a trait die such as d4, d8 or d12+1.")) from exc
 
 
+class CountForm(forms.Form):
+    """A posted count (wounds, tokens) within the range the page offers, which stays inside the column's.
+
+    ``count=2147483648`` used to reach the state row, whose ``full_clean`` or the database refused it (a 500)."""
+
+    def __init__(self, data: Any, *, low: int, high: int, default: int | None = None) -> None:
+        super().__init__(data)
+        self.fields["count"] = forms.IntegerField(min_value=low, max_value=high, required=default is None)
+        self.default = default
+
+    def value(self) -> int:
+        count = self.cleaned_data["count"]
+        return self.default if count is None else count  # type: ignore[return-value]
+
+
 class RollForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     trait = forms.ChoiceField(label=_("Trait"), choices=TRAIT_CHOICES)
@@ -62,7 +78,7 @@ class RollForm(forms.Form):
 
     def __init__(self, *args: Any, targets: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["target"].queryset = targets  # type: ignore[attr-defined]
+        model_choice_field(self, "target").queryset = targets
 
     def clean_die(self) -> str:
         return _clean_die(self.cleaned_data.get("die", ""))
@@ -81,7 +97,7 @@ class TrickForm(forms.Form):
 
     def __init__(self, *args: Any, targets: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["target"].queryset = targets  # type: ignore[attr-defined]
+        model_choice_field(self, "target").queryset = targets
 
 
 class SheetForm(forms.Form):
