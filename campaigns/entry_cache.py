@@ -92,8 +92,12 @@ def _token_input(request: Any) -> str:
     return "" if request is None else token_input(get_token(request))
 
 
-def render_entries(entries: Sequence[Any] | LazyEntries, *, oob: bool, request: Any) -> SafeString:
-    """The ``<li>`` of each entry, laid out as campaigns/partials/entries.html always has."""
+def render_entries(
+    entries: Sequence[Any] | LazyEntries, *, oob: bool, request: Any, csrf_token: str | None = None
+) -> SafeString:
+    """The ``<li>`` of each entry, laid out as campaigns/partials/entries.html always has; the correction
+    forms carry ``csrf_token`` (the page's, or core.fragment_cache's marker inside a kept part), else the
+    request's."""
     if isinstance(entries, LazyEntries) and enabled():
         htmls = _cached(entries, oob)
     else:
@@ -102,7 +106,8 @@ def render_entries(entries: Sequence[Any] | LazyEntries, *, oob: bool, request: 
     parts = ["\n"]  # entries.html used to loop in the template: a newline before the list and each entry
     for html in htmls:
         if CSRF_MARKER in html:
-            token = _token_input(request) if token is None else token
+            if token is None:
+                token = token_input(csrf_token) if csrf_token is not None else _token_input(request)
             html = html.replace(CSRF_INPUT, token)
         parts.append("\n" + html)
     return mark_safe("".join(parts))  # noqa: S308 - entry.html's own output

@@ -67,10 +67,13 @@ def campaign_home(request: MemberRequest, campaign_id: int) -> HttpResponse:
     context: dict[str, Any] = {
         "campaign": campaign,
         "membership": membership,
-        "entries": selectors.recent_entries(membership),
         "live_watch": home_subject(campaign.pk),
     }
     context["note_form_html"] = note_form_html(request, membership, context)
+    context["feed_html"] = page_part_html(
+        "campaigns/home.html#home-feed", request, membership, context,
+        {"entries": lambda: selectors.recent_entries(membership)},
+    )  # fmt: skip
     context["aside_html"] = page_part_html(
         "campaigns/home.html#home-aside", request, membership, context,
         {"open_session": lambda: selectors.open_session(campaign),
@@ -88,10 +91,13 @@ def dashboard(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "campaign": campaign,
         "membership": membership,
         "panels": cast().panels(campaign, membership),
-        "entries": selectors.recent_entries(membership),
         "live_watch": home_subject(campaign.pk),
     }
     context["note_form_html"] = note_form_html(request, membership, context)
+    context["feed_html"] = page_part_html(
+        "campaigns/dashboard.html#dashboard-feed", request, membership, context,
+        {"entries": lambda: selectors.recent_entries(membership)},
+    )  # fmt: skip
     context["aside_html"] = page_part_html(
         "campaigns/dashboard.html#dashboard-aside", request, membership, context,
         {"open_session": lambda: selectors.open_session(campaign),

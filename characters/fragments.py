@@ -24,14 +24,16 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
+from campaigns.kept import table_head
 from characters.models import Character, CharacterKind
 from characters.selectors import character_rules, characters_for_panels, session_open
 from core.fragment_cache import kept
 
 SHEET_TEMPLATE = "characters/detail.html#sheet"
 PANEL_TEMPLATE = "characters/partials/panel.html"
+PANEL_SEPARATOR = "\x1e"  # between the panels kept as one string (never in HTML)
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,12 @@ def sheet_html(
     def render(csrf_token: str | None) -> str:
         return render_to_string(SHEET_TEMPLATE, {**context(), "csrf_token": csrf_token}, request=request)
 
-    return kept("sheet", sheet_key(character, membership, request), render, token)
+    def inner(csrf_token: str | None) -> str:
+        return kept("sheet", sheet_key(character, membership, request), render, csrf_token)
+
+    # Until the table changes (an Event moves the stream head), not even the key's three reads are needed.
+    at = ("sheet-at", table_head(membership), character, membership, _session(request))
+    return kept("sheet-at", at, inner, token)
 
 
 def panel_key(character: CastRow, campaign: Any, membership: Any, quick: Any, oob: Any) -> tuple[Any, ...]:
@@ -120,6 +127,17 @@ def panel_key(character: CastRow, campaign: Any, membership: Any, quick: Any, oo
 def panels_html(campaign: Any, membership: Any, *, quick: Any = None, oob: Any = None) -> list[SafeString]:
     """The dashboard's panels of every character of ``campaign``, in order; only those not kept yet are
     loaded (``characters.selectors.characters_for_panels``) and rendered."""
+
+    def all_panels(_token: str | None) -> str:
+        return PANEL_SEPARATOR.join(_panels(campaign, membership, quick, oob))
+
+    # Until the table changes (an Event moves the stream head), not even the characters' versions are read.
+    at = ("panels-at", table_head(membership), campaign, membership, quick, oob)
+    joined = kept("panels-at", at, all_panels, None)
+    return [mark_safe(html) for html in joined.split(PANEL_SEPARATOR)] if joined else []  # noqa: S308
+
+
+def _panels(campaign: Any, membership: Any, quick: Any, oob: Any) -> list[SafeString]:
     cast = cast_of(campaign.pk)
     loaded: dict[int, Character] = {}
 

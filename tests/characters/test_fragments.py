@@ -55,6 +55,10 @@ def _pages(campaign: Campaign, jim: Character, npc: Character) -> dict[str, tupl
         "sheet-htmx": (jim.get_absolute_url(), {"HTTP_HX_REQUEST": "true"}),
         "npc": (npc.get_absolute_url(), {}),
         "dashboard": (reverse("campaigns:dashboard", args=[campaign.pk]), {}),
+        "home": (reverse("campaigns:home", args=[campaign.pk]), {}),
+        "log": (reverse("campaigns:log", args=[campaign.pk]), {}),
+        "log-kind": (reverse("campaigns:log", args=[campaign.pk]) + "?kind=note", {}),
+        "log-htmx": (reverse("campaigns:log", args=[campaign.pk]), {"HTTP_HX_REQUEST": "true"}),
     }
 
 
@@ -72,7 +76,8 @@ def _render_all(campaign: Campaign, people: dict[str, object], jim: Character, n
 
 def test_pages_are_byte_identical_with_and_without_kept_sheets_and_panels(settings, setting) -> None:  # type: ignore[no-untyped-def]
     """Every role (narrator, owner, another player), both languages, the sheet page, its htmx partial, an NPC
-    sheet and the dashboard: kept fragments (cold, then warm) give the same bytes as rendering afresh."""
+    sheet, the dashboard, the home page and the log: kept fragments (cold, then warm) give the same bytes as
+    rendering afresh (the note form, the side columns, the feed, the panels, the sheet)."""
     campaign, narrator, owner, other, jim, npc = setting
     people = {"narrator": narrator, "owner": owner, "other": other}
     settings.FRAGMENT_CACHE = False
@@ -86,6 +91,28 @@ def test_pages_are_byte_identical_with_and_without_kept_sheets_and_panels(settin
     assert "SECRET-NOTE" in plain[("narrator", "fr", "sheet")][1]
     assert 'id="character-panel-' in plain[("narrator", "en", "dashboard")][1]
     assert plain[("other", "fr", "npc")][0] == 404
+    assert (
+        'id="note-form"' in plain[("owner", "en", "home")][1]
+        and 'id="my-characters"' in plain[("owner", "en", "home")][1]
+    )
+
+
+def test_a_kept_feed_never_reaches_a_reader_who_may_not_read_it(setting) -> None:  # type: ignore[no-untyped-def]
+    """The dashboard's and home page's feeds are kept per member: a narrator-only note and a player's
+    private note stay with those who may read them."""
+    from campaigns import services
+    from tests.campaigns.factories import membership
+
+    campaign, narrator, owner, other, jim, npc = setting
+    services.note_write(membership=membership(campaign, narrator), text="SECRET-NARRATEUR", private=True)
+    services.note_write(membership=membership(campaign, owner), text="SECRET-DU-JOUEUR", private=True)
+    dashboard = _client(narrator).get(reverse("campaigns:dashboard", args=[campaign.pk])).text
+    assert "SECRET-NARRATEUR" in dashboard and "SECRET-DU-JOUEUR" in dashboard  # kept as the narrator reads it
+    home = reverse("campaigns:home", args=[campaign.pk])
+    assert "SECRET-DU-JOUEUR" in _client(owner).get(home).text  # kept as its author reads it
+    as_owner, as_other = _client(owner).get(home).text, _client(other).get(home).text
+    assert "SECRET-NARRATEUR" not in as_owner
+    assert "SECRET-NARRATEUR" not in as_other and "SECRET-DU-JOUEUR" not in as_other
 
 
 def test_a_kept_sheet_never_reaches_a_reader_who_may_see_or_do_less(setting) -> None:  # type: ignore[no-untyped-def]
