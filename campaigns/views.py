@@ -32,7 +32,7 @@ from campaigns.forms import (
     NoteForm,
 )
 from campaigns.kept import note_form_html, page_part_html, table_head
-from campaigns.live import home_subject
+from campaigns.live import feed_subject, home_subject
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
 from core.errors import ServiceError
 from core.http import AuthenticatedRequest, posted_next_or
@@ -67,7 +67,7 @@ def campaign_home(request: MemberRequest, campaign_id: int) -> HttpResponse:
     context: dict[str, Any] = {
         "campaign": campaign,
         "membership": membership,
-        "live_watch": home_subject(campaign.pk),
+        "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
     }
     context["note_form_html"] = note_form_html(request, membership, context)
     context["feed_html"] = page_part_html(
@@ -91,7 +91,7 @@ def dashboard(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "campaign": campaign,
         "membership": membership,
         "panels": cast().panels(campaign, membership),
-        "live_watch": home_subject(campaign.pk),
+        "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
     }
     context["note_form_html"] = note_form_html(request, membership, context)
     context["feed_html"] = page_part_html(
@@ -323,6 +323,7 @@ def log(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "page": page,
         "entries": selectors.lazy_log_entries(_page_events(page), membership, campaign),
         "query": _query_without_page(request),
+        "live_watch": [feed_subject(campaign.pk)],
     }
     if not request.htmx:
         context["note_form_html"] = note_form_html(request, membership, context)
