@@ -68,6 +68,8 @@ def run() -> list[Figure]:
                 for clients in (1, 20):
                     ours = load(server.port, path, clients=clients, seconds=seconds, cookie=cookie)
                     bare = load(server.port, f"/bench/bare/{queries}/", clients=clients, seconds=seconds)
+                    # The bare page (12 queries, a 40-row table in base.html, signed in): the floor of issue 11.
+                    page_floor = load(server.port, "/bench/page/", clients=clients, seconds=seconds, cookie=cookie)
                     prefix = f"foundation.{page}.c{clients}"
                     figures += [
                         Figure(f"{prefix}.rps", ours.requests_per_second, "req/s"),
@@ -76,6 +78,16 @@ def run() -> list[Figure]:
                         Figure(f"{prefix}.errors", ours.errors, "requests"),
                         Figure(f"{prefix}.bare_rps", bare.requests_per_second, "req/s"),
                         Figure(f"{prefix}.bare_p50", bare.p50_ms, "ms"),
+                        Figure(f"{prefix}.bare_page_p50", page_floor.p50_ms, "ms"),
+                        Figure(f"{prefix}.bare_page_p95", page_floor.p95_ms, "ms"),
+                        Figure(f"{prefix}.bare_page_errors", page_floor.errors, "requests"),
+                        Figure(
+                            f"{prefix}.bare_page_ratio",
+                            ours.requests_per_second / page_floor.requests_per_second
+                            if page_floor.requests_per_second
+                            else 0.0,
+                            "bare page time / page time",
+                        ),
                         Figure(
                             f"{prefix}.overhead_ratio",
                             bare.requests_per_second / ours.requests_per_second if ours.requests_per_second else 0.0,

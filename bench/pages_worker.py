@@ -20,6 +20,7 @@ import django
 django.setup()
 
 from django.contrib.auth.models import User  # noqa: E402
+from django.core.cache import caches  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -146,6 +147,11 @@ def main() -> None:
         assert response.status_code == 200, response.status_code
         return response
 
+    def odds_cold() -> object:
+        # A split not seen yet: nothing kept (the fragments cache holds only rendered parts, rebuilt as needed).
+        caches["fragments"].clear()
+        return odds()
+
     pages: dict[str, Callable[[], object]] = {
         "bare": get(narrator, "/bench/page/"),
         "dashboard": get(narrator, f"/campaigns/{c}/dashboard/"),
@@ -158,6 +164,7 @@ def main() -> None:
         "sequence_narrator": get(narrator, f"/conflicts/{c}/sequences/{q}/"),
         "sequence_player": get(player, f"/conflicts/{c}/sequences/{q}/"),
         "odds": odds,
+        "odds_cold": odds_cold,
     }
     queries = {}
     for name, call in pages.items():

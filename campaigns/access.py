@@ -26,8 +26,12 @@ class MemberRequest(AuthenticatedRequest):
 def membership_or_404(user: Any, campaign_id: int) -> Membership:
     if not user.is_authenticated:
         raise Http404
-    # At most one row (one membership per user and campaign): no ordering, so no join for it.
-    memberships = Membership.objects.select_related("campaign").filter(campaign_id=campaign_id, user=user)
+    # At most one row (one membership per user and campaign): no ordering, so no join for it. The campaign's
+    # stream row comes along: its head, read first, is what the kept parts of the pages are keyed by
+    # (campaigns.kept).
+    memberships = Membership.objects.select_related("campaign", "campaign__stream").filter(
+        campaign_id=campaign_id, user=user
+    )
     membership = memberships.order_by().first()
     if membership is None:
         raise Http404

@@ -17,6 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
     from django.db.models import QuerySet
+    from django.utils.safestring import SafeString
 
     from campaigns.models import Campaign, Membership
 
@@ -27,6 +28,8 @@ class Cast:
     viewable: Callable[[Membership], QuerySet[Any]]
     # The narrator dashboard's characters, with what their panels show, in a fixed number of queries.
     for_panels: Callable[[Campaign], QuerySet[Any]]
+    # The dashboard's panels of every character, rendered (kept by each character's version) for a member.
+    panels: Callable[[Campaign, Membership], list[SafeString]]
     # The characters a person plays in the campaign (their home page).
     owned: Callable[[Campaign, User], QuerySet[Any]]
     # The demo campaign's characters, made for its players, in the order its notes name them.

@@ -24,15 +24,14 @@ from django.core.cache import caches
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+
+from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, token_input
 
 ENTRY_TEMPLATE = "campaigns/partials/entry.html"
 # Bump when entry.html or LogEntry change shape, so that a shared cache holds no entry of the old markup.
 MARKUP_VERSION = 1
-CSRF_MARKER = "__tablee_csrf_marker__"
-CSRF_INPUT = f'<input type="hidden" name="csrfmiddlewaretoken" value="{CSRF_MARKER}">'
 
 
 def enabled() -> bool:
@@ -90,13 +89,15 @@ def _render_one(entry: Any, oob: bool) -> str:
 def _token_input(request: Any) -> str:
     # As {% csrf_token %} renders it: the request's token, or nothing when there is no request (live pushes:
     # htmx sends the page's token in a header).
-    if request is None:
-        return ""
-    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
+    return "" if request is None else token_input(get_token(request))
 
 
-def render_entries(entries: Sequence[Any] | LazyEntries, *, oob: bool, request: Any) -> SafeString:
-    """The ``<li>`` of each entry, laid out as campaigns/partials/entries.html always has."""
+def render_entries(
+    entries: Sequence[Any] | LazyEntries, *, oob: bool, request: Any, csrf_token: str | None = None
+) -> SafeString:
+    """The ``<li>`` of each entry, laid out as campaigns/partials/entries.html always has; the correction
+    forms carry ``csrf_token`` (the page's, or core.fragment_cache's marker inside a kept part), else the
+    request's."""
     if isinstance(entries, LazyEntries) and enabled():
         htmls = _cached(entries, oob)
     else:
@@ -105,7 +106,8 @@ def render_entries(entries: Sequence[Any] | LazyEntries, *, oob: bool, request: 
     parts = ["\n"]  # entries.html used to loop in the template: a newline before the list and each entry
     for html in htmls:
         if CSRF_MARKER in html:
-            token = _token_input(request) if token is None else token
+            if token is None:
+                token = token_input(csrf_token) if csrf_token is not None else _token_input(request)
             html = html.replace(CSRF_INPUT, token)
         parts.append("\n" + html)
     return mark_safe("".join(parts))  # noqa: S308 - entry.html's own output

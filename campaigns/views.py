@@ -4,6 +4,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import caches
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
@@ -30,6 +31,7 @@ from campaigns.forms import (
     LogFilterForm,
     NoteForm,
 )
+from campaigns.kept import note_form_html, page_part_html, table_head
 from campaigns.live import feed_subject, home_subject
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
 from core.errors import ServiceError
@@ -62,19 +64,22 @@ def campaign_home(request: MemberRequest, campaign_id: int) -> HttpResponse:
     if membership.is_narrator:
         return redirect("campaigns:dashboard", campaign_id)
     campaign = membership.campaign
-    return render(
-        request,
-        "campaigns/home.html",
-        {
-            "campaign": campaign,
-            "membership": membership,
-            "open_session": selectors.open_session(campaign),
-            "my_characters": cast().owned(campaign, request.user),
-            "entries": selectors.recent_entries(membership),
-            "note_form": NoteForm(membership=membership),
-            "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
-        },
-    )
+    context: dict[str, Any] = {
+        "campaign": campaign,
+        "membership": membership,
+        "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
+    }
+    context["note_form_html"] = note_form_html(request, membership, context)
+    context["feed_html"] = page_part_html(
+        "campaigns/home.html#home-feed", request, membership, context,
+        {"entries": lambda: selectors.recent_entries(membership)},
+    )  # fmt: skip
+    context["aside_html"] = page_part_html(
+        "campaigns/home.html#home-aside", request, membership, context,
+        {"open_session": lambda: selectors.open_session(campaign),
+         "my_characters": lambda: list(cast().owned(campaign, request.user))},
+    )  # fmt: skip
+    return render(request, "campaigns/home.html", context)
 
 
 @campaign_narrator
@@ -82,20 +87,23 @@ def campaign_home(request: MemberRequest, campaign_id: int) -> HttpResponse:
 def dashboard(request: MemberRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     campaign = membership.campaign
-    return render(
-        request,
-        "campaigns/dashboard.html",
-        {
-            "campaign": campaign,
-            "membership": membership,
-            "open_session": selectors.open_session(campaign),
-            "characters": cast().for_panels(campaign),
-            "entries": selectors.recent_entries(membership),
-            "note_form": NoteForm(membership=membership),
-            "clock_form": ClockAdvanceForm(initial={"expected": campaign.game_clock}),
-            "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
-        },
-    )
+    context: dict[str, Any] = {
+        "campaign": campaign,
+        "membership": membership,
+        "panels": cast().panels(campaign, membership),
+        "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
+    }
+    context["note_form_html"] = note_form_html(request, membership, context)
+    context["feed_html"] = page_part_html(
+        "campaigns/dashboard.html#dashboard-feed", request, membership, context,
+        {"entries": lambda: selectors.recent_entries(membership)},
+    )  # fmt: skip
+    context["aside_html"] = page_part_html(
+        "campaigns/dashboard.html#dashboard-aside", request, membership, context,
+        {"open_session": lambda: selectors.open_session(campaign),
+         "clock_form": lambda: ClockAdvanceForm(initial={"expected": campaign.game_clock})},
+    )  # fmt: skip
+    return render(request, "campaigns/dashboard.html", context)
 
 
 @campaign_narrator
@@ -252,12 +260,28 @@ def clock_advance(request: MemberRequest, campaign_id: int) -> HttpResponse:
     return redirect("campaigns:dashboard", campaign_id)
 
 
-def _log_filter(request: HttpRequest, membership: Membership, events_kinds: list[str]) -> LogFilterForm:
-    campaign = membership.campaign
-    sessions = [(s.pk, str(s)) for s in campaign.game_sessions.order_by("number")]
-    characters = [(c.pk, c.name) for c in cast().viewable(membership).only("pk", "name")]
+def _log_filter(
+    request: HttpRequest, membership: Membership, events_kinds: list[str], head: int | None = None
+) -> LogFilterForm:
+    sessions, characters = _filter_choices(membership, head)
     kinds = [(k, kind_label(k)) for k in events_kinds]
     return LogFilterForm(request.GET or None, sessions=sessions, characters=characters, kinds=kinds)
+
+
+def _filter_choices(membership: Membership, head: int | None) -> tuple[list[Any], list[Any]]:
+    """The sessions and the characters the log's filter offers this member. With the stream's ``head``
+    they are kept under it, as the kinds are: a session or a character only comes with an event, and a
+    rename bumps the campaign's ``log_epoch``."""
+    campaign = membership.campaign
+    key = f"log-choices:{campaign.pk}:{campaign.log_epoch}:{membership.role}:{membership.user_id}:{head}"
+    found = caches["default"].get(key) if head is not None else None
+    if found is None:
+        sessions = [(s.pk, str(s)) for s in campaign.game_sessions.order_by("number")]
+        characters = [(c.pk, c.name) for c in cast().viewable(membership).only("pk", "name")]
+        found = (sessions, characters)
+        if head is not None:
+            caches["default"].set(key, found, selectors.LOG_FACTS_SECONDS)
+    return found
 
 
 def _filter_values(form: LogFilterForm) -> selectors.LogFilter:
@@ -280,8 +304,10 @@ def _kinds_in(membership: Membership) -> list[str]:
 def log(request: MemberRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     campaign = membership.campaign
-    latest = selectors.latest_event_id(campaign.pk)
-    filter_form = _log_filter(request, membership, selectors.log_kinds(membership, latest))
+    # The stream's head (read with the membership, first) changes with every event, in commit order: the
+    # kinds and the count kept under it are exact.
+    latest = table_head(membership)
+    filter_form = _log_filter(request, membership, selectors.log_kinds(membership, latest), latest)
     log_filter = _filter_values(filter_form)
     events = selectors.filter_events(Event.objects.visible_to(membership), log_filter)
     paginator = Paginator(events, LOG_PAGE_SIZE)
@@ -296,10 +322,11 @@ def log(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "filter_form": filter_form,
         "page": page,
         "entries": selectors.lazy_log_entries(_page_events(page), membership, campaign),
-        "note_form": NoteForm(membership=membership),
         "query": _query_without_page(request),
         "live_watch": [feed_subject(campaign.pk)],
     }
+    if not request.htmx:
+        context["note_form_html"] = note_form_html(request, membership, context)
     template = "campaigns/log.html#log-entries" if request.htmx else "campaigns/log.html"
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])

@@ -14,6 +14,7 @@ class CharactersConfig(AppConfig):
         from characters import chronicle_kinds, live  # noqa: F401  (event texts, live panels)
         from characters.access import viewable_characters
         from characters.demo import demo_characters, demo_sheets
+        from characters.fragments import panels_html
         from characters.selectors import characters_for_panels, characters_owned
         from characters.services.atouts import run_session_award
         from characters.services.recovery import run_clock_recovery
@@ -25,6 +26,7 @@ class CharactersConfig(AppConfig):
             Cast(
                 viewable=viewable_characters,
                 for_panels=characters_for_panels,
+                panels=panels_html,
                 owned=characters_owned,
                 demo=demo_characters,
             )

@@ -46,6 +46,16 @@ def character_rules(campaign: Campaign) -> CharacterRules:
     return rules
 
 
+def session_open(campaign: object) -> bool:
+    """Whether a session of the campaign is open (Atouts kept from creation raise traits only then); read
+    once per campaign row, like ``character_rules``."""
+    cached = getattr(campaign, "_session_open_cache", None)
+    if cached is None:
+        cached = campaign.game_sessions.filter(status="open").exists()  # type: ignore[attr-defined]  # a Campaign
+        campaign._session_open_cache = cached  # type: ignore[attr-defined]  # kept on the row, as the rules are
+    return bool(cached)
+
+
 def trait_defs(rules: CharacterRules) -> tuple[TraitDef, ...]:
     return traits_from_dicts(rules.trait_list, source=f"campaign {rules.campaign_id} trait list")
 

@@ -98,8 +98,9 @@ TEMPLATES = [
 
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    # Rendered log entries, per process: their keys hold everything that decides their bytes
-    # (campaigns/entry_cache.py), so nothing needs to be shared between processes to stay correct.
+    # Rendered log entries, sheets and panels, per process: their keys hold everything that decides their
+    # bytes (campaigns/entry_cache.py, core/fragment_cache.py), so nothing needs to be shared between
+    # processes to stay correct.
     "fragments": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "fragments",
@@ -108,6 +109,7 @@ CACHES = {
     },
 }
 LOG_ENTRY_CACHE = env_bool("LOG_ENTRY_CACHE", True)
+FRAGMENT_CACHE = env_bool("FRAGMENT_CACHE", True)
 
 # Widgets are plain data once built: their HTML is kept per process (core/form_rendering.py).
 FORM_RENDERER = "core.form_rendering.CachedWidgetRenderer"

@@ -7,8 +7,9 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -30,6 +31,7 @@ from conflicts.forms import (
     TableSettingsForm,
     split_from_post,
 )
+from conflicts.kept_odds import odds_response
 from conflicts.models import Deck, Participant, Scene
 from conflicts.rules.budget import Split
 from conflicts.rules.fudge import success_chance
@@ -282,14 +284,19 @@ def _expected(request: HttpRequest) -> int | None:
 
 
 @campaign_member
-@require_POST
+@require_http_methods(["GET", "POST"])
 def odds(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
-    """htmx: the odds of the split being entered, recomputed on every change."""
-    membership, everyone, me = _mine(request, campaign_id, participant_id)
-    board = selectors.sequence_board(me.sequence, membership, everyone, story=False)
-    split, _reasons = split_from_post(request.POST, me, everyone)
-    context = _panel_context(request, membership, me, board, split=split)
-    return render(request, "conflicts/partials/odds.html", context)
+    """htmx: the odds of the split being entered, recomputed on every change; kept until the table changes,
+    with an ETag (conflicts.kept_odds)."""
+
+    def render_odds(data: QueryDict) -> str:
+        membership, everyone, me = _mine(request, campaign_id, participant_id)
+        board = selectors.sequence_board(me.sequence, membership, everyone, story=False)
+        split, _reasons = split_from_post(data, me, everyone)
+        context = _panel_context(request, membership, me, board, split=split)
+        return render_to_string("conflicts/partials/odds.html", context, request=request)
+
+    return odds_response(request, _membership(request), participant_id, render_odds)
 
 
 @campaign_member

@@ -13,4 +13,8 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def render_entries(context: Any, entries: Any) -> SafeString:
     """The log entries, each rendered once per (event, language, time zone, rights) when they come lazily."""
-    return _render_entries(entries or [], oob=bool(context.get("oob")), request=context.get("request"))
+    token = context.get("csrf_token")
+    return _render_entries(
+        entries or [], oob=bool(context.get("oob")), request=context.get("request"),
+        csrf_token=None if token is None else str(token),
+    )  # fmt: skip

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -28,6 +29,7 @@ from characters.forms import (
     TraitRaiseForm,
     TraitSetForm,
 )
+from characters.fragments import sheet_html
 from characters.models import Character, CharacterKind
 from characters.rules import psychic
 from characters.rules.atouts import progression_cost
@@ -51,7 +53,7 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
     editable = can_edit(membership, character)
     others = [c for c in selectors.visible_characters(character.campaign, membership) if c.pk != character.pk]
     trait_choices = [(line.code, line.name) for line in sheet.all_lines]
-    in_session = character.campaign.game_sessions.filter(status="open").exists()
+    in_session = selectors.session_open(character.campaign)
     scheme = progression_scheme(sheet.rules, character.campaign, character)
     raise_choices = [
         (line.code, ngettext("%(name)s (%(rank)s) — %(cost)s Atout a rank", "%(name)s (%(rank)s) — %(cost)s Atouts a rank", cost)
@@ -146,7 +148,17 @@ def _feed_choices(sheet: selectors.Sheet) -> list[tuple[str, str]]:
 def _render_sheet(request: AuthenticatedRequest, character: Character, membership: Membership, status: int = 200,
                   forms: dict[str, Any] | None = None) -> HttpResponse:  # fmt: skip
     template = "characters/detail.html#sheet" if request.htmx else "characters/detail.html"
-    response = render(request, template, sheet_context(character, membership, forms), status=status)
+    if forms:
+        context = sheet_context(character, membership, forms)
+    else:
+        # A plain sheet (no error, no notice, unbound forms) is kept by the character's version
+        # (characters.fragments): the sheet's own reads run only when it is not kept yet.
+        token = get_token(request)  # one token for the whole page, as {% csrf_token %} prints it
+        html = sheet_html(character, membership, lambda: sheet_context(character, membership), request=request,
+                          token=token)  # fmt: skip
+        context = {"character": character, "campaign": character.campaign, "membership": membership,
+                   "live_watch": sheet_subject(character.pk), "sheet_html": html, "csrf_token": token}  # fmt: skip
+    response = render(request, template, context, status=status)
     response["Vary"] = "HX-Request"
     return response
 

@@ -6,6 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from conflicts.rules.budget import Split
+from conflicts.services.drawing import participant_declare_split
 from tests.conflicts.factories import fight
 
 pytestmark = pytest.mark.django_db
@@ -21,3 +23,51 @@ def test_the_odds_endpoint_query_count_does_not_grow(npcs: int, django_assert_ma
     with django_assert_max_num_queries(15):
         response = client.post(url, data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and "%" in response.content.decode()
+
+
+def test_the_odds_are_kept_until_the_table_changes_with_an_etag(django_assert_max_num_queries, settings) -> None:  # type: ignore[no-untyped-def]
+    """A split already seen costs the membership lookup only (« compute from the participants and the deck
+    state alone, cached by the Sequence's version »); the same bytes as computing afresh; a GET answered
+    304 to its ETag; a draw (an Event: the stream head moves) gives a new answer."""
+    f = fight(npcs=2)
+    client = Client()
+    client.force_login(f.player)
+    url = reverse("conflicts:odds", args=[f.campaign.pk, f.pc.pk])
+    data = {f"attack_{f.npcs[0].pk}": "2", f"defence_{f.pc.pk}": "1"}
+    settings.FRAGMENT_CACHE = False
+    plain = client.post(url, data, HTTP_HX_REQUEST="true").content
+    settings.FRAGMENT_CACHE = True
+    assert client.post(url, data, HTTP_HX_REQUEST="true").content == plain
+    with django_assert_max_num_queries(3):  # session, user, membership (with the stream head)
+        kept = client.post(url, data, HTTP_HX_REQUEST="true")
+    assert kept.content == plain
+    first = client.get(url, data, HTTP_HX_REQUEST="true")
+    assert first.status_code == 200 and first.content == plain and first["ETag"]
+    assert "no-cache" in first["Cache-Control"] and "private" in first["Cache-Control"]
+    again = client.get(url, data, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    other_split = client.get(url, {**data, f"attack_{f.npcs[0].pk}": "3"}, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert other_split.status_code == 200 and other_split["ETag"] != first["ETag"]
+    # The thug declares his defence (one Event, which the player's odds may not show): a new answer.
+    participant_declare_split(participant=f.npcs[0], actor=f.narrator, split=Split(defence={f.npcs[0].key: 2}))
+    after = client.get(url, data, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
+
+
+def test_kept_odds_never_reach_a_member_who_does_not_control_the_participant() -> None:
+    from campaigns.models import Membership, Role
+    from tests.campaigns.factories import UserFactory
+
+    f = fight(npcs=1)
+    owner, other = Client(), Client()
+    owner.force_login(f.player)
+    stranger = UserFactory()
+    Membership.objects.create(campaign=f.campaign, user=stranger, role=Role.PLAYER)
+    other.force_login(stranger)
+    url = reverse("conflicts:odds", args=[f.campaign.pk, f.pc.pk])
+    data = {f"attack_{f.npcs[0].pk}": "2", f"defence_{f.pc.pk}": "1"}
+    assert owner.post(url, data, HTTP_HX_REQUEST="true").status_code == 200  # kept for the owner
+    assert other.post(url, data, HTTP_HX_REQUEST="true").status_code == 404
+    assert other.get(url, data, HTTP_HX_REQUEST="true").status_code == 404
+    npc_url = reverse("conflicts:odds", args=[f.campaign.pk, f.npcs[0].pk])
+    assert owner.get(npc_url, {f"attack_{f.pc.pk}": "1"}).status_code == 404

@@ -118,7 +118,8 @@ URLS: dict[str, Spec] = {
     ),
     "conflicts:cut": Spec("campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}, post_only=True),
     "conflicts:panel": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}),
-    "conflicts:odds": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True),
+    # A read (the odds of a split), answered to GET with an ETag (conflicts/kept_odds.py).
+    "conflicts:odds": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}),
     "conflicts:split": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True),
     "conflicts:declare": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True),
     "conflicts:modifiers": Spec(
