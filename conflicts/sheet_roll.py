@@ -15,6 +15,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from characters.models import Character
+from conflicts.labels import difficulty_label
 from conflicts.rules.fudge import FudgeTestSetup, Modifier, success_chance
 from conflicts.rules.ranks import Difficulty
 
@@ -84,3 +85,34 @@ class SheetRollForm(forms.Form):
         if code not in self.codes:
             raise forms.ValidationError(_("This character has no such trait."))
         return code
+
+
+class OtherTestAtoutForm(forms.Form):
+    """An Atout on another character's Test: help it (+1 rank, two Atouts) or counter its +1. The Test is chosen
+    among the ones ``selectors.tests_open_to_others`` lists, never typed."""
+
+    HELP, COUNTER = "help", "counter"
+
+    roll = forms.ChoiceField(label=_("Which Test"))
+    use = forms.ChoiceField(
+        label=_("Atout"),
+        choices=[(HELP, _("Help: +1 rank (2 Atouts)")), (COUNTER, _("Counter its Atout for +1 rank (1 Atout)"))],
+        initial=HELP,
+        widget=forms.RadioSelect,
+    )
+    justification = forms.CharField(label=_("How do you help?"), max_length=500, required=False)
+    step = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, tests: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tests = {t.roll: t for t in tests}
+        self.fields["roll"].choices = [
+            (t.roll, f"{t.character} · {t.trait} → {difficulty_label(t.difficulty)}") for t in tests
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("use") == self.HELP and not (data.get("justification") or "").strip():
+            # « le mieux est de décrire comment ils aident leur camarade »
+            self.add_error("justification", _("Say how your character helps."))
+        return data

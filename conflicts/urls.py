@@ -18,6 +18,11 @@ urlpatterns = [
         sheet_roll_views.sheet_roll_atout,
         name="sheet_roll_atout",
     ),
+    path(
+        "<int:campaign_id>/characters/<int:character_id>/tests/others/",
+        sheet_roll_views.other_tests,
+        name="other_tests",
+    ),
     path("<int:campaign_id>/test/chance/", views.test_chance, name="test_chance"),
     path("<int:campaign_id>/simple/", views.simple_conflict, name="simple"),
     path("<int:campaign_id>/scenes/<int:scene_id>/", views.scene, name="scene"),
