@@ -25,6 +25,14 @@ def character_panels(event: Event, viewer: Viewer) -> list[str]:
     character_id = event.payload.get("character_id")
     if character_id is None:
         return []
+    fragments = _panels(event, viewer, character_id)
+    if event.kind == "character.revers_taken":
+        # The Revers left the other sheet: both show it.
+        fragments += _panels(event, viewer, event.payload["from_id"])
+    return fragments
+
+
+def _panels(event: Event, viewer: Viewer, character_id: int) -> list[str]:
     character = characters_for_panels(event.campaign_id).filter(pk=character_id).first()
     if character is None or not can_view(viewer.membership, character):
         return []
