@@ -104,6 +104,8 @@ class OtherTestAtoutForm(forms.Form):
     step = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, tests: list[Any], **kwargs: Any) -> None:
+        # Its own ids: the sheet it opens in has other forms with a "justification" field.
+        kwargs.setdefault("auto_id", "id_other_test_%s")
         super().__init__(*args, **kwargs)
         self.tests = {t.roll: t for t in tests}
         self.fields["roll"].choices = [
