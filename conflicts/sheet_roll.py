@@ -55,11 +55,49 @@ def remember(session: Any, character_id: int, memory: RollMemory) -> None:
     session[SESSION_KEY] = rolls
 
 
-def chance_percent(rank: int, difficulty: int, other: int = 0) -> str:
-    """The exact chance shown before rolling (Fudge dice: 81 outcomes), « 62,9 »-style rounding left to the page."""
-    modifiers = (Modifier("other", other),) if other else ()
+def chance_percent(rank: int, difficulty: int, other: int = 0, applied: tuple[Modifier, ...] = ()) -> str:
+    """The exact chance shown before rolling (Fudge dice: 81 outcomes), with the modifiers the roll will carry
+    (``applied``: the sheet's standing lines and the trait's boost) and the situational one."""
+    modifiers = (*applied, Modifier("other", other)) if other else applied
     setup = FudgeTestSetup(trait_rank=rank, difficulty=Difficulty(difficulty), modifiers=modifiers)
     return f"{100 * float(success_chance(setup)):.0f}"
+
+
+REVERS_DOMAINS = ("physical", "social", "mental")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What the sheet brings to every Test of this character before the player chooses anything: the lines a
+    one-tap roll carries (state cards' wounds and fatigue; no Revers, whose domain the tap does not name) and
+    each domain's worst Revers, shown on the dialog's Revers chips."""
+
+    lines: tuple[Modifier, ...] = ()
+    revers: tuple[tuple[str, int], ...] = ()
+    boosts: tuple[tuple[str, int], ...] = ()
+
+    def applied(self, trait_code: str) -> tuple[Modifier, ...]:
+        """The one-tap Test's modifiers for a trait: the standing lines and the trait's running boost."""
+        boost = dict(self.boosts).get(trait_code, 0)
+        return (*self.lines, Modifier("power", boost)) if boost else self.lines
+
+
+def standing(character: Character, revers: Any = None) -> Standing:
+    """``Standing`` of a character, read once per page (the three trait lists of a sheet share it); ``revers``:
+    its active Revers when the page has them already."""
+    cached: Standing | None = getattr(character, "_roll_standing", None)
+    if cached is not None:
+        return cached
+    from conflicts import sheets
+    from conflicts.services.fudge_tests import standing_modifiers
+
+    lines = standing_modifiers(sheets.states_effect(character, domain=""), domain="", penalty=0)
+    penalties = sheets.revers_penalty_by_domain(character, REVERS_DOMAINS, revers)
+    target = (character.power_boost or {}).get("target", "")
+    boost = sum(amount for _code, amount, use in sheets.boost_lines(character, target) if use == "any") if target else 0
+    result = Standing(tuple(lines), tuple(penalties.items()), ((target, boost),) if boost else ())
+    character._roll_standing = result  # type: ignore[attr-defined]
+    return result
 
 
 class SheetRollForm(forms.Form):

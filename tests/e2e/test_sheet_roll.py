@@ -8,7 +8,6 @@ import json
 import uuid
 
 import pytest
-
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import E2E_PASSWORD, login
