@@ -118,6 +118,7 @@ class ReversTakeForm(forms.Form):
     justification = forms.CharField(label=_("How do you step in?"), max_length=500, required=False)
 
     def __init__(self, *args: Any, revers: list[Revers] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "id_take_revers_%s")  # the sheet's other forms have a justification too
         super().__init__(*args, **kwargs)
         self.choices = {f"{r.pk}@{r.character.version}": r for r in revers or []}
         self.fields["revers"].choices = [
