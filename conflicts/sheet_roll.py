@@ -18,6 +18,7 @@ from characters.models import Character
 from conflicts.labels import difficulty_label
 from conflicts.rules.fudge import FudgeTestSetup, Modifier, success_chance
 from conflicts.rules.ranks import Difficulty
+from core.form_fields import choice_field
 
 SESSION_KEY = "sheet_rolls"
 DEFAULT_DIFFICULTY = int(Difficulty.MOYENNE)
@@ -146,7 +147,7 @@ class OtherTestAtoutForm(forms.Form):
         kwargs.setdefault("auto_id", "id_other_test_%s")
         super().__init__(*args, **kwargs)
         self.tests = {t.roll: t for t in tests}
-        self.fields["roll"].choices = [
+        choice_field(self, "roll").choices = [
             (t.roll, f"{t.character} · {t.trait} → {difficulty_label(t.difficulty)}") for t in tests
         ]
 

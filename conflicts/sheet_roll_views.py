@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaigns.access import campaign_member
+from campaigns.access import MemberRequest, campaign_member
 from campaigns.models import Membership
 from characters.models import Character
 from conflicts import selectors, sheets
@@ -31,9 +31,9 @@ from conflicts.services.roll_follow_ups import (
 from core.errors import ServiceError, StaleState
 
 
-def _own_character(request: HttpRequest, campaign_id: int, character_id: int) -> Character:
+def _own_character(request: MemberRequest, campaign_id: int, character_id: int) -> Character:
     """The character rolled for: the narrator may roll for anyone of the campaign, a player for their own."""
-    membership: Membership = request.membership  # type: ignore[attr-defined]
+    membership: Membership = request.membership
     character = get_object_or_404(
         Character.objects.select_related("campaign"), pk=character_id, campaign_id=campaign_id
     )
@@ -48,7 +48,7 @@ def _sheet_roll_context(character: Character, result: dict[str, Any], memory: An
 
 @campaign_member
 @require_POST
-def sheet_roll(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+def sheet_roll(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
     """A Test from a trait row of the sheet: one tap at the remembered difficulty, or the dialog's choices."""
     character = _own_character(request, campaign_id, character_id)
     codes = {code for code, _name, _value in sheets.trait_choices(character)}
@@ -81,7 +81,7 @@ def _step(request: HttpRequest) -> int | None:
 
 @campaign_member
 @require_POST
-def sheet_roll_atout(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+def sheet_roll_atout(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
     """The result card's follow-ups (appendix 4): spend an Atout to re-roll the dice, to change one die, or to
     buy the +1 rank again after a counter."""
     character = _own_character(request, campaign_id, character_id)
@@ -105,7 +105,9 @@ def sheet_roll_atout(request: HttpRequest, campaign_id: int, character_id: int) 
     return _card(request, character, roll)
 
 
-def _card(request: HttpRequest, character: Character, roll: str, *, error: str = "", status: int = 200) -> HttpResponse:
+def _card(
+    request: MemberRequest, character: Character, roll: str, *, error: str = "", status: int = 200
+) -> HttpResponse:
     # The service has checked that this Test is this character's; the card reads it the same way.
     result = fudge_test_state(character, roll).card()
     memory = sheet_roll_rules.remembered(request.session, character.pk)
@@ -114,16 +116,16 @@ def _card(request: HttpRequest, character: Character, roll: str, *, error: str =
 
 
 @campaign_member
-def other_tests(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+def other_tests(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
     """The sheet's « Atouts on another's Test » form: help a teammate's last Test (+1 rank) or counter its Atout.
     Loaded when opened, so that it lists the Tests rolled since the sheet was; the Test is picked, never typed."""
     spender = _own_character(request, campaign_id, character_id)
-    membership: Membership = request.membership  # type: ignore[attr-defined]
+    membership: Membership = request.membership
     tests = selectors.tests_open_to_others(membership, spender)
     form = sheet_roll_rules.OtherTestAtoutForm(request.POST or None, tests=tests)
     notice, error, status = "", "", 200
     if request.method == "POST":
-        if not request.htmx:  # type: ignore[attr-defined]
+        if not request.htmx:
             # Only the sheet's htmx form posts here; a plain POST goes back to the sheet (no resubmission).
             return redirect(spender.get_absolute_url())
         if form.is_valid():

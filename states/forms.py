@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from characters.models import Character
+from core.form_fields import model_choice_field
 from states.rules.dice import TraitDie
 from states.rules.ranks import RANK_VALUES
 
@@ -77,7 +78,7 @@ class RollForm(forms.Form):
 
     def __init__(self, *args: Any, targets: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["target"].queryset = targets  # type: ignore[attr-defined]
+        model_choice_field(self, "target").queryset = targets
 
     def clean_die(self) -> str:
         return _clean_die(self.cleaned_data.get("die", ""))
@@ -96,7 +97,7 @@ class TrickForm(forms.Form):
 
     def __init__(self, *args: Any, targets: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["target"].queryset = targets  # type: ignore[attr-defined]
+        model_choice_field(self, "target").queryset = targets
 
 
 class SheetForm(forms.Form):

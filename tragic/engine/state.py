@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,7 +77,11 @@ class Instance:
     @classmethod
     def from_json(cls, data: list[Any]) -> Instance:
         origin = data[12] if len(data) > 12 else None
-        return cls(*data[:10], granted=dict(data[10]), used_turn=data[11], origin=origin)
+        uid, cid, owner, zone, engaged, damage, power_buff, life_buff, perm_power, perm_life = data[:10]
+        return cls(
+            uid, cid, owner, zone, engaged, damage, power_buff, life_buff, perm_power, perm_life,
+            granted=dict(data[10]), used_turn=data[11], origin=origin,
+        )  # fmt: skip
 
 
 @dataclass
@@ -178,6 +182,115 @@ class Player:
         return player
 
 
+@dataclass(frozen=True, slots=True)
+class PassivePart:
+    """What one card adds to its player's :class:`Mods`, read from its ``passive`` table once per card (the
+    Mods of a player are summed again after every change of their cards: this keeps that sum cheap)."""
+
+    max_life_pct: int
+    life_start_pct: int
+    draw: int
+    armour: tuple[tuple[str, int], ...]  # the passive's armour, then an item's own, in that order
+    crit_chances: int
+    crit_multiplier: int
+    attack_bonus: tuple[str, int] | None
+    penetration: int
+    ally_power: int
+    ally_life: int
+    skill_slots: int
+    special: tuple[tuple[str, int], ...]
+    flags: tuple[str, ...]
+
+
+MOD_FLAGS = ("mulligan", "kamikaze", "bon_vivant", "unidextrous", "luminous", "no_brotherhood")
+# id(card) -> (card, part without malus, part with malus); the card is kept so that its id is never reused.
+_PARTS: dict[int, tuple[Card, PassivePart | None, PassivePart | None]] = {}
+
+
+def passive_part(card: Card, *, malus: bool) -> PassivePart | None:
+    """``card``'s contribution (None: it adds nothing); ``malus``: its ``unless_equipped`` malus applies."""
+    known = _PARTS.get(id(card))
+    if known is None or known[0] is not card:
+        known = _PARTS[id(card)] = (
+            card,
+            _passive_part(card, card.passive),
+            _passive_part(card, {**card.passive, **card.malus}),
+        )
+    return known[2] if malus else known[1]
+
+
+def _passive_part(card: Card, passive: Mapping[str, Any]) -> PassivePart | None:
+    if not passive and not card.armour:
+        return None
+    armour = list(passive.get("armour", {}).items())
+    if card.type == "item":
+        armour.extend(card.armour.items())
+    attack_bonus = None
+    if "attack_bonus" in passive:
+        key = card.attribute if card.type == "special" and card.attribute else "all"
+        attack_bonus = (key, passive["attack_bonus"])
+    return PassivePart(
+        max_life_pct=passive.get("max_life_pct", 100) - 100,
+        life_start_pct=passive.get("life_start_pct", 100) - 100,
+        draw=passive.get("draw", 0),
+        armour=tuple(armour),
+        crit_chances=passive.get("crit_chances", 0),
+        crit_multiplier=passive.get("crit_multiplier", 2),
+        attack_bonus=attack_bonus,
+        penetration=passive.get("penetration", 0),
+        ally_power=passive.get("ally_power", 0),
+        ally_life=passive.get("ally_life", 0),
+        skill_slots=passive.get("skill_slots", 0),
+        special=tuple(passive.get("special", {}).items()),
+        flags=tuple(flag for flag in MOD_FLAGS if passive.get(flag)),
+    )
+
+
+def copy_plain(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, tuples of numbers and strings), faster than ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {k: copy_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_plain(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(copy_plain(v) for v in value)
+    return value
+
+
+def copy_instance(inst: Instance) -> Instance:
+    return Instance(
+        inst.uid,
+        inst.cid,
+        inst.owner,
+        inst.zone,
+        inst.engaged,
+        inst.damage,
+        inst.power_buff,
+        inst.life_buff,
+        inst.perm_power,
+        inst.perm_life,
+        dict(inst.granted),
+        inst.used_turn,
+        inst.origin,
+    )
+
+
+def copy_player(p: Player) -> Player:
+    copy = Player.__new__(Player)
+    copy.__dict__.update(p.__dict__)
+    copy.deck = list(p.deck)
+    copy.trait_pool = list(p.trait_pool)
+    copy.skill_pool = list(p.skill_pool)
+    copy.zones = {zone: list(uids) for zone, uids in p.zones.items()}
+    copy.special = {attribute: list(uids) for attribute, uids in p.special.items()}
+    copy.engaged_points = dict(p.engaged_points)
+    copy.hidden_choice = None if p.hidden_choice is None else list(p.hidden_choice)
+    copy.stealth_sources = list(p.stealth_sources)
+    copy.addictions = dict(p.addictions)
+    copy.guarded = list(p.guarded)
+    return copy
+
+
 def pool_for(config: dict[str, Any]) -> CardPool:
     extra = config.get("extra_cards") or []
     if not extra:
@@ -238,6 +351,9 @@ class StateData:
         self.next_stack_id = 1
         self._mods: dict[int, Mods] = {}
         self._available: dict[int, dict[str, int]] = {}
+        # Suggested payments per player and cost, valid while that player's ``_available`` entry is: they
+        # are reset together in ``available_points`` (legal moves price every card in hand at every step).
+        self._payments: dict[int, dict[tuple[tuple[str, int], ...], dict[str, int]]] = {}
 
     # -- cards and zones -------------------------------------------------------------------------
 
@@ -345,8 +461,16 @@ class StateData:
         """Disengaged points per attribute (cached until the next change)."""
         cached = self._available.get(player)
         if cached is None:
-            engaged = self.players[player].engaged_points
-            cached = self._available[player] = {a: max(0, self.points(player, a) - engaged[a]) for a in ATTRIBUTES}
+            p = self.players[player]
+            mods = self.mods(player)
+            known, engaged = mods.points, p.engaged_points
+            cached = self._available[player] = {}
+            for a in ATTRIBUTES:
+                points = known.get(a)
+                if points is None:  # as in :meth:`points`
+                    points = known[a] = min(MAX_ATTRIBUTE, max(0, 1 + mods.special.get(a, 0)) + len(p.special[a]))
+                cached[a] = max(0, points - engaged[a])
+            self._payments[player] = {}
         return cached
 
     def mods(self, player: int) -> Mods:
@@ -355,33 +479,30 @@ class StateData:
             return cached
         mods = Mods()
         for card in self._passive_sources(player):
-            passive = card.passive
-            if card.unless_equipped and card.slot and not self._has_equipped_subtype(player, card.unless_equipped):
-                passive = {**passive, **card.malus}
-            if not passive and not card.armour:
+            needs = card.unless_equipped
+            malus = False
+            if needs and card.slot:
+                malus = not self._has_equipped_subtype(player, needs)
+            part = passive_part(card, malus=malus)
+            if part is None:
                 continue
-            mods.max_life_pct += passive.get("max_life_pct", 100) - 100
-            mods.life_start_pct += passive.get("life_start_pct", 100) - 100
-            mods.draw += passive.get("draw", 0)
-            for kind, value in {**passive.get("armour", {})}.items():
+            mods.max_life_pct += part.max_life_pct
+            mods.life_start_pct += part.life_start_pct
+            mods.draw += part.draw
+            for kind, value in part.armour:
                 mods.armour[kind] = mods.armour.get(kind, 0) + value
-            if card.type == "item":
-                for kind, value in card.armour.items():
-                    mods.armour[kind] = mods.armour.get(kind, 0) + value
-            mods.crit_chances += passive.get("crit_chances", 0)
-            mods.crit_multiplier = max(mods.crit_multiplier, passive.get("crit_multiplier", 2))
-            if "attack_bonus" in passive:
-                key = card.attribute if card.type == "special" and card.attribute else "all"
-                mods.attack_bonus[key] = mods.attack_bonus.get(key, 0) + passive["attack_bonus"]
-            mods.penetration += passive.get("penetration", 0)
-            mods.ally_power += passive.get("ally_power", 0)
-            mods.ally_life += passive.get("ally_life", 0)
-            mods.skill_slots += passive.get("skill_slots", 0)
-            for attribute, value in passive.get("special", {}).items():
+            mods.crit_chances += part.crit_chances
+            mods.crit_multiplier = max(mods.crit_multiplier, part.crit_multiplier)
+            if part.attack_bonus is not None:
+                key, value = part.attack_bonus
+                mods.attack_bonus[key] = mods.attack_bonus.get(key, 0) + value
+            mods.penetration += part.penetration
+            mods.ally_power += part.ally_power
+            mods.ally_life += part.ally_life
+            mods.skill_slots += part.skill_slots
+            for attribute, value in part.special:
                 mods.special[attribute] = mods.special.get(attribute, 0) + value
-            for flag in ("mulligan", "kamikaze", "bon_vivant", "unidextrous", "luminous", "no_brotherhood"):
-                if passive.get(flag):
-                    mods.flags.add(flag)
+            mods.flags.update(part.flags)
         self._mods[player] = mods
         return mods
 
@@ -393,14 +514,15 @@ class StateData:
 
     def _passive_sources(self, player: int) -> Iterator[Card]:
         p = self.players[player]
+        cards, table = self.cards, self._card_table
         for zone in ("trait", "skill", "special", "play"):
             for uid in p.zones[zone]:
-                card = self.pool[self.cards[uid].cid]
+                card = table[cards[uid].cid]
                 if card.type not in ("ally", "companion"):
                     yield card
         for uid in p.zones["equipment"]:
-            if not self.cards[uid].engaged:  # « Les équipements désengagés sont équipés »
-                yield self.pool[self.cards[uid].cid]
+            if not cards[uid].engaged:  # « Les équipements désengagés sont équipés »
+                yield table[cards[uid].cid]
 
     def armour(self, player: int) -> dict[str, int]:
         return self.mods(player).armour
