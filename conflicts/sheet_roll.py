@@ -97,7 +97,7 @@ def standing(character: Character, revers: Any = None) -> Standing:
     target = (character.power_boost or {}).get("target", "")
     boost = sum(amount for _code, amount, use in sheets.boost_lines(character, target) if use == "any") if target else 0
     result = Standing(tuple(lines), tuple(penalties.items()), ((target, boost),) if boost else ())
-    character._roll_standing = result  # type: ignore[attr-defined]
+    character._roll_standing = result  # type: ignore[attr-defined]  # cached on the instance this page renders
     return result
 
 
