@@ -62,8 +62,11 @@ class CountForm(forms.Form):
         self.default = default
 
     def value(self) -> int:
-        count = self.cleaned_data["count"]
-        return self.default if count is None else count  # type: ignore[return-value]
+        count: int | None = self.cleaned_data["count"]
+        if count is not None:
+            return count
+        assert self.default is not None  # without a default the field is required: a valid form has a count
+        return self.default
 
 
 class RollForm(forms.Form):
