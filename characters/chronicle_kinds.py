@@ -121,6 +121,17 @@ def _inflicted(event: Event) -> str:
     return text
 
 
+@describes("character.revers_taken", label=lambda: _("Revers taken in another's place"))
+def _taken(event: Event) -> str:
+    p = event.payload
+    return ngettext(
+        "%(name)s spends %(n)s Atout and takes the %(severity)s (%(domain)s) of %(other)s in their place.",
+        "%(name)s spends %(n)s Atouts and takes the %(severity)s (%(domain)s) of %(other)s in their place.",
+        p["amount"],
+    ) % {"name": p["character"], "n": p["amount"], "severity": severity_label(p["severity"]), "domain": _domain(p),
+         "other": p["from"]}  # fmt: skip
+
+
 @describes("character.revers_healed", "character.revers_recovered", label=lambda: _("Revers healed"))
 def _healed(event: Event) -> str:
     p = event.payload

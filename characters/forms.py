@@ -6,7 +6,9 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
+from characters.labels import domain_label, severity_label
 from characters.models import (
     Character,
     CharacterRules,
@@ -23,17 +25,14 @@ from characters.rules.traits import TraitKind
 from core.form_fields import choice_field, model_choice_field
 from core.forms import IdChoiceField
 
-# Uses a player picks from the sheet; raises have their own form.
+# Uses a player picks from the sheet; raises have their own form. The uses that act on a roll, a draw or a
+# Revers (+1, counter, re-roll, change a result, help, take a Revers) are spent where that roll, draw or Revers
+# is shown (the Test's result card, the Sequence's panel, the forms naming another's Test or Revers), so that
+# they change the game and not only the ledger.
 SPEND_USES = [
     (AtoutUse.SAVE_YOUR_SKIN.value, _("Save your skin")),
-    (AtoutUse.TEMPORARY_BONUS.value, _("+1 rank or +1 card on one roll")),
-    (AtoutUse.COUNTER.value, _("Counter another's Atout")),
-    (AtoutUse.REROLL.value, _("Reroll the dice or redraw the cards")),
-    (AtoutUse.CHANGE_RESULT.value, _("Change one die or one card")),
     (AtoutUse.NARRATIVE_CONTROL.value, _("Narrative control")),
     (AtoutUse.MONOLOGUE.value, _("Monologue")),
-    (AtoutUse.HELP_OTHER.value, _("+1 to another character (2 Atouts)")),
-    (AtoutUse.TAKE_REVERS.value, _("Take a Revers in another's place")),
     (AtoutUse.RIGHT_MOMENT.value, _("Arrive at the right moment")),
 ]
 
@@ -96,23 +95,31 @@ class NarratorFieldsForm(VersionedForm):
 
 class AtoutSpendForm(forms.Form):
     use = forms.ChoiceField(label=_("Use"), choices=SPEND_USES)
-    amount = forms.IntegerField(label=_("Atouts"), min_value=1, max_value=10, initial=1)
     justification = forms.CharField(label=_("What happens"), max_length=500, required=False)
-    roll = forms.CharField(label=_("Roll or draw"), max_length=40, required=False)
-    target_character = forms.TypedChoiceField(label=_("Other character"), coerce=int, required=False, empty_value=None)
 
-    def __init__(self, *args: Any, others: list[Character] | None = None, **kwargs: Any) -> None:
+
+class ReversTakeForm(forms.Form):
+    """« Un Atout peut être dépensé pour supporter un Revers à la place d'un autre »: which Revers, chosen among
+    the other characters' (each choice carries its sheet's version), never typed."""
+
+    revers = forms.ChoiceField(label=_("Which Revers"))
+    justification = forms.CharField(label=_("How do you step in?"), max_length=500, required=False)
+
+    def __init__(self, *args: Any, revers: list[Revers] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "id_take_revers_%s")  # the sheet's other forms have a justification too
         super().__init__(*args, **kwargs)
-        choice_field(self, "target_character").choices = [("", "—")] + [(c.pk, c.name) for c in others or []]
+        self.choices = {f"{r.pk}@{r.character.version}": r for r in revers or []}
+        choice_field(self, "revers").choices = [
+            (key, ngettext("%(name)s: %(revers)s (%(domain)s), %(n)s Atout",
+                           "%(name)s: %(revers)s (%(domain)s), %(n)s Atouts", r.severity)
+             % {"name": r.character.name, "revers": severity_label(r.severity), "domain": r.domain_name or domain_label(r.domain),
+                "n": r.severity})
+            for key, r in self.choices.items()
+        ]  # fmt: skip
 
-    def context(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        context: dict[str, Any] = {}
-        if data.get("roll"):
-            context["roll"] = data["roll"]
-        if data.get("target_character"):
-            context["target_character"] = data["target_character"]
-        return context
+    def chosen(self) -> tuple[Revers, int]:
+        key = self.cleaned_data["revers"]
+        return self.choices[key], int(key.split("@")[1])
 
 
 class TraitRaiseForm(forms.Form):

@@ -40,7 +40,30 @@ def character_panels(event: Event, viewer: Viewer) -> list[str]:
     """A page showing the character's sheet gets the whole sheet, rendered for that member; the
     narrator's dashboard gets the changed character's panel as an out-of-band swap (a new one is
     appended); a page that names no region gets the summary strip (Atouts, Revers) as it used to."""
-    character = _character(event)
+    return _panels(event, viewer, _character(event))
+
+
+def _giver(event: Event) -> Character | None:
+    """The character a taken Revers left (``character.revers_taken``), loaded once per event."""
+    giver_id = event.payload.get("from_id")
+    giver: Character | None = event_fact(
+        event, "giver", lambda: characters_for_panels(event.campaign_id).filter(pk=giver_id).first()
+    )
+    return giver
+
+
+def giver_audience(event: Event, viewer: Viewer) -> Hashable:
+    giver = _giver(event)
+    return audience_unless_concerned(viewer, [giver.owner_id] if giver is not None else [])
+
+
+@live_fragment("character.revers_taken", audience=giver_audience)
+def giver_panels(event: Event, viewer: Viewer) -> list[str]:
+    """The Revers left the other sheet too: its panel, strip or whole sheet follows."""
+    return _panels(event, viewer, _giver(event))
+
+
+def _panels(event: Event, viewer: Viewer, character: Character | None) -> list[str]:
     if character is None or not can_view(viewer.membership, character):
         return []
     if viewer.watches(sheet_subject(character.pk)):

@@ -324,3 +324,17 @@ def visible_characters(campaign: Campaign, membership: Membership) -> QuerySet[C
     if membership.is_narrator:
         return queryset
     return queryset.filter(Q(kind="pc") | Q(owner_id=membership.user_id))
+
+
+def revers_others(character: Character, membership: Membership, others: list[Character] | None = None) -> list[Revers]:
+    """The active Revers of the other characters this member may see: what ``character`` may take in their place
+    (« supporter un Revers à la place d'un autre »). ``others``: those characters when the caller has them."""
+    if others is None:
+        others = [c for c in visible_characters(character.campaign, membership) if c.pk != character.pk]
+    by_pk = {c.pk: c for c in others}
+    if not by_pk:
+        return []
+    revers = list(Revers.objects.filter(character_id__in=by_pk, severity__gt=0).order_by("character_id", "pk"))
+    for r in revers:
+        r.character = by_pk[r.character_id]
+    return revers

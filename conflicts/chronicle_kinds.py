@@ -256,15 +256,24 @@ def _test(event: Event) -> str:
 @describes("test.atout", label=lambda: _("Test: Atout"))
 def _test_atout(event: Event) -> str:
     p = event.payload
-    what = _("re-rolls the dice") if p.get("use") == "reroll" else _("changes one die")
-    text = _("%(name)s spends an Atout and %(what)s: %(old)s becomes %(dice)s → %(final)s, %(result)s.") % {
-        "name": p["character"],
-        "what": what,
-        "old": dice_text(p.get("old_dice", [])),
-        "dice": dice_text(p["dice"]),
-        "final": rank(p["final"]),
-        "result": _("success") if p["success"] else _("failure"),
-    }
+    values = {"name": p["character"], "spender": p.get("spender", ""), "final": rank(p["final"]),
+              "result": _("success") if p["success"] else _("failure")}  # fmt: skip
+    use = p.get("use")
+    if use == "help_other":
+        text = ngettext(
+            "%(spender)s spends %(n)s Atout to help %(name)s: +1 rank → %(final)s, %(result)s.",
+            "%(spender)s spends %(n)s Atouts to help %(name)s: +1 rank → %(final)s, %(result)s.",
+            p.get("amount", 2),
+        ) % {**values, "n": p.get("amount", 2)}
+    elif use == "counter":
+        text = _("%(spender)s spends an Atout and counters the Atout of %(name)s: %(final)s, %(result)s.") % values
+    elif use == "temporary_bonus":
+        text = _("%(name)s spends another Atout for +1 rank: %(final)s, %(result)s.") % values
+    else:
+        what = _("re-rolls the dice") if use == "reroll" else _("changes one die")
+        text = _("%(name)s spends an Atout and %(what)s: %(old)s becomes %(dice)s → %(final)s, %(result)s.") % {
+            **values, "what": what, "old": dice_text(p.get("old_dice", [])), "dice": dice_text(p["dice"]),
+        }  # fmt: skip
     if p.get("revers"):
         text += " " + _("%(n)s Revers.") % {"n": p["revers"]}
     return text

@@ -145,3 +145,23 @@ def running_fragment(event: Event, viewer: Viewer) -> list[str]:
         return []
     running = selectors.running_for(_running(event), viewer.membership)
     return [render_to_string("conflicts/partials/running.html", {"running": running, "oob": True})]
+
+
+@live_fragment("test.atout")
+def roll_card_fragment(event: Event, viewer: Viewer) -> list[str]:
+    """A Test's result card as it now stands, for the sockets watching the sheet of the character who rolled it
+    (and may roll for it): a teammate's help or a counter shows on the player's card without a reload."""
+    from characters.models import Character
+    from characters.subjects import sheet_subject
+    from conflicts import sheet_roll
+    from conflicts.services.roll_follow_ups import fudge_test_state
+
+    character_id = event.payload.get("character_id")
+    if character_id is None or not viewer.watches(sheet_subject(int(character_id))):
+        return []
+    character = Character.objects.filter(pk=character_id, campaign_id=event.campaign_id).first()
+    if character is None or not (viewer.is_narrator or character.owner_id == viewer.user_id):
+        return []
+    context = {"character": character, "result": fudge_test_state(character, event.payload["roll"]).card(),
+               "memory": sheet_roll.RollMemory(), "faces": (-1, 0, 1), "oob": True, "csrf_token": viewer.csrf_token}  # fmt: skip
+    return [render_to_string("conflicts/partials/roll_card.html", context)]

@@ -32,6 +32,7 @@ def _texts() -> dict[str, str]:
         "nothing_rolled": _("No dice were rolled in this Test."),
         "bad_die_change": _("Choose one of the four dice and a face: −1, 0 or +1."),
         "die_unchanged": _("That die already shows this face."),
+        "no_such_modifier": _("This Test has no such bonus to cancel."),
     }
 
 

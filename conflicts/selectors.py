@@ -436,3 +436,40 @@ def running_for(table: RunningTable, membership: Membership) -> list[RunningSequ
 def running_sequences(membership: Membership) -> list[RunningSequence]:
     """The campaign's sequences not over yet, with the characters the viewer must still draw for (two queries)."""
     return running_for(running_table(membership.campaign_id), membership)
+
+
+@dataclass(frozen=True)
+class OpenTest:
+    """Another character's Test an Atout may still act on (help, counter): what the sheet's form names."""
+
+    roll: str
+    character_id: int
+    character: str
+    trait: str
+    difficulty: str
+
+
+def tests_open_to_others(membership: Membership, character: Any, *, limit: int = 6) -> list[OpenTest]:
+    """The last Test of each other character of the campaign this member may see, rolled and without a Revers
+    written: « Un joueur ne peut dépenser des Atouts pour apporter de l'aide qu'une fois par jet de dé » names
+    one roll, so the form offers these and nothing typed. Narrators-only Tests (an NPC's) stay off players' lists."""
+    from django.utils.translation import get_language
+
+    from campaigns.models import Visibility
+
+    events = Event.objects.filter(campaign_id=character.campaign_id, kind="test.rolled").exclude(characters=character)
+    if not membership.is_narrator:
+        events = events.filter(visibility=Visibility.EVERYONE)
+    tests: list[OpenTest] = []
+    seen: set[int] = set()
+    for payload, character_id in events.order_by("-pk").values_list("payload", "characters__id")[:50]:
+        if character_id is None or character_id in seen:
+            continue
+        seen.add(character_id)
+        if payload.get("rolled") and not payload.get("revers"):
+            english = (get_language() or "fr")[:2] == "en" and payload.get("trait_name_en")
+            trait = (payload["trait_name_en"] if english else payload.get("trait_name")) or payload.get("trait") or ""
+            tests.append(OpenTest(payload["roll"], character_id, payload["character"], trait, payload["difficulty"]))
+        if len(tests) >= limit:
+            break
+    return tests

@@ -15,8 +15,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from characters.models import Character
+from conflicts.labels import difficulty_label
 from conflicts.rules.fudge import FudgeTestSetup, Modifier, success_chance
 from conflicts.rules.ranks import Difficulty
+from core.form_fields import choice_field
 
 SESSION_KEY = "sheet_rolls"
 DEFAULT_DIFFICULTY = int(Difficulty.MOYENNE)
@@ -54,11 +56,49 @@ def remember(session: Any, character_id: int, memory: RollMemory) -> None:
     session[SESSION_KEY] = rolls
 
 
-def chance_percent(rank: int, difficulty: int, other: int = 0) -> str:
-    """The exact chance shown before rolling (Fudge dice: 81 outcomes), « 62,9 »-style rounding left to the page."""
-    modifiers = (Modifier("other", other),) if other else ()
+def chance_percent(rank: int, difficulty: int, other: int = 0, applied: tuple[Modifier, ...] = ()) -> str:
+    """The exact chance shown before rolling (Fudge dice: 81 outcomes), with the modifiers the roll will carry
+    (``applied``: the sheet's standing lines and the trait's boost) and the situational one."""
+    modifiers = (*applied, Modifier("other", other)) if other else applied
     setup = FudgeTestSetup(trait_rank=rank, difficulty=Difficulty(difficulty), modifiers=modifiers)
     return f"{100 * float(success_chance(setup)):.0f}"
+
+
+REVERS_DOMAINS = ("physical", "social", "mental")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What the sheet brings to every Test of this character before the player chooses anything: the lines a
+    one-tap roll carries (state cards' wounds and fatigue; no Revers, whose domain the tap does not name) and
+    each domain's worst Revers, shown on the dialog's Revers chips."""
+
+    lines: tuple[Modifier, ...] = ()
+    revers: tuple[tuple[str, int], ...] = ()
+    boosts: tuple[tuple[str, int], ...] = ()
+
+    def applied(self, trait_code: str) -> tuple[Modifier, ...]:
+        """The one-tap Test's modifiers for a trait: the standing lines and the trait's running boost."""
+        boost = dict(self.boosts).get(trait_code, 0)
+        return (*self.lines, Modifier("power", boost)) if boost else self.lines
+
+
+def standing(character: Character, revers: Any = None) -> Standing:
+    """``Standing`` of a character, read once per page (the three trait lists of a sheet share it); ``revers``:
+    its active Revers when the page has them already."""
+    cached: Standing | None = getattr(character, "_roll_standing", None)
+    if cached is not None:
+        return cached
+    from conflicts import sheets
+    from conflicts.services.fudge_tests import standing_modifiers
+
+    lines = standing_modifiers(sheets.states_effect(character, domain=""), domain="", penalty=0)
+    penalties = sheets.revers_penalty_by_domain(character, REVERS_DOMAINS, revers)
+    target = (character.power_boost or {}).get("target", "")
+    boost = sum(amount for _code, amount, use in sheets.boost_lines(character, target) if use == "any") if target else 0
+    result = Standing(tuple(lines), tuple(penalties.items()), ((target, boost),) if boost else ())
+    character._roll_standing = result  # type: ignore[attr-defined]  # cached on the instance this page renders
+    return result
 
 
 class SheetRollForm(forms.Form):
@@ -84,3 +124,36 @@ class SheetRollForm(forms.Form):
         if code not in self.codes:
             raise forms.ValidationError(_("This character has no such trait."))
         return code
+
+
+class OtherTestAtoutForm(forms.Form):
+    """An Atout on another character's Test: help it (+1 rank, two Atouts) or counter its +1. The Test is chosen
+    among the ones ``selectors.tests_open_to_others`` lists, never typed."""
+
+    HELP, COUNTER = "help", "counter"
+
+    roll = forms.ChoiceField(label=_("Which Test"))
+    use = forms.ChoiceField(
+        label=_("Atout"),
+        choices=[(HELP, _("Help: +1 rank (2 Atouts)")), (COUNTER, _("Counter its Atout for +1 rank (1 Atout)"))],
+        initial=HELP,
+        widget=forms.RadioSelect,
+    )
+    justification = forms.CharField(label=_("How do you help?"), max_length=500, required=False)
+    step = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, tests: list[Any], **kwargs: Any) -> None:
+        # Its own ids: the sheet it opens in has other forms with a "justification" field.
+        kwargs.setdefault("auto_id", "id_other_test_%s")
+        super().__init__(*args, **kwargs)
+        self.tests = {t.roll: t for t in tests}
+        choice_field(self, "roll").choices = [
+            (t.roll, f"{t.character} · {t.trait} → {difficulty_label(t.difficulty)}") for t in tests
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("use") == self.HELP and not (data.get("justification") or "").strip():
+            # « le mieux est de décrire comment ils aident leur camarade »
+            self.add_error("justification", _("Say how your character helps."))
+        return data

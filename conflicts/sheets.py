@@ -48,6 +48,18 @@ def revers_penalty(character: Character, domain: str) -> int:
     return abs(int(read(character, domain)))
 
 
+def revers_penalty_by_domain(character: Character, domains: tuple[str, ...], revers: Any = None) -> dict[str, int]:
+    """``revers_penalty`` of each domain, from one query, or none when the page has the active ``revers`` already
+    (the sheet does): the roll dialog shows them all."""
+    from characters.models import Revers
+    from characters.rules.revers import ActiveRevers, penalty
+
+    if revers is None:
+        revers = Revers.objects.filter(character=character, severity__gt=0)
+    rows = [ActiveRevers(domain=r.domain_key, severity=r.severity) for r in revers if r.severity > 0]
+    return {domain: abs(int(penalty(rows, domain))) for domain in domains}
+
+
 def scale_modifier(character: Character, other: Character, trait_code: str) -> int:
     """Appendix 8: ranks (or cards) ``character`` gains against ``other`` for a trait, from their scales."""
     from characters.selectors import scale_modifier as read

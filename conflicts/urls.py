@@ -18,6 +18,11 @@ urlpatterns = [
         sheet_roll_views.sheet_roll_atout,
         name="sheet_roll_atout",
     ),
+    path(
+        "<id:campaign_id>/characters/<id:character_id>/tests/others/",
+        sheet_roll_views.other_tests,
+        name="other_tests",
+    ),
     path("<id:campaign_id>/test/chance/", views.test_chance, name="test_chance"),
     path("<id:campaign_id>/simple/", views.simple_conflict, name="simple"),
     path("<id:campaign_id>/scenes/<id:scene_id>/", views.scene, name="scene"),

@@ -9,6 +9,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+# ---------------------------------------------------------------- helpers
+from characters.access import can_view
 from characters.models import (
     Character,
     CharacterKind,
@@ -16,6 +18,7 @@ from characters.models import (
     ReversDomain,
     ReversNature,
 )
+from characters.rules.atouts import AtoutUse, SpendRequest, spend_plan
 from characters.rules.errors import RuleViolation
 from characters.rules.revers import (
     check_severity,
@@ -24,10 +27,19 @@ from characters.rules.revers import (
     out_of_action,
 )
 from characters.selectors import character_rules
-
-# ---------------------------------------------------------------- helpers
-from characters.services.changes import _append, _bump, _lock, _refuse, _require_member, _require_narrator
-from core.errors import ServiceError
+from characters.services.changes import (
+    _append,
+    _balances,
+    _bump,
+    _lock,
+    _open_session,
+    _refuse,
+    _require_editor,
+    _require_member,
+    _require_narrator,
+    _write_entries,
+)
+from core.errors import ServiceError, StaleState
 
 
 @transaction.atomic
@@ -127,5 +139,69 @@ def first_aid(*, revers: Revers, actor: User, success: bool, healer: Character |
         actor,
         {"revers_id": revers.pk, "success": success, "required_rank": required, "from": old, "to": revers.severity,
          "healer": healer.name if healer else ""},
+    )  # fmt: skip
+    return revers
+
+
+@transaction.atomic
+def revers_take(
+    *, taker: Character, revers: Revers, actor: User, justification: str = "", expected_version: int | None = None
+) -> Revers:
+    """« Un Atout peut être dépensé pour supporter un Revers à la place d'un autre. Pour utiliser cette option, il
+    suffit simplement que le personnage ait la possibilité de s'interposer, il n'est pas nécessaire de réussir un
+    Test […] Le Narrateur […] peut exiger du joueur qu'il dépense un Atout par revers supporté à la place d'un
+    autre » (appendix 4).
+
+    ``taker`` pays one Atout per point of the Revers' severity (as in a Sequence, docs/rules-decisions.md) and
+    the Revers moves to their sheet: both sheets locked, the other's ``expected_version`` checked (the list the
+    form was shown), one ``character.revers_taken`` event.
+    """
+    membership = _require_editor(taker, actor)
+    owner_id = Revers.objects.filter(pk=revers.pk).values_list("character_id", flat=True).first()
+    if owner_id is None:
+        raise ServiceError(_("This Revers no longer exists."))
+    # Both sheets in one order, so that two characters taking each other's Revers queue instead of deadlocking.
+    locked = {
+        c.pk: c
+        for c in Character.objects.select_for_update(of=("self",)).select_related("campaign", "owner")
+        .filter(pk__in={taker.pk, owner_id}).order_by("pk")
+    }  # fmt: skip
+    taker, owner = locked[taker.pk], locked[owner_id]
+    revers = Revers.objects.select_for_update().get(pk=revers.pk)
+    if revers.character_id != owner.pk:
+        raise StaleState(_("Someone acted first: this Revers has moved."))
+    if owner.pk == taker.pk or owner.campaign_id != taker.campaign_id:
+        raise ServiceError(_("Take a Revers of another character of this campaign."))
+    if not membership.is_narrator and not can_view(membership, owner):
+        raise ServiceError(_("This Revers no longer exists."))
+    if expected_version is not None and owner.version != expected_version:
+        raise StaleState(_("Someone acted first: %(name)s's sheet has changed.") % {"name": owner.name})
+    if revers.severity == 0:
+        raise ServiceError(_("This Revers is already healed."))
+    game_session = _open_session(taker.campaign)
+    request = SpendRequest(use=AtoutUse.TAKE_REVERS, amount=revers.severity, justification=justification,
+                           in_session=game_session is not None, targets_other=True)  # fmt: skip
+    try:
+        plan = spend_plan(request, _balances(taker))
+    except RuleViolation as violation:
+        raise _refuse(violation) from violation
+    context = {"revers": revers.pk, "target_character": owner.pk}
+    _write_entries(taker, plan, sign=-1, actor=actor, game_session=game_session, use=AtoutUse.TAKE_REVERS,
+                   justification=justification.strip(), context=context)  # fmt: skip
+    revers.character = taker
+    revers.payload = {**revers.payload, "taken_from": owner.name}
+    revers.save(update_fields=["character", "payload"])
+    active = list(Revers.objects.filter(character=taker, severity__gt=0).values_list("severity", flat=True))
+    threshold = taker.out_after_revers if taker.kind == CharacterKind.NPC else None
+    _bump(owner)
+    _bump(taker, "atouts_creation", "atouts_experience")
+    _append(
+        taker,
+        "character.revers_taken",
+        actor,
+        {"revers_id": revers.pk, "from": owner.name, "from_id": owner.pk, "domain": revers.domain,
+         "domain_name": revers.domain_name, "severity": revers.severity, "amount": revers.severity,
+         "justification": justification.strip(), "balance": taker.atout_balance,
+         "out_of_action": out_of_action(active, npc_threshold=threshold)},
     )  # fmt: skip
     return revers

@@ -27,6 +27,7 @@ from characters.forms import (
     NarratorFieldsForm,
     PowerUseForm,
     ReversForm,
+    ReversTakeForm,
     TraitRaiseForm,
     TraitSetForm,
     VetoForm,
@@ -41,7 +42,7 @@ from characters.services.allies import ally_hand
 from characters.services.atouts import atout_gain, atout_refund, atout_spend, trait_raise
 from characters.services.equipment import equipment_add, equipment_remove
 from characters.services.powers import character_rest, feed_allow, feed_revoke, healing_start, power_use
-from characters.services.revers import revers_heal, revers_inflict
+from characters.services.revers import revers_heal, revers_inflict, revers_take
 from characters.services.sheet import character_update, trait_veto
 from characters.views.sheet import _feed_form, _language, _render_sheet
 from core.errors import ServiceError
@@ -133,13 +134,22 @@ def _narrator_fields(
 
 @action("spend")
 def _spend(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    form = AtoutSpendForm(request.POST, others=list(Character.objects.filter(campaign=character.campaign)))
-    data = _valid("spend_form", form)
-    atout_spend(
-        character=character, actor=request.user, use=data["use"], amount=data["amount"],
-        justification=data["justification"], context=form.context(),
-    )  # fmt: skip
+    data = _valid("spend_form", AtoutSpendForm(request.POST))
+    atout_spend(character=character, actor=request.user, use=data["use"],
+                justification=data["justification"])  # fmt: skip
     return _("Atout spent."), {}
+
+
+@action("take_revers")
+def _take_revers(
+    request: AuthenticatedRequest, character: Character, membership: Membership
+) -> tuple[str, dict[str, Any]]:
+    form = ReversTakeForm(request.POST, revers=selectors.revers_others(character, membership))
+    _valid("take_revers_form", form)
+    revers, version = form.chosen()
+    revers_take(taker=character, revers=revers, actor=request.user,
+                justification=form.cleaned_data["justification"], expected_version=version)  # fmt: skip
+    return _("%(name)s takes the Revers of %(other)s.") % {"name": character.name, "other": revers.character.name}, {}
 
 
 @action("raise")

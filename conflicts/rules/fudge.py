@@ -191,6 +191,31 @@ def change_die(result: FudgeTestResult, index: int, face: int) -> FudgeTestResul
     return _result(result.setup, tuple(dice), (*result.atout_changes, f"die{index}:{face}"))
 
 
+def add_modifier(result: FudgeTestResult, modifier: Modifier) -> FudgeTestResult:
+    """A rank added to a Test already rolled, the same dice read again: a teammate's help (appendix 4,
+    « Deux Atouts permettent de donner un bonus de +1 Carte ou de +1 Rang à un autre personnage […] Ce bonus
+    est accordé pour un tirage de cartes ou un lancer de dés »), or the +1 its spender buys again after a
+    counter (« le personnage qui a dépensé l'Atout originel peut décider de dépenser un second Atout pour
+    gagner à nouveau le bonus espéré »)."""
+    if not result.rolled:
+        raise RuleError("nothing_rolled")
+    return _result(with_modifiers(result.setup, modifier), result.dice, (*result.atout_changes, modifier.code))
+
+
+def remove_modifier(result: FudgeTestResult, code: str) -> FudgeTestResult:
+    """The last modifier ``code`` taken off a Test already rolled, the same dice read again: a countered
+    Atout (« contrer la dépense d'un Atout par une autre personne et ainsi l'annuler »)."""
+    if not result.rolled:
+        raise RuleError("nothing_rolled")
+    modifiers = list(result.setup.modifiers)
+    index = next((i for i in range(len(modifiers) - 1, -1, -1) if modifiers[i].code == code), None)
+    if index is None:
+        raise RuleError("no_such_modifier", code=code)
+    del modifiers[index]
+    setup = replace(result.setup, modifiers=tuple(modifiers))
+    return _result(setup, result.dice, (*result.atout_changes, f"-{code}"))
+
+
 def with_modifiers(setup: FudgeTestSetup, *extra: Modifier) -> FudgeTestSetup:
     return replace(setup, modifiers=(*setup.modifiers, *extra))
 

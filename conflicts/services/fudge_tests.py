@@ -23,20 +23,26 @@ from conflicts.services.sequences import _trait_name, _trait_names
 from core.errors import PermissionRefused, ServiceError
 
 
+def standing_modifiers(effect: Any, *, domain: str, penalty: int) -> list[Modifier]:
+    """What the sheet itself takes off a Test of ``domain``: the worst Revers of that domain (``penalty``) and
+    the state cards' wounds and fatigue (states.bridge), −1 rank each; wounds or the physical Revers, the worse.
+    The sheet's roll dialog shows the same lines before the roll (``conflicts.sheet_roll.standing``)."""
+    modifiers = []
+    if penalty and effect.keeps_revers(penalty if domain == "physical" else 0):
+        modifiers.append(Modifier("revers", -penalty, domain))
+    modifiers += [Modifier(code, amount) for code, amount in effect.lines(penalty if domain == "physical" else 0)]
+    return modifiers
+
+
 def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[FudgeTestSetup, str]:
     """A Test as the form describes it: the sheet's rank, relatedness and every modifier (read only)."""
     trait_code = data.get("trait_code", "")
     rank = data.get("trait_value")
     if rank is None:
         rank = sheets.trait_value(character, trait_code)
-    modifiers = []
     domain = data.get("revers_domain", "")
     penalty = sheets.revers_penalty(character, domain) if domain else 0
-    # The state cards' wounds and fatigue (states.bridge): −1 rank each; wounds or the physical Revers, the worse.
-    effect = sheets.states_effect(character, domain=domain)
-    if penalty and effect.keeps_revers(penalty if domain == "physical" else 0):
-        modifiers.append(Modifier("revers", -penalty, domain))
-    modifiers += [Modifier(code, amount) for code, amount in effect.lines(penalty if domain == "physical" else 0)]
+    modifiers = standing_modifiers(sheets.states_effect(character, domain=domain), domain=domain, penalty=penalty)
     for code in ("equipment", "scale", "other"):
         if data.get(code):
             modifiers.append(Modifier(code, int(data[code])))

@@ -94,22 +94,47 @@ def sheet_roll_memory(context: Any, character: Any) -> Any:
 
 
 @register.simple_tag
-def roll_chips(rank: int, memory: Any) -> list[dict[str, Any]]:
-    """The dialog's difficulty chips, each with its exact chance for this trait and the remembered modifier."""
+def roll_standing(character: Any, revers: Any = None) -> Any:
+    """What the sheet brings to this character's Tests (states, Revers per domain, a boost): ``sheet_roll.Standing``."""
     from conflicts import sheet_roll
 
+    return sheet_roll.standing(character, revers)
+
+
+@register.filter
+def domain(code: str) -> str:
+    """A Revers domain in the reader's language (physical, social, mental)."""
+    from characters.labels import domain_label
+
+    return str(domain_label(code))
+
+
+@register.simple_tag
+def roll_applied(standing: Any, code: str) -> tuple[Any, ...]:
+    return standing.applied(code) if standing is not None else ()
+
+
+@register.simple_tag
+def roll_chips(rank: int, memory: Any, standing: Any = None, code: str = "") -> list[dict[str, Any]]:
+    """The dialog's difficulty chips, each with its exact chance for this trait, the modifiers the sheet applies
+    and the remembered situational one."""
+    from conflicts import sheet_roll
+
+    applied = standing.applied(code) if standing is not None else ()
     return [
-        {"value": value, "label": label, "percent": sheet_roll.chance_percent(rank, value, memory.other),
+        {"value": value, "label": label, "percent": sheet_roll.chance_percent(rank, value, memory.other, applied),
          "checked": value == memory.difficulty}
         for value, label in sheet_roll.CHIPS
     ]  # fmt: skip
 
 
 @register.simple_tag
-def roll_chance(rank: int, memory: Any) -> str:
+def roll_chance(rank: int, memory: Any, standing: Any = None, code: str = "") -> str:
+    """The one-tap Test's exact chance: what the roll will carry, not the bare trait."""
     from conflicts import sheet_roll
 
-    return sheet_roll.chance_percent(rank, memory.difficulty, memory.other)
+    applied = standing.applied(code) if standing is not None else ()
+    return sheet_roll.chance_percent(rank, memory.difficulty, memory.other, applied)
 
 
 @register.filter

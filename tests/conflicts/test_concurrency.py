@@ -62,3 +62,47 @@ def test_twenty_threads_drawing_at_once_share_the_table_deck_without_duplicates(
     assert len(set(hands)) == 40, "a card was dealt twice"
     deck = Deck.objects.get(campaign=campaign)
     assert sorted(deck.in_play) == sorted(hands) and deck.pile == [] and deck.discard == []
+
+
+def test_atouts_spent_at_once_on_one_test_all_land_or_are_refused_whole(on_postgres: bool) -> None:
+    """A teammate's help, the player's re-roll and a second tap of the same help, at the same instant: the Test
+    keeps both the help and the new dice (each follow-up reads the Test as the previous one left it, the sheets
+    being locked), the double help is refused, and nobody pays for what did not happen."""
+    if not on_postgres:
+        pytest.skip("row locks are only meaningful on PostgreSQL")
+    for _run in range(3):
+        _atouts_at_once()
+
+
+def _atouts_at_once() -> None:
+    from conflicts.services.roll_follow_ups import fudge_test_help, fudge_test_reroll, fudge_test_state
+    from tests.conflicts.test_roll_atouts import _roll, _table
+
+    campaign, narrator, player, teammate, janey, jim = _table()
+    roll = _roll(janey, player)
+    barrier = threading.Barrier(3)
+    errors: list[BaseException] = []
+
+    def act(what: str) -> None:
+        try:
+            barrier.wait(timeout=60)
+            if what == "reroll":
+                fudge_test_reroll(character=janey, actor=player, roll=roll, rng=random.Random(3))
+            else:
+                fudge_test_help(character=janey, helper=jim, actor=teammate, roll=roll, justification=what)
+        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=act, args=(w,)) for w in ("reroll", "lampe", "lampe encore")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(errors) == 1, errors  # the second help
+    card = fudge_test_state(janey, roll).card()
+    assert card["step"] == 2 and [m for m in card["modifiers"] if m[0] == "help"] == [["help", 1, "Jim"]]
+    assert card["final"] == 4 + 1 + sum(card["dice"])
+    jim.refresh_from_db()
+    assert jim.start - jim.atout_balance == 2  # type: ignore[attr-defined]

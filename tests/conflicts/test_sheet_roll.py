@@ -101,3 +101,31 @@ def test_named_traits_can_be_chosen_in_the_test_and_simple_conflict_forms() -> N
     assert result["trait_rank"] == 6
     simple = SimpleConflictForm(campaign=campaign)
     assert "punkette_endurcie" in str(simple["first_trait"])
+
+
+def test_the_one_tap_chance_is_the_rolls_own_with_the_states_and_the_dialog_shows_each_domains_revers() -> None:
+    """The button showed the bare trait's chance while the roll carried the wounds: « Chaque Blessure inflige un
+    malus de -1 à tous les jets de Trait » (state cards). The chance shown is now the Test's own."""
+    import re
+
+    from characters.services.revers import revers_inflict
+    from conflicts.rules.fudge import success_chance
+    from conflicts.services.fudge_tests import fudge_test_setup
+    from states.services.wounds import savage_wounds_set
+    from tests.conflicts.factories import fight
+
+    f = fight(npcs=1)
+    savage_wounds_set(character=f.hero, actor=f.narrator, count=2, expected_version=None)
+    revers_inflict(character=f.hero, actor=f.narrator, domain="social", severity=2, source="Scandale")
+    client = Client()
+    client.force_login(f.player)
+    html = client.get(f.hero.get_absolute_url()).content.decode()
+    setup, _code = fudge_test_setup(f.hero, {"trait_code": "combat", "difficulty": 4})
+    expected = f"{100 * float(success_chance(setup)):.0f}"
+    button = re.search(r'data-roll="combat".*?<span class="roll-chance">(\d+) %</span>', html, re.S)
+    assert button and button.group(1) == expected and expected != "94"  # 94 %: Combat Bon (5) with no wounds
+    assert "data-applies" in html and 'data-revers-penalty="social"' in html
+    assert 'data-revers-penalty="physical"' not in html
+    client.post(_roll_url(f.hero), {"trait_code": "combat"})
+    rolled = Event.objects.get(kind="test.rolled").payload
+    assert ["wounds", -2, ""] in rolled["modifiers"] and rolled["chance"] == float(success_chance(setup))

@@ -63,4 +63,8 @@ def test_main_pages_have_no_critical_or_serious_violation(new_context, run_in_se
     page.goto(f"/characters/{ids['npc']}/")
     page.locator("button.roll-more").first.click()
     problems["roll dialog"] = _serious(page)
+    page.keyboard.press("Escape")
+    page.locator(".other-tests-box summary").click()  # Atouts on another's Test, loaded when opened
+    page.locator(".other-tests").wait_for()
+    problems["another's Test"] = _serious(page)
     assert not {k: v for k, v in problems.items() if v}

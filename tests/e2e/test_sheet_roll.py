@@ -1,4 +1,6 @@
-"""A Test from the sheet on a 390 px phone, in French: tap the trait, read the dice, re-roll with an Atout."""
+"""Issue 12's acceptance at the table, on 390 px phones in French: Janey taps « Punkette endurcie » (one tap, at
+the last difficulty), re-rolls with an Atout, Jim helps with two Atouts and her card shows +1; the narrator's
+dashboard shows each result live; the narrator plans a session in French."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import json
 import uuid
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import E2E_PASSWORD, login
 
@@ -17,25 +20,37 @@ from django.contrib.auth.models import User
 from campaigns import services as campaigns
 from campaigns.models import Membership
 from characters.services import creation as characters
+from characters.services.atouts import atout_gain
 narrator = User.objects.create_user({narrator!r}, password={password!r})
 player = User.objects.create_user({player!r}, password={password!r})
+teammate = User.objects.create_user({teammate!r}, password={password!r})
 campaign = campaigns.campaign_create(owner=narrator, data={{"name": "Punk {suffix}", "creation_mode": "free"}})
 Membership.objects.create(campaign=campaign, user=player, role="player")
+Membership.objects.create(campaign=campaign, user=teammate, role="player")
 janey = characters.character_create(campaign=campaign, actor=player, name="Janey", concept="Punkette",
     goal="Survivre", ranks={{"punkette_endurcie": 6}}, custom_traits=[{{"name": "Punkette endurcie"}}])
-print(json.dumps({{"janey": janey.pk}}))
+jim = characters.character_create(campaign=campaign, actor=teammate, name="Jim", concept="Médecin",
+    goal="Soigner", ranks={{"medecine": 4}}, custom_traits=[])
+atout_gain(character=jim, actor=narrator, amount=3)
+print(json.dumps({{"janey": janey.pk, "jim": jim.pk, "campaign": campaign.pk}}))
 """
 
 
-def test_janey_rolls_her_only_trait_in_one_tap_and_re_rolls_with_an_atout(new_context, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+def test_janey_rolls_in_one_tap_re_rolls_jim_helps_and_the_narrator_sees_it_live(new_context, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
     suffix = uuid.uuid4().hex[:6]
-    player = f"janey{suffix}"
-    ids = json.loads(
-        run_in_server_db(SETUP.format(narrator=f"mj{suffix}", player=player, password=E2E_PASSWORD, suffix=suffix))
-    )
+    player, teammate, narrator_name = f"janey{suffix}", f"jim{suffix}", f"mj{suffix}"
+    ids = json.loads(run_in_server_db(SETUP.format(narrator=narrator_name, player=player, teammate=teammate,
+                                                   password=E2E_PASSWORD, suffix=suffix)))  # fmt: skip
+    narrator = new_context(viewport={"width": 1280, "height": 900}).new_page()
+    login(narrator, narrator_name)
+    narrator.goto(f"/campaigns/{ids['campaign']}/dashboard/")
+    expect(narrator.locator("#live-status")).to_have_attribute("data-state", "open")
+    feed = narrator.locator("#live-feed")
+
     phone = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
     login(phone, player)
     phone.goto(f"/characters/{ids['janey']}/")  # tap 0: the sheet is open
+    expect(phone.locator("#live-status")).to_have_attribute("data-state", "open")
     quick = phone.locator("button[data-roll=punkette_endurcie]")
     assert "Moyenne" in (quick.text_content() or "")  # the remembered difficulty: Average for a first roll
     quick.click()  # tap 1: the Test is rolled at the last difficulty
@@ -43,12 +58,38 @@ def test_janey_rolls_her_only_trait_in_one_tap_and_re_rolls_with_an_atout(new_co
     card.wait_for()
     assert card.locator("[data-verdict]").count() == 1
     first_dice = card.locator(".dice").get_attribute("data-dice")
+    expect(feed.locator("li[data-kind='test.rolled']")).to_have_count(1)  # live on the narrator's dashboard
     card.locator("button[data-followup=reroll]").click()  # an Atout re-rolls
     phone.locator("#roll-result .roll-card s").wait_for()  # the old dice struck through beside the new ones
     assert phone.locator("#roll-result .roll-card .dice").get_attribute("data-dice") is not None
     assert first_dice
+    expect(feed.locator("li[data-kind='test.atout']")).to_have_count(1)
     phone.screenshot(path="/tmp/ux/sheet_roll_phone.png", full_page=True)
     wide = phone.evaluate(
         "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 392).slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"
     )
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390, wide
+
+    # Jim, on his own phone, helps Janey's Test with two Atouts: her card shows the +1 without a reload.
+    helper = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    login(helper, teammate)
+    helper.goto(f"/characters/{ids['jim']}/")
+    helper.locator(".other-tests-box summary").click()
+    form = helper.locator(".other-tests form")
+    expect(form.locator("select[name=roll] option")).to_have_count(1)  # Janey's Test, named, nothing to type
+    assert "Janey" in (form.locator("select[name=roll] option").text_content() or "")
+    form.get_by_label("Comment aidez-vous ?").fill("Jim tient la lampe")
+    form.locator("button[data-other-test]").click()
+    expect(helper.locator(".other-tests [role=status]")).to_contain_text("+1")
+    expect(phone.locator("#roll-result .roll-card [data-modifier=help]")).to_contain_text("+1")
+    expect(phone.locator("#roll-result .roll-card [data-modifier=help]")).to_contain_text("Jim")
+    expect(feed.locator("li[data-kind='test.atout']")).to_have_count(2)
+    expect(feed.locator("li[data-kind='test.atout']").first).to_contain_text("aider Janey")
+
+    # The narrator plans the next session in French: the date input takes the browser's ISO value.
+    narrator.goto(f"/campaigns/{ids['campaign']}/sessions/")
+    narrator.get_by_label("Date").fill("2026-11-27")
+    narrator.get_by_label("Titre").fill("La casse")
+    narrator.get_by_role("button", name="Prévoir", exact=True).click()
+    expect(narrator.locator("table")).to_contain_text("La casse")
+    expect(narrator.locator("table")).to_contain_text("27/11/2026")

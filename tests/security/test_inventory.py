@@ -107,6 +107,7 @@ URLS: dict[str, Spec] = {
     "conflicts:test_chance": Spec("campaign", c, post_only=True),
     "conflicts:sheet_roll": Spec("campaign", lambda w: {**c(w), "character_id": w.alice_pc.pk}, post_only=True),
     "conflicts:sheet_roll_atout": Spec("campaign", lambda w: {**c(w), "character_id": w.alice_pc.pk}, post_only=True),
+    "conflicts:other_tests": Spec("campaign", lambda w: {**c(w), "character_id": w.alice_pc.pk}),
     "conflicts:simple": Spec("campaign", c, post_only=True, narrator=NARR),
     "conflicts:scene": Spec("campaign", lambda w: {**c(w), "scene_id": w.scene.pk}, player_post=(403, 404)),
     "conflicts:sequence": Spec("campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}),
