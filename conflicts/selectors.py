@@ -18,11 +18,12 @@ from conflicts.rules.cards import Card, SuccessRule
 from conflicts.rules.deck import DeckState, draw_pool
 from conflicts.rules.errors import RuleError
 from conflicts.rules.odds import Pool, target_odds
-from conflicts.services.changes import controls
+from conflicts.services.changes import controls, runs_itself
 from conflicts.setup import (
     attack_draws,
     budget_of,
     costs_of,
+    default_split,
     effect_of,
     era_armour,
     era_defence_weight,
@@ -75,6 +76,18 @@ class ParticipantView:
     received: dict[str, Any] = field(default_factory=dict)
     blocked: str = ""  # why the state cards keep this participant from drawing (states.bridge)
     shaken: bool = False  # Shaken: defence cards only
+    bulk: BulkSplit | None = None  # narrators: an NPC still to draw, as the "draw for all NPCs" form sets it
+
+
+@dataclass(frozen=True)
+class BulkSplit:
+    """An NPC's split as three fields of the console's bulk draw: attack cards on one opponent, the rest in
+    defence. An NPC whose saved split says more (several targets, covering a teammate) keeps it: no fields."""
+
+    attack: int
+    target: str
+    defence: int
+    opponents: list[tuple[str, str]]
 
 
 @dataclass
@@ -90,6 +103,13 @@ class Board:
     story: list[str] = field(default_factory=list)
     lowered: dict[int, int] = field(default_factory=dict)
     effects: dict[int, Any] = field(default_factory=dict)
+    npcs_to_draw: int = 0  # narrators: NPCs nobody else runs, still to draw in this draw
+    to_draw: int = 0
+    standing: int = 0
+
+    @property
+    def views_by_pk(self) -> dict[int, ParticipantView]:
+        return {v.participant.pk: v for v in self.views}
 
 
 def _shown(part: str, key: str, codes: list[str], flipped: set[str], rule: SuccessRule) -> list[ShownCard]:
@@ -151,6 +171,8 @@ def sequence_board(
             blocked=sheets.states_refusal(effect_of(p, sequence, effects)),
             shaken=bool(effect_of(p, sequence, effects).shaken),
         )
+        if membership.is_narrator and budget is not None and sequence.phase == Phase.DRAWING and not p.drawn:
+            view.bulk = _bulk(p, everyone, budget) if runs_itself(p) and p.active else None
         views.append(view)
     sides: dict[str, list[ParticipantView]] = {}
     for v in views:
@@ -167,7 +189,21 @@ def sequence_board(
         effects=effects,
         states=deck_states(sequence.campaign),
         story=sequence_story(sequence, membership) if story else [],
+        npcs_to_draw=sum(
+            1 for v in views if v.participant.active and not v.participant.drawn and runs_itself(v.participant)
+        ),
+        to_draw=sum(1 for v in views if v.participant.active and not v.participant.drawn),
+        standing=sum(1 for v in views if v.participant.active),
     )
+
+
+def _bulk(p: Participant, everyone: list[Participant], budget: Budget) -> BulkSplit | None:
+    opponents = [(q.key, q.character.name) for q in everyone if q.side != p.side and q.active]
+    split = default_split(p, everyone, budget)
+    if len(split.attack) > 1 or set(split.defence) - {p.key} or not opponents:
+        return None
+    target, attack = next(iter(split.attack.items()), (opponents[0][0], 0))
+    return BulkSplit(attack=attack, target=target, defence=split.defence_cards, opponents=opponents)
 
 
 STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequence.drew", "sequence.resolved",
@@ -366,20 +402,6 @@ def _successes(p: Participant, part: str, key: str, rule: SuccessRule, *, first:
     flipped = set(p.hand.get("flipped", []))
     codes = p.hand.get(part, {}).get(key, [])[:first]
     return sum(1 for i, c in enumerate(codes) if Card.parse(c).is_success(rule) != (f"{part}:{key}:{i}" in flipped))
-
-
-def default_split(me: Participant, everyone: list[Participant], budget: Budget) -> Split:
-    """The split a form starts from: the saved one, else all attack cards on the first opponent, the rest defending."""
-    saved = split_from(me.split)
-    if saved.cards:
-        return saved
-    opponents = [p for p in everyone if p.side != me.side and p.active]
-    attack = budget.free + budget.attack_only if opponents and me.out_of_range_bands == 0 else 0
-    defence = budget.total - attack
-    return Split(
-        attack={opponents[0].key: attack} if attack else {},
-        defence={me.key: defence} if defence else {},
-    )
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ urlpatterns = [
     path("<int:campaign_id>/sequences/<int:sequence_id>/", views.sequence, name="sequence"),
     path("<int:campaign_id>/sequences/<int:sequence_id>/add/", views.participant_add, name="participant_add"),
     path("<int:campaign_id>/sequences/<int:sequence_id>/settle/", views.settle, name="settle"),
+    path("<int:campaign_id>/sequences/<int:sequence_id>/draw-npcs/", views.draw_npcs, name="draw_npcs"),
     path("<int:campaign_id>/sequences/<int:sequence_id>/cut/", views.cut, name="cut"),
     path("<int:campaign_id>/participants/<int:participant_id>/", views.panel, name="panel"),
     path("<int:campaign_id>/participants/<int:participant_id>/odds/", views.odds, name="odds"),

@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.access import campaign_member, campaign_narrator
@@ -27,6 +28,7 @@ from conflicts.forms import (
     SequenceForm,
     SimpleConflictForm,
     TableSettingsForm,
+    bulk_splits_from_post,
     split_from_post,
 )
 from conflicts.models import Deck, Participant, Scene
@@ -37,10 +39,11 @@ from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
 from conflicts.services.drawing import participant_declare_split, participant_draw
 from conflicts.services.fudge_tests import fudge_test_roll, fudge_test_setup, simple_conflict_roll
+from conflicts.services.npc_draws import sequence_draw_npcs
 from conflicts.services.sequences import participant_update, scene_create, sequence_create
 from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle, table_settings_update
-from conflicts.setup import budget_of, penalty_of
+from conflicts.setup import budget_of, default_split, penalty_of
 from core.errors import ServiceError
 from core.http import posted_next_or
 
@@ -134,7 +137,7 @@ def _panel_context(
         effects=board.effects,
     )
     view = next((v for v in board.views if v.participant.pk == participant.pk), None)
-    split = split if split is not None else selectors.default_split(participant, everyone, budget)
+    split = split if split is not None else default_split(participant, everyone, budget)
     odds = selectors.split_odds(sequence, participant, split, membership, everyone, board.states)
     return {
         "sequence": sequence,
@@ -186,22 +189,30 @@ def _modifiers_form(participant: Participant, version: int) -> ModifiersForm:
 
 def _sequence_page(
     request: HttpRequest, membership: Membership, board: selectors.Board,
-    bound: ModifiersForm | None = None, status: int = 200, opened: int | None = None,
+    bound: ModifiersForm | None = None, status: int = 200, opened: int | None = None, adding: bool = False,
 ) -> HttpResponse:  # fmt: skip
     """The sequence page; ``bound`` is a participant's modifiers form sent back with what was typed in it.
 
     The other modifiers forms sit in closed folds and load when opened (``modifiers_form``): eight of
-    them were 85 % of the page's cost. ``opened`` renders one of them open (the no-JavaScript path).
+    them were 85 % of the page's cost. ``opened`` renders one of them open (the no-JavaScript path), as
+    ``adding`` does the form that adds a participant.
     """
 
-    def modifiers_form(participant: Participant) -> ModifiersForm | None:
-        if bound is not None and bound.instance.pk == participant.pk:
-            return bound
-        if participant.pk == opened:
-            return _modifiers_form(participant, board.sequence.version)
-        return None
-
-    panels = [_panel_context(request, membership, v.participant, board) for v in board.mine if not v.participant.drawn]
+    narrator = membership.is_narrator
+    console_forms: dict[str, ModifiersForm] = {}
+    if bound is not None:
+        console_forms[str(bound.instance.pk)] = bound
+    elif opened is not None:
+        participant = next((v.participant for v in board.views if v.participant.pk == opened), None)
+        if participant is not None:
+            console_forms[str(opened)] = _modifiers_form(participant, board.sequence.version)
+    # The narrator's console shows every participant as a row whose panel loads when opened; a player's
+    # page shows the draw panels of their own characters.
+    panels = (
+        []
+        if narrator
+        else [_panel_context(request, membership, v.participant, board) for v in board.mine if not v.participant.drawn]
+    )
     context = {
         "campaign": membership.campaign,
         "membership": membership,
@@ -209,10 +220,8 @@ def _sequence_page(
         "sequence": board.sequence,
         "panels": panels,
         "decks": visible_decks(membership),
-        "add_form": ParticipantAddForm(sequence=board.sequence) if membership.is_narrator else None,
-        "modifier_forms": [(v.participant, modifiers_form(v.participant)) for v in board.views]
-        if membership.is_narrator and board.sequence.is_open
-        else [],
+        "add_form": ParticipantAddForm(sequence=board.sequence) if narrator and adding else None,
+        "console_forms": console_forms,
     }
     return render(request, "conflicts/sequence.html", context, status=status)
 
@@ -247,6 +256,11 @@ def panel(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpRe
         raise Http404
     context = _panel_context(request, membership, mine, board)
     context.update({"membership": membership, "board": board, "declare_form": _declare_form(mine, board)})
+    if request.htmx:  # type: ignore[attr-defined]
+        # Opened from a row of the narrator's console: the draw panel and the Atouts after the draw.
+        view = next(v for v in board.views if v.participant.pk == mine.pk)
+        context.update({"view": view, "next_url": board.sequence.get_absolute_url()})
+        return render(request, "conflicts/partials/console_panel.html", context)
     return render(request, "conflicts/panel.html", context)
 
 
@@ -386,10 +400,21 @@ def modifiers(request: HttpRequest, campaign_id: int, participant_id: int) -> Ht
 
 
 @campaign_narrator
-@require_POST
+@require_http_methods(["GET", "POST"])
 def participant_add(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+    """Add a PC or an NPC; GET is its form, fetched when the narrator opens its fold (htmx), or without
+    JavaScript the sequence page with that fold open."""
     membership = _membership(request)
     sequence = selectors.sequence_for(membership, sequence_id)
+    if request.method == "GET":
+        if not request.htmx:  # type: ignore[attr-defined]
+            return _sequence_page(request, membership, _board(membership, sequence_id), adding=True)
+        context = {
+            "campaign": membership.campaign,
+            "sequence": sequence,
+            "add_form": ParticipantAddForm(sequence=sequence),
+        }
+        return render(request, "conflicts/partials/add_participant.html", context)
     form = ParticipantAddForm(request.POST, sequence=sequence)
     if form.is_valid():
         data = form.cleaned_data
@@ -433,6 +458,24 @@ def settle(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResp
         messages.error(request, exc.message)
     else:
         messages.success(request, _("The Revers are on the sheets."))
+    return redirect(sequence.get_absolute_url())
+
+
+@campaign_narrator
+@require_POST
+def draw_npcs(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+    """The console's one tap: every NPC still to draw draws, with the splits the rows set (services.npc_draws)."""
+    membership = _membership(request)
+    sequence = selectors.sequence_for(membership, sequence_id)
+    try:
+        splits = bulk_splits_from_post(request.POST, selectors.participants_of(sequence))
+        drawn = sequence_draw_npcs(sequence=sequence, actor=request.user, expected_version=_expected(request),
+                                   splits=splits)  # fmt: skip
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        count = len(drawn)
+        messages.success(request, ngettext("%(n)d NPC drew.", "%(n)d NPCs drew.", count) % {"n": count})
     return redirect(sequence.get_absolute_url())
 
 
