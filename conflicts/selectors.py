@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import caches
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
+from django.utils.translation import get_language
 
 from campaigns.chronicle import describe
 from campaigns.models import Campaign, Event, Membership
@@ -42,12 +45,11 @@ def scenes_of(campaign: Campaign) -> QuerySet[Scene]:
 
 def sequence_for(membership: Membership, sequence_id: int) -> Sequence:
     sequence = (
-        Sequence.objects.select_related("scene", "campaign")
-        .filter(pk=sequence_id, campaign_id=membership.campaign_id)
-        .first()
+        Sequence.objects.select_related("scene").filter(pk=sequence_id, campaign_id=membership.campaign_id).first()
     )
     if sequence is None:
         raise Http404
+    sequence.campaign = membership.campaign  # the member's campaign, already read: the same row
     return sequence
 
 
@@ -99,7 +101,6 @@ class Board:
     outcome: dict[str, Any]
     is_narrator: bool
     penalties: dict[int, int]
-    states: dict[tuple[str, str, int | None], DeckState]
     story: list[str] = field(default_factory=list)
     lowered: dict[int, int] = field(default_factory=dict)
     effects: dict[int, Any] = field(default_factory=dict)
@@ -107,9 +108,14 @@ class Board:
     to_draw: int = 0
     standing: int = 0
 
+    decks: dict[tuple[str, str, int | None], DeckState] | None = None
+
     @property
-    def views_by_pk(self) -> dict[int, ParticipantView]:
-        return {v.participant.pk: v for v in self.views}
+    def states(self) -> dict[tuple[str, str, int | None], DeckState]:
+        """The decks as they stand, read the first time a draw panel's odds need them (the console has none)."""
+        if self.decks is None:
+            self.decks = deck_states(self.sequence.campaign)
+        return self.decks
 
 
 def _shown(part: str, key: str, codes: list[str], flipped: set[str], rule: SuccessRule) -> list[ShownCard]:
@@ -187,7 +193,6 @@ def sequence_board(
         penalties=penalties,
         lowered=lowered,
         effects=effects,
-        states=deck_states(sequence.campaign),
         story=sequence_story(sequence, membership) if story else [],
         npcs_to_draw=sum(
             1 for v in views if v.participant.active and not v.participant.drawn and runs_itself(v.participant)
@@ -211,7 +216,24 @@ STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequ
 
 
 def sequence_story(sequence: Sequence, membership: Membership) -> list[str]:
-    """The sequence told in order, as the log tells it, with only what this member may read."""
+    """The sequence told in order, as the log tells it, with only what this member may read.
+
+    Kept per (sequence, its version, member, language): every event of the story is appended by a service
+    that moves the sequence's version on in the same transaction (conflicts.services.changes._append then
+    _bump), so a new line always comes with a new key; the member in the key keeps what one may read apart
+    from what another may."""
+    if not getattr(settings, "LOG_ENTRY_CACHE", True):
+        return _story(sequence, membership)
+    # With its creation time: SQLite reuses the ids of deleted rows.
+    key = f"sequence-story:{sequence.pk}:{sequence.created_at.timestamp()}:{sequence.version}:{membership.pk}:{get_language()}"
+    story = caches["fragments"].get(key)
+    if story is None:
+        story = _story(sequence, membership)
+        caches["fragments"].set(key, story)
+    return list(story)
+
+
+def _story(sequence: Sequence, membership: Membership) -> list[str]:
     events = (
         Event.objects.visible_to(membership)
         # A sequence's events all come after its creation: the campaign's recent-events index reads only

@@ -19,6 +19,7 @@ from campaigns.models import Membership
 from characters.models import Character
 from conflicts import decks as deck_store
 from conflicts import selectors
+from conflicts.board_cache import board_html
 from conflicts.forms import (
     DeclareForm,
     FudgeTestForm,
@@ -217,11 +218,11 @@ def _sequence_page(
         "campaign": membership.campaign,
         "membership": membership,
         "board": board,
+        "board_html": board_html(board, request, membership.pk, console_forms),
         "sequence": board.sequence,
         "panels": panels,
         "decks": visible_decks(membership),
         "add_form": ParticipantAddForm(sequence=board.sequence) if narrator and adding else None,
-        "console_forms": console_forms,
     }
     return render(request, "conflicts/sequence.html", context, status=status)
 

@@ -163,3 +163,35 @@ def test_the_narrators_console_costs_the_same_queries_with_more_npcs(django_asse
     client.get(url)
     with django_assert_max_num_queries(count):
         assert "Draw for all 6 NPCs" in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_kept_board_is_the_board_rendered_afresh_and_never_another_viewers(settings, language) -> None:  # type: ignore[no-untyped-def]
+    """conflicts/board_cache.py: the page is the same bytes with the cache off, cold and warm; the narrator's
+    board (the NPC's split, its trait) never reaches the player; a split declared since shows at once."""
+    import re
+
+    from django.core.cache import caches
+
+    f = fight(npcs=2)
+    t = f.npcs[0]
+    participant_declare_split(participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 2}, defence={t.key: 1}))
+    url = f.sequence.get_absolute_url()
+
+    def page(user) -> str:  # type: ignore[no-untyped-def]
+        client = login(user)
+        client.cookies["django_language"] = language
+        html = client.get(url).content.decode()
+        # CSRF tokens are masked afresh on every request, and the socket's start is the clock's second.
+        return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": "|data-live-since=")[^"]+"', "", html)
+
+    caches["fragments"].clear()
+    settings.LOG_ENTRY_CACHE = False
+    fresh = {u.pk: page(u) for u in (f.narrator, f.player)}
+    settings.LOG_ENTRY_CACHE = True
+    assert {u.pk: page(u) for u in (f.narrator, f.player)} == fresh  # cold
+    assert {u.pk: page(u) for u in (f.narrator, f.player)} == fresh  # warm
+    assert f'name="attack_{t.pk}" value="2"' in fresh[f.narrator.pk]
+    assert f'id="bulk-attack-{t.pk}"' not in fresh[f.player.pk] and "(Médiocre, 3)" not in fresh[f.player.pk]
+    participant_declare_split(participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 1}, defence={t.key: 2}))
+    assert f'name="attack_{t.pk}" value="1"' in page(f.narrator)
