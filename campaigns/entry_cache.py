@@ -30,7 +30,7 @@ from django.utils.translation import get_language
 
 ENTRY_TEMPLATE = "campaigns/partials/entry.html"
 # Bump when entry.html or LogEntry change shape, so that a shared cache holds no entry of the old markup.
-MARKUP_VERSION = 1
+MARKUP_VERSION = 2
 CSRF_MARKER = "__tablee_csrf_marker__"
 CSRF_INPUT = f'<input type="hidden" name="csrfmiddlewaretoken" value="{CSRF_MARKER}">'
 

@@ -235,6 +235,7 @@ def _deal_for(
     payload = _hand_payload(me)
     payload["names"] = {p.key: p.character.name for p in everyone}
     payload["reshuffles"] = reshuffles
+    payload["rule"] = str(deck_store.success_rule(settings))  # which cards succeeded, for the log's pictures
     if me.character.kind != "npc":
         # An NPC's card count would give its trait away: only PCs' breakdowns go in the public log.
         payload["budget"] = [[i.modifier.code, i.modifier.amount, str(i.use)] for i in budget.items]
