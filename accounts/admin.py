@@ -6,6 +6,6 @@ from accounts.models import Profile
 
 
 @admin.register(Profile)
-class ProfileAdmin(admin.ModelAdmin):
+class ProfileAdmin(admin.ModelAdmin[Profile]):
     list_display = ("user", "language")
     search_fields = ("user__username",)

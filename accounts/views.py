@@ -4,6 +4,7 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils import translation
@@ -57,9 +58,9 @@ def locked_out(request: HttpRequest, response: HttpResponse | None = None, crede
 class LoginView(auth_views.LoginView):
     """Logging in brings back the language the person chose last time."""
 
-    def form_valid(self, form):  # type: ignore[no-untyped-def]
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         response = super().form_valid(form)
-        profile = Profile.objects.filter(user=self.request.user).first()
+        profile = Profile.objects.filter(user=form.get_user()).first()
         if profile is not None:
             _remember_language(response, profile.language)
         return response

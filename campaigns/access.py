@@ -8,12 +8,19 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 
 from campaigns.models import Membership
+from core.http import AuthenticatedRequest
 
 View = Callable[..., HttpResponse]
+
+
+class MemberRequest(AuthenticatedRequest):
+    """The request of a view behind ``campaign_member`` or ``campaign_narrator``: the caller's membership."""
+
+    membership: Membership
 
 
 def membership_or_404(user: Any, campaign_id: int) -> Membership:
@@ -32,8 +39,9 @@ def campaign_member(view: View) -> View:
 
     @login_required
     @wraps(view)
-    def wrapper(request: HttpRequest, campaign_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        request.membership = membership_or_404(request.user, campaign_id)  # type: ignore[attr-defined]
+    def wrapper(request: MemberRequest, campaign_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        # The request becomes a MemberRequest here: the view behind finds its membership on it.
+        request.membership = membership_or_404(request.user, campaign_id)
         return view(request, campaign_id, *args, **kwargs)
 
     return wrapper
@@ -44,8 +52,8 @@ def campaign_narrator(view: View) -> View:
 
     @campaign_member
     @wraps(view)
-    def wrapper(request: HttpRequest, campaign_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.membership.is_narrator:  # type: ignore[attr-defined]
+    def wrapper(request: MemberRequest, campaign_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.membership.is_narrator:
             raise PermissionDenied(_("Only a narrator can do this."))
         return view(request, campaign_id, *args, **kwargs)
 

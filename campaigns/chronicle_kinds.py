@@ -6,6 +6,7 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import FieldDoesNotExist
+from django.db.models import Field
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -25,9 +26,10 @@ def _field_label(name: str) -> str:
     from campaigns.models import Campaign
 
     try:
-        return str(Campaign._meta.get_field(name).verbose_name)
+        field = Campaign._meta.get_field(name)
     except FieldDoesNotExist:
         return name
+    return str(field.verbose_name) if isinstance(field, Field) else name
 
 
 @describes("campaign.settings_changed", label=lambda: _("Settings changed"))

@@ -10,8 +10,8 @@ from django.contrib.auth.models import User
 
 from accounts.models import Profile
 from campaigns import services
+from campaigns.cast import cast
 from campaigns.models import Campaign, Membership, Role
-from characters.models import Character, CharacterKind
 
 DEMO_CAMPAIGN = "Les Ombres de Lutèce"
 DEMO_NARRATOR = "narratrice"
@@ -72,18 +72,7 @@ def demo_campaign_load(*, password: str, today: dt.date, reset_passwords: bool =
             actor=player,
             payload={"username": player.username, "role": "player"},
         )
-    jim = Character.objects.create(
-        campaign=campaign, owner=players[0], name="Jim Bones", concept="Médecin de campagne hanté par la guerre",
-        goal="Retrouver son frère disparu",
-    )  # fmt: skip
-    lisa = Character.objects.create(
-        campaign=campaign, owner=players[1], name="Lisa Benny", concept="Journaliste intrépide du Petit Parisien",
-        goal="Publier le scoop qui fera tomber la société secrète",
-    )  # fmt: skip
-    inspector = Character.objects.create(
-        campaign=campaign, kind=CharacterKind.NPC, name="Inspecteur Garnier", concept="Policier las et incorruptible",
-        goal="Garder la paix dans son quartier",
-    )  # fmt: skip
+    jim, lisa, inspector = cast().demo(campaign, players)
     first = services.game_session_create(
         campaign=campaign, actor=narrator, date=today - dt.timedelta(days=7), title="Le bal masqué"
     )

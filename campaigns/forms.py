@@ -6,9 +6,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.cast import cast
 from campaigns.models import Campaign, Membership, Role
 from campaigns.services import CAMPAIGN_SETTING_FIELDS
-from characters.models import Character
 
 
 class CampaignForm(forms.ModelForm):
@@ -74,17 +74,17 @@ class NoteForm(forms.Form):
         help_text=_("Markdown: **bold**, *italic*, lists, links."),
     )  # fmt: skip
     private = forms.BooleanField(label=_("Only for the narrators (and me)"), required=False)
-    characters = forms.ModelMultipleChoiceField(
-        label=_("Characters concerned"), queryset=Character.objects.none(), required=False,
+    characters: forms.ModelMultipleChoiceField[Any] = forms.ModelMultipleChoiceField(
+        label=_("Characters concerned"), queryset=None, required=False,
         widget=forms.CheckboxSelectMultiple,
     )  # fmt: skip
 
     def __init__(self, *args: Any, membership: Membership, **kwargs: Any) -> None:
-        from characters.access import viewable_characters
-
         super().__init__(*args, **kwargs)
         # A player may tag (and so sees the names of) only the characters they may see: no secret NPC.
-        self.fields["characters"].queryset = viewable_characters(membership)  # type: ignore[attr-defined]
+        characters = self.fields["characters"]
+        assert isinstance(characters, forms.ModelMultipleChoiceField)
+        characters.queryset = cast().viewable(membership)
 
 
 class CorrectionForm(forms.Form):
@@ -111,6 +111,7 @@ class LogFilterForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         everything = [("", _("All"))]
-        self.fields["game_session"].choices = everything + sessions  # type: ignore[attr-defined]
-        self.fields["character"].choices = everything + characters  # type: ignore[attr-defined]
-        self.fields["kind"].choices = everything + kinds  # type: ignore[attr-defined]
+        for name, choices in (("game_session", sessions), ("character", characters), ("kind", kinds)):
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [*everything, *choices]

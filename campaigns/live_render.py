@@ -14,7 +14,7 @@ def render_event_html(event: Event, viewer: Viewer, *, language: str) -> str:
     """The event as this viewer may see it, as hx-swap-oob fragments (the caller checked visibility)."""
     membership = viewer.membership
     with translation.override(language):
-        parts = [
+        parts: list[str] = [
             render_to_string(
                 "campaigns/partials/live_event.html",
                 {

@@ -80,6 +80,11 @@ def replay_after(
     viewer = Viewer(membership, watching=watching, csrf_token=csrf_token)
     return Replay(
         head=head,
-        events=[(event.position, render_event_html(event, viewer, language=language)) for event in missed],
+        # Every replayed event has a position: the query asked for positions after ``after``.
+        events=[
+            (event.position, render_event_html(event, viewer, language=language))
+            for event in missed
+            if event.position is not None
+        ],
         too_many=False,
     )

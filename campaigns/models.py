@@ -185,12 +185,8 @@ class EventQuerySet(models.QuerySet["Event"]):
         return self.select_related("actor", "game_session").prefetch_related("characters")
 
 
-class EventManager(models.Manager["Event"]):
-    def get_queryset(self) -> EventQuerySet:
-        return EventQuerySet(self.model, using=self._db)
-
-    def visible_to(self, membership: Membership) -> EventQuerySet:
-        return self.get_queryset().visible_to(membership)
+# Every query starts as an EventQuerySet (append-only, visible_to, public, for_display), typed as one.
+EventManager = models.Manager.from_queryset(EventQuerySet)
 
 
 class Event(models.Model):

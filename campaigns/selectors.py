@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.chronicle import describe, illustrate
 from campaigns.entry_cache import EntryRef, LazyEntries
-from campaigns.models import Campaign, Event, GameSession, Membership, SessionStatus
+from campaigns.models import Campaign, Event, EventQuerySet, GameSession, Membership, SessionStatus
 from campaigns.redaction import readable_event
 from core.markdown import render_markdown
 
@@ -56,7 +56,7 @@ def public_log_events(campaign: Campaign, log_filter: LogFilter) -> QuerySet[Eve
     return filter_events(events, log_filter).for_display()
 
 
-def filter_events(events: QuerySet[Event], log_filter: LogFilter) -> QuerySet[Event]:
+def filter_events(events: EventQuerySet, log_filter: LogFilter) -> EventQuerySet:
     if log_filter.game_session:
         events = events.filter(game_session_id=log_filter.game_session)
     if log_filter.character:

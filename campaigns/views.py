@@ -4,7 +4,8 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -15,7 +16,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns import selectors, services
-from campaigns.access import campaign_member, campaign_narrator
+from campaigns.access import MemberRequest, campaign_member, campaign_narrator
+from campaigns.cast import cast
 from campaigns.chronicle import kind_label
 from campaigns.exports import log_as_json, log_as_markdown
 from campaigns.forms import (
@@ -30,22 +32,19 @@ from campaigns.forms import (
 )
 from campaigns.live import home_subject
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
-from characters.access import viewable_characters
-from characters.models import Character
-from characters.selectors import characters_for_panels
 from core.errors import ServiceError
-from core.http import posted_next_or
+from core.http import AuthenticatedRequest, posted_next_or
 
 LOG_PAGE_SIZE = 50
 
 
-def _membership(request: HttpRequest) -> Membership:
-    return request.membership  # type: ignore[attr-defined,no-any-return]
+def _membership(request: MemberRequest) -> Membership:
+    return request.membership
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def campaign_list(request: HttpRequest) -> HttpResponse:
+def campaign_list(request: AuthenticatedRequest) -> HttpResponse:
     form = CampaignForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         campaign = services.campaign_create(owner=request.user, data=form.cleaned_data)
@@ -58,7 +57,7 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 
 @campaign_member
 @require_GET
-def campaign_home(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def campaign_home(request: MemberRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     if membership.is_narrator:
         return redirect("campaigns:dashboard", campaign_id)
@@ -70,7 +69,7 @@ def campaign_home(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "campaign": campaign,
             "membership": membership,
             "open_session": selectors.open_session(campaign),
-            "my_characters": Character.objects.filter(campaign=campaign, owner=request.user),
+            "my_characters": cast().owned(campaign, request.user),
             "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
             "live_watch": home_subject(campaign.pk),
@@ -80,7 +79,7 @@ def campaign_home(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_narrator
 @require_GET
-def dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def dashboard(request: MemberRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     campaign = membership.campaign
     return render(
@@ -90,7 +89,7 @@ def dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "campaign": campaign,
             "membership": membership,
             "open_session": selectors.open_session(campaign),
-            "characters": characters_for_panels(campaign),
+            "characters": cast().for_panels(campaign),
             "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
             "clock_form": ClockAdvanceForm(initial={"expected": campaign.game_clock}),
@@ -101,7 +100,7 @@ def dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_narrator
 @require_http_methods(["GET", "POST"])
-def campaign_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def campaign_settings(request: MemberRequest, campaign_id: int) -> HttpResponse:
     campaign = _membership(request).campaign
     form = CampaignSettingsForm(request.POST or None, instance=campaign, initial={"version": campaign.version})
     if request.method == "POST":
@@ -124,7 +123,7 @@ def campaign_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_narrator
 @require_http_methods(["GET", "POST"])
-def members(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def members(request: MemberRequest, campaign_id: int) -> HttpResponse:
     """Members and invitation links. Creating a link redirects (POST-redirect-GET): a refresh makes no second link;
     every link stays listed, copyable, until it is used, revoked or expired."""
     campaign = _membership(request).campaign
@@ -150,7 +149,7 @@ def members(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_narrator
 @require_POST
-def invitation_revoke(request: HttpRequest, campaign_id: int, invitation_id: int) -> HttpResponse:
+def invitation_revoke(request: MemberRequest, campaign_id: int, invitation_id: int) -> HttpResponse:
     invitation = get_object_or_404(Invitation, pk=invitation_id, campaign_id=campaign_id)
     try:
         services.invitation_revoke(campaign=_membership(request).campaign, actor=request.user, pk=invitation.pk)
@@ -163,7 +162,7 @@ def invitation_revoke(request: HttpRequest, campaign_id: int, invitation_id: int
 
 @campaign_narrator
 @require_POST
-def member_role(request: HttpRequest, campaign_id: int, membership_id: int) -> HttpResponse:
+def member_role(request: MemberRequest, campaign_id: int, membership_id: int) -> HttpResponse:
     target = get_object_or_404(Membership, pk=membership_id, campaign_id=campaign_id)
     try:
         services.membership_role_set(membership=target, actor=request.user, role=request.POST.get("role", ""))
@@ -174,7 +173,7 @@ def member_role(request: HttpRequest, campaign_id: int, membership_id: int) -> H
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def invitation(request: HttpRequest, token: str) -> HttpResponse:
+def invitation(request: AuthenticatedRequest, token: str) -> HttpResponse:
     invitation = Invitation.objects.select_related("campaign").filter(token=token).first()
     error = None
     if request.method == "POST":
@@ -193,7 +192,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 
 @campaign_narrator
 @require_http_methods(["GET", "POST"])
-def sessions(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def sessions(request: MemberRequest, campaign_id: int) -> HttpResponse:
     campaign = _membership(request).campaign
     form = GameSessionForm(request.POST or None, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
@@ -212,7 +211,7 @@ def sessions(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_narrator
 @require_POST
-def session_transition(request: HttpRequest, campaign_id: int, session_id: int, action: str) -> HttpResponse:
+def session_transition(request: MemberRequest, campaign_id: int, session_id: int, action: str) -> HttpResponse:
     game_session = get_object_or_404(GameSession, pk=session_id, campaign_id=campaign_id)
     try:
         if action == "open":
@@ -233,7 +232,7 @@ def session_transition(request: HttpRequest, campaign_id: int, session_id: int, 
 
 @campaign_narrator
 @require_POST
-def clock_advance(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def clock_advance(request: MemberRequest, campaign_id: int) -> HttpResponse:
     campaign = _membership(request).campaign
     form = ClockAdvanceForm(request.POST)
     if form.is_valid():
@@ -249,14 +248,14 @@ def clock_advance(request: HttpRequest, campaign_id: int) -> HttpResponse:
             messages.error(request, exc.message)
     else:
         for error in form.errors.values():
-            messages.error(request, " ".join(error))
+            messages.error(request, " ".join(str(message) for message in error))
     return redirect("campaigns:dashboard", campaign_id)
 
 
 def _log_filter(request: HttpRequest, membership: Membership, events_kinds: list[str]) -> LogFilterForm:
     campaign = membership.campaign
     sessions = [(s.pk, str(s)) for s in campaign.game_sessions.order_by("number")]
-    characters = [(c.pk, c.name) for c in viewable_characters(membership).only("pk", "name")]
+    characters = [(c.pk, c.name) for c in cast().viewable(membership).only("pk", "name")]
     kinds = [(k, kind_label(k)) for k in events_kinds]
     return LogFilterForm(request.GET or None, sessions=sessions, characters=characters, kinds=kinds)
 
@@ -278,7 +277,7 @@ def _kinds_in(membership: Membership) -> list[str]:
 
 @campaign_member
 @require_GET
-def log(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def log(request: MemberRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     campaign = membership.campaign
     latest = selectors.latest_event_id(campaign.pk)
@@ -286,7 +285,8 @@ def log(request: HttpRequest, campaign_id: int) -> HttpResponse:
     log_filter = _filter_values(filter_form)
     events = selectors.filter_events(Event.objects.visible_to(membership), log_filter)
     paginator = Paginator(events, LOG_PAGE_SIZE)
-    paginator.count = selectors.log_count(  # type: ignore[misc]
+    # Paginator.count is a cached_property (a read-only property to django-stubs): set, it spares the COUNT(*).
+    paginator.count = selectors.log_count(  # type: ignore[misc]  # see above
         events, campaign_id=campaign.pk, membership=membership, log_filter=log_filter, latest=latest
     )
     page = paginator.get_page(request.GET.get("page"))
@@ -295,14 +295,21 @@ def log(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "membership": membership,
         "filter_form": filter_form,
         "page": page,
-        "entries": selectors.lazy_log_entries(page.object_list, membership, campaign),
+        "entries": selectors.lazy_log_entries(_page_events(page), membership, campaign),
         "note_form": NoteForm(membership=membership),
         "query": _query_without_page(request),
     }
-    template = "campaigns/log.html#log-entries" if request.htmx else "campaigns/log.html"  # type: ignore[attr-defined]
+    template = "campaigns/log.html#log-entries" if request.htmx else "campaigns/log.html"
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def _page_events(page: Page[Event]) -> QuerySet[Event]:
+    """A page of the log's events: a slice of the QuerySet, as the Paginator left it."""
+    events = page.object_list
+    assert isinstance(events, QuerySet)
+    return events
 
 
 def _query_without_page(request: HttpRequest) -> str:
@@ -313,7 +320,7 @@ def _query_without_page(request: HttpRequest) -> str:
 
 @campaign_member
 @require_GET
-def log_export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse:
+def log_export(request: MemberRequest, campaign_id: int, fmt: str) -> HttpResponse:
     membership = _membership(request)
     campaign = membership.campaign
     filter_form = _log_filter(request, membership, _kinds_in(membership))
@@ -334,7 +341,7 @@ def log_export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse
 
 @campaign_member
 @require_POST
-def note_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def note_create(request: MemberRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     campaign = membership.campaign
     form = NoteForm(request.POST, membership=membership)
@@ -350,23 +357,23 @@ def note_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
             form.add_error("text", exc.message)
         else:
             form = NoteForm(membership=membership)
-            if request.htmx:  # type: ignore[attr-defined]
+            if request.htmx:
                 # The new entry arrives over the live socket; the form comes back empty.
                 return render(request, "campaigns/partials/note_form.html", {"campaign": campaign, "note_form": form})
             return redirect(posted_next_or(request, reverse("campaigns:log", args=[campaign_id])))
     status = 400
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return render(
             request, "campaigns/partials/note_form.html", {"campaign": campaign, "note_form": form}, status=status
         )
     for error in form.errors.values():
-        messages.error(request, " ".join(error))
+        messages.error(request, " ".join(str(message) for message in error))
     return redirect(posted_next_or(request, reverse("campaigns:log", args=[campaign_id])))
 
 
 @campaign_member
 @require_POST
-def event_correct(request: HttpRequest, campaign_id: int, event_id: int) -> HttpResponse:
+def event_correct(request: MemberRequest, campaign_id: int, event_id: int) -> HttpResponse:
     membership = _membership(request)
     event = Event.objects.visible_to(membership).filter(pk=event_id).first()
     if event is None:
@@ -382,14 +389,14 @@ def event_correct(request: HttpRequest, campaign_id: int, event_id: int) -> Http
     else:
         messages.error(request, _("Say what was wrong: a correction needs its reason."))
     target = reverse("campaigns:log", args=[campaign_id])
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return HttpResponseClientRedirect(target)
     return redirect(target)
 
 
 @campaign_narrator
 @require_POST
-def public_log_toggle(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def public_log_toggle(request: MemberRequest, campaign_id: int) -> HttpResponse:
     campaign = _membership(request).campaign
     if request.POST.get("publish") == "1":
         services.public_log_publish(campaign=campaign, actor=request.user)
@@ -408,7 +415,7 @@ def public_log(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "campaign": campaign,
         "page": page,
-        "entries": selectors.lazy_log_entries(page.object_list, None, campaign),
+        "entries": selectors.lazy_log_entries(_page_events(page), None, campaign),
         "query": "",
     }
     return render(request, "campaigns/public_log.html", context)

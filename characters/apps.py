@@ -10,11 +10,22 @@ class CharactersConfig(AppConfig):
 
     def ready(self) -> None:
         from campaigns import demo, hooks
+        from campaigns.cast import Cast, register_cast
         from characters import chronicle_kinds, live  # noqa: F401  (event texts, live panels)
-        from characters.demo import demo_sheets
+        from characters.access import viewable_characters
+        from characters.demo import demo_characters, demo_sheets
+        from characters.selectors import characters_for_panels, characters_owned
         from characters.services.atouts import run_session_award
         from characters.services.recovery import run_clock_recovery
 
         hooks.on_session_close(run_session_award)
         hooks.on_clock_advance(run_clock_recovery)
         demo.register_demo_step(demo_sheets)
+        register_cast(
+            Cast(
+                viewable=viewable_characters,
+                for_panels=characters_for_panels,
+                owned=characters_owned,
+                demo=demo_characters,
+            )
+        )

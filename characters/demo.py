@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from campaigns.models import Role
@@ -13,6 +14,8 @@ from characters.services.revers import revers_inflict
 from characters.services.sheet import character_update, trait_set
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from campaigns.models import Campaign
 
 # Ranks by trait code; names are given for traits outside the campaign's list.
@@ -20,6 +23,23 @@ JIM = {"medecine": 5, "esprit": 4, "presence": 3, "vigueur": 3, "connaissances":
 LISA = {"esprit": 4, "habilete": 4, "discretion": 4, "manipulation": 4, "interaction": 3, "telepathie": 2}
 GARNIER = {"esprit": 4, "combat": 4, "tir": 4, "interaction": 3}
 CUSTOM_NAMES = {"psychologie": "Psychologie"}
+
+
+def demo_characters(campaign: Campaign, players: Sequence[User]) -> tuple[Character, Character, Character]:
+    """The demo's cast, before its first session: the two players' characters and the narrator's NPC."""
+    jim = Character.objects.create(
+        campaign=campaign, owner=players[0], name="Jim Bones", concept="Médecin de campagne hanté par la guerre",
+        goal="Retrouver son frère disparu",
+    )  # fmt: skip
+    lisa = Character.objects.create(
+        campaign=campaign, owner=players[1], name="Lisa Benny", concept="Journaliste intrépide du Petit Parisien",
+        goal="Publier le scoop qui fera tomber la société secrète",
+    )  # fmt: skip
+    inspector = Character.objects.create(
+        campaign=campaign, kind=CharacterKind.NPC, name="Inspecteur Garnier", concept="Policier las et incorruptible",
+        goal="Garder la paix dans son quartier",
+    )  # fmt: skip
+    return jim, lisa, inspector
 
 
 def demo_sheets(campaign: Campaign) -> None:

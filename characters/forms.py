@@ -40,6 +40,20 @@ def rank_choices(top: int = Rank.LEGENDAIRE) -> list[tuple[int, str]]:
     return [(value, f"{rank_label(value)} ({value})") for value in range(0, top + 1)]
 
 
+class RowPickForm(forms.Form):
+    """One line of this character's sheet named by a posted id: an item to remove, a Revers to heal, an Atout
+    entry to give back, a feed to revoke. A typed id (``abc``, ``1.5``, thirty digits) or another sheet's line
+    is a form error, where the bare lookup raised ``ValueError`` (a 500)."""
+
+    def __init__(self, data: Any, *, field: str, queryset: Any) -> None:
+        super().__init__(data)
+        self.field = field
+        self.fields[field] = forms.ModelChoiceField(queryset=queryset)
+
+    def row(self) -> Any:
+        return self.cleaned_data[self.field]
+
+
 class VersionedForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
 

@@ -295,6 +295,11 @@ def characters_for_panels(campaign: object) -> QuerySet[Character]:
     )
 
 
+def characters_owned(campaign: object, user: object) -> QuerySet[Character]:
+    """The characters a person plays in a campaign (their home page)."""
+    return Character.objects.filter(campaign=campaign, owner=user)
+
+
 def visible_characters(campaign: object, membership: object) -> QuerySet[Character]:
     """The characters a member may list: narrators all, players PCs and the allies they run."""
     from django.db.models import Q

@@ -7,7 +7,12 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
+
+# Django's generic classes (QuerySet[Model], ModelAdmin[Model], forms) accept their type parameter at run time,
+# as django-stubs declares them for mypy.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

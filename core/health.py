@@ -15,7 +15,8 @@ def database_ok() -> bool:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
-            return cursor.fetchone() == (1,)
+            row: tuple[object, ...] | None = cursor.fetchone()
+            return row == (1,)
     except Exception as error:  # an unreachable database shows as any driver error
         logger.warning("healthz: database down: %r", error)
         return False

@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.http import HttpRequest
 from django.utils.http import url_has_allowed_host_and_scheme
+from django_htmx.middleware import HtmxDetails
+
+
+class HtmxRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (for type hints: no view builds one)."""
+
+    htmx: HtmxDetails
+
+
+class AuthenticatedRequest(HtmxRequest):
+    """The request of a view behind ``login_required``: its user is signed in."""
+
+    user: User
 
 
 def safe_next(target: str, request: HttpRequest) -> str | None:
@@ -31,7 +45,7 @@ def bounded_int(raw: str | None, *, default: int, low: int, high: int) -> int:
     A number outside the column's range used to reach the database's check (an IntegrityError or a
     DataError: a 500) instead of the form's refusal.
     """
-    value = int(raw) if raw not in (None, "") else default
+    value = int(raw) if raw else default
     if not low <= value <= high:
         raise ValueError(f"{value} is outside {low}–{high}")
     return value

@@ -22,7 +22,8 @@ PAGE_SCHEMES = {"ws": "http", "wss": "https", "http": "http", "https": "https"}
 
 
 def _header(scope: dict[str, Any], name: bytes) -> str | None:
-    for key, value in scope.get("headers", []):
+    headers: list[tuple[bytes, bytes]] = scope.get("headers", [])
+    for key, value in headers:
         if key == name:
             try:
                 return value.decode("latin1")

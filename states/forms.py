@@ -50,6 +50,21 @@ def _clean_die(value: str) -> str:
         raise forms.ValidationError(_("Enter a trait die such as d4, d8 or d12+1.")) from exc
 
 
+class CountForm(forms.Form):
+    """A posted count (wounds, tokens) within the range the page offers, which stays inside the column's.
+
+    ``count=2147483648`` used to reach the state row, whose ``full_clean`` or the database refused it (a 500)."""
+
+    def __init__(self, data: Any, *, low: int, high: int, default: int | None = None) -> None:
+        super().__init__(data)
+        self.fields["count"] = forms.IntegerField(min_value=low, max_value=high, required=default is None)
+        self.default = default
+
+    def value(self) -> int:
+        count = self.cleaned_data["count"]
+        return self.default if count is None else count  # type: ignore[return-value]
+
+
 class RollForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     trait = forms.ChoiceField(label=_("Trait"), choices=TRAIT_CHOICES)

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.access import campaign_member, campaign_narrator
@@ -27,12 +28,12 @@ from states.chronicle import (
     roll_text,
     situation_label,
 )
-from states.forms import RollForm, SavageSettingsForm, SheetForm, TrickForm
-from states.models import SavageState
+from states.forms import CountForm, RollForm, SavageSettingsForm, SheetForm, TrickForm
+from states.models import SavageRound, SavageState
 from states.rules.fatigue import ACTIONS
 from states.rules.initiative import is_red
 from states.rules.situations import Situation
-from states.rules.states import pace, roll_penalties
+from states.rules.states import INCAPACITATING_WOUND, pace, roll_penalties
 from states.selectors import (
     card_state,
     fatigue_rows,
@@ -70,6 +71,20 @@ def _int(value: Any, default: int | None = None) -> int | None:
         return default
 
 
+def _expected_version(row: SavageState | SavageRound | None, model: type[SavageState | SavageRound]) -> int:
+    """The version a form drawn now expects: the row's, or the first one a row gets when it does not exist yet.
+
+    A form drawn before the character had a state used to carry ``version=""``, which skipped the stale check:
+    twenty simultaneous "take 1 wound" on a fresh character applied four (issue 14). The services create the
+    row at this first version inside their locked transaction, so the first of those requests applies and
+    every other one finds a later version and is refused as stale.
+    """
+    if row is not None:
+        return row.version
+    default = model._meta.get_field("version").default
+    return int(default)
+
+
 def panel_context(character: Character, membership: Membership) -> dict[str, Any]:
     """What the badges and the state panel show for one viewer."""
     campaign = character.campaign
@@ -103,8 +118,8 @@ def panel_context(character: Character, membership: Membership) -> dict[str, Any
             dice={t: str(trait_die(state, t, rank_dice=rank_dice)) for t in ("vigor", "spirit", "agility", "smarts")},
             situations=[(s, situation_label(s)) for s in state.situations],
             parry=parry_of(state),
-            version=state.version,
         )
+    context["version"] = _expected_version(state, SavageState)
     return context
 
 
@@ -147,7 +162,7 @@ def round_context(campaign: Campaign, membership: Membership) -> dict[str, Any]:
         "tracker": tracker,
         "rows": rows,
         "is_narrator": membership.is_narrator,
-        "version": tracker.version if tracker else None,
+        "version": _expected_version(tracker, SavageRound),
     }
 
 
@@ -194,7 +209,7 @@ def savage_state(request: HttpRequest, character_id: int) -> HttpResponse:
             f: getattr(state, f)
             for f in ("vigor_die", "spirit_die", "agility_die", "smarts_die", "wild_card", "base_pace", "base_parry")
         }
-        initial["version"] = state.version
+    initial["version"] = context["version"]
     context["sheet_form"] = SheetForm(initial=initial)
     return render(request, "states/state.html", context)
 
@@ -226,19 +241,21 @@ def _one_tap_actions() -> dict[str, tuple[bool, Action]]:
         "token_award": (
             True,
             lambda r, c, v: savage_token_award(
-                character=c, actor=r.user, count=_int(p(r, "count"), 1) or 1, expected_version=v
+                character=c, actor=r.user, count=_count(r, "token_award"), expected_version=v
             ),
         ),
         "wounds_set": (
             False,
-            lambda r, c, v: savage_wounds_set(character=c, actor=r.user, count=_wound_count(r), expected_version=v),
+            lambda r, c, v: savage_wounds_set(
+                character=c, actor=r.user, count=_count(r, "wounds_set"), expected_version=v
+            ),
         ),
         "wounds_take": (
             False,
             lambda r, c, v: savage_wounds_take(
                 character=c,
                 actor=r.user,
-                count=_int(p(r, "count"), 1) or 0,
+                count=_count(r, "wounds_take"),
                 soak=p(r, "soak") == "on",
                 lethal=p(r, "nonlethal") != "on",
                 expected_version=v,
@@ -291,11 +308,34 @@ def _one_tap_actions() -> dict[str, tuple[bool, Action]]:
     }
 
 
-def _wound_count(request: HttpRequest) -> int:
-    count = _int(request.POST.get("count"))
-    if count is None:
-        raise ServiceError(_("Choose a number of wounds from 0 to 4."))
-    return count
+# Action → (lowest, highest, default when not posted, refusal). The bounds are the panel's own: wounds 0–4
+# (« Une quatrième le fait passer en État Critique »), 1–4 incoming, tokens a handful per tap.
+MAX_TOKEN_AWARD = 10
+_COUNTS: dict[str, tuple[int, int, int | None, Callable[[], str]]] = {
+    "wounds_set": (0, INCAPACITATING_WOUND, None, lambda: _("Choose a number of wounds from 0 to 4.")),
+    "wounds_take": (1, INCAPACITATING_WOUND, 1, lambda: _("Choose from 1 to 4 incoming wounds.")),
+    "token_award": (
+        1,
+        MAX_TOKEN_AWARD,
+        1,
+        lambda: (
+            ngettext(
+                "Award from 1 to %(count)s token at a time.",
+                "Award from 1 to %(count)s tokens at a time.",
+                MAX_TOKEN_AWARD,
+            )
+            % {"count": MAX_TOKEN_AWARD}
+        ),
+    ),
+}
+
+
+def _count(request: HttpRequest, action: str) -> int:
+    low, high, default, refusal = _COUNTS[action]
+    form = CountForm(request.POST, low=low, high=high, default=default)
+    if not form.is_valid():
+        raise ServiceError(refusal())
+    return form.value()
 
 
 @login_required

@@ -79,6 +79,13 @@ def trait_set(
         trait = defs.get(code) or (custom_trait(name, TraitKind(kind)) if name.strip() else None)
         if trait is None:
             raise ServiceError(_("Name the new trait."))
+        if CharacterTrait.objects.filter(character=character, code=trait.code).exists():
+            # The same new name twice (a double click): the first made the line; the second would break
+            # one_trait_per_code (an IntegrityError, a 500). Refused: the line is there to be chosen.
+            raise ServiceError(
+                _("The sheet already has the trait %(name)s: choose it in the list to change its rank.")
+                % {"name": name.strip()}
+            )
         row = CharacterTrait(
             character=character, code=trait.code, kind=trait.kind, name_fr=trait.name_fr, name_en=trait.name_en,
             rank=rank, custom=trait.code not in defs,

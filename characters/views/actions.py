@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -27,6 +27,7 @@ from characters.forms import (
     NarratorFieldsForm,
     PowerUseForm,
     ReversForm,
+    RowPickForm,
     TraitRaiseForm,
     TraitSetForm,
 )
@@ -60,6 +61,14 @@ def action(name: str, *, narrator_only: bool = False) -> Callable[[Action], Acti
 class FormInvalid(Exception):
     def __init__(self, name: str, form: Any) -> None:
         self.name, self.form = name, form
+
+
+def _picked(request: HttpRequest, field: str, queryset: Any) -> Any:
+    """The sheet line a one-tap form names (``item``, ``revers``, ``entry``, ``feed``), or a refusal."""
+    form = RowPickForm(request.POST, field=field, queryset=queryset)
+    if not form.is_valid():
+        raise ServiceError(_("This line is no longer on the sheet. Reload the page."))
+    return form.row()
 
 
 def _valid(name: str, form: Any) -> Any:
@@ -149,7 +158,7 @@ def _gain(request: HttpRequest, character: Character, membership: Membership) ->
 
 @action("refund", narrator_only=True)
 def _refund(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    entry = get_object_or_404(AtoutEntry, pk=request.POST.get("entry"), character=character)
+    entry = _picked(request, "entry", AtoutEntry.objects.filter(character=character))
     atout_refund(entry=entry, actor=request.user)  # type: ignore[arg-type]
     return _("Atout given back."), {}
 
@@ -178,7 +187,7 @@ def _revers(request: HttpRequest, character: Character, membership: Membership) 
 
 @action("heal", narrator_only=True)
 def _heal(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    revers = get_object_or_404(Revers, pk=request.POST.get("revers"), character=character)
+    revers = _picked(request, "revers", Revers.objects.filter(character=character))
     revers_heal(revers=revers, actor=request.user, steps=3 if request.POST.get("all") else 1)  # type: ignore[arg-type]
     return _("Revers healed."), {}
 
@@ -199,7 +208,7 @@ def _equipment(request: HttpRequest, character: Character, membership: Membershi
 
 @action("unequip")
 def _unequip(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    item = get_object_or_404(Equipment, pk=request.POST.get("item"), character=character)
+    item = _picked(request, "item", Equipment.objects.filter(character=character))
     equipment_remove(item=item, actor=request.user)  # type: ignore[arg-type]
     return _("Equipment removed."), {}
 
@@ -232,7 +241,7 @@ def _feed(request: HttpRequest, character: Character, membership: Membership) ->
 
 @action("unfeed", narrator_only=True)
 def _unfeed(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    feed = get_object_or_404(PowerFeed, pk=request.POST.get("feed"), character=character)
+    feed = _picked(request, "feed", PowerFeed.objects.filter(character=character))
     feed_revoke(feed=feed, actor=request.user)  # type: ignore[arg-type]
     return _("The trait no longer feeds the domain."), {}
 

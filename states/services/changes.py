@@ -14,6 +14,8 @@ from dataclasses import asdict
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Visibility
@@ -126,8 +128,23 @@ def _store(state: SavageState, card: rules.CardState) -> None:
     state.tokens = card.tokens
     state.tricked = card.tricked
     state.version += 1
-    state.full_clean()
+    try:
+        _check_column_ranges(state)
+        state.full_clean()
+    except ValidationError as exc:
+        # The columns' ranges (tokens fit a small integer, at most four wounds): a refusal, never a 500.
+        raise ServiceError(_("This change would put the character's state out of range.")) from exc
     state.save()
+
+
+def _check_column_ranges(state: SavageState) -> None:
+    """Every integer within its column's portable range, whatever the database: SQLite stores any integer
+    (so ``full_clean`` lets 32,768 Jetons pass there) where PostgreSQL's smallint refuses it with a DataError."""
+    for field in state._meta.concrete_fields:
+        bounds = BaseDatabaseOperations.integer_field_ranges.get(field.get_internal_type())
+        value = getattr(state, field.attname)
+        if bounds and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
+            raise ValidationError({field.name: f"{value} is outside {bounds[0]}–{bounds[1]}"})
 
 
 def _store_tracks(state: SavageState, tracks: dict[str, fatigue_rules.FatigueTrack]) -> None:
