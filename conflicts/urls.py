@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from conflicts import sheet_roll_views, views
+from conflicts import console_views, sheet_roll_views, views
 
 app_name = "conflicts"
 
@@ -22,9 +22,9 @@ urlpatterns = [
     path("<int:campaign_id>/simple/", views.simple_conflict, name="simple"),
     path("<int:campaign_id>/scenes/<int:scene_id>/", views.scene, name="scene"),
     path("<int:campaign_id>/sequences/<int:sequence_id>/", views.sequence, name="sequence"),
-    path("<int:campaign_id>/sequences/<int:sequence_id>/add/", views.participant_add, name="participant_add"),
+    path("<int:campaign_id>/sequences/<int:sequence_id>/add/", console_views.participant_add, name="participant_add"),
     path("<int:campaign_id>/sequences/<int:sequence_id>/settle/", views.settle, name="settle"),
-    path("<int:campaign_id>/sequences/<int:sequence_id>/draw-npcs/", views.draw_npcs, name="draw_npcs"),
+    path("<int:campaign_id>/sequences/<int:sequence_id>/draw-npcs/", console_views.draw_npcs, name="draw_npcs"),
     path("<int:campaign_id>/sequences/<int:sequence_id>/cut/", views.cut, name="cut"),
     path("<int:campaign_id>/participants/<int:participant_id>/", views.panel, name="panel"),
     path("<int:campaign_id>/participants/<int:participant_id>/odds/", views.odds, name="odds"),

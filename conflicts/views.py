@@ -11,7 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.access import campaign_member, campaign_narrator
@@ -29,18 +28,15 @@ from conflicts.forms import (
     SequenceForm,
     SimpleConflictForm,
     TableSettingsForm,
-    bulk_splits_from_post,
     split_from_post,
 )
 from conflicts.models import Deck, Participant, Scene
 from conflicts.rules.budget import Split
 from conflicts.rules.fudge import success_chance
-from conflicts.services import sequences as sequences_services
 from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
 from conflicts.services.drawing import participant_declare_split, participant_draw
 from conflicts.services.fudge_tests import fudge_test_roll, fudge_test_setup, simple_conflict_roll
-from conflicts.services.npc_draws import sequence_draw_npcs
 from conflicts.services.sequences import participant_update, scene_create, sequence_create
 from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle, table_settings_update
@@ -400,37 +396,6 @@ def modifiers(request: HttpRequest, campaign_id: int, participant_id: int) -> Ht
     return _sequence_page(request, membership, board, bound=again, status=status)
 
 
-@campaign_narrator
-@require_http_methods(["GET", "POST"])
-def participant_add(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
-    """Add a PC or an NPC; GET is its form, fetched when the narrator opens its fold (htmx), or without
-    JavaScript the sequence page with that fold open."""
-    membership = _membership(request)
-    sequence = selectors.sequence_for(membership, sequence_id)
-    if request.method == "GET":
-        if not request.htmx:  # type: ignore[attr-defined]
-            return _sequence_page(request, membership, _board(membership, sequence_id), adding=True)
-        context = {
-            "campaign": membership.campaign,
-            "sequence": sequence,
-            "add_form": ParticipantAddForm(sequence=sequence),
-        }
-        return render(request, "conflicts/partials/add_participant.html", context)
-    form = ParticipantAddForm(request.POST, sequence=sequence)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            sequences_services.participant_add(
-                sequence=sequence, actor=request.user, character=data["character"], side=data["side"], goal=data["goal"],
-                trait_code=data["trait_code"], trait_value=data["trait_value"], out_after=data["out_after"],
-            )  # fmt: skip
-        except ServiceError as exc:
-            messages.error(request, exc.message)
-    else:
-        messages.error(request, _("Check the participant: %(errors)s") % {"errors": form.errors.as_text()})
-    return redirect(sequence.get_absolute_url())
-
-
 @campaign_member
 @require_POST
 def atout(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
@@ -459,24 +424,6 @@ def settle(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResp
         messages.error(request, exc.message)
     else:
         messages.success(request, _("The Revers are on the sheets."))
-    return redirect(sequence.get_absolute_url())
-
-
-@campaign_narrator
-@require_POST
-def draw_npcs(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
-    """The console's one tap: every NPC still to draw draws, with the splits the rows set (services.npc_draws)."""
-    membership = _membership(request)
-    sequence = selectors.sequence_for(membership, sequence_id)
-    try:
-        splits = bulk_splits_from_post(request.POST, selectors.participants_of(sequence))
-        drawn = sequence_draw_npcs(sequence=sequence, actor=request.user, expected_version=_expected(request),
-                                   splits=splits)  # fmt: skip
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        count = len(drawn)
-        messages.success(request, ngettext("%(n)d NPC drew.", "%(n)d NPCs drew.", count) % {"n": count})
     return redirect(sequence.get_absolute_url())
 
 
