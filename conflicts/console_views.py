@@ -27,7 +27,7 @@ def participant_add(request: HttpRequest, campaign_id: int, sequence_id: int) ->
     membership = _membership(request)
     sequence = selectors.sequence_for(membership, sequence_id)
     if request.method == "GET":
-        if not request.htmx:  # type: ignore[attr-defined]
+        if not request.htmx or request.htmx.boosted:  # type: ignore[attr-defined]
             return _sequence_page(request, membership, _board(membership, sequence_id), adding=True)
         context = {
             "campaign": membership.campaign,

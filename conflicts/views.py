@@ -253,8 +253,9 @@ def panel(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpRe
         raise Http404
     context = _panel_context(request, membership, mine, board)
     context.update({"membership": membership, "board": board, "declare_form": _declare_form(mine, board)})
-    if request.htmx:  # type: ignore[attr-defined]
-        # Opened from a row of the narrator's console: the draw panel and the Atouts after the draw.
+    if request.htmx and not request.htmx.boosted:  # type: ignore[attr-defined]
+        # Opened from a row of the narrator's console: the draw panel and the Atouts after the draw (a boosted
+        # navigation, such as the redirect after an Atout spent from the panel, gets the whole page).
         view = next(v for v in board.views if v.participant.pk == mine.pk)
         context.update({"view": view, "next_url": board.sequence.get_absolute_url()})
         return render(request, "conflicts/partials/console_panel.html", context)

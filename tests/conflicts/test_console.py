@@ -144,6 +144,9 @@ def test_a_row_opened_loads_its_draw_panel() -> None:
     client = login(f.narrator)
     html = client.get(reverse("conflicts:panel", args=[f.campaign.pk, t.pk]), HTTP_HX_REQUEST="true").content.decode()
     assert f'id="panel-{t.pk}"' in html and f'id="after-draw-{t.pk}"' in html and "<html" not in html
+    # A boosted navigation there (the redirect after an Atout spent from a boosted panel) is the whole page.
+    url = reverse("conflicts:panel", args=[f.campaign.pk, t.pk])
+    assert "<html" in client.get(url, HTTP_HX_REQUEST="true", HTTP_HX_BOOSTED="true").content.decode()
 
 
 def test_the_narrators_console_costs_the_same_queries_with_more_npcs(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
