@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.forms import SignupForm
 from accounts.models import Profile
 from accounts.services import profile_language_set, user_signup
-from core.http import safe_next
+from core.http import AuthenticatedRequest, safe_next
 
 SUPPORTED_LANGUAGES = {code for code, _name in settings.LANGUAGES}
 
@@ -78,5 +78,5 @@ def language_set(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: AuthenticatedRequest) -> HttpResponse:
     return render(request, "accounts/profile.html")

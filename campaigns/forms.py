@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.cast import cast
 from campaigns.models import Campaign, Membership, Role
 from campaigns.services import CAMPAIGN_SETTING_FIELDS
+from core.form_fields import choice_field, model_choice_field
 
 
 class CampaignForm(forms.ModelForm):
@@ -82,9 +83,7 @@ class NoteForm(forms.Form):
     def __init__(self, *args: Any, membership: Membership, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # A player may tag (and so sees the names of) only the characters they may see: no secret NPC.
-        characters = self.fields["characters"]
-        assert isinstance(characters, forms.ModelMultipleChoiceField)
-        characters.queryset = cast().viewable(membership)
+        model_choice_field(self, "characters").queryset = cast().viewable(membership)
 
 
 class CorrectionForm(forms.Form):
@@ -111,7 +110,6 @@ class LogFilterForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         everything = [("", _("All"))]
-        for name, choices in (("game_session", sessions), ("character", characters), ("kind", kinds)):
-            field = self.fields[name]
-            assert isinstance(field, forms.ChoiceField)
-            field.choices = [*everything, *choices]
+        choice_field(self, "game_session").choices = [*everything, *sessions]
+        choice_field(self, "character").choices = [*everything, *characters]
+        choice_field(self, "kind").choices = [*everything, *kinds]

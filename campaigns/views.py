@@ -286,7 +286,7 @@ def log(request: MemberRequest, campaign_id: int) -> HttpResponse:
     events = selectors.filter_events(Event.objects.visible_to(membership), log_filter)
     paginator = Paginator(events, LOG_PAGE_SIZE)
     # Paginator.count is a cached_property (a read-only property to django-stubs): set, it spares the COUNT(*).
-    paginator.count = selectors.log_count(  # type: ignore[misc]  # see above
+    paginator.count = selectors.log_count(
         events, campaign_id=campaign.pk, membership=membership, log_filter=log_filter, latest=latest
     )
     page = paginator.get_page(request.GET.get("page"))

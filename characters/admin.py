@@ -29,7 +29,7 @@ class AtoutEntryInline(admin.TabularInline):
     fields = ("delta", "pool", "use", "reason", "justification", "game_session", "actor", "created_at")
     readonly_fields = fields
 
-    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request, obj=None):
         return False
 
 

@@ -20,6 +20,7 @@ from characters.rules.atouts import AtoutUse
 from characters.rules.equipment import vehicles
 from characters.rules.ladder import Rank, rank_label
 from characters.rules.traits import TraitKind
+from core.form_fields import choice_field, model_choice_field
 
 # Uses a player picks from the sheet; raises have their own form.
 SPEND_USES = [
@@ -115,7 +116,7 @@ class AtoutSpendForm(forms.Form):
 
     def __init__(self, *args: Any, others: list[Character] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["target_character"].choices = [("", "—")] + [(c.pk, c.name) for c in others or []]
+        choice_field(self, "target_character").choices = [("", "—")] + [(c.pk, c.name) for c in others or []]
 
     def context(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -134,7 +135,7 @@ class TraitRaiseForm(forms.Form):
 
     def __init__(self, *args: Any, traits: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["trait"].choices = traits or []
+        choice_field(self, "trait").choices = traits or []
 
 
 class AtoutGainForm(forms.Form):
@@ -155,7 +156,7 @@ class TraitSetForm(forms.Form):
 
     def __init__(self, *args: Any, traits: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["code"].choices = [("", _("— a new trait, named below —"))] + list(traits or [])
+        choice_field(self, "code").choices = [("", _("— a new trait, named below —"))] + list(traits or [])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -177,7 +178,7 @@ class ReversForm(forms.Form):
 
 
 class ReversChoiceField(forms.ModelChoiceField):
-    def label_from_instance(self, obj: Revers) -> str:  # type: ignore[override]
+    def label_from_instance(self, obj: Revers) -> str:
         from characters.labels import domain_label, severity_label
 
         return f"{severity_label(obj.severity)} · {obj.domain_name or domain_label(obj.domain)} · {obj.source}"
@@ -190,7 +191,7 @@ class FirstAidForm(forms.Form):
     def __init__(self, *args: Any, character: Character | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if character is not None:
-            self.fields["revers"].queryset = Revers.objects.filter(character=character, severity__gt=0)
+            model_choice_field(self, "revers").queryset = Revers.objects.filter(character=character, severity__gt=0)
 
 
 class EquipmentForm(forms.Form):
@@ -212,7 +213,7 @@ class EquipmentForm(forms.Form):
 
     def __init__(self, *args: Any, language: str = "fr", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["vehicle_code"].choices = [("", "—")] + [
+        choice_field(self, "vehicle_code").choices = [("", "—")] + [
             (v.code, v.name_en if language.startswith("en") else v.name_fr) for v in vehicles()
         ]
 
@@ -234,9 +235,9 @@ class PowerUseForm(forms.Form):
         **kwargs: Any,
     ) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
-        self.fields["domain"].choices = domains or []
+        choice_field(self, "domain").choices = domains or []
         if feeds:
-            self.fields["fed_by"].choices = [("", _("Potential"))] + list(feeds)
+            choice_field(self, "fed_by").choices = [("", _("Potential"))] + list(feeds)
         else:
             del self.fields["fed_by"]
 
@@ -253,8 +254,8 @@ class FeedForm(forms.Form):
     ) -> None:  # fmt: skip
         kwargs.setdefault("auto_id", "id_feed_%s")  # beside the power form on the sheet: distinct ids
         super().__init__(*args, **kwargs)
-        self.fields["domain"].choices = domains or []
-        self.fields["trait"].choices = traits or []
+        choice_field(self, "domain").choices = domains or []
+        choice_field(self, "trait").choices = traits or []
 
 
 class HandAllyForm(forms.Form):
@@ -262,7 +263,7 @@ class HandAllyForm(forms.Form):
 
     def __init__(self, *args: Any, players: list[tuple[int, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [("", _("The narrator"))] + list(players or [])
+        choice_field(self, "player").choices = [("", _("The narrator"))] + list(players or [])
 
 
 class NpcForm(forms.Form):

@@ -7,6 +7,7 @@ The functions resolution (issue 4) and states (issue 5) build on are ``trait_val
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.db.models import Prefetch, QuerySet
 from django.utils.translation import get_language
@@ -28,15 +29,20 @@ from characters.rules.revers import ActiveRevers, penalty
 from characters.rules.scales import Scale, scale_in
 from characters.rules.traits import TraitDef, TraitKind, traits_from_dicts
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def character_rules(campaign: object) -> CharacterRules:
+    from campaigns.models import Campaign, Membership
+
+
+def character_rules(campaign: Campaign) -> CharacterRules:
     """The campaign's character options, created with the seed's defaults on first use."""
-    campaign_id = campaign.pk  # type: ignore[attr-defined]
+    campaign_id = campaign.pk
     cached = getattr(campaign, "_character_rules_cache", None)
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     rules, _created = CharacterRules.objects.get_or_create(campaign_id=campaign_id)
-    campaign._character_rules_cache = rules  # type: ignore[attr-defined]
+    campaign._character_rules_cache = rules  # type: ignore[attr-defined]  # a cache on this instance, not a field
     return rules
 
 
@@ -282,7 +288,7 @@ def scale_modifier(character: Character, other: Character, trait_code: str) -> i
     return scale_in(scales_of(character), trait=trait_code) - scale_in(scales_of(other), trait=trait_code)
 
 
-def characters_for_panels(campaign: object) -> QuerySet[Character]:
+def characters_for_panels(campaign: Campaign | int) -> QuerySet[Character]:
     """The dashboard's characters with what their panels show, in a fixed number of queries."""
     return (
         Character.objects.filter(campaign=campaign)
@@ -295,16 +301,16 @@ def characters_for_panels(campaign: object) -> QuerySet[Character]:
     )
 
 
-def characters_owned(campaign: object, user: object) -> QuerySet[Character]:
+def characters_owned(campaign: Campaign, user: User) -> QuerySet[Character]:
     """The characters a person plays in a campaign (their home page)."""
     return Character.objects.filter(campaign=campaign, owner=user)
 
 
-def visible_characters(campaign: object, membership: object) -> QuerySet[Character]:
+def visible_characters(campaign: Campaign, membership: Membership) -> QuerySet[Character]:
     """The characters a member may list: narrators all, players PCs and the allies they run."""
     from django.db.models import Q
 
     queryset = Character.objects.filter(campaign=campaign).select_related("owner")
-    if getattr(membership, "is_narrator", False):
+    if membership.is_narrator:
         return queryset
-    return queryset.filter(Q(kind="pc") | Q(owner_id=membership.user_id))  # type: ignore[attr-defined]
+    return queryset.filter(Q(kind="pc") | Q(owner_id=membership.user_id))

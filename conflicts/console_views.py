@@ -4,13 +4,13 @@ every NPC. The page itself is ``views.sequence``; these act on it and come back 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaigns.access import campaign_narrator
+from campaigns.access import MemberRequest, campaign_narrator
 from conflicts import selectors
 from conflicts.forms import ParticipantAddForm, bulk_splits_from_post
 from conflicts.services import sequences as sequences_services
@@ -21,13 +21,13 @@ from core.errors import ServiceError
 
 @campaign_narrator
 @require_http_methods(["GET", "POST"])
-def participant_add(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+def participant_add(request: MemberRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
     """Add a PC or an NPC; GET is its form, fetched when the narrator opens its fold (htmx), or without
     JavaScript the sequence page with that fold open."""
     membership = _membership(request)
     sequence = selectors.sequence_for(membership, sequence_id)
     if request.method == "GET":
-        if not request.htmx or request.htmx.boosted:  # type: ignore[attr-defined]
+        if not request.htmx or request.htmx.boosted:
             return _sequence_page(request, membership, _board(membership, sequence_id), adding=True)
         context = {
             "campaign": membership.campaign,
@@ -52,7 +52,7 @@ def participant_add(request: HttpRequest, campaign_id: int, sequence_id: int) ->
 
 @campaign_narrator
 @require_POST
-def draw_npcs(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+def draw_npcs(request: MemberRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
     """The console's one tap: every NPC still to draw draws, with the splits the rows set (services.npc_draws)."""
     membership = _membership(request)
     sequence = selectors.sequence_for(membership, sequence_id)

@@ -15,9 +15,9 @@ from conflicts.rules.deck import DeckState, from_codes, new_deck
 def table_settings(campaign: Campaign) -> TableSettings:
     cached = getattr(campaign, "_table_settings_cache", None)
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     settings, _created = TableSettings.objects.get_or_create(campaign=campaign)
-    campaign._table_settings_cache = settings  # type: ignore[attr-defined]
+    campaign._table_settings_cache = settings  # type: ignore[attr-defined]  # a cache on this instance, not a field
     return settings
 
 

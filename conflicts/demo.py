@@ -51,7 +51,7 @@ def demo_sequence(campaign: Campaign) -> None:
         target = opponents_of(p, everyone)[0]
         attack = budget.free + budget.attack_only
         split = Split(attack={target.key: max(0, attack - 1)}, defence={p.key: budget.total - max(0, attack - 1)})
-        owner = p.character.owner if p.character.owner_id else actor
+        owner = p.character.owner or actor
         participant_draw(participant=p, actor=owner, expected_version=None, split=split, rng=rng)
     sequence.refresh_from_db()
     sequence_settle(sequence=sequence, actor=actor, expected_version=sequence.version)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from characters.models import Character
 from conflicts import sheets
@@ -17,6 +18,7 @@ from conflicts.rules.ranged import RANGE_TABLE, WeaponClass, defence_cards, shot
 from conflicts.rules.ranks import Difficulty
 from conflicts.rules.relatedness import Relatedness
 from core.errors import ServiceError
+from core.form_fields import model_choice_field
 
 DIFFICULTY_CHOICES = [
     (Difficulty.NA.value, _("n.a. (no roll)")),
@@ -83,9 +85,9 @@ class ParticipantAddForm(forms.Form):
     def __init__(self, *args: Any, sequence: Sequence, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         taken = sequence.participants.values_list("character_id", flat=True)
-        self.fields["character"].queryset = Character.objects.filter(campaign_id=sequence.campaign_id).exclude(
-            pk__in=taken
-        )
+        model_choice_field(self, "character").queryset = Character.objects.filter(
+            campaign_id=sequence.campaign_id
+        ).exclude(pk__in=taken)
         self.fields["trait_code"] = _trait_field(sequence.campaign)
         # The trait right after the character; the sides already in play offered as suggestions, so
         # that a typo does not open a third side.
@@ -113,7 +115,7 @@ SHOOTER_WEAPONS = [
 ]  # fmt: skip
 
 
-def _range_names() -> dict[str, str]:
+def _range_names() -> dict[str, StrOrPromise]:
     """The range bands as the rule book names them (« Combat à distance »)."""
     return {
         "point_blank": _("point blank"), "short": _("short"), "medium": _("medium"), "long": _("long"),
@@ -166,7 +168,7 @@ class ModifiersForm(forms.ModelForm):
         return self.instance.telekinesis_mind if value is None else value
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         band = data.get("range_band")
         if band:
             cards = defence_cards(band, WeaponClass(data.get("shooter_weapon") or "handgun"))
@@ -268,7 +270,7 @@ class FudgeTestForm(forms.Form):
 
     def __init__(self, *args: Any, campaign: Any, characters: Any, opponents: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["character"].queryset = characters
+        model_choice_field(self, "character").queryset = characters
         # Players see their table's named traits, never an NPC's (opponents is set for narrators only).
         self.fields["trait_code"] = _trait_field(campaign, required=True, npcs=opponents is not None)
         self.order_fields(["character", "trait_code", "difficulty"])  # who tests what, then how hard
@@ -281,7 +283,7 @@ class FudgeTestForm(forms.Form):
             self.fields["opponent_trait"].label = _("Opponent's trait")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         band = data.get("range_band")
         if band:
             # « La table de combat à distance permet de déterminer la Difficulté d'un éventuel Test » (V).
@@ -302,7 +304,7 @@ class SimpleConflictForm(forms.Form):
     def __init__(self, *args: Any, campaign: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         characters = Character.objects.filter(campaign=campaign)
-        self.fields["first"].queryset = characters
-        self.fields["second"].queryset = characters
+        model_choice_field(self, "first").queryset = characters
+        model_choice_field(self, "second").queryset = characters
         self.fields["first_trait"] = _trait_field(campaign, required=True)
         self.fields["second_trait"] = _trait_field(campaign, required=True)

@@ -40,7 +40,7 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
     if sequence is None:
         return []
     board = selectors.sequence_board(sequence, viewer.membership)
-    fragments = [render_to_string("conflicts/partials/board.html", {"board": board, "oob": True})]
+    fragments: list[str] = [render_to_string("conflicts/partials/board.html", {"board": board, "oob": True})]
     from conflicts.views import atouts_fragment, panel_fragment, visible_decks
 
     back = sequence.get_absolute_url()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -381,7 +382,7 @@ def _odds_on(
             )
         ):
             continue
-        pools = {}
+        pools: dict[Hashable, Pool] = {}
         for address, n in demand.items():
             state = states.get(address)
             pools[address] = _pool(draw_pool(state, n) if state is not None else _fresh_cards(address), rule)

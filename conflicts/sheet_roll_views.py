@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaigns.access import campaign_member
+from campaigns.access import MemberRequest, campaign_member
 from campaigns.models import Event, Membership
 from characters.models import Character
 from conflicts import sheet_roll as sheet_roll_rules
@@ -24,9 +24,9 @@ from conflicts.services.roll_follow_ups import fudge_test_change_die, fudge_test
 from core.errors import ServiceError
 
 
-def _own_character(request: HttpRequest, campaign_id: int, character_id: int) -> Character:
+def _own_character(request: MemberRequest, campaign_id: int, character_id: int) -> Character:
     """The character rolled for: the narrator may roll for anyone of the campaign, a player for their own."""
-    membership: Membership = request.membership  # type: ignore[attr-defined]
+    membership: Membership = request.membership
     character = get_object_or_404(
         Character.objects.select_related("campaign"), pk=character_id, campaign_id=campaign_id
     )
@@ -41,7 +41,7 @@ def _sheet_roll_context(character: Character, result: dict[str, Any], memory: An
 
 @campaign_member
 @require_POST
-def sheet_roll(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+def sheet_roll(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
     """A Test from a trait row of the sheet: one tap at the remembered difficulty, or the dialog's choices."""
     character = _own_character(request, campaign_id, character_id)
     codes = {code for code, _name, _value in sheets.trait_choices(character)}
@@ -67,7 +67,7 @@ def sheet_roll(request: HttpRequest, campaign_id: int, character_id: int) -> Htt
 
 @campaign_member
 @require_POST
-def sheet_roll_atout(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+def sheet_roll_atout(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
     """The result card's follow-ups (appendix 4): spend an Atout to re-roll the dice or to change one die."""
     character = _own_character(request, campaign_id, character_id)
     roll = request.POST.get("roll", "")

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaigns.access import campaign_member, campaign_narrator
+from campaigns.access import MemberRequest, campaign_member, campaign_narrator
 from campaigns.models import Membership
 from characters.models import Character
 from conflicts import decks as deck_store
@@ -42,16 +42,16 @@ from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle, table_settings_update
 from conflicts.setup import budget_of, default_split, penalty_of
 from core.errors import ServiceError
-from core.http import posted_next_or
+from core.http import AuthenticatedRequest, posted_next_or
 
 
-def _membership(request: HttpRequest) -> Membership:
-    return request.membership  # type: ignore[attr-defined,no-any-return]
+def _membership(request: MemberRequest) -> Membership:
+    return request.membership
 
 
 @login_required
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: AuthenticatedRequest) -> HttpResponse:
     memberships = Membership.objects.filter(user=request.user).select_related("campaign").order_by("campaign__name")
     return render(request, "conflicts/home.html", {"memberships": memberships})
 
@@ -71,7 +71,7 @@ def _test_form(data: Any, membership: Membership) -> FudgeTestForm:
 
 @campaign_member
 @require_http_methods(["GET", "POST"])
-def scenes(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def scenes(request: MemberRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     campaign = membership.campaign
     form = SceneForm(request.POST or None)
@@ -98,7 +98,7 @@ def scenes(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_member
 @require_http_methods(["GET", "POST"])
-def scene(request: HttpRequest, campaign_id: int, scene_id: int) -> HttpResponse:
+def scene(request: MemberRequest, campaign_id: int, scene_id: int) -> HttpResponse:
     membership = _membership(request)
     scene = get_object_or_404(Scene, pk=scene_id, campaign_id=campaign_id)
     form = SequenceForm(request.POST or None)
@@ -118,7 +118,7 @@ def scene(request: HttpRequest, campaign_id: int, scene_id: int) -> HttpResponse
 
 
 def _panel_context(
-    request: HttpRequest, membership: Membership, participant: Participant, board: selectors.Board,
+    request: HttpRequest | None, membership: Membership, participant: Participant, board: selectors.Board,
     split: Split | None = None, error: str = "",
 ) -> dict[str, Any]:  # fmt: skip
     sequence = board.sequence
@@ -171,7 +171,7 @@ def _board(membership: Membership, sequence_id: int) -> selectors.Board:
 
 @campaign_member
 @require_GET
-def sequence(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+def sequence(request: MemberRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
     membership = _membership(request)
     return _sequence_page(request, membership, _board(membership, sequence_id))
 
@@ -225,12 +225,12 @@ def _sequence_page(
 
 @campaign_narrator
 @require_GET
-def modifiers_form(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+def modifiers_form(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     """A participant's modifiers form, fetched when the narrator opens its fold (htmx); without
     JavaScript, the sequence page with that fold open."""
     membership = _membership(request)
     participant = get_object_or_404(Participant, pk=participant_id, sequence__campaign_id=campaign_id)
-    if not request.htmx:  # type: ignore[attr-defined]
+    if not request.htmx:
         return _sequence_page(request, membership, _board(membership, participant.sequence_id), opened=participant.pk)
     sequence = selectors.sequence_for(membership, participant.sequence_id)
     participant.sequence = sequence
@@ -242,7 +242,7 @@ def modifiers_form(request: HttpRequest, campaign_id: int, participant_id: int) 
 
 @campaign_member
 @require_GET
-def panel(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+def panel(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     """The phone-sized panel of one participant: trait, split, odds, Atouts, draw."""
     membership = _membership(request)
     participant = get_object_or_404(Participant.objects.select_related("sequence"), pk=participant_id,
@@ -253,7 +253,7 @@ def panel(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpRe
         raise Http404
     context = _panel_context(request, membership, mine, board)
     context.update({"membership": membership, "board": board, "declare_form": _declare_form(mine, board)})
-    if request.htmx and not request.htmx.boosted:  # type: ignore[attr-defined]
+    if request.htmx and not request.htmx.boosted:
         # Opened from a row of the narrator's console: the draw panel and the Atouts after the draw (a boosted
         # navigation, such as the redirect after an Atout spent from the panel, gets the whole page).
         view = next(v for v in board.views if v.participant.pk == mine.pk)
@@ -268,7 +268,7 @@ def _declare_form(participant: Participant, board: selectors.Board) -> DeclareFo
 
 
 def _mine(
-    request: HttpRequest, campaign_id: int, participant_id: int
+    request: MemberRequest, campaign_id: int, participant_id: int
 ) -> tuple[Membership, list[Participant], Participant]:
     """The caller's participant (404 unless they control it) and everyone in its sequence, without the board."""
     membership = _membership(request)
@@ -291,7 +291,7 @@ def _expected(request: HttpRequest) -> int | None:
 
 @campaign_member
 @require_POST
-def odds(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+def odds(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     """htmx: the odds of the split being entered, recomputed on every change."""
     membership, everyone, me = _mine(request, campaign_id, participant_id)
     board = selectors.sequence_board(me.sequence, membership, everyone, story=False)
@@ -302,7 +302,7 @@ def odds(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpRes
 
 @campaign_member
 @require_POST
-def split_submit(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+def split_submit(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     """Save the split (``action=declare``) or draw with it (``action=draw``)."""
     membership, everyone, me = _mine(request, campaign_id, participant_id)
     split, reasons = split_from_post(request.POST, me, everyone)
@@ -316,13 +316,13 @@ def split_submit(request: HttpRequest, campaign_id: int, participant_id: int) ->
             )
     except ServiceError as exc:
         return _panel_response(request, membership, me, split=split, error=exc.message, status=exc.status)
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return _panel_response(request, membership, me)
     return _back(request, me)
 
 
 def _panel_response(
-    request: HttpRequest, membership: Membership, me: Participant, *, split: Split | None = None, error: str = "",
+    request: AuthenticatedRequest, membership: Membership, me: Participant, *, split: Split | None = None, error: str = "",
     status: int = 200,
 ) -> HttpResponse:  # fmt: skip
     """The panel again, fresh from the database: the refusal's reason, or the cards just drawn (with the board)."""
@@ -330,7 +330,7 @@ def _panel_response(
     me = next(v.participant for v in board.views if v.participant.pk == me.pk)
     context = _panel_context(request, membership, me, board, split=split, error=error)
     context.update({"membership": membership, "board": board, "declare_form": _declare_form(me, board)})
-    if not request.htmx:  # type: ignore[attr-defined]
+    if not request.htmx:
         return render(request, "conflicts/panel.html", context, status=status)
     response = render(request, "conflicts/partials/panel_form.html", context, status=status)
     response.content += render(request, "conflicts/partials/board.html", {"board": board, "oob": True}).content
@@ -351,7 +351,7 @@ def _back(request: HttpRequest, participant: Participant) -> HttpResponse:
 
 @campaign_member
 @require_POST
-def declare(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+def declare(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     _member, _everyone, me = _mine(request, campaign_id, participant_id)
     form = DeclareForm(request.POST, participant=me)
     if form.is_valid():
@@ -367,7 +367,7 @@ def declare(request: HttpRequest, campaign_id: int, participant_id: int) -> Http
 
 @campaign_narrator
 @require_POST
-def modifiers(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+def modifiers(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     participant = get_object_or_404(Participant.objects.select_related("sequence"), pk=participant_id,
                                     sequence__campaign_id=campaign_id)  # fmt: skip
     auto_id = f"id_p{participant.pk}_%s"
@@ -399,7 +399,7 @@ def modifiers(request: HttpRequest, campaign_id: int, participant_id: int) -> Ht
 
 @campaign_member
 @require_POST
-def atout(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpResponse:
+def atout(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     _member, everyone, me = _mine(request, campaign_id, participant_id)
     target = next((p for p in everyone if str(p.pk) == request.POST.get("target")), None)
     try:
@@ -416,7 +416,7 @@ def atout(request: HttpRequest, campaign_id: int, participant_id: int) -> HttpRe
 
 @campaign_narrator
 @require_POST
-def settle(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+def settle(request: MemberRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
     membership = _membership(request)
     sequence = selectors.sequence_for(membership, sequence_id)
     try:
@@ -430,7 +430,7 @@ def settle(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResp
 
 @campaign_member
 @require_POST
-def cut(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+def cut(request: MemberRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
     membership = _membership(request)
     sequence = selectors.sequence_for(membership, sequence_id)
     try:
@@ -443,7 +443,7 @@ def cut(request: HttpRequest, campaign_id: int, sequence_id: int) -> HttpRespons
 
 @campaign_member
 @require_POST
-def fudge_test(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def fudge_test(request: MemberRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     form = _test_form(request.POST, membership)
     result = None
@@ -460,7 +460,7 @@ def fudge_test(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_narrator
 @require_POST
-def simple_conflict(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def simple_conflict(request: MemberRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     form = SimpleConflictForm(request.POST, campaign=membership.campaign)
     result = None
@@ -478,7 +478,7 @@ def simple_conflict(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_narrator
 @require_http_methods(["GET", "POST"])
-def table(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def table(request: MemberRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     campaign = membership.campaign
     settings = deck_store.table_settings(campaign)
@@ -508,7 +508,7 @@ def panel_fragment(membership: Membership, board: selectors.Board, participant: 
     """A participant's draw panel as an out-of-band swap, for the live feed."""
     from django.template.loader import render_to_string
 
-    context = _panel_context(None, membership, participant, board)  # type: ignore[arg-type]
+    context = _panel_context(None, membership, participant, board)
     context.update({"membership": membership, "board": board, "oob": True})
     return render_to_string("conflicts/partials/panel_form.html", context)
 
@@ -532,7 +532,7 @@ def atouts_fragment(membership: Membership, board: selectors.Board, participant:
 
 @campaign_member
 @require_POST
-def reshuffle(request: HttpRequest, campaign_id: int, deck_id: int) -> HttpResponse:
+def reshuffle(request: MemberRequest, campaign_id: int, deck_id: int) -> HttpResponse:
     """The dealer's privilege, for whoever deals that deck (the service says who may)."""
     membership = _membership(request)
     deck = get_object_or_404(Deck, pk=deck_id, campaign_id=campaign_id)
@@ -546,7 +546,7 @@ def reshuffle(request: HttpRequest, campaign_id: int, deck_id: int) -> HttpRespo
 
 @campaign_member
 @require_POST
-def test_chance(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def test_chance(request: MemberRequest, campaign_id: int) -> HttpResponse:
     """htmx: the exact chance of the Test being set up, before anyone rolls."""
     membership = _membership(request)
     form = _test_form(request.POST, membership)

@@ -23,5 +23,5 @@ class StepAdmin(admin.ModelAdmin):
     list_display = ["__str__", "game", "number", "seat", "created_at"]
     readonly_fields = ["game", "number", "seat", "actor", "action", "events", "created_at"]
 
-    def has_change_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request, obj=None) -> bool:
         return False

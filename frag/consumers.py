@@ -78,7 +78,7 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _render(self) -> list[str]:
-        game = Game.objects.filter(pk=self.game_id).first()
+        game = Game.objects.filter(pk=self.game_id).first() if self.game_id is not None else None
         if game is None:
             return []
         seats = list(game.seats.all())

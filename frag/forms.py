@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
+from core.form_fields import choice_field, model_choice_field
 from frag.engine.board import available_maps, load_board
 from frag.selectors.naming import language
 
@@ -43,8 +44,10 @@ class NewGameForm(forms.Form):
         campaigns = (
             Campaign.objects.filter(memberships__user=user).order_by("name") if user else Campaign.objects.none()
         )
-        self.fields["campaign"].queryset = campaigns  # type: ignore[attr-defined]
-        self.fields["map_name"].choices = [(name, load_board(name).title[language()]) for name in available_maps()]
+        model_choice_field(self, "campaign").queryset = campaigns
+        choice_field(self, "map_name").choices = [
+            (name, load_board(name).title[language()]) for name in available_maps()
+        ]
         for i in range(MAX_SEATS):
             self.fields[f"seat{i}_kind"] = forms.ChoiceField(
                 label=_("Who plays"),
@@ -82,7 +85,7 @@ class NewGameForm(forms.Form):
         ]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         seats = []
         for i in range(MAX_SEATS):
             kind = data.get(f"seat{i}_kind") or ""

@@ -102,10 +102,11 @@ def _campaign_of(creator: User, campaign_id: int | None) -> Campaign | None:
 def _record(game: Game, state: State, kind: str, **payload: Any) -> None:
     """One line of the game in its campaign's log. Never the seed: with the config it deals every hand again, and
     a log (and its JSON export, which carries every payload) is read by members who may not sit at the table."""
-    if game.campaign_id is None:
+    campaign = game.campaign
+    if campaign is None:
         return
     event_append(
-        campaign=game.campaign,  # type: ignore[arg-type]
+        campaign=campaign,
         kind=kind,
         actor=game.created_by,
         payload={"game": game.pk, "map": game.map_name, "map_title": state.board.title, **payload},

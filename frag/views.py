@@ -6,12 +6,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ServiceError
+from core.http import AuthenticatedRequest
 from core.jsonlimits import loads_limited
 from frag import services
 from frag.engine import State
@@ -28,10 +29,10 @@ from frag.selectors.table import game_context
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def home(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None, user=request.user)  # type: ignore[arg-type]
+def home(request: AuthenticatedRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        specs = []
+        specs: list[services.SeatSpec] = []
         mine = [s for s in form.cleaned_data["seats"] if s["kind"] == "me"]
         for seat in form.cleaned_data["seats"]:
             user = request.user if seat["kind"] == "me" else seat["user"]
@@ -51,7 +52,7 @@ def home(request: HttpRequest) -> HttpResponse:
             )
         try:
             game = services.game_create(
-                creator=request.user,  # type: ignore[arg-type]
+                creator=request.user,
                 map_name=form.cleaned_data["map_name"],
                 seats=specs,
                 frags_to_win=form.cleaned_data["frags_to_win"],
@@ -65,7 +66,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "frag/home.html", {"form": form, "games": games})
 
 
-def _game_for(request: HttpRequest, game_id: int) -> tuple[Game, list[Seat]]:
+def _game_for(request: AuthenticatedRequest, game_id: int) -> tuple[Game, list[Seat]]:
     game = get_object_or_404(Game, pk=game_id)
     seats = list(game.seats.all())
     if not any(s.user_id == request.user.pk for s in seats):
@@ -75,17 +76,17 @@ def _game_for(request: HttpRequest, game_id: int) -> tuple[Game, list[Seat]]:
 
 @login_required
 @require_GET
-def game(request: HttpRequest, game_id: int) -> HttpResponse:
+def game(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
     game, seats = _game_for(request, game_id)
     revealed = revealed_hand(request.session, game.pk)
     context = game_context(game, seats, request.user, request.GET.get("mode", ""), revealed=revealed)
-    template = "frag/game.html#table" if request.htmx else "frag/game.html"  # type: ignore[attr-defined]
+    template = "frag/game.html#table" if request.htmx else "frag/game.html"
     return render(request, template, context)
 
 
 @login_required
 @require_POST
-def act(request: HttpRequest, game_id: int) -> HttpResponse:
+def act(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
     """One tap: ``choice`` is the index of a legal action at ``version``, or ``action`` a JSON action."""
     game, seats = _game_for(request, game_id)
     status, error = 200, ""
@@ -94,7 +95,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         version = int(request.POST.get("version", ""))
         action = _parse_action(game, seats, request, version)
-        services.game_act(game=game, user=request.user, action=action, expected_version=version)  # type: ignore[arg-type]
+        services.game_act(game=game, user=request.user, action=action, expected_version=version)
         fold_after(request.session, game.pk, action["player"])
     except ValueError:
         status, error = 400, _("That action could not be read: reload the page.")
@@ -110,7 +111,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def reveal(request: HttpRequest, game_id: int) -> HttpResponse:
+def reveal(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
     """Hot seat: the person the device was passed to taps their hand open. Only the hand of the seat to
     act, and only if ``seat`` names it: a stale « pass to » screen never opens someone else's hand."""
     game, seats = _game_for(request, game_id)
@@ -125,7 +126,7 @@ def reveal(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _table_answer(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     game: Game,
     seats: list[Seat],
     status: int,
@@ -134,7 +135,7 @@ def _table_answer(
     frame: tuple[State, list[Any]] | None = None,
 ) -> HttpResponse:
     """The answer to a tap: the table (this device's hot-seat hand as tapped open) for htmx, else a redirect."""
-    if not request.htmx:  # type: ignore[attr-defined]
+    if not request.htmx:
         if error:
             messages.error(request, error)
         return redirect(game)
@@ -144,7 +145,7 @@ def _table_answer(
     return render(request, "frag/game.html#table", context, status=status)
 
 
-def _parse_action(game: Game, seats: list[Seat], request: HttpRequest, version: int) -> dict[str, Any]:
+def _parse_action(game: Game, seats: list[Seat], request: AuthenticatedRequest, version: int) -> dict[str, Any]:
     raw = request.POST.get("action")
     if raw:
         action = loads_limited(raw)  # bounded size and depth: a RecursionError was a 500
@@ -165,7 +166,7 @@ def _parse_action(game: Game, seats: list[Seat], request: HttpRequest, version: 
 
 @login_required
 @require_GET
-def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+def replay(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
     game, seats = _game_for(request, game_id)
     total = game.steps.filter(number__gte=1).count()
     try:
@@ -189,5 +190,5 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "next": min(total, upto + 1),
         "playing": request.GET.get("play") == "1",
     }
-    template = "frag/replay.html#replay" if request.htmx else "frag/replay.html"  # type: ignore[attr-defined]
+    template = "frag/replay.html#replay" if request.htmx else "frag/replay.html"
     return render(request, template, context)

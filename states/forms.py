@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from characters.models import Character
+from core.form_fields import model_choice_field
 from states.rules.dice import TraitDie
 from states.rules.ranks import RANK_VALUES
 
@@ -61,8 +62,12 @@ class CountForm(forms.Form):
         self.default = default
 
     def value(self) -> int:
-        count = self.cleaned_data["count"]
-        return self.default if count is None else count  # type: ignore[return-value]
+        count: int | None = self.cleaned_data["count"]
+        if count is None:
+            # Only an optional count (one with a default) may be left blank: the field requires it otherwise.
+            assert self.default is not None
+            return self.default
+        return count
 
 
 class RollForm(forms.Form):
@@ -77,7 +82,7 @@ class RollForm(forms.Form):
 
     def __init__(self, *args: Any, targets: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["target"].queryset = targets  # type: ignore[attr-defined]
+        model_choice_field(self, "target").queryset = targets
 
     def clean_die(self) -> str:
         return _clean_die(self.cleaned_data.get("die", ""))
@@ -96,7 +101,7 @@ class TrickForm(forms.Form):
 
     def __init__(self, *args: Any, targets: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["target"].queryset = targets  # type: ignore[attr-defined]
+        model_choice_field(self, "target").queryset = targets
 
 
 class SheetForm(forms.Form):

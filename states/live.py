@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def savage_fragments(event: Event, viewer: Viewer) -> list[str]:
     """Refresh the badges and state panels of the characters the event touched (with what just happened),
     and the round tracker."""
-    fragments = []
+    fragments: list[str] = []
     for character in event.characters.all():
         if not can_view(viewer.membership, character):
             continue

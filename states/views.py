@@ -14,13 +14,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaigns.access import campaign_member, campaign_narrator
+from campaigns.access import MemberRequest, campaign_member, campaign_narrator
 from campaigns.chronicle import describe
 from campaigns.models import Campaign, Event, Membership
 from characters.access import can_edit, can_view, character_for_viewer
 from characters.labels import initiative_card_face
 from characters.models import Character
 from core.errors import ServiceError
+from core.http import AuthenticatedRequest
 from states.chronicle import (
     action_label,
     fatigue_source_label,
@@ -167,13 +168,13 @@ def round_context(campaign: Campaign, membership: Membership) -> dict[str, Any]:
 
 
 def _respond(
-    request: HttpRequest, character: Character, membership: Membership, error: str = "", status: int = 200
+    request: AuthenticatedRequest, character: Character, membership: Membership, error: str = "", status: int = 200
 ) -> HttpResponse:
-    if request.htmx and request.POST.get("from") == "round":  # type: ignore[attr-defined]
+    if request.htmx and request.POST.get("from") == "round":
         context = round_context(character.campaign, membership)
         context["error"] = error
         return render(request, "states/partials/round.html", context, status=status)
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         context = panel_context(character, membership)
         context["error"] = error
         if not error:
@@ -194,7 +195,7 @@ def _respond(
 
 @login_required
 @require_GET
-def savage_state(request: HttpRequest, character_id: int) -> HttpResponse:
+def savage_state(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     if not character.campaign.savage_states:
         raise Http404
@@ -214,7 +215,7 @@ def savage_state(request: HttpRequest, character_id: int) -> HttpResponse:
     return render(request, "states/state.html", context)
 
 
-Action = Callable[[HttpRequest, Character, int | None], object]
+Action = Callable[[AuthenticatedRequest, Character, int | None], object]
 
 
 def _one_tap_actions() -> dict[str, tuple[bool, Action]]:
@@ -340,7 +341,7 @@ def _count(request: HttpRequest, action: str) -> int:
 
 @login_required
 @require_POST
-def savage_action(request: HttpRequest, character_id: int, action: str) -> HttpResponse:
+def savage_action(request: AuthenticatedRequest, character_id: int, action: str) -> HttpResponse:
     """One tap: apply or remove a state, or roll what the state asks for."""
     character, membership = character_for_viewer(request.user, character_id)
     actions = _one_tap_actions()
@@ -358,7 +359,7 @@ def savage_action(request: HttpRequest, character_id: int, action: str) -> HttpR
 
 @login_required
 @require_POST
-def savage_roll(request: HttpRequest, character_id: int) -> HttpResponse:
+def savage_roll(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     """The roll dialog: the penalties of wounds, fatigue and situations are applied by the service."""
     character, membership = character_for_viewer(request.user, character_id)
     if not can_edit(membership, character):
@@ -389,7 +390,7 @@ def savage_roll(request: HttpRequest, character_id: int) -> HttpResponse:
         status = 400
     context = panel_context(character, membership)
     context.update(roll_form=form, roll_result=result, roll_error=error)
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return render(request, "states/partials/roll_form.html", context, status=status)
     if error:
         messages.error(request, error)
@@ -400,7 +401,7 @@ def savage_roll(request: HttpRequest, character_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def savage_trick(request: HttpRequest, character_id: int) -> HttpResponse:
+def savage_trick(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     if not can_edit(membership, character):
         raise PermissionDenied(_("You can only change your own characters."))
@@ -424,7 +425,7 @@ def savage_trick(request: HttpRequest, character_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def savage_sheet(request: HttpRequest, character_id: int) -> HttpResponse:
+def savage_sheet(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     if not can_edit(membership, character):
         raise PermissionDenied(_("You can only change your own characters."))
@@ -446,8 +447,8 @@ def savage_sheet(request: HttpRequest, character_id: int) -> HttpResponse:
 
 @campaign_member
 @require_GET
-def savage_round(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    membership: Membership = request.membership  # type: ignore[attr-defined]
+def savage_round(request: MemberRequest, campaign_id: int) -> HttpResponse:
+    membership: Membership = request.membership
     campaign = membership.campaign
     if not campaign.savage_states:
         raise Http404
@@ -455,15 +456,15 @@ def savage_round(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if membership.is_narrator:
         chosen = set(context["tracker"].participants.values_list("pk", flat=True)) if context["tracker"] else set()
         context["candidates"] = [(c, c.pk in chosen) for c in Character.objects.filter(campaign=campaign)]
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return render(request, "states/partials/round.html", context)
     return render(request, "states/round.html", context)
 
 
 @campaign_narrator
 @require_POST
-def savage_round_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResponse:
-    membership: Membership = request.membership  # type: ignore[attr-defined]
+def savage_round_action(request: MemberRequest, campaign_id: int, action: str) -> HttpResponse:
+    membership: Membership = request.membership
     campaign = membership.campaign
     version = _int(request.POST.get("version"))
     try:
@@ -482,20 +483,20 @@ def savage_round_action(request: HttpRequest, campaign_id: int, action: str) -> 
         else:
             raise Http404
     except ServiceError as exc:
-        if request.htmx:  # type: ignore[attr-defined]
+        if request.htmx:
             context = round_context(campaign, membership)
             context["error"] = exc.message
             return render(request, "states/partials/round.html", context, status=exc.status)
         messages.error(request, exc.message)
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return render(request, "states/partials/round.html", round_context(campaign, membership))
     return redirect("states:savage_round", campaign.pk)
 
 
 @campaign_narrator
 @require_http_methods(["GET", "POST"])
-def savage_settings(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    membership: Membership = request.membership  # type: ignore[attr-defined]
+def savage_settings(request: MemberRequest, campaign_id: int) -> HttpResponse:
+    membership: Membership = request.membership
     campaign = membership.campaign
     settings = settings_for(campaign)
     initial = {"version": settings.version, "revers_to_wounds": settings.revers_to_wounds,

@@ -109,4 +109,4 @@ class Seat(models.Model):
 
     @property
     def label(self) -> str:
-        return self.user.username if self.user_id else f"bot ({self.bot})"
+        return self.user.username if self.user is not None else f"bot ({self.bot})"

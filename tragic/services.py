@@ -255,7 +255,7 @@ def _start(game: Game) -> None:
     state = new_game(game.config, game.seed)
     game.status = GameStatus.PLAYING
     game.started_at = timezone.now()
-    if game.campaign_id:
+    if game.campaign is not None:
         event_append(
             campaign=game.campaign,
             kind="tragic.game_started",
@@ -306,7 +306,7 @@ def _save(game: Game, state: State) -> None:
     if state.is_over() and game.status != GameStatus.FINISHED:
         game.status = GameStatus.FINISHED
         game.winner_seat = state.winner()
-        if game.campaign_id:
+        if game.campaign is not None:
             winner = state.winner()
             event_append(
                 campaign=game.campaign,
@@ -465,7 +465,7 @@ def game_cancel(*, game: Game, user: User, expected_version: int, now: dt.dateti
         raise ServiceError(refusal)
     waited = state.current_players()
     _abandon(game, {"t": "game_cancelled", "player": seat.index, "waiting_for": waited, "phase": state.phase}, now)
-    if game.campaign_id:
+    if game.campaign is not None:
         names = [p["name"] for p in game.config["players"]]
         event_append(
             campaign=game.campaign,

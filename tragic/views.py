@@ -7,14 +7,14 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ServiceError
-from core.http import bounded_int
+from core.http import AuthenticatedRequest, bounded_int
 from core.jsonlimits import loads_limited
 from tragic import selectors, services
 from tragic.engine.cards import ATTRIBUTES, default_pool
@@ -24,7 +24,7 @@ from tragic.models import CopyMode, Deck, Game, GameStatus, Profile
 from tragic.presenters import attribute_name, card_name, card_text, describe_action, library_problem
 
 
-def _deck_options(request: HttpRequest) -> list[tuple[str, str]]:
+def _deck_options(request: AuthenticatedRequest) -> list[tuple[str, str]]:
     french = (get_language() or "fr").startswith("fr")
     ready = [(f"ready:{d.id}", d.name if french else d.name_en) for d in services.ready_decks().values()]
     own = [(str(d.pk), d.name) for d in selectors.decks_of(request.user) if len(d.cards) == 60]
@@ -42,7 +42,7 @@ def _bot_label(code: str) -> str:
 
 @login_required
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: AuthenticatedRequest) -> HttpResponse:
     return render(
         request,
         "tragic/home.html",
@@ -60,7 +60,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_create(request: HttpRequest) -> HttpResponse:
+def game_create(request: AuthenticatedRequest) -> HttpResponse:
     try:
         game = services.game_create(
             user=request.user,
@@ -82,7 +82,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def invitation(request: HttpRequest, token: str) -> HttpResponse:
+def invitation(request: AuthenticatedRequest, token: str) -> HttpResponse:
     game = get_object_or_404(Game.objects.prefetch_related("seats__user"), invite_token=token)
     if request.method == "POST":
         try:
@@ -94,14 +94,14 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "tragic/invitation.html", {"game": game, "deck_options": _deck_options(request)})
 
 
-def _game_for(request: HttpRequest, pk: int) -> Game:
+def _game_for(request: AuthenticatedRequest, pk: int) -> Game:
     game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=pk)
     if selectors.seat_of(game, request.user) is None:
         raise Http404
     return game
 
 
-def _render_board(request: HttpRequest, game: Game, *, status: int = 200, error: str = "") -> HttpResponse:
+def _render_board(request: AuthenticatedRequest, game: Game, *, status: int = 200, error: str = "") -> HttpResponse:
     context = selectors.board(game, selectors.seat_of(game, request.user))
     context["error"] = error
     template = "tragic/game.html#board" if request.htmx else "tragic/game.html"
@@ -112,7 +112,7 @@ def _render_board(request: HttpRequest, game: Game, *, status: int = 200, error:
 
 @login_required
 @require_GET
-def game(request: HttpRequest, pk: int) -> HttpResponse:
+def game(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _render_board(request, _game_for(request, pk))
 
 
@@ -138,7 +138,7 @@ def _action_from(post: Any) -> dict[str, Any]:
 
 @login_required
 @require_POST
-def game_act(request: HttpRequest, pk: int) -> HttpResponse:
+def game_act(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     game = _game_for(request, pk)
     try:
         action = _action_from(request.POST)
@@ -155,7 +155,7 @@ def game_act(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_board(request, game)
 
 
-def _post_versioned(request: HttpRequest, pk: int, service: Any) -> HttpResponse:
+def _post_versioned(request: AuthenticatedRequest, pk: int, service: Any) -> HttpResponse:
     """A POST that only carries the board's version (a timeout, a cancel): the service's refusal is shown on
     the refreshed board; without htmx, the board is reached again by a redirect."""
     game = _game_for(request, pk)
@@ -171,19 +171,19 @@ def _post_versioned(request: HttpRequest, pk: int, service: Any) -> HttpResponse
 
 @login_required
 @require_POST
-def game_timeout(request: HttpRequest, pk: int) -> HttpResponse:
+def game_timeout(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _post_versioned(request, pk, services.game_timeout)
 
 
 @login_required
 @require_POST
-def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+def game_cancel(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _post_versioned(request, pk, services.game_cancel)
 
 
 @login_required
 @require_GET
-def replay(request: HttpRequest, pk: int) -> HttpResponse:
+def replay(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Steps through a finished game from its action list (spectator's view: no hand is shown)."""
     game = _game_for(request, pk)
     if game.status != GameStatus.FINISHED:
@@ -210,7 +210,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def deck_create(request: HttpRequest) -> HttpResponse:
+def deck_create(request: AuthenticatedRequest) -> HttpResponse:
     try:
         deck = services.deck_create(
             owner=request.user, name=request.POST.get("name", ""), copy_mode=request.POST.get("copy_mode", "quad")
@@ -260,14 +260,14 @@ def _deck_context(deck: Deck, error: str = "", opened: str | None = None) -> dic
 
 @login_required
 @require_GET
-def deck(request: HttpRequest, pk: int) -> HttpResponse:
+def deck(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     deck = get_object_or_404(Deck, pk=pk, owner=request.user)
     return render(request, "tragic/deck.html", _deck_context(deck))
 
 
 @login_required
 @require_POST
-def deck_change(request: HttpRequest, pk: int) -> HttpResponse:
+def deck_change(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     deck = get_object_or_404(Deck, pk=pk, owner=request.user)
     status, error = 200, ""
     try:

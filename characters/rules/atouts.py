@@ -184,7 +184,7 @@ def progression_cost(kind: TraitKind, from_rank: int, *, scheme: str) -> int:
     if scheme == PROGRESSION_ONE_PER_RANK:
         return 1
     if from_rank >= Rank.EXCEPTIONNEL:
-        base = 24 * 2 ** (from_rank - Rank.EXCELLENT)
+        base: int = 24 * 2 ** (from_rank - Rank.EXCELLENT)
     else:
         base = STREAMLINED_PROGRESSION[Rank(max(from_rank, Rank.ABYSSAL))]
     return base * 3 if kind == TraitKind.APTITUDE else base

@@ -330,7 +330,7 @@ def healing_power(code: str) -> HealingPower:
 
 
 # Télékinésie: « Rang / Durée / Poids maximum » (1 Séquence ≈ 1 minute)
-TELEKINESIS = {
+TELEKINESIS: dict[int, tuple[int, float]] = {
     Rank.FAIBLE: (1, 0.01),
     Rank.MEDIOCRE: (2, 0.1),
     Rank.MOYEN: (3, 1.0),
@@ -391,8 +391,10 @@ def _healing(path_name: str, index: int, entry: dict[str, object]) -> HealingPow
             f"{path_name}, entry {index} ({entry['code']}), field 'healing': cycles of an hour or more, "
             'a cost of 1 or more, max_cycles "domain" or "none"'
         )
+    rank = entry["rank"]
+    assert isinstance(rank, int)  # load_powers checked it before
     return HealingPower(
-        code=str(entry["code"]), domain=str(entry["domain"]), rank=int(entry["rank"]),  # type: ignore[call-overload]
+        code=str(entry["code"]), domain=str(entry["domain"]), rank=rank,
         ordinary_cycle=table["ordinary_cycle_hours"] * HOUR, monthly_cycle=table["monthly_cycle_hours"] * HOUR,
         cost_per_cycle=table["cost_per_cycle"], max_cycles=table["max_cycles"],
     )  # fmt: skip

@@ -26,13 +26,13 @@ from core.errors import ServiceError
 def equipment_add(*, character: Character, actor: User, data: Mapping[str, Any]) -> Equipment:
     _require_editor(character, actor)
     character = _lock(character)
-    category = data.get("category")
+    category = str(data.get("category") or "")
     item = Equipment(
         character=character,
         category=category,
         name=(data.get("name") or "").strip(),
         bonus=int(data.get("bonus") or 0),
-        era=int(data.get("era") if data.get("era") is not None else 2),
+        era=int(era) if (era := data.get("era")) is not None else 2,
         firearm=bool(data.get("firearm")),
         bulletproof=bool(data.get("bulletproof")),
         vehicle_code=data.get("vehicle_code") or "",

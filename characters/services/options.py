@@ -57,6 +57,6 @@ def character_rules_update(
     rules.version += 1
     rules.full_clean()
     rules.save()
-    campaign._character_rules_cache = rules  # type: ignore[attr-defined]
+    campaign._character_rules_cache = rules  # type: ignore[attr-defined]  # a cache on this instance, not a field
     event_append(campaign=campaign, kind="character.rules_changed", actor=actor, payload={"fields": changed})
     return rules

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django import template
 from django.utils.translation import ngettext
 
@@ -57,8 +59,8 @@ def get_item(mapping: dict[str, object], key: str) -> object:
 
 
 @register.filter
-def scale_domains(domains: object) -> str:
-    return ", ".join(scale_domain_label(d) for d in sorted(domains))  # type: ignore[call-overload]
+def scale_domains(domains: Iterable[str]) -> str:
+    return ", ".join(scale_domain_label(d) for d in sorted(domains))
 
 
 @register.filter

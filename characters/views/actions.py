@@ -45,8 +45,9 @@ from characters.services.revers import revers_heal, revers_inflict
 from characters.services.sheet import character_update, trait_veto
 from characters.views.sheet import _feed_form, _language, _render_sheet
 from core.errors import ServiceError
+from core.http import AuthenticatedRequest
 
-Action = Callable[[HttpRequest, Character, Membership], tuple[str, dict[str, Any]]]
+Action = Callable[[AuthenticatedRequest, Character, Membership], tuple[str, dict[str, Any]]]
 _actions: dict[str, tuple[Action, bool]] = {}
 
 
@@ -79,7 +80,7 @@ def _valid(name: str, form: Any) -> Any:
 
 @login_required
 @require_POST
-def character_action(request: HttpRequest, character_id: int, name: str) -> HttpResponse:
+def character_action(request: AuthenticatedRequest, character_id: int, name: str) -> HttpResponse:
     """One POST endpoint per sheet action; the answer is the refreshed sheet (or its htmx partial)."""
     character, membership = character_for_viewer(request.user, character_id)
     if name not in _actions:
@@ -94,131 +95,139 @@ def character_action(request: HttpRequest, character_id: int, name: str) -> Http
         return _render_sheet(request, character, membership, 400, {invalid.name: invalid.form})
     except ServiceError as exc:
         character.refresh_from_db()
-        if request.htmx and request.POST.get("return") == "panel":  # type: ignore[attr-defined]
+        if request.htmx and request.POST.get("return") == "panel":
             return HttpResponse(exc.message, status=exc.status)
-        if request.htmx:  # type: ignore[attr-defined]
+        if request.htmx:
             return _render_sheet(request, character, membership, exc.status, {"error": exc.message})
         messages.error(request, exc.message)
         return redirect(character.get_absolute_url())
-    if request.htmx and request.POST.get("return") == "panel":  # type: ignore[attr-defined]
+    if request.htmx and request.POST.get("return") == "panel":
         # A quick edit from a character's panel (dashboard, list): answer with the panel alone.
         panel = selectors.characters_for_panels(character.campaign).get(pk=character.pk)
         return render(request, "characters/partials/panel.html", {"character": panel, "quick": True})
     character.refresh_from_db()
-    if not request.htmx:  # type: ignore[attr-defined]
+    if not request.htmx:
         messages.success(request, message)
         return redirect(character.get_absolute_url())
     return _render_sheet(request, character, membership, forms={"notice": message, **forms})
 
 
 @action("words")
-def _words(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _words(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     data = _valid("words_form", CharacterWordsForm(request.POST))
-    character_update(character=character, actor=request.user, data=data,  # type: ignore[arg-type]
+    character_update(character=character, actor=request.user, data=data,
                               expected_version=data["version"])  # fmt: skip
     return _("Sheet saved."), {}
 
 
 @action("narrator", narrator_only=True)
-def _narrator_fields(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _narrator_fields(
+    request: AuthenticatedRequest, character: Character, membership: Membership
+) -> tuple[str, dict[str, Any]]:
     data = _valid("narrator_form", NarratorFieldsForm(request.POST, npc=character.kind == CharacterKind.NPC))
-    character_update(character=character, actor=request.user, data=data,  # type: ignore[arg-type]
+    character_update(character=character, actor=request.user, data=data,
                               expected_version=data["version"])  # fmt: skip
     return _("Sheet saved."), {}
 
 
 @action("spend")
-def _spend(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _spend(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     form = AtoutSpendForm(request.POST, others=list(Character.objects.filter(campaign=character.campaign)))
     data = _valid("spend_form", form)
     atout_spend(
-        character=character, actor=request.user, use=data["use"], amount=data["amount"],  # type: ignore[arg-type]
+        character=character, actor=request.user, use=data["use"], amount=data["amount"],
         justification=data["justification"], context=form.context(),
     )  # fmt: skip
     return _("Atout spent."), {}
 
 
 @action("raise")
-def _raise(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _raise(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     codes = [(line.code, line.name) for line in selectors.sheet(character, ledger=False).all_lines]
     data = _valid("raise_form", TraitRaiseForm(request.POST, traits=codes))
     trait_raise(
-        character=character, actor=request.user, trait_code=data["trait"],  # type: ignore[arg-type]
+        character=character, actor=request.user, trait_code=data["trait"],
         justification=data["justification"], ranks=data["ranks"],
     )  # fmt: skip
     return _("Trait raised."), {}
 
 
 @action("gain", narrator_only=True)
-def _gain(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _gain(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     data = _valid("gain_form", AtoutGainForm(request.POST))
-    atout_gain(character=character, actor=request.user, amount=data["amount"], note=data["note"])  # type: ignore[arg-type]
+    atout_gain(character=character, actor=request.user, amount=data["amount"], note=data["note"])
     return _("Atouts given."), {}
 
 
 @action("refund", narrator_only=True)
-def _refund(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _refund(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     entry = _picked(request, "entry", AtoutEntry.objects.filter(character=character))
-    atout_refund(entry=entry, actor=request.user)  # type: ignore[arg-type]
+    atout_refund(entry=entry, actor=request.user)
     return _("Atout given back."), {}
 
 
 @action("trait_set", narrator_only=True)
-def _trait_set(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _trait_set(
+    request: AuthenticatedRequest, character: Character, membership: Membership
+) -> tuple[str, dict[str, Any]]:
     codes = [(line.code, line.name) for line in selectors.sheet(character, ledger=False).all_lines]
     data = _valid("trait_set_form", TraitSetForm(request.POST, traits=codes))
-    sheet_services.trait_set(character=character, actor=request.user, code=data["code"] or "",  # type: ignore[arg-type]
+    sheet_services.trait_set(character=character, actor=request.user, code=data["code"] or "",
                        rank=data["rank"], name=data["name"], kind=data["kind"])  # fmt: skip
     return _("Trait set."), {}
 
 
 @action("veto", narrator_only=True)
-def _veto(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    trait_veto(character=character, actor=request.user, code=request.POST.get("code", ""))  # type: ignore[arg-type]
+def _veto(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+    trait_veto(character=character, actor=request.user, code=request.POST.get("code", ""))
     return _("Trait vetoed."), {}
 
 
 @action("revers", narrator_only=True)
-def _revers(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _revers(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     data = _valid("revers_form", ReversForm(request.POST))
-    revers_inflict(character=character, actor=request.user, **data)  # type: ignore[arg-type]
+    revers_inflict(character=character, actor=request.user, **data)
     return _("Revers written on the sheet."), {}
 
 
 @action("heal", narrator_only=True)
-def _heal(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _heal(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     revers = _picked(request, "revers", Revers.objects.filter(character=character))
-    revers_heal(revers=revers, actor=request.user, steps=3 if request.POST.get("all") else 1)  # type: ignore[arg-type]
+    revers_heal(revers=revers, actor=request.user, steps=3 if request.POST.get("all") else 1)
     return _("Revers healed."), {}
 
 
 @action("first_aid", narrator_only=True)
-def _first_aid(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _first_aid(
+    request: AuthenticatedRequest, character: Character, membership: Membership
+) -> tuple[str, dict[str, Any]]:
     data = _valid("first_aid_form", FirstAidForm(request.POST, character=character))
-    revers_services.first_aid(revers=data["revers"], actor=request.user, success=data["success"])  # type: ignore[arg-type]
+    revers_services.first_aid(revers=data["revers"], actor=request.user, success=data["success"])
     return _("First aid recorded."), {}
 
 
 @action("equipment")
-def _equipment(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _equipment(
+    request: AuthenticatedRequest, character: Character, membership: Membership
+) -> tuple[str, dict[str, Any]]:
     data = _valid("equipment_form", EquipmentForm(request.POST, language=_language()))
-    equipment_add(character=character, actor=request.user, data=data)  # type: ignore[arg-type]
+    equipment_add(character=character, actor=request.user, data=data)
     return _("Equipment added."), {}
 
 
 @action("unequip")
-def _unequip(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _unequip(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     item = _picked(request, "item", Equipment.objects.filter(character=character))
-    equipment_remove(item=item, actor=request.user)  # type: ignore[arg-type]
+    equipment_remove(item=item, actor=request.user)
     return _("Equipment removed."), {}
 
 
 @action("power")
-def _power(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _power(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     domains = [(t.code, t.name_fr) for t in character.traits.filter(kind=TraitKind.POWER_DOMAIN)]
     feeds = [(code, code) for code in character.power_feeds.filter(allowed=True).values_list("trait", flat=True)]
     data = _valid("power_form", PowerUseForm(request.POST, domains=domains, feeds=feeds))
-    result = power_use(character=character, actor=request.user, **data)  # type: ignore[arg-type]
+    result = power_use(character=character, actor=request.user, **data)
     from characters.labels import difficulty_label, rank_display
 
     return _("Power used: a %(difficulty)s test (required rank %(rank)s).") % {
@@ -227,43 +236,45 @@ def _power(request: HttpRequest, character: Character, membership: Membership) -
 
 
 @action("rest")
-def _rest(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
-    character_rest(character=character, actor=request.user)  # type: ignore[arg-type]
+def _rest(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+    character_rest(character=character, actor=request.user)
     return _("Rested: Potential and Vigour restored."), {}
 
 
 @action("feed", narrator_only=True)
-def _feed(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _feed(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     data = _valid("feed_form", _feed_form(selectors.sheet(character, ledger=False, feeds=False), request.POST))
-    feed_allow(character=character, actor=request.user, domain=data["domain"], trait=data["trait"])  # type: ignore[arg-type]
+    feed_allow(character=character, actor=request.user, domain=data["domain"], trait=data["trait"])
     return _("The trait may now feed the domain."), {}
 
 
 @action("unfeed", narrator_only=True)
-def _unfeed(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _unfeed(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     feed = _picked(request, "feed", PowerFeed.objects.filter(character=character))
-    feed_revoke(feed=feed, actor=request.user)  # type: ignore[arg-type]
+    feed_revoke(feed=feed, actor=request.user)
     return _("The trait no longer feeds the domain."), {}
 
 
 @action("healing")
-def _healing(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _healing(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     power = request.POST.get("power", "")
-    healing_start(character=character, actor=request.user, power=power)  # type: ignore[arg-type]
+    healing_start(character=character, actor=request.user, power=power)
     return _("%(power)s started: the game clock heals and spends Potential.") % {"power": power_name(power)}, {}
 
 
 @action("healing_stop")
-def _healing_stop(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _healing_stop(
+    request: AuthenticatedRequest, character: Character, membership: Membership
+) -> tuple[str, dict[str, Any]]:
     power = character.healing_power
-    powers_services.healing_stop(character=character, actor=request.user)  # type: ignore[arg-type]
+    powers_services.healing_stop(character=character, actor=request.user)
     return _("%(power)s stopped.") % {"power": power_name(power)}, {}
 
 
 @action("hand", narrator_only=True)
-def _hand(request: HttpRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
+def _hand(request: AuthenticatedRequest, character: Character, membership: Membership) -> tuple[str, dict[str, Any]]:
     players = [(m.user_id, m.user.username) for m in character.campaign.memberships.select_related("user")]
     data = _valid("hand_form", HandAllyForm(request.POST, players=players))
     player = User.objects.filter(pk=data["player"]).first() if data["player"] else None
-    ally_hand(character=character, actor=request.user, player=player)  # type: ignore[arg-type]
+    ally_hand(character=character, actor=request.user, player=player)
     return _("Ally handed over."), {}

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from campaigns.access import campaign_member
+from campaigns.access import MemberRequest, campaign_member
 from campaigns.models import CreationMode, Membership, Role
 from characters import selectors
 from characters.rule_messages import rule_message
@@ -44,7 +44,8 @@ def _wizard_state(request: HttpRequest, campaign: Any) -> tuple[dict[str, Any], 
     if post.get("step") == "add_trait" and new_name:
         custom.append({"name": new_name, "kind": post.get("new_trait_kind", TraitKind.FIELD)})
     ranks: dict[str, int] = {}
-    for key, value in post.items():
+    for key in post:
+        value = post.get(key, "")
         if key.startswith("rank_") and value.lstrip("-").isdigit():
             ranks[key[5:]] = int(value)
     return words, ranks, custom
@@ -52,9 +53,9 @@ def _wizard_state(request: HttpRequest, campaign: Any) -> tuple[dict[str, Any], 
 
 @campaign_member
 @require_http_methods(["GET", "POST"])
-def character_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def character_create(request: MemberRequest, campaign_id: int) -> HttpResponse:
     """The creation wizard: each +/− click posts the form and gets back the wizard with its budget."""
-    membership: Membership = request.membership  # type: ignore[attr-defined]
+    membership: Membership = request.membership
     campaign = membership.campaign
     rules = selectors.character_rules(campaign)
     error = ""
@@ -92,19 +93,19 @@ def character_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
                 custom_traits=custom,
                 owner=owner,
                 permitted=list(ranks) if leave else (),
-                **words,  # type: ignore[arg-type]
+                **words,
             )
         except ServiceError as exc:
             error = exc.message
         else:
             messages.success(request, _("%(name)s is ready to play.") % {"name": character.name})
-            if request.htmx:  # type: ignore[attr-defined]
+            if request.htmx:
                 return HttpResponseClientRedirect(character.get_absolute_url())
             return redirect(character.get_absolute_url())
     budget = creation_preview(campaign=campaign, ranks=ranks, custom_traits=custom)
     names = {t.code: t.name(_language()) for t in defs}
     lines = {line.code: line for line in budget.lines}
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"trait": t, "name": t.name(_language()), "description": t.description(_language()), "rank": ranks[t.code],
          "start": start[t.code], "cost": lines[t.code].cost if t.code in lines else 0,
          "custom": t.code not in {d.code for d in selectors.trait_defs(rules)}}
@@ -130,7 +131,7 @@ def character_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "mode": campaign.get_creation_mode_display(),
     }
     status = 400 if error else 200
-    template = "characters/create.html#wizard" if request.htmx else "characters/create.html"  # type: ignore[attr-defined]
+    template = "characters/create.html#wizard" if request.htmx else "characters/create.html"
     response = render(request, template, context, status=status)
     response["Vary"] = "HX-Request"
     return response

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaigns.access import campaign_member, campaign_narrator
+from campaigns.access import MemberRequest, campaign_member, campaign_narrator
 from campaigns.models import Membership
 from characters import selectors
 from characters.forms import (
@@ -23,9 +23,9 @@ from core.errors import ServiceError
 
 @campaign_member
 @require_GET
-def campaign_characters(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def campaign_characters(request: MemberRequest, campaign_id: int) -> HttpResponse:
     """Every sheet a member may see: narrators all of them with quick edits, players the PCs and their allies."""
-    membership: Membership = request.membership  # type: ignore[attr-defined]
+    membership: Membership = request.membership
     campaign = membership.campaign
     characters = selectors.characters_for_panels(campaign)
     if not membership.is_narrator:
@@ -39,14 +39,14 @@ def campaign_characters(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_narrator
 @require_POST
-def npc_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    membership: Membership = request.membership  # type: ignore[attr-defined]
+def npc_create(request: MemberRequest, campaign_id: int) -> HttpResponse:
+    membership: Membership = request.membership
     form = NpcForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
         try:
             character = creation_services.npc_create(
-                campaign=membership.campaign, actor=request.user, name=data["name"], concept=data["concept"],  # type: ignore[arg-type]
+                campaign=membership.campaign, actor=request.user, name=data["name"], concept=data["concept"],
                 goal=data["goal"], ranks=data["traits"], atouts=data["atouts"], out_after=data["out_after"],
             )  # fmt: skip
         except ServiceError as exc:
@@ -64,8 +64,8 @@ def npc_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_narrator
 @require_http_methods(["GET", "POST"])
-def character_rules(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    campaign = request.membership.campaign  # type: ignore[attr-defined]
+def character_rules(request: MemberRequest, campaign_id: int) -> HttpResponse:
+    campaign = request.membership.campaign
     rules = selectors.character_rules(campaign)
     initial = {"version": rules.version, "trait_list_toml": traits_to_toml(selectors.trait_defs(rules))}
     form = CharacterRulesForm(request.POST or None, instance=rules, initial=initial)
@@ -79,7 +79,7 @@ def character_rules(request: HttpRequest, campaign_id: int) -> HttpResponse:
                     campaign=campaign,
                     actor=request.user,
                     data=data,
-                    expected_version=form.cleaned_data["version"],  # type: ignore[arg-type]
+                    expected_version=form.cleaned_data["version"],
                 )
             except ServiceError as exc:
                 form.add_error(None, exc.message)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -37,6 +37,7 @@ from characters.rules.scales import scales_to_text
 from characters.rules.traits import TraitKind
 from characters.services.creation import progression_scheme
 from characters.subjects import sheet_subject
+from core.http import AuthenticatedRequest
 
 
 def _language() -> str:
@@ -142,9 +143,9 @@ def _feed_choices(sheet: selectors.Sheet) -> list[tuple[str, str]]:
     ]  # fmt: skip
 
 
-def _render_sheet(request: HttpRequest, character: Character, membership: Membership, status: int = 200,
+def _render_sheet(request: AuthenticatedRequest, character: Character, membership: Membership, status: int = 200,
                   forms: dict[str, Any] | None = None) -> HttpResponse:  # fmt: skip
-    template = "characters/detail.html#sheet" if request.htmx else "characters/detail.html"  # type: ignore[attr-defined]
+    template = "characters/detail.html#sheet" if request.htmx else "characters/detail.html"
     response = render(request, template, sheet_context(character, membership, forms), status=status)
     response["Vary"] = "HX-Request"
     return response
@@ -152,14 +153,14 @@ def _render_sheet(request: HttpRequest, character: Character, membership: Member
 
 @login_required
 @require_GET
-def character_detail(request: HttpRequest, character_id: int) -> HttpResponse:
+def character_detail(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     return _render_sheet(request, character, membership)
 
 
 @login_required
 @require_GET
-def character_print(request: HttpRequest, character_id: int) -> HttpResponse:
+def character_print(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     return render(
         request,

@@ -13,7 +13,7 @@ class RuleError(Exception):
     callers translate (``conflicts.messages``).
     """
 
-    def __init__(self, code: str, **values: Any) -> None:
+    def __init__(self, code: str, /, **values: Any) -> None:
         super().__init__(f"{code}: {values}" if values else code)
         self.code = code
         self.values: Mapping[str, Any] = values

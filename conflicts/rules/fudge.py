@@ -27,7 +27,8 @@ DICE_COUNT = 4
 
 
 def roll_4df(rng: random.Random) -> tuple[int, int, int, int]:
-    return tuple(rng.choice(FACES) for _ in range(DICE_COUNT))  # type: ignore[return-value]
+    first, second, third, fourth = (rng.choice(FACES) for _ in range(DICE_COUNT))
+    return first, second, third, fourth
 
 
 def dice_distribution(dice: int = DICE_COUNT) -> dict[int, Fraction]:

@@ -80,7 +80,8 @@ class StateBase:
         damage dice start at its weapon's dice)."""
         fighter = self.fighters[player]
         if base is None:
-            base = getattr(fighter, name) if STATS[name] is None else STATS[name]
+            fixed = STATS[name]
+            base = int(getattr(fighter, name)) if fixed is None else fixed
         changes = [
             (m["op"], m["value"])
             for m in self.modifiers

@@ -68,6 +68,8 @@ class Board:
     doors: dict[int, tuple[int, ...]]  # door id -> its places
     _los_cache: dict[tuple[int, int], tuple[bool, tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
     _walk_cache: dict[int, list[tuple[int, int, list[int]]]] = field(default_factory=dict)
+    _within_cache: dict[tuple[int, int], list[tuple[int, list[int]]]] = field(default_factory=dict)
+    _jump_cache: dict[tuple[int, str, int], list[list[int]]] = field(default_factory=dict)
 
     def square(self, place: int) -> str:
         p = self.places[place]
@@ -87,16 +89,20 @@ class Board:
         """
         best: dict[int, tuple[int, int, int | None]] = {start: (0, 0, None)}
         queue: list[tuple[int, int, int]] = [(0, 0, start)]
+        pop, push, get, around, acid_places = heapq.heappop, heapq.heappush, best.get, self.steps, self.acid
         while queue:
-            steps, acid, place = heapq.heappop(queue)
-            if best[place][:2] != (steps, acid) or steps >= budget:
+            steps, acid, place = pop(queue)
+            here = best[place]
+            if here[0] != steps or here[1] != acid or steps >= budget:
                 continue
-            for nxt in self.steps[place].values():
-                cost = (steps + 1, acid + (nxt in self.acid))
-                known = best.get(nxt)
-                if known is None or cost < known[:2]:
-                    best[nxt] = (*cost, place)
-                    heapq.heappush(queue, (*cost, nxt))
+            further = steps + 1
+            for nxt in around[place].values():
+                crossed = acid + 1 if nxt in acid_places else acid
+                known = get(nxt)
+                # (further, crossed) < known[:2], without building the tuples.
+                if known is None or further < known[0] or (further == known[0] and crossed < known[1]):
+                    best[nxt] = (further, crossed, place)
+                    push(queue, (further, crossed, nxt))
         return best
 
     def walk_paths(self, start: int) -> list[tuple[int, int, list[int]]]:
@@ -115,6 +121,32 @@ class Board:
                     paths[place] = [*paths[previous], place]
             cached = [(steps, p, paths[p]) for p, (steps, _acid, _previous) in costs.items() if p != start]
             self._walk_cache[start] = cached
+        return cached
+
+    def walk_within(self, start: int, budget: int) -> list[tuple[int, list[int]]]:
+        """``walk_paths(start)`` cut to the places at most ``budget`` steps away, as (place, path), in the same
+        order; cached per start and budget (a fighter has a few movement points, the board hundreds of places).
+        Callers must not mutate the paths."""
+        key = (start, budget)
+        cached = self._within_cache.get(key)
+        if cached is None:
+            cached = [(place, path) for steps, place, path in self.walk_paths(start) if steps <= budget]
+            self._within_cache[key] = cached
+        return cached
+
+    def jump_lines(self, start: int, direction: str, longest: int) -> list[list[int]]:
+        """``jump_line`` for the lengths 1, 2, … up to ``longest``, stopping before the first a wall cuts; cached
+        per start, direction and length (callers must not mutate the lines)."""
+        key = (start, direction, longest)
+        cached = self._jump_cache.get(key)
+        if cached is None:
+            cached = []
+            for length in range(1, longest + 1):
+                line = self.jump_line(start, direction, length)
+                if line is None:
+                    break
+                cached.append(line)
+            self._jump_cache[key] = cached
         return cached
 
     def jump_line(self, start: int, direction: str, length: int) -> list[int] | None:
@@ -360,9 +392,9 @@ def parse_board(text: str, *, source: str, name: str) -> Board:
         # gives the same legal actions, in the same order, on every machine, and bots replay alike.
         for direction in (d for d in DIRECTIONS if d in ways):
             dr, dc = DIRECTIONS[direction]
-            half = entries(p.row + dr, p.col + dc).get(direction)
-            if half is not None:
-                here[direction] = place_at[(p.row + dr, p.col + dc, half)]
+            entry = entries(p.row + dr, p.col + dc).get(direction)
+            if entry is not None:
+                here[direction] = place_at[(p.row + dr, p.col + dc, entry)]
         steps.append(here)
 
     respawn: dict[int, int] = {}
@@ -426,16 +458,16 @@ def parse_board(text: str, *, source: str, name: str) -> Board:
     )
     # Every place must be reachable on foot or by teleporter from the respawn squares, one-way doors taken only the
     # way their arrow points (« en respectant le sens des flèches »): no sealed room, no door opening out of a wall.
-    seen, queue = set(respawn.values()), list(respawn.values())
+    reached, to_visit = set(respawn.values()), list(respawn.values())
     forward: dict[int, set[int]] = {p.id: set(steps[p.id].values()) for p in places}
     for t in teleporters:
         forward[t].update(teleporters)
-    while queue:
-        for q in forward[queue.pop()]:
-            if q not in seen:
-                seen.add(q)
-                queue.append(q)
+    while to_visit:
+        for q in forward[to_visit.pop()]:
+            if q not in reached:
+                reached.add(q)
+                to_visit.append(q)
     for p in places:
-        if p.id not in seen:
+        if p.id not in reached:
             raise fail(p.row, p.col, "this square cannot be reached from the respawn squares")
     return board

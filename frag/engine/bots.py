@@ -26,8 +26,14 @@ def random_bot(state: State, player: int, dice: Dice) -> Action:
     actions = state.legal_actions(player)
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
-        kind = f"play:{action['card']}" if action["type"] == "play" else action["type"]
-        by_kind.setdefault(kind, []).append(action)
+        kind = action["type"]
+        if kind == "play":
+            kind = f"play:{action['card']}"
+        group = by_kind.get(kind)
+        if group is None:
+            by_kind[kind] = [action]
+        else:
+            group.append(action)
     kinds = sorted(by_kind)
     choices = by_kind[kinds[dice.below(len(kinds))]]
     return choices[dice.below(len(choices))]
@@ -137,8 +143,8 @@ def heuristic_bot(state: State, player: int, dice: Dice) -> Action:
             and state.phase == MOVEMENT
         ):
             return action
-    if _first(actions, "spend_blood") and me.hp < me.health:
-        return _first(actions, "spend_blood")  # type: ignore[return-value]
+    if (spend := _first(actions, "spend_blood")) and me.hp < me.health:
+        return spend
     if state.phase == MOVEMENT:
         return _teleport_choice(state, player, actions) or _first(actions, "roll") or actions[0]
 
@@ -155,12 +161,12 @@ def heuristic_bot(state: State, player: int, dice: Dice) -> Action:
 
         def attack_score(action: Action) -> float:
             target = state.fighters[action["target"]]
-            chance = combat.win_chance(accuracy, state.board.distance(me.place, target.place))  # type: ignore[arg-type]
+            chance = combat.win_chance(accuracy, state.board.distance(me.place, target.place))  # type: ignore[arg-type]  # attacker and target are on the board
             return chance * _weapon_strength(state, action) / max(1, target.hp)
 
         best = max(attacks, key=attack_score)
         target = state.fighters[best["target"]]
-        if combat.win_chance(accuracy, state.board.distance(me.place, target.place)) >= 0.5:  # type: ignore[arg-type]
+        if combat.win_chance(accuracy, state.board.distance(me.place, target.place)) >= 0.5:  # type: ignore[arg-type]  # both on the board
             return best
 
     moves = [a for a in actions if a["type"] in ("move", "jump", "teleport")]
@@ -229,8 +235,9 @@ def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:
     pickup_distance = _distance_to_pickups(board)
     accuracy = state.stat(player, "accuracy")
     occupied = state.occupied()
-    del occupied[me.place]  # type: ignore[arg-type]
+    del occupied[me.place]  # type: ignore[arg-type]  # a fighter offered moves is on the board
     enemies = [f for s, f in enumerate(state.fighters) if s != player and not f.out and f.place is not None]
+    enemy_places = [e.place for e in enemies if e.place is not None]
     attacks_left = state.turn.attacks < state.attacks_allowed(player)
 
     pickups = board.weapon_pickups | board.gadget_pickups
@@ -244,19 +251,19 @@ def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:
         value += card_worth * len({p for p in passed if p in pickups and p not in state.turn.pickups_used})
         # Closing in on the nearest enemy: games are won by frags, not by cards.
         if enemies:
-            value -= 0.25 * min(_steps_to(board, e.place).get(place, 60) for e in enemies)  # type: ignore[arg-type]
+            value -= 0.25 * min(_steps_to(board, target).get(place, 60) for target in enemy_places)
         if place not in state.turn.looted and (
             state.blood.get(place) or any(p["place"] == place for p in state.piles.values())
         ):
             value += 7
         if attacks_left:
             for enemy in enemies:
-                if state.line_of_sight(place, enemy.place, occupied):  # type: ignore[arg-type]
-                    chance = combat.win_chance(accuracy, board.distance(place, enemy.place))  # type: ignore[arg-type]
+                if state.line_of_sight(place, enemy.place, occupied):  # type: ignore[arg-type]  # enemies are on the board
+                    chance = combat.win_chance(accuracy, board.distance(place, enemy.place))  # type: ignore[arg-type]  # enemies are on the board
                     value += 5 * chance / max(1, enemy.hp)
         return value
 
-    current = score(me.place, 0, [])  # type: ignore[arg-type]
+    current = score(me.place, 0, [])  # type: ignore[arg-type]  # on the board, as above
     best, best_value = None, current + 0.5
     for move in moves:
         if move["type"] == "move":

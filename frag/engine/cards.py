@@ -7,8 +7,9 @@ terminé, on mélange la défausse. »
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from functools import cache, partial
 from pathlib import Path
 
 from .errors import ContentError
@@ -108,7 +109,7 @@ class CardSet:
         return [c.id for c in self.cards.values() if c.deck == deck for _ in range(c.copies)]
 
 
-def _need(source: str, card_id: str, entry: dict, key: str, kind: type | tuple[type, ...]) -> object:  # type: ignore[type-arg]
+def _need(source: str, card_id: str, entry: dict[str, object], key: str, kind: type | tuple[type, ...]) -> object:
     if key not in entry:
         raise ContentError(f"{source}: card '{card_id}': field '{key}' is missing")
     value = entry[key]
@@ -117,7 +118,7 @@ def _need(source: str, card_id: str, entry: dict, key: str, kind: type | tuple[t
     return value
 
 
-def _texts(source: str, card_id: str, entry: dict, key: str) -> dict[str, str]:  # type: ignore[type-arg]
+def _texts(source: str, card_id: str, entry: dict[str, object], key: str) -> dict[str, str]:
     value = _need(source, card_id, entry, key, dict)
     assert isinstance(value, dict)
     for lang in ("fr", "en"):
@@ -149,25 +150,25 @@ def parse_card(source: str, deck: str, entry: object, number: int = 1) -> Card:
             raise ContentError(f"{source}: card '{card_id}': field '{key}' must be between {low} and {high}")
         return value
 
-    def choice(key: str, allowed: tuple[str, ...] | set[str] | dict[str, object]) -> str:
+    def choice(key: str, allowed: Collection[str]) -> str:
         value = _need(source, card_id, entry, key, str)
         if value not in allowed:
             raise ContentError(f"{source}: card '{card_id}': field '{key}' must be one of {', '.join(sorted(allowed))}")
         return str(value)
 
-    common = {
-        "id": card_id,
-        "deck": deck,
-        "name": _texts(source, card_id, entry, "name"),
-        "text": _texts(source, card_id, entry, "text"),
-        "copies": integer("copies", 1, 6, default=1),
-    }
+    common = partial(
+        Card,
+        id=card_id,
+        deck=deck,
+        name=_texts(source, card_id, entry, "name"),
+        text=_texts(source, card_id, entry, "text"),
+        copies=integer("copies", 1, 6, default=1),
+    )
     if deck == WEAPON:
         extra = set(entry) - {"id", "name", "text", "copies", "dice", "ammo", "shot_cost", "extra_damage"}
         if extra:
             raise ContentError(f"{source}: card '{card_id}': unknown field '{sorted(extra)[0]}'")
-        return Card(
-            **common,
+        return common(
             dice=integer("dice", 1, 12),
             ammo=integer("ammo", 0, 20),
             shot_cost=integer("shot_cost", 1, 5, default=1),
@@ -175,22 +176,25 @@ def parse_card(source: str, deck: str, entry: object, number: int = 1) -> Card:
         )
     letter = choice("letter", GADGET_LETTERS) if deck == GADGET else ""
     effect = choice("effect", EFFECTS)
-    card = {**common, "letter": letter, "effect": effect}
+    card = common(letter=letter, effect=effect)
     fields = EFFECTS[effect]
     if "value" in fields:
-        card["value"] = integer("value", *VALUE_RANGES[effect])
+        card = replace(card, value=integer("value", *VALUE_RANGES[effect]))
     if effect == "modifier":
-        card["stat"] = choice("stat", STATS)
-        card["op"] = choice("op", OPS)
-        card["scope"] = choice("scope", SCOPES)
-        card["duration"] = choice("duration", DURATIONS)
+        card = replace(
+            card,
+            stat=choice("stat", STATS),
+            op=choice("op", OPS),
+            scope=choice("scope", SCOPES),
+            duration=choice("duration", DURATIONS),
+        )
     if effect == "draw":
-        card["target_deck"] = choice("deck", DECKS)
+        card = replace(card, target_deck=choice("deck", DECKS))
     # « Les cartes Gadget sont marquées d'une lettre » : only gadgets carry one.
     extra = set(entry) - {"id", "name", "text", "copies", "effect"} - ({"letter"} if deck == GADGET else set()) - fields
     if extra:
         raise ContentError(f"{source}: card '{card_id}': unknown field '{sorted(extra)[0]}'")
-    return Card(**card)  # type: ignore[arg-type]
+    return card
 
 
 def parse_card_file(text: str, *, source: str, deck: str) -> list[Card]:

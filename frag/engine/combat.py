@@ -63,4 +63,5 @@ def win_chance(accuracy_dice: int, distance: int) -> float:
             for face in range(1, 7):
                 nxt[total + face] += count
         ways = nxt
-    return sum(ways[distance:]) / 6**accuracy_dice
+    outcomes: int = 6**accuracy_dice
+    return sum(ways[distance:]) / outcomes

@@ -25,10 +25,11 @@ def check_fighter(fighter: dict[str, Any], wins: int = 0) -> None:
     values = [fighter.get(a) for a in ATTRIBUTES]
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         raise IllegalAction("Santé, Vitesse and Précision must be whole numbers")
-    if any(not ATTRIBUTE_MIN <= v <= ATTRIBUTE_MAX for v in values):  # type: ignore[operator]
+    numbers = [v for v in values if isinstance(v, int)]  # every value, checked above
+    if any(not ATTRIBUTE_MIN <= v <= ATTRIBUTE_MAX for v in numbers):
         raise IllegalAction("each of Santé, Vitesse and Précision must be between 1 and 4")
     expected = ATTRIBUTE_POINTS + wins
-    if sum(values) != expected:  # type: ignore[arg-type]
+    if sum(numbers) != expected:
         raise IllegalAction("Santé, Vitesse and Précision must add up to {total}", total=expected)
 
 

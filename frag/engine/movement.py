@@ -22,8 +22,8 @@ class Movement(Wounds):
         mp = self.turn.mp
         occupied = self.occupied()
         found: dict[int, list[int]] = {}
-        for steps, place, path in self.board.walk_paths(me.place):
-            if steps <= mp and place not in occupied:
+        for place, path in self.board.walk_within(me.place, mp):
+            if place not in occupied:
                 found[place] = path  # shared with the board's cache: never mutated (do_move copies it)
         return found
 
@@ -35,15 +35,13 @@ class Movement(Wounds):
         cost = self.stat(player, "jump_cost")
         occupied = self.occupied()
         found: dict[int, list[int]] = {}
+        longest, mp = self.jump_length(player), self.turn.mp
         for direction in DIRECTIONS:
-            for length in range(1, self.jump_length(player) + 1):
-                if length * cost > self.turn.mp:
-                    break
-                line = self.board.jump_line(me.place, direction, length)
-                if line is None:
+            for length, line in enumerate(self.board.jump_lines(me.place, direction, longest), start=1):
+                if length * cost > mp:
                     break
                 if line[-1] not in occupied:
-                    found.setdefault(line[-1], line)
+                    found.setdefault(line[-1], line)  # shared with the board's cache: never mutated
         return found
 
     def _legal_teleports(self, player: int) -> list[Action]:
@@ -116,7 +114,7 @@ class Movement(Wounds):
         for place in path:
             if not 0 <= place < len(self.board.places):
                 raise IllegalAction("no such square")
-            if place not in self.board.steps[at].values():  # type: ignore[index]
+            if place not in self.board.steps[at].values():  # type: ignore[index]  # moving: the fighter is on the board
                 raise IllegalAction("moves are orthogonal, one square at a time, never through a wall or a closed door")
             at = place
         self._free_to_stop(path[-1], player)

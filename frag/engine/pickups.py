@@ -52,19 +52,18 @@ def do_take_weapon(state: PickUps, player: int, action: Action, events: list[Eve
     le même tour. [...] Vous ne pouvez pas ramasser un objet que vous avez jeté dans le même tour. »"""
     here = _check_loot(state, player)
     pile_id, uid = action.get("pile"), action.get("card")
-    pile = state.piles.get(pile_id) if isinstance(pile_id, int) else None
-    if pile is None or pile["place"] != here:
+    if not isinstance(pile_id, int) or (pile := state.piles.get(pile_id)) is None or pile["place"] != here:
         raise IllegalAction("there is no such weapon marker here")
     if pile_id in state.turn.dropped_piles:
         raise IllegalAction("you cannot pick up what you dropped this turn")
     if pile_id in state.turn.piles_taken:
         raise IllegalAction("one card per pile per turn")
-    if uid not in pile["cards"]:
+    if not isinstance(uid, int) or uid not in pile["cards"]:
         raise IllegalAction("that card is not under this marker")
     state.turn.looted.append(here)
-    state.turn.piles_taken.append(pile_id)  # type: ignore[arg-type]
+    state.turn.piles_taken.append(pile_id)
     pile["cards"].remove(uid)
     if not pile["cards"]:
-        del state.piles[pile_id]  # type: ignore[arg-type]
-    state.fighters[player].hand.append(uid)  # type: ignore[arg-type]
-    events.append({"type": "took_weapon", "player": player, "card": state.card_ids[uid], "pile": pile_id})  # type: ignore[index]
+        del state.piles[pile_id]
+    state.fighters[player].hand.append(uid)
+    events.append({"type": "took_weapon", "player": player, "card": state.card_ids[uid], "pile": pile_id})

@@ -163,6 +163,8 @@ def do_drop(state: CardPlay, player: int, action: Action, events: list[Event]) -
     here = state._on_board(player)
     fighter = state.fighters[player]
     uid = action.get("card")
+    if not isinstance(uid, int):
+        raise IllegalAction("that card is not in play in front of you")
     if fighter.armour is not None and fighter.armour[0] == uid:
         fighter.hp -= fighter.armour[1]
         fighter.hp = max(1, fighter.hp)
@@ -174,5 +176,5 @@ def do_drop(state: CardPlay, player: int, action: Action, events: list[Event]) -
         state.modifiers = [m for m in state.modifiers if m["uid"] != uid]
     else:
         raise IllegalAction("that card is not in play in front of you")
-    events.append({"type": "dropped", "player": player, "card": state.card_ids[uid]})  # type: ignore[index]
-    state._new_pile(here, [uid], dropped_by=player, events=events)  # type: ignore[list-item]
+    events.append({"type": "dropped", "player": player, "card": state.card_ids[uid]})
+    state._new_pile(here, [uid], dropped_by=player, events=events)

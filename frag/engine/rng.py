@@ -6,6 +6,8 @@ while every die and shuffle stays reproducible from the seed.
 
 from __future__ import annotations
 
+from typing import Any
+
 MASK = (1 << 64) - 1
 
 
@@ -36,7 +38,7 @@ class Dice:
     def roll(self, count: int) -> list[int]:
         return [self.d6() for _ in range(max(0, count))]
 
-    def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
+    def shuffle(self, items: list[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -94,7 +94,7 @@ def _candidates(state: State, player: int, actions: list[Action], dice: Dice) ->
             end = passed[-1]
             score = 3.0 * len({p for p in passed if p in pickups and p not in state.turn.pickups_used})
             score -= 3.0 * sum(1 for p in passed if p in board.acid)
-            score += 2.0 * sum(1 for e in enemies if state.line_of_sight(end, e, occupied))  # type: ignore[arg-type]
+            score += 2.0 * sum(1 for e in enemies if state.line_of_sight(end, e, occupied))
             score += 2.0 if state.blood.get(end) or any(p["place"] == end for p in state.piles.values()) else 0.0
             return score
 

@@ -39,10 +39,9 @@ class State(Attacks, Observation):
             if kind in ("spend_blood", "play") and self.may_heal_out_of_turn(player):
                 return self._heal_out_of_turn(player, action)
             raise IllegalAction("it is not your turn")
-        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
+        if not isinstance(kind, str) or (handler := _HANDLERS.get(kind)) is None:
             raise IllegalAction("unknown action {name}", name=repr(kind))
-        phases = _PHASES[kind]  # type: ignore[index]
+        phases = _PHASES[kind]
         in_phase = "pending" if self.pending is not None else self.phase
         if in_phase not in phases:
             raise IllegalAction("{action} is not allowed now ({phase})", action=kind, phase=in_phase)

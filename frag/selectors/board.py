@@ -137,9 +137,10 @@ def board_view(state: State, seat: int | None, legal: list[dict[str, Any]], mode
     for pile in state.piles.values():
         cx, cy = _centre(state, pile["place"])
         view.markers.append({"kind": "weapon", "cx": cx + 3, "cy": cy + 3, "count": len(pile["cards"])})
-    if seat is not None and not state.fighters[seat].out and state.fighters[seat].place is not None:
-        mx, my = _centre(state, state.fighters[seat].place)
+    if seat is not None and not state.fighters[seat].out and (mine := state.fighters[seat].place) is not None:
+        mx, my = _centre(state, mine)
         for target in state.targets_in_sight(seat):
-            tx, ty = _centre(state, state.fighters[target].place)  # type: ignore[arg-type]
-            view.sight_lines.append({"x1": mx, "y1": my, "x2": tx, "y2": ty})
+            if (there := state.fighters[target].place) is not None:  # a target in sight is on the board
+                tx, ty = _centre(state, there)
+                view.sight_lines.append({"x1": mx, "y1": my, "x2": tx, "y2": ty})
     return view

@@ -63,7 +63,7 @@ def choices(state: State, legal: list[dict[str, Any]], *, cards: bool = True) ->
         elif kind == "accept_frag":
             found.append(Choice(index, _("Accept the frag"), kind, "danger"))
         elif kind == "attack":
-            distance = state.board.distance(state.fighters[player].place, state.fighters[action["target"]].place)  # type: ignore[arg-type]
+            distance = state.board.distance(state.fighters[player].place, state.fighters[action["target"]].place)
             label = _("Attack %(name)s with %(weapon)s (distance %(distance)s)") % {
                 "name": fighter_name(state, action["target"]),
                 "weapon": weapon_label(state, action["weapon"]),

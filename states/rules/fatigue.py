@@ -16,6 +16,7 @@ import random
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from .dice import TraitDie, TraitRoll, roll_plain
@@ -204,7 +205,7 @@ def _critical(
 ) -> tuple[FatigueTrack, FatigueGain]:
     critical = source.critical
     track = replace(track, critical=True)
-    base = {"source": source.key, "total": CRITICAL_LEVEL, "critical_now": True, "effect": critical.kind}
+    gain = partial(FatigueGain, source=source.key, total=CRITICAL_LEVEL, critical_now=True, effect=critical.kind)
     if critical.kind in ("death_within", "unconscious_for"):
         count, sides = parse_dice(critical.dice or "")
         faces = roll_plain(rng, count, sides)
@@ -213,16 +214,16 @@ def _critical(
         if critical.kind == "unconscious_for":
             # Collapsed with exhaustion, the character sleeps: the Sommeil recovery runs from now.
             track = replace(track, recovering_since=now)
-        return track, FatigueGain(**base, faces=faces, hours=sum(faces), deadline=deadline)
+        return track, gain(faces=faces, hours=sum(faces), deadline=deadline)
     if critical.kind == "death_in_rounds":
         # « meurt en un nombre de Rounds égal à la moitié de sa Vigueur » (half the die's sides).
         rounds = vigor.sides // 2
         deadline = now + dt.timedelta(seconds=rounds * ROUND_SECONDS)
-        return replace(track, deadline=deadline), FatigueGain(**base, rounds=rounds, deadline=deadline)
+        return replace(track, deadline=deadline), gain(rounds=rounds, deadline=deadline)
     if critical.kind == "vigor_roll_every":
         first = now + dt.timedelta(minutes=critical.every_minutes or 60)
-        return replace(track, next_vigor_roll_at=first), FatigueGain(**base, deadline=first)
-    return track, FatigueGain(**base)
+        return replace(track, next_vigor_roll_at=first), gain(deadline=first)
+    return track, gain()
 
 
 def fatigue_lose(tracks: Tracks, source_key: str) -> dict[str, FatigueTrack]:

@@ -25,7 +25,7 @@ DEFAULT_RANK_DICE: dict[int, str] = {
 }
 
 
-def validated_mapping(mapping: Mapping[int | str, str]) -> dict[int, str]:
+def validated_mapping(mapping: Mapping[int, str] | Mapping[str, str]) -> dict[int, str]:
     """Every rank value 0–8 mapped to a readable trait die; a missing value takes the default."""
     result = dict(DEFAULT_RANK_DICE)
     for key, text in mapping.items():
@@ -36,7 +36,7 @@ def validated_mapping(mapping: Mapping[int | str, str]) -> dict[int, str]:
     return result
 
 
-def die_for_rank(value: int, mapping: Mapping[int | str, str] | None = None) -> TraitDie:
+def die_for_rank(value: int, mapping: Mapping[int, str] | Mapping[str, str] | None = None) -> TraitDie:
     """The trait die of a rank value (Légendaire is 8 and above)."""
     table = validated_mapping(mapping or {})
     return TraitDie.parse(table[max(0, min(value, 8))])

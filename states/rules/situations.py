@@ -136,7 +136,8 @@ UNTIL_NEXT_ACTION = frozenset({Situation.DEFEND, Situation.TOTAL_DEFENCE})
 
 def situations_at_turn_start(situations: Iterable[str]) -> tuple[list[str], list[str]]:
     """The situations kept and those ended when the character's turn comes round again."""
-    kept, ended = [], []
+    kept: list[str] = []
+    ended: list[str] = []
     for key in situations:
         (ended if key in UNTIL_NEXT_ACTION else kept).append(key)
     return kept, ended

@@ -105,3 +105,11 @@ def test_deck_hands_and_discard_always_make_the_whole_deck(
             state = reshuffle(state, rng)
         assert state.is_whole()
         assert len(state.pile) + len(state.in_play) + len(state.discard) == size
+
+
+@pytest.mark.parametrize("code", ["zz", "", "14H", "5X"])
+def test_an_unknown_card_code_is_a_rule_error_naming_it(code: str) -> None:
+    """A stored card that does not parse is refused with its code (it was a TypeError: ``code`` twice)."""
+    with pytest.raises(RuleError) as refused:
+        Card.parse(code)
+    assert refused.value.code == "bad_card" and refused.value.values == {"code": code}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from frag.engine import IllegalAction
+from frag.engine.board import load_board
 from tests.frag.arena import OPEN, arena, place, snapshot
 
 ACID_HALL = """
@@ -268,3 +269,15 @@ def test_a_walker_downed_by_acid_may_heal_and_walk_on() -> None:
     assert state.pending is None
     assert state.fighters[0].place == place(state, 2, 4) and state.fighters[0].hp == 1
     assert state.turn.mp == 1
+
+
+@pytest.mark.parametrize("map_name", ["entrepot", "raffinerie"])
+def test_the_walk_cut_at_the_movement_points_is_the_whole_walk_filtered(map_name: str) -> None:
+    """Legal moves read ``walk_within`` (a search stopped at the fighter's points): it must list the same places,
+    paths and order as the whole board's walk filtered, or the same seed would play another game."""
+    board = load_board(map_name)
+    for start in range(0, len(board.places), 7):
+        whole = board.walk_paths(start)
+        for budget in (0, 1, 2, 5, 9, 14):
+            expected = [(place, path) for steps, place, path in whole if steps <= budget]
+            assert board.walk_within(start, budget) == expected

@@ -20,21 +20,31 @@ class Base(StateData):
 
     def can_pay(self, player: int, cost: Mapping[str, int]) -> bool:
         available = self.available_points(player)
+        total = 0
         for attribute, need in cost.items():
             if attribute != ANY and available[attribute] < need:
                 return False
-        return sum(available.values()) >= sum(cost.values())
+            total += need
+        return sum(available.values()) >= total
 
     def suggest_payment(self, player: int, cost: Mapping[str, int]) -> dict[str, int]:
-        """The specific points first, then generic points from the attributes with the most left."""
-        pay = {a: cost.get(a, 0) for a in ATTRIBUTES}
+        """The specific points first, then generic points from the attributes with the most left.
+
+        Remembered per cost until the player's disengaged points change (``available_points`` resets the
+        memo); each caller gets its own copy, since actions carry it."""
         available = self.available_points(player)
-        left = {a: available[a] - pay[a] for a in ATTRIBUTES}
-        for _ in range(cost.get(ANY, 0)):
-            best = max(ATTRIBUTES, key=lambda a: left[a])
-            pay[best] += 1
-            left[best] -= 1
-        return {a: n for a, n in pay.items() if n}
+        memo = self._payments[player]
+        key = tuple(cost.items())
+        known = memo.get(key)
+        if known is None:
+            pay = {a: cost.get(a, 0) for a in ATTRIBUTES}
+            left = {a: available[a] - pay[a] for a in ATTRIBUTES}
+            for _ in range(cost.get(ANY, 0)):
+                best = max(ATTRIBUTES, key=lambda a: left[a])
+                pay[best] += 1
+                left[best] -= 1
+            known = memo[key] = {a: n for a, n in pay.items() if n}
+        return dict(known)
 
     def affordable_part(self, player: int, cost: Mapping[str, int]) -> dict[str, int]:
         """For a cost that may be paid in life: the named points the player can still pay."""

@@ -159,7 +159,7 @@ class HeuristicBot(Bot):
         most, then the more worn-down player (a tie between equal players stays with the random tie-break)."""
         if not target or "player" not in target or len(state.alive()) <= 2:
             return 0.0
-        victim = state.players[target["player"]]
+        victim = state.players[int(target["player"])]
         if damage >= victim.life:
             return 60.0
         return 10.0 * (1 - victim.life / max(1, victim.max_life))

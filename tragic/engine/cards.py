@@ -299,7 +299,7 @@ class _Reader:
             expected = PASSIVE_KEYS[key]
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
                 raise self.fail(f"{name}.{key}", f"must be {_kind_name(expected)}")
-            if key in ("armour", "special"):
+            if key in ("armour", "special") and isinstance(value, dict):  # their type is dict (PASSIVE_KEYS)
                 allowed = ARMOUR_TYPES if key == "armour" else ATTRIBUTES
                 for sub, points in value.items():
                     if sub not in allowed:

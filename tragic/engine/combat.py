@@ -55,15 +55,24 @@ class Combat(Effects):
         profile = card.attack
         assert profile is not None
         targets: list[dict[str, Any]] = []
+        zone_blast = card.kw("EXPLOSION_DE_ZONE")
+        at_allies = "ally" in profile.targets or card.kw("INCAPACITE")
         for victim in self.opponents(player):
-            if card.kw("EXPLOSION_DE_ZONE"):
-                if self.allies(victim) and not self.players[victim].stealth:
+            allies = self.allies(victim)
+            if zone_blast:
+                if allies and not self.players[victim].stealth:
                     targets.append({"player": victim})
                 continue
             if "player" in profile.targets and self.player_targetable(player, victim):
                 targets.append({"player": victim})
-            if "ally" in profile.targets or card.kw("INCAPACITE"):
-                targets.extend({"card": u} for u in self.allies(victim) if self.ally_targetable(player, u))
+            if at_allies and allies:
+                # ally_targetable for each, with the victim's EN DÉFENSE allies found once.
+                defended = any(self.keyword(u, "EN_DEFENSE") for u in allies)
+                targets.extend(
+                    {"card": u}
+                    for u in allies
+                    if not self.keyword(u, "INCIBLABLE") and (not defended or self.keyword(u, "EN_DEFENSE"))
+                )
             targets.extend({"card": uid} for uid in self.zone(victim, "play") if self.object_targetable(card, uid))
         return targets
 
@@ -163,7 +172,7 @@ class Combat(Effects):
         factor, dice = self.attack_criticals(controller, profile)
         aim = item.get("aim")
         applications = 2 if aim == "hand" and "unidextrous" in self.mods(victim).flags else 1
-        final = max(0, base * factor * applications - item.get("reduce", 0))
+        final = max(0, base * factor * applications - int(item.get("reduce", 0)))
         self.emit(
             "attack",
             player=controller,

@@ -79,7 +79,8 @@ def critical_factor(criticals: int, multiplier: int = BASE_CRIT_MULTIPLIER) -> i
     """
     if criticals <= 0:
         return 1
-    return multiplier**criticals + (criticals - 1)
+    power: int = multiplier**criticals  # criticals > 0: an int
+    return power + (criticals - 1)
 
 
 def final_damage(base: int, factor: int, applications: int = 1) -> int:

@@ -79,7 +79,12 @@ def fit_library(card_ids: Sequence[str], pool: CardPool, *, copy_mode: str) -> l
         return n
 
     for (special, attribute), n in sorted(missing.items(), key=lambda item: (not item[0][0], item[0][1] or "")):
-        take(lambda c, s=special, a=attribute: (c.type == "special") == s and c.attribute == a, n)
+        take(_of_kind(special, attribute), n)
     if len(kept) < LIBRARY_SIZE:
         take(lambda c: True, LIBRARY_SIZE - len(kept))
     return kept
+
+
+def _of_kind(special: bool, attribute: str | None) -> Callable[[Card], bool]:
+    """Fits a card missing from a library: a SPECIAL card of that attribute, or another card of that attribute."""
+    return lambda card: (card.type == "special") == special and card.attribute == attribute

@@ -19,7 +19,7 @@ from .errors import IllegalAction, refuse
 from .legal import Action
 from .observation import observe
 from .profiles import COPY_LIMITS, PROFILES
-from .state import Player, pool_for
+from .state import Player, copy_instance, copy_plain, copy_player, pool_for
 
 
 class State(CombatActions):
@@ -27,8 +27,22 @@ class State(CombatActions):
         return observe(self, player)
 
     def clone(self) -> State:
-        """The slow path (a full JSON round trip); bots only use it when they must."""
-        return State.from_json(self.to_json())
+        """An independent copy, as ``State.from_json(state.to_json())`` would give, without the JSON round trip (the
+        search bot copies the state for every rollout). The configuration, card pool and profile are shared: the
+        game never changes them."""
+        state = State.__new__(State)
+        state.__dict__.update(self.__dict__)
+        state.rng = random.Random()
+        state.rng.setstate(self.rng.getstate())
+        state.cards = [copy_instance(inst) for inst in self.cards]
+        state.players = [copy_player(p) for p in self.players]
+        state.stack = copy_plain(self.stack)
+        state.priority = list(self.priority)
+        state.pending = copy_plain(self.pending)
+        state.upkeep_todo = copy_plain(self.upkeep_todo)
+        state._mods, state._available, state._payments = {}, {}, {}
+        state.events = []
+        return state
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:

@@ -73,12 +73,12 @@ class Choices(Turns):
 
     def trait_choices(self, player: int) -> list[Action]:
         pool = sorted(set(self.players[player].trait_pool))
-        choices = [[]] + [[t] for t in pool] + [list(c) for c in itertools.combinations(pool, 2)]
+        choices: list[list[str]] = [[]] + [[t] for t in pool] + [list(c) for c in itertools.combinations(pool, 2)]
         return [{"kind": "choose_traits", "player": player, "traits": c} for c in choices]
 
     def skill_choices(self, player: int) -> list[Action]:
         pool = sorted(set(self.players[player].skill_pool))
-        actions = []
+        actions: list[Action] = []
         for size in range(3, self.skill_slots(player) + 1):
             actions.extend(
                 {"kind": "choose_skills", "player": player, "skills": list(c)}
@@ -194,20 +194,33 @@ class Choices(Turns):
         """Automatic passing, as MTG clients (XMage, Forge, Arena) do: a player whose only answer would be to
         pass is not asked; one who turned off « stop me when I can respond » (``set_stop``) is asked only
         about an act aimed at them or at one of their cards."""
-        if not any(a["kind"] != "pass" for a in self.priority_choices(player)):
+        if not self.can_respond(player):
             return False
         if self.players[player].stop:
             return True
         return bool(self.stack) and self.aimed_at(self.stack[-1], player)
+
+    def can_respond(self, player: int) -> bool:
+        """Whether :meth:`priority_choices` offers more than passing, without building the actions (asked for
+        every other player after every act)."""
+        top = self.stack[-1] if self.stack else None
+        if top is not None:
+            for uid in self.zone(player, "hand"):
+                if self.card(uid).type == "reaction" and self.reaction_problem(player, uid, top) is None:
+                    return True
+        return any(
+            self.ability_usable(player, uid, "interrupt") and self.activation_actions(player, uid)
+            for uid in self.ability_sources(player)
+        )
 
     def priority_choices(self, player: int) -> list[Action]:
         """Pass, react to the top of the stack, or interrupt with a capacity usable « à tout moment »; with
         nothing on the stack (an interruption after an act that used none), no reaction has anything to
         answer."""
         actions: list[Action] = [{"kind": "pass", "player": player}]
-        top = self.stack[-1] if self.stack else None
         seen: set[str] = set()
-        for uid in self.zone(player, "hand") if top is not None else ():
+        for uid in self.zone(player, "hand") if self.stack else ():
+            top = self.stack[-1]
             card = self.card(uid)
             if card.type != "reaction" or card.id in seen:
                 continue
@@ -278,7 +291,8 @@ class Choices(Turns):
                 continue
             if any(a != "any" and available[a] < n for a, n in card.cost.items()):
                 continue
-            if self.play_problem(player, uid, check_targets=False) is not None:
+            # The cost was just checked against ``available``: can_pay's verdict is known.
+            if self.play_problem(player, uid, check_targets=False, check_cost=False) is not None:
                 continue
             if card.type == "attack" and card.attack is not None:
                 # Attacks with the same reach share their targets.
@@ -347,12 +361,12 @@ class Choices(Turns):
         return targets
 
     def ability_sources(self, player: int) -> list[int]:
-        p = self.players[player]
+        zones, cards, table = self.players[player].zones, self.cards, self._card_table
         return [
             u
             for zone in ("skill", "play", "equipment", "special", "trait")
-            for u in p.zones[zone]
-            if self.card(u).ability
+            for u in zones[zone]
+            if table[cards[u].cid].ability
         ]
 
     def activation_actions(self, player: int, uid: int) -> list[Action]:
@@ -383,12 +397,13 @@ class Choices(Turns):
                     seen.add(self.cards[h].cid)
                     actions.append({**base, "choice": h})
             return actions
-        targets = self.effect_targets(player, ability.effects)
-        return [{**base, "target": t} if t is not None else base for t in targets]
+        return [{**base, "target": t} if t is not None else base for t in self.effect_targets(player, ability.effects)]
 
     # -- checks shared by legal_actions and apply --------------------------------------------------------
 
-    def play_problem(self, player: int, uid: int, *, check_targets: bool = True) -> Problem | None:
+    def play_problem(
+        self, player: int, uid: int, *, check_targets: bool = True, check_cost: bool = True
+    ) -> Problem | None:
         card = self.card(uid)
         if self.cards[uid].zone != "hand" or self.cards[uid].owner != player:
             return Problem("that card is not in your hand")
@@ -407,7 +422,7 @@ class Choices(Turns):
         ):
             # « un joueur ne peut poser un Compagnons avec le même nom s'il y a déjà un Compagnons similaire »
             return Problem("that companion is already on the battlefield")
-        if not self.can_pay(player, card.cost):
+        if check_cost and not self.can_pay(player, card.cost):
             return Problem("you cannot pay its cost")
         if check_targets and not self.play_targets(player, card):
             return Problem("it has no legal target")
@@ -425,7 +440,7 @@ class Choices(Turns):
             need = TARGETED_OPS.get(effect.op)
             if need == "opponent_card":
                 wanted = effect.get("card_type")
-                found = []
+                found: list[dict[str, Any] | None] = []
                 for victim in self.opponents(player):
                     zones = ["play", "equipment"]
                     for zone in zones:
@@ -468,7 +483,7 @@ class Choices(Turns):
 
     def stack_trigger(self, item: dict[str, Any]) -> str:
         if item["kind"] in ("ally_attack", "ability"):
-            return item["kind"]
+            return str(item["kind"])
         kind = self.card(item["card"]).type
         return kind if kind in ("action", "attack", "reaction", "quest") else "action"
 

@@ -6,12 +6,17 @@ une Réaction »).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .combat import Combat
 
 
 class Stack(Combat):
+    if TYPE_CHECKING:
+        # The turn's rules (turns.Turns, built on this class) decide these; every State has them.
+        def special_placeable(self, player: int) -> bool: ...
+        def end_turn(self) -> None: ...
+
     # -- the stack ----------------------------------------------------------------------------------------
 
     def push(self, item: dict[str, Any], *, unanswerable: bool = False) -> None:

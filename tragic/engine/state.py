@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import ATTRIBUTES, Card, CardPool, default_pool, parse_card
+from .passives import passive_part
 from .profiles import PROFILES, Profile
 
 ZONES = (
@@ -77,7 +78,11 @@ class Instance:
     @classmethod
     def from_json(cls, data: list[Any]) -> Instance:
         origin = data[12] if len(data) > 12 else None
-        return cls(*data[:10], granted=dict(data[10]), used_turn=data[11], origin=origin)
+        uid, cid, owner, zone, engaged, damage, power_buff, life_buff, perm_power, perm_life = data[:10]
+        return cls(
+            uid, cid, owner, zone, engaged, damage, power_buff, life_buff, perm_power, perm_life,
+            granted=dict(data[10]), used_turn=data[11], origin=origin,
+        )  # fmt: skip
 
 
 @dataclass
@@ -178,6 +183,51 @@ class Player:
         return player
 
 
+def copy_plain(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, tuples of numbers and strings), faster than ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {k: copy_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_plain(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(copy_plain(v) for v in value)
+    return value
+
+
+def copy_instance(inst: Instance) -> Instance:
+    return Instance(
+        inst.uid,
+        inst.cid,
+        inst.owner,
+        inst.zone,
+        inst.engaged,
+        inst.damage,
+        inst.power_buff,
+        inst.life_buff,
+        inst.perm_power,
+        inst.perm_life,
+        dict(inst.granted),
+        inst.used_turn,
+        inst.origin,
+    )
+
+
+def copy_player(p: Player) -> Player:
+    copy = Player.__new__(Player)
+    copy.__dict__.update(p.__dict__)
+    copy.deck = list(p.deck)
+    copy.trait_pool = list(p.trait_pool)
+    copy.skill_pool = list(p.skill_pool)
+    copy.zones = {zone: list(uids) for zone, uids in p.zones.items()}
+    copy.special = {attribute: list(uids) for attribute, uids in p.special.items()}
+    copy.engaged_points = dict(p.engaged_points)
+    copy.hidden_choice = None if p.hidden_choice is None else list(p.hidden_choice)
+    copy.stealth_sources = list(p.stealth_sources)
+    copy.addictions = dict(p.addictions)
+    copy.guarded = list(p.guarded)
+    return copy
+
+
 def pool_for(config: dict[str, Any]) -> CardPool:
     extra = config.get("extra_cards") or []
     if not extra:
@@ -238,6 +288,9 @@ class StateData:
         self.next_stack_id = 1
         self._mods: dict[int, Mods] = {}
         self._available: dict[int, dict[str, int]] = {}
+        # Suggested payments per player and cost, valid while that player's ``_available`` entry is: they
+        # are reset together in ``available_points`` (legal moves price every card in hand at every step).
+        self._payments: dict[int, dict[tuple[tuple[str, int], ...], dict[str, int]]] = {}
 
     # -- cards and zones -------------------------------------------------------------------------
 
@@ -345,8 +398,16 @@ class StateData:
         """Disengaged points per attribute (cached until the next change)."""
         cached = self._available.get(player)
         if cached is None:
-            engaged = self.players[player].engaged_points
-            cached = self._available[player] = {a: max(0, self.points(player, a) - engaged[a]) for a in ATTRIBUTES}
+            p = self.players[player]
+            mods = self.mods(player)
+            known, engaged = mods.points, p.engaged_points
+            cached = self._available[player] = {}
+            for a in ATTRIBUTES:
+                points = known.get(a)
+                if points is None:  # as in :meth:`points`
+                    points = known[a] = min(MAX_ATTRIBUTE, max(0, 1 + mods.special.get(a, 0)) + len(p.special[a]))
+                cached[a] = max(0, points - engaged[a])
+            self._payments[player] = {}
         return cached
 
     def mods(self, player: int) -> Mods:
@@ -355,33 +416,30 @@ class StateData:
             return cached
         mods = Mods()
         for card in self._passive_sources(player):
-            passive = card.passive
-            if card.unless_equipped and card.slot and not self._has_equipped_subtype(player, card.unless_equipped):
-                passive = {**passive, **card.malus}
-            if not passive and not card.armour:
+            needs = card.unless_equipped
+            malus = False
+            if needs and card.slot:
+                malus = not self._has_equipped_subtype(player, needs)
+            part = passive_part(card, malus=malus)
+            if part is None:
                 continue
-            mods.max_life_pct += passive.get("max_life_pct", 100) - 100
-            mods.life_start_pct += passive.get("life_start_pct", 100) - 100
-            mods.draw += passive.get("draw", 0)
-            for kind, value in {**passive.get("armour", {})}.items():
+            mods.max_life_pct += part.max_life_pct
+            mods.life_start_pct += part.life_start_pct
+            mods.draw += part.draw
+            for kind, value in part.armour:
                 mods.armour[kind] = mods.armour.get(kind, 0) + value
-            if card.type == "item":
-                for kind, value in card.armour.items():
-                    mods.armour[kind] = mods.armour.get(kind, 0) + value
-            mods.crit_chances += passive.get("crit_chances", 0)
-            mods.crit_multiplier = max(mods.crit_multiplier, passive.get("crit_multiplier", 2))
-            if "attack_bonus" in passive:
-                key = card.attribute if card.type == "special" and card.attribute else "all"
-                mods.attack_bonus[key] = mods.attack_bonus.get(key, 0) + passive["attack_bonus"]
-            mods.penetration += passive.get("penetration", 0)
-            mods.ally_power += passive.get("ally_power", 0)
-            mods.ally_life += passive.get("ally_life", 0)
-            mods.skill_slots += passive.get("skill_slots", 0)
-            for attribute, value in passive.get("special", {}).items():
+            mods.crit_chances += part.crit_chances
+            mods.crit_multiplier = max(mods.crit_multiplier, part.crit_multiplier)
+            if part.attack_bonus is not None:
+                key, value = part.attack_bonus
+                mods.attack_bonus[key] = mods.attack_bonus.get(key, 0) + value
+            mods.penetration += part.penetration
+            mods.ally_power += part.ally_power
+            mods.ally_life += part.ally_life
+            mods.skill_slots += part.skill_slots
+            for attribute, value in part.special:
                 mods.special[attribute] = mods.special.get(attribute, 0) + value
-            for flag in ("mulligan", "kamikaze", "bon_vivant", "unidextrous", "luminous", "no_brotherhood"):
-                if passive.get(flag):
-                    mods.flags.add(flag)
+            mods.flags.update(part.flags)
         self._mods[player] = mods
         return mods
 
@@ -393,14 +451,15 @@ class StateData:
 
     def _passive_sources(self, player: int) -> Iterator[Card]:
         p = self.players[player]
+        cards, table = self.cards, self._card_table
         for zone in ("trait", "skill", "special", "play"):
             for uid in p.zones[zone]:
-                card = self.pool[self.cards[uid].cid]
+                card = table[cards[uid].cid]
                 if card.type not in ("ally", "companion"):
                     yield card
         for uid in p.zones["equipment"]:
-            if not self.cards[uid].engaged:  # « Les équipements désengagés sont équipés »
-                yield self.pool[self.cards[uid].cid]
+            if not cards[uid].engaged:  # « Les équipements désengagés sont équipés »
+                yield table[cards[uid].cid]
 
     def armour(self, player: int) -> dict[str, int]:
         return self.mods(player).armour

@@ -85,11 +85,12 @@ class Command(BaseCommand):
             turns += state.turn.number
             for seat, fighter in enumerate(state.fighters):
                 frags[seat] += fighter.frags
-            if state.winner() is None:
+            winner = state.winner()
+            if winner is None:
                 draws += 1
             else:
-                wins[state.winner()] += 1
-                wins_by_bot[seated[state.winner()]] += 1
+                wins[winner] += 1
+                wins_by_bot[seated[winner]] += 1
         elapsed = time.perf_counter() - start
         self.stdout.write(f"map {options['map']}, {games} games, {players} players, seeds {seed}..{seed + games - 1}")
         for seat in range(players):
