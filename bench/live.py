@@ -119,7 +119,9 @@ class Screen:
 async def _watch(port: int, campaign: int, screen: Screen, ready: asyncio.Event, stop: asyncio.Event) -> None:
     import websockets
 
-    query = f"?watch=home:{campaign}" if screen.member["page"] == "home" else ""
+    # A home page names its regions (the game card and sequences under way, the log feed); the Sequence-page
+    # screens name none, so they get every region of every draw's Sequence (the worst case: 50 sequences).
+    query = f"?watch=home:{campaign}&watch=feed:{campaign}" if screen.member["page"] == "home" else ""
     headers = {
         "Cookie": f"sessionid={screen.member['session']}; csrftoken={CSRF}",
         "Origin": f"http://127.0.0.1:{port}",

@@ -35,7 +35,7 @@ from django.http import HttpRequest
 from django.middleware.csrf import get_token
 
 from campaigns.live import campaign_group, watched_subjects
-from campaigns.live_render import render_event
+from campaigns.live_render import note_position, rendering_of
 from campaigns.live_stream import Replay, replay_after, start_position, stream_head
 from campaigns.models import Membership
 
@@ -117,6 +117,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         position = message.get("position")
         if position is None or self.membership is None:
             return
+        note_position(self.membership.campaign_id, position)
         if position <= self.position:
             return  # already sent by a catch-up
         if position > self.position + 1:
@@ -189,9 +190,13 @@ class CampaignConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _render(self, event_id: int) -> str:
-        membership = self._current_membership()
-        if membership is None:
+        """The event for this page, from the process's rendering shared by every socket (campaigns.live_render):
+        the first socket of an audience renders, the others copy; the membership is read once per event."""
+        assert self.membership is not None
+        rendering = rendering_of(event_id)
+        membership = rendering.membership(self.membership.pk) if rendering is not None else None
+        if rendering is None or membership is None:
             return ""
-        return render_event(
-            membership, event_id, watching=self.watching, csrf_token=self.csrf_token, language=self.language
+        return rendering.html_for(
+            membership, watching=self.watching, language=self.language, csrf_token=self.csrf_token
         )

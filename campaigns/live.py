@@ -1,21 +1,27 @@
 """The live table: every committed Event is pushed to the campaign's WebSocket group.
 
-Only the event's id crosses the channel layer. Each connected consumer loads the event, checks
-that its own user may see it and renders it for that user, so a secret never reaches the wrong
-socket. Apps add their own out-of-band fragments (a character panel, a sequence view) with
-``@live_fragment("kind.prefix")``.
+Only the event's id and position cross the channel layer. The consumers of one process share the
+event's rendering (campaigns.live_render.EventRendering): each fragment is rendered once per
+*audience* (the viewers for whom it reads the same: the narrators, the players it does not concern,
+and each player it does concern; × language × what the page shows) and every socket of that audience
+gets the same HTML. Apps add their own out-of-band fragments (a character panel, a sequence view) with
+``@live_fragment("kind.prefix", audience=…)``; the audience function says which viewers the fragment
+reads the same for, and it must put apart any two viewers for whom it could differ (default: each
+member on their own).
 
-A page may ask for more about what it shows: its socket URL carries ``?watch=<subject>`` (e.g.
-``character:12`` on a character sheet, ``home:3`` on a campaign's home page or dashboard), and renderers check ``viewer.watches(subject)`` before
-sending a whole section rather than sending it to every member of the campaign.
+A page says what it shows: its socket URL carries ``?watch=<subject>`` for each region (``home:3`` on a
+campaign's home page or dashboard, ``feed:3`` where the log feed is, ``sequence:7`` on a Sequence page,
+``character:12`` on a sheet, ``round:3``, ``states:12``), and renderers send a region's fragments only to
+pages that show it (``viewer.shows(subject)``), so no page receives a fragment it has no place for. A
+socket that names nothing (an older page) gets every region, as before subscriptions existed.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -50,6 +56,16 @@ def home_subject(campaign_id: int) -> str:
     return f"home:{campaign_id}"
 
 
+def feed_subject(campaign_id: int) -> str:
+    """A page showing the campaign's log feed (``#live-feed``): new entries are added to it."""
+    return f"feed:{campaign_id}"
+
+
+def sequence_subject(sequence_id: int) -> str:
+    """A page showing a Sequence's board and draw panels."""
+    return f"sequence:{sequence_id}"
+
+
 @dataclass(frozen=True)
 class Viewer:
     """Who a live fragment is rendered for: the membership, what the page watches (``watching``) and
@@ -60,7 +76,12 @@ class Viewer:
     csrf_token: str = ""
 
     def watches(self, subject: str) -> bool:
+        """The page names this subject: it shows that thing in full (a whole sheet rather than its strip)."""
         return subject in self.watching
+
+    def shows(self, subject: str) -> bool:
+        """The page has this region: it names it, or it names nothing (an older page gets every region)."""
+        return not self.watching or subject in self.watching
 
     @property
     def user_id(self) -> int:
@@ -72,24 +93,63 @@ class Viewer:
 
 
 FragmentRenderer = Callable[["Event", Viewer], list[str]]
-_fragment_renderers: list[tuple[str, FragmentRenderer]] = []
+AudienceOf = Callable[["Event", Viewer], Hashable]
+"""Which audience a viewer is in for one event's fragment: viewers with equal keys get the same HTML.
+Called once per socket and event: it must be cheap (read per-event facts through ``event_fact``)."""
 
 
-def live_fragment(kind_prefix: str) -> Callable[[FragmentRenderer], FragmentRenderer]:
-    """Register a renderer of extra hx-swap-oob fragments for events whose kind starts with the prefix."""
+def personal(event: Event, viewer: Viewer) -> Hashable:
+    """Every member on their own (the safe default for a renderer that says nothing)."""
+    return ("member", viewer.membership.pk)
+
+
+def audience_unless_concerned(viewer: Viewer, concerned: Iterable[int | None]) -> Hashable:
+    """The narrators together, and the players together, but each player the event concerns (whose
+    user id is in ``concerned``: runs a character in it, wrote it…) on their own."""
+    user = viewer.user_id if viewer.user_id in set(concerned) else 0
+    return ("narrator" if viewer.is_narrator else "player", user)
+
+
+def event_fact(event: Event, name: str, load: Callable[[], Any]) -> Any:
+    """A fact about the event (who runs its characters…) loaded once per event and process: the event
+    object is shared by every socket of the process (campaigns.live_render), so audiences read it once."""
+    facts: dict[str, Any] = event.__dict__.setdefault("_live_facts", {})
+    if name not in facts:
+        facts[name] = load()
+    return facts[name]
+
+
+@dataclass(frozen=True)
+class LivePart:
+    kind_prefix: str
+    render: FragmentRenderer
+    audience: AudienceOf
+
+
+_fragment_renderers: list[LivePart] = []
+
+
+def live_fragment(
+    kind_prefix: str, *, audience: AudienceOf = personal
+) -> Callable[[FragmentRenderer], FragmentRenderer]:
+    """Register a renderer of extra hx-swap-oob fragments for events whose kind starts with the prefix,
+    rendered once per ``audience`` (see the module's docstring)."""
 
     def register(func: FragmentRenderer) -> FragmentRenderer:
-        _fragment_renderers.append((kind_prefix, func))
+        _fragment_renderers.append(LivePart(kind_prefix, func, audience))
         return func
 
     return register
 
 
+def parts_for(kind: str) -> list[LivePart]:
+    return [part for part in _fragment_renderers if kind.startswith(part.kind_prefix)]
+
+
 def extra_fragments(event: Event, viewer: Viewer) -> list[str]:
     fragments: list[str] = []
-    for prefix, renderer in _fragment_renderers:
-        if event.kind.startswith(prefix):
-            fragments.extend(renderer(event, viewer))
+    for part in parts_for(event.kind):
+        fragments.extend(part.render(event, viewer))
     return fragments
 
 

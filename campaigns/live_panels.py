@@ -3,15 +3,22 @@ the entry a correction strikes out."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from django.template.loader import render_to_string
 
 from campaigns import selectors
-from campaigns.live import Viewer, home_subject, live_fragment
+from campaigns.live import Viewer, audience_unless_concerned, feed_subject, home_subject, live_fragment
 from campaigns.models import Event
 
 
-@live_fragment("clock.")
-@live_fragment("session.")
+def everyone_alike(event: Event, viewer: Viewer) -> Hashable:
+    """The game card reads the same for every player (narrators get none)."""
+    return audience_unless_concerned(viewer, ())
+
+
+@live_fragment("clock.", audience=everyone_alike)
+@live_fragment("session.", audience=everyone_alike)
 def game_status(event: Event, viewer: Viewer) -> list[str]:
     """The clock moved or a session opened or closed: players see it without reloading."""
     if viewer.is_narrator or not viewer.watches(home_subject(event.campaign_id)):
@@ -24,7 +31,7 @@ def game_status(event: Event, viewer: Viewer) -> list[str]:
 @live_fragment("correction")
 def corrected_entry(event: Event, viewer: Viewer) -> list[str]:
     """A correction strikes out the entry it corrects, for everyone who reads that entry, without a reload."""
-    if event.corrects_id is None:
+    if event.corrects_id is None or not viewer.shows(feed_subject(event.campaign_id)):
         return []
     corrected = Event.objects.visible_to(viewer.membership).for_display().filter(pk=event.corrects_id).first()
     if corrected is None:

@@ -1,39 +1,157 @@
-"""What one member's page receives for one event: the log entry and the apps' out-of-band fragments."""
+"""What a page receives for one event, rendered once per audience and shared by the process's sockets.
+
+Turbo Streams and Phoenix render a broadcast once per stream, not once per subscriber. Here the stream
+of one audience is "the viewers an event's fragment reads the same for" (campaigns.live): when twenty
+pages are open, a draw is rendered for the narrators, for the player who drew, for the players it does
+not concern, per language and per kind of page, and every socket takes its copy from
+``EventRendering``. The rendering happens where the sockets are (the consumer, on the first socket of
+an audience that receives the event), so nothing is rendered for an audience nobody has open, and no
+registry of who is connected has to be kept across processes: with N worker processes an audience is
+rendered N times at most.
+
+Secrets: a socket still gets only what its own member may see. The event's visibility is checked for
+each socket's own membership (``may_see``, the Python twin of ``Event.objects.visible_to``), and the
+fragments are looked up under the audience key of that membership: two viewers share HTML only when
+every renderer puts them in the same audience.
+"""
 
 from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
 
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from campaigns.live import Viewer, extra_fragments
-from campaigns.models import Event, Membership
+from campaigns.live import LivePart, Viewer, audience_unless_concerned, feed_subject, parts_for
+from campaigns.models import CampaignStream, Event, Membership, Visibility
 from campaigns.selectors import log_entries
 
+# Forms in fragments carry the page's own CSRF token: fragments are rendered with this marker, and each
+# socket puts its own token in its copy (campaigns.consumers).
+CSRF_MARKER = "live-csrf-token-of-the-page"
+# Renderings kept per process, newest last: enough for a catch-up after a drop to share them too.
+KEPT_RENDERINGS = 256
 
-def render_event_html(event: Event, viewer: Viewer, *, language: str) -> str:
-    """The event as this viewer may see it, as hx-swap-oob fragments (the caller checked visibility)."""
+
+def may_see(event: Event, membership: Membership) -> bool:
+    """``Event.objects.visible_to(membership)`` for one loaded event (a test keeps the two alike)."""
+    if event.campaign_id != membership.campaign_id:
+        return False
+    if membership.is_narrator or event.visibility == Visibility.EVERYONE:
+        return True
+    return event.visibility == Visibility.PLAYER and event.recipient_id == membership.user_id
+
+
+def _log_entry(event: Event, viewer: Viewer) -> list[str]:
+    """The event's entry at the top of the page's log feed."""
+    if not viewer.shows(feed_subject(event.campaign_id)):
+        return []
     membership = viewer.membership
-    with translation.override(language):
-        parts: list[str] = [
-            render_to_string(
-                "campaigns/partials/live_event.html",
-                {
-                    "entries": log_entries([event], membership),
-                    "membership": membership,
-                    "campaign": membership.campaign,
-                },
-            )
-        ]
-        parts.extend(extra_fragments(event, viewer))
-    return "".join(parts)
+    context = {"entries": log_entries([event], membership), "membership": membership, "campaign": membership.campaign}
+    return [render_to_string("campaigns/partials/live_event.html", context)]
 
 
-def render_event(
-    membership: Membership, event_id: int, *, watching: frozenset[str], csrf_token: str, language: str
-) -> str:
-    """The event for this member, or "" when they may not see it."""
-    event = Event.objects.visible_to(membership).for_display().filter(pk=event_id).first()
+def _log_audience(event: Event, viewer: Viewer) -> Hashable:
+    # An entry reads the same for every narrator and every player, except for the one who wrote it (who may
+    # correct it) and the one a private entry is addressed to (the others do not see it at all).
+    return audience_unless_concerned(viewer, (event.actor_id, event.recipient_id))
+
+
+LOG_ENTRY = LivePart("", _log_entry, _log_audience)
+
+
+class EventRendering:
+    """One event, loaded once per process, and its fragments per audience, language and page kind."""
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        self.parts = [LOG_ENTRY, *parts_for(event.kind)]
+        self._html: dict[Hashable, str] = {}
+        self._members: dict[int, Membership] | None = None
+        self._lock = threading.Lock()
+        self._facts_head: int | None = None  # the campaign's stream position when the facts were read
+        self.renders = 0  # fragments rendered (tests and the benchmark read it)
+
+    def _facts_outdated(self) -> bool:
+        """Whether an event was appended to the campaign since the facts were read: every change that can move
+        a viewer from one audience to another is an event. The sockets of the process note every position they
+        hear of (``note_position``), so this reads no database while the table is live."""
+        now = _stream_seen.get(self.event.campaign_id)
+        if now is None:  # no socket of this process has heard of the campaign's stream yet
+            head = CampaignStream.objects.filter(campaign_id=self.event.campaign_id).values_list("position", flat=True)
+            now = head.first() or 0
+        outdated, self._facts_head = now != self._facts_head, now
+        return outdated
+
+    def membership(self, membership_id: int) -> Membership | None:
+        """A member as the campaign stands when the event is first sent (one query for every socket:
+        roles can change while a socket is open, so they are read per event, not per connection)."""
+        if self._members is None:
+            members = Membership.objects.filter(campaign_id=self.event.campaign_id).select_related("campaign")
+            self._members = {m.pk: m for m in members}
+        return self._members.get(membership_id)
+
+    def html_for(self, membership: Membership, *, watching: frozenset[str], language: str, csrf_token: str) -> str:
+        """The event's fragments as this member's page gets them, or "" when they may not see it."""
+        event = self.event
+        if not may_see(event, membership):
+            return ""
+        viewer = Viewer(membership, watching=watching, csrf_token=CSRF_MARKER)
+        pieces = []
+        for index, part in enumerate(self.parts):
+            key = (index, part.audience(event, viewer), language, watching)
+            html = self._html.get(key)
+            if html is None:
+                with self._lock, translation.override(language):
+                    if self._facts_outdated():
+                        # The campaign changed since the facts that sort viewers into audiences were read (someone
+                        # joined the Sequence…): read them again, so that the viewer rendering this copy belongs
+                        # to its audience as the world stands now, and every copy kept was rendered by a member
+                        # of the audience it is kept for.
+                        event.__dict__.pop("_live_facts", None)
+                    key = (index, part.audience(event, viewer), language, watching)
+                    html = self._html.get(key)
+                    if html is None:
+                        html = self._html[key] = "".join(part.render(event, viewer))
+                        self.renders += 1
+            pieces.append(html)
+        return "".join(pieces).replace(CSRF_MARKER, csrf_token)
+
+
+# The last stream position each campaign's sockets in this process heard of (live messages and catch-ups).
+_stream_seen: dict[int, int] = {}
+
+
+def note_position(campaign_id: int, position: int) -> None:
+    if position > _stream_seen.get(campaign_id, 0):
+        _stream_seen[campaign_id] = position
+
+
+_renderings: OrderedDict[int, EventRendering] = OrderedDict()
+_renderings_lock = threading.Lock()
+
+
+def rendering_of(event_id: int, *, loaded: Event | None = None) -> EventRendering | None:
+    """The process's rendering of an event (loaded once, ``for_display``), or None when it does not exist."""
+    with _renderings_lock:
+        rendering = _renderings.get(event_id)
+        if rendering is not None:
+            _renderings.move_to_end(event_id)
+            return rendering
+    event = loaded if loaded is not None else Event.objects.filter(pk=event_id).for_display().first()
     if event is None:
-        return ""
-    viewer = Viewer(membership, watching=watching, csrf_token=csrf_token)
-    return render_event_html(event, viewer, language=language)
+        return None
+    with _renderings_lock:
+        rendering = _renderings.setdefault(event_id, EventRendering(event))
+        while len(_renderings) > KEPT_RENDERINGS:
+            _renderings.popitem(last=False)
+    return rendering
+
+
+def forget_renderings() -> None:
+    """Drop every kept rendering (tests that change an event's world between two sends)."""
+    with _renderings_lock:
+        _renderings.clear()
+        _stream_seen.clear()

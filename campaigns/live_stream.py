@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from django.db.models import Min
 from django.utils import timezone
 
-from campaigns.live import Viewer
-from campaigns.live_render import render_event_html
+from campaigns.live_render import note_position, rendering_of
 from campaigns.models import CampaignStream, Event, Membership
 
 # A page that missed more than this many of its events reloads instead of replaying them one by one.
@@ -67,6 +66,7 @@ def replay_after(
     """What this member's page missed after ``after``: the head is read first, so an event committed
     while the replay renders has a later position and comes through the live group instead."""
     head = stream_head(membership.campaign_id)
+    note_position(membership.campaign_id, head)
     if after >= head:
         return Replay(head=head, events=[], too_many=False)
     missed = list(
@@ -77,14 +77,13 @@ def replay_after(
     )
     if len(missed) > REPLAY_LIMIT:
         return Replay(head=head, events=[], too_many=True)
-    viewer = Viewer(membership, watching=watching, csrf_token=csrf_token)
-    return Replay(
-        head=head,
-        # Every replayed event has a position: the query asked for positions after ``after``.
-        events=[
-            (event.position, render_event_html(event, viewer, language=language))
-            for event in missed
-            if event.position is not None
-        ],
-        too_many=False,
-    )
+    events = []
+    for event in missed:
+        # The same shared rendering as live messages (campaigns.live_render): filtered the same way, and a
+        # table's phones coming back together after a Wi-Fi drop render each missed event once per audience.
+        rendering = rendering_of(event.pk, loaded=event)
+        assert rendering is not None
+        html = rendering.html_for(membership, watching=watching, language=language, csrf_token=csrf_token)
+        assert event.position is not None  # the query reads positioned events only
+        events.append((event.position, html))
+    return Replay(head=head, events=events, too_many=False)

@@ -30,7 +30,7 @@ from campaigns.forms import (
     LogFilterForm,
     NoteForm,
 )
-from campaigns.live import home_subject
+from campaigns.live import feed_subject, home_subject
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
 from core.errors import ServiceError
 from core.http import AuthenticatedRequest, posted_next_or
@@ -72,7 +72,7 @@ def campaign_home(request: MemberRequest, campaign_id: int) -> HttpResponse:
             "my_characters": cast().owned(campaign, request.user),
             "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
-            "live_watch": home_subject(campaign.pk),
+            "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
         },
     )
 
@@ -93,7 +93,7 @@ def dashboard(request: MemberRequest, campaign_id: int) -> HttpResponse:
             "entries": selectors.recent_entries(membership),
             "note_form": NoteForm(membership=membership),
             "clock_form": ClockAdvanceForm(initial={"expected": campaign.game_clock}),
-            "live_watch": home_subject(campaign.pk),
+            "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
         },
     )
 
@@ -298,6 +298,7 @@ def log(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "entries": selectors.lazy_log_entries(_page_events(page), membership, campaign),
         "note_form": NoteForm(membership=membership),
         "query": _query_without_page(request),
+        "live_watch": [feed_subject(campaign.pk)],
     }
     template = "campaigns/log.html#log-entries" if request.htmx else "campaigns/log.html"
     response = render(request, template, context)

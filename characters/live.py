@@ -3,11 +3,12 @@ summary strip of an open sheet, and the whole open sheet for the sockets watchin
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 
-from campaigns.live import Viewer, live_fragment
+from campaigns.live import Viewer, audience_unless_concerned, event_fact, home_subject, live_fragment
 from characters.access import can_view
 from characters.models import Character
 from characters.selectors import characters_for_panels
@@ -17,23 +18,39 @@ if TYPE_CHECKING:
     from campaigns.models import Event
 
 
-@live_fragment("character.")
-def character_panels(event: Event, viewer: Viewer) -> list[str]:
-    """Narrators get the changed character's panel as an out-of-band swap (a new one is appended);
-    everyone who may see the sheet gets its summary strip (Atouts, Revers), and a socket watching
-    the sheet gets the whole sheet instead, rendered for that member."""
+def _character(event: Event) -> Character | None:
+    """The event's character, loaded once per event for every socket of the process."""
     character_id = event.payload.get("character_id")
     if character_id is None:
-        return []
-    character = characters_for_panels(event.campaign_id).filter(pk=character_id).first()
+        return None
+    character: Character | None = event_fact(
+        event, "character", lambda: characters_for_panels(event.campaign_id).filter(pk=character_id).first()
+    )
+    return character
+
+
+def character_audience(event: Event, viewer: Viewer) -> Hashable:
+    """What a member sees of a character (can_view, can_edit, the sheet's sections) differs only for its owner."""
+    character = _character(event)
+    return audience_unless_concerned(viewer, [character.owner_id] if character is not None else [])
+
+
+@live_fragment("character.", audience=character_audience)
+def character_panels(event: Event, viewer: Viewer) -> list[str]:
+    """A page showing the character's sheet gets the whole sheet, rendered for that member; the
+    narrator's dashboard gets the changed character's panel as an out-of-band swap (a new one is
+    appended); a page that names no region gets the summary strip (Atouts, Revers) as it used to."""
+    character = _character(event)
     if character is None or not can_view(viewer.membership, character):
         return []
     if viewer.watches(sheet_subject(character.pk)):
-        summary = open_sheet(character.pk, viewer)
+        summary = [open_sheet(character.pk, viewer)]
+    elif viewer.shows(sheet_subject(character.pk)):
+        summary = [render_to_string("characters/partials/summary.html", {"character": character, "oob": True})]
     else:
-        summary = render_to_string("characters/partials/summary.html", {"character": character, "oob": True})
-    if not viewer.is_narrator:
-        return [summary]
+        summary = []
+    if not viewer.is_narrator or not viewer.shows(home_subject(event.campaign_id)):
+        return summary
     html = render_to_string(
         "characters/partials/panel.html",
         {"character": character, "oob": event.kind != "character.created", "quick": True},
@@ -43,7 +60,7 @@ def character_panels(event: Event, viewer: Viewer) -> list[str]:
             f'<div hx-swap-oob="beforeend:#character-panels">{html}</div>',
             '<p id="no-characters" hx-swap-oob="delete"></p>',
         ]
-    return [html, summary]
+    return [html, *summary]
 
 
 def open_sheet(character_id: int, viewer: Viewer) -> str:

@@ -1,4 +1,5 @@
-"""Live updates of the sequence pages: every ``sequence.*`` event re-renders the board for each viewer.
+"""Live updates of the sequence pages: every ``sequence.*`` event re-renders the board, once per audience
+(the narrators, each player running a character in it, the other players), for the pages showing it.
 
 The board holds only what that viewer may see (selectors.sequence_board). When a new draw opens (or
 someone joins, or the sequence is cut short), the viewer's own draw panels are refreshed too; another
@@ -11,13 +12,14 @@ is to draw.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 
-from campaigns.live import Viewer, home_subject, live_fragment
+from campaigns.live import Viewer, audience_unless_concerned, event_fact, home_subject, live_fragment, sequence_subject
 from conflicts import selectors
-from conflicts.models import Sequence
+from conflicts.models import Deck, Participant, Sequence
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -29,19 +31,48 @@ RUNNING_REFRESH = ("sequence.created", "sequence.joined", "sequence.drew", "sequ
 DECK_REFRESH = ("sequence.drew", "sequence.atout", "sequence.settled", "sequence.resolved")
 
 
-@live_fragment("sequence.")
-def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
-    sequence_id = event.payload.get("sequence")
-    sequence = (
-        Sequence.objects.select_related("scene", "campaign")
-        .filter(pk=sequence_id, campaign_id=event.campaign_id)
-        .first()
+def _sequence(event: Event) -> Sequence | None:
+    """The event's Sequence, loaded once per event for every socket and renderer of the process."""
+    return event_fact(
+        event,
+        "sequence",
+        lambda: (
+            Sequence.objects.select_related("scene", "campaign")
+            .filter(pk=event.payload.get("sequence"), campaign_id=event.campaign_id)
+            .first()
+        ),
     )
+
+
+def _runners(event: Event) -> set[int]:
+    """Who runs a character in the event's Sequence: their board has controls, the others' does not."""
+    sequence = _sequence(event)
     if sequence is None:
+        return set()
+    return event_fact(
+        event,
+        "runners",
+        lambda: {
+            o for o in Participant.objects.filter(sequence=sequence).values_list("character__owner_id", flat=True) if o
+        },
+    )
+
+
+def board_audience(event: Event, viewer: Viewer) -> Hashable:
+    """A board differs by the participants the viewer controls (controls(): narrators all, players their
+    own characters): the players running nobody in it all read the same board, cards and all."""
+    return audience_unless_concerned(viewer, _runners(event))
+
+
+@live_fragment("sequence.", audience=board_audience)
+def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
+    """The board and the viewer's own draw panels, for a page showing this Sequence."""
+    sequence = _sequence(event)
+    if sequence is None or not viewer.shows(sequence_subject(sequence.pk)):
         return []
     board = selectors.sequence_board(sequence, viewer.membership)
     fragments: list[str] = [render_to_string("conflicts/partials/board.html", {"board": board, "oob": True})]
-    from conflicts.views import atouts_fragment, panel_fragment, visible_decks
+    from conflicts.views import atouts_fragment, panel_fragment
 
     back = sequence.get_absolute_url()
     drew = event.payload.get("participant") if event.kind == "sequence.drew" else None
@@ -69,11 +100,48 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
                 },
             )  # fmt: skip
         )
-    if event.kind in DECK_REFRESH:
-        decks = visible_decks(viewer.membership)
-        context = {"decks": decks, "campaign": sequence.campaign, "oob": True, "next_url": back}
-        fragments.append(render_to_string("conflicts/partials/decks.html", context))
-    if event.kind in RUNNING_REFRESH and viewer.watches(home_subject(sequence.campaign_id)):
-        running = selectors.running_sequences(viewer.membership)
-        fragments.append(render_to_string("conflicts/partials/running.html", {"running": running, "oob": True}))
     return fragments
+
+
+def decks_audience(event: Event, viewer: Viewer) -> Hashable:
+    """The decks a member sees (visible_decks): the table's and the players' for all, a player's own deck for them."""
+    holders = event_fact(
+        event,
+        "deck_holders",
+        lambda: set(
+            Deck.objects.filter(campaign_id=event.campaign_id, player__isnull=False).values_list("player_id", flat=True)
+        ),
+    )
+    return audience_unless_concerned(viewer, holders)
+
+
+@live_fragment("sequence.", audience=decks_audience)
+def decks_fragment(event: Event, viewer: Viewer) -> list[str]:
+    """The decks' counts follow every draw, on a page showing the Sequence."""
+    sequence = _sequence(event)
+    if event.kind not in DECK_REFRESH or sequence is None or not viewer.shows(sequence_subject(sequence.pk)):
+        return []
+    from conflicts.views import visible_decks
+
+    context = {"decks": visible_decks(viewer.membership), "campaign": sequence.campaign, "oob": True,
+               "next_url": sequence.get_absolute_url()}  # fmt: skip
+    return [render_to_string("conflicts/partials/decks.html", context)]
+
+
+def _running(event: Event) -> selectors.RunningTable:
+    return event_fact(event, "running", lambda: selectors.running_table(event.campaign_id))
+
+
+def running_audience(event: Event, viewer: Viewer) -> Hashable:
+    """The list of sequences under way names, for each viewer, the characters they must still draw for:
+    viewers with the same role and the same characters waiting read the same list."""
+    return ("narrator" if viewer.is_narrator else "player", selectors.waiting_for(_running(event), viewer.membership))
+
+
+@live_fragment("sequence.", audience=running_audience)
+def running_fragment(event: Event, viewer: Viewer) -> list[str]:
+    """A player's campaign page and the narrator's dashboard list the sequences under way and whose turn it is."""
+    if event.kind not in RUNNING_REFRESH or not viewer.watches(home_subject(event.campaign_id)):
+        return []
+    running = selectors.running_for(_running(event), viewer.membership)
+    return [render_to_string("conflicts/partials/running.html", {"running": running, "oob": True})]

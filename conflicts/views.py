@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.access import MemberRequest, campaign_member, campaign_narrator
+from campaigns.live import sequence_subject
 from campaigns.models import Membership
 from characters.models import Character
 from conflicts import decks as deck_store
@@ -218,6 +219,7 @@ def _sequence_page(
         "sequence": board.sequence,
         "panels": panels,
         "decks": visible_decks(membership),
+        "live_watch": sequence_subject(board.sequence.pk),  # the socket sends this Sequence's board and panels
         "add_form": ParticipantAddForm(sequence=board.sequence) if narrator and adding else None,
     }
     return render(request, "conflicts/sequence.html", context, status=status)
@@ -252,7 +254,8 @@ def panel(request: MemberRequest, campaign_id: int, participant_id: int) -> Http
     if mine is None:
         raise Http404
     context = _panel_context(request, membership, mine, board)
-    context.update({"membership": membership, "board": board, "declare_form": _declare_form(mine, board)})
+    context.update({"membership": membership, "board": board, "declare_form": _declare_form(mine, board),
+                    "live_watch": sequence_subject(board.sequence.pk)})  # fmt: skip
     if request.htmx and not request.htmx.boosted:
         # Opened from a row of the narrator's console: the draw panel and the Atouts after the draw (a boosted
         # navigation, such as the redirect after an Atout spent from the panel, gets the whole page).
@@ -329,7 +332,8 @@ def _panel_response(
     board = _board(membership, me.sequence_id)
     me = next(v.participant for v in board.views if v.participant.pk == me.pk)
     context = _panel_context(request, membership, me, board, split=split, error=error)
-    context.update({"membership": membership, "board": board, "declare_form": _declare_form(me, board)})
+    context.update({"membership": membership, "board": board, "declare_form": _declare_form(me, board),
+                    "live_watch": sequence_subject(board.sequence.pk)})  # fmt: skip
     if not request.htmx:
         return render(request, "conflicts/panel.html", context, status=status)
     response = render(request, "conflicts/partials/panel_form.html", context, status=status)

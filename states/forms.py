@@ -63,11 +63,10 @@ class CountForm(forms.Form):
 
     def value(self) -> int:
         count: int | None = self.cleaned_data["count"]
-        if count is None:
-            # Only an optional count (one with a default) may be left blank: the field requires it otherwise.
-            assert self.default is not None
-            return self.default
-        return count
+        if count is not None:
+            return count
+        assert self.default is not None  # without a default the field is required: a valid form has a count
+        return self.default
 
 
 class RollForm(forms.Form):

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaigns.access import MemberRequest, campaign_member, campaign_narrator
 from campaigns.chronicle import describe
+from campaigns.live import feed_subject
 from campaigns.models import Campaign, Event, Membership
 from characters.access import can_edit, can_view, character_for_viewer
 from characters.labels import initiative_card_face
@@ -63,6 +64,7 @@ from states.services.wounds import (
     savage_wounds_set,
     savage_wounds_take,
 )
+from states.subjects import round_subject, states_subject
 
 
 def _int(value: Any, default: int | None = None) -> int | None:
@@ -212,6 +214,7 @@ def savage_state(request: AuthenticatedRequest, character_id: int) -> HttpRespon
         }
     initial["version"] = context["version"]
     context["sheet_form"] = SheetForm(initial=initial)
+    context["live_watch"] = [states_subject(character.pk), feed_subject(character.campaign_id)]
     return render(request, "states/state.html", context)
 
 
@@ -458,6 +461,7 @@ def savage_round(request: MemberRequest, campaign_id: int) -> HttpResponse:
         context["candidates"] = [(c, c.pk in chosen) for c in Character.objects.filter(campaign=campaign)]
     if request.htmx:
         return render(request, "states/partials/round.html", context)
+    context["live_watch"] = [round_subject(campaign.pk), feed_subject(campaign.pk)]
     return render(request, "states/round.html", context)
 
 

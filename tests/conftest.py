@@ -21,11 +21,14 @@ def _in_memory_channels_and_plain_static(settings):  # type: ignore[no-untyped-d
 
 @pytest.fixture(autouse=True)
 def _empty_caches():  # type: ignore[no-untyped-def]
-    """Kept log figures and entries are keyed by ids, and a rolled-back test hands its ids out again."""
+    """Kept log figures, entries and live renderings are keyed by ids, and a rolled-back test hands its ids out again."""
     from django.core.cache import caches
+
+    from campaigns.live_render import forget_renderings
 
     for alias in settings.CACHES:
         caches[alias].clear()
+    forget_renderings()  # the live layer's shared renderings are kept by event id too
     yield
 
 

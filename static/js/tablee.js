@@ -129,6 +129,19 @@
   // Only fragments whose target is on this page are swapped (no htmx:oobErrorNoTarget), entries already
   // shown (a replay after a reconnect may repeat a few) are not added twice, and out-of-band markers nested
   // in a fragment are content, not swaps of their own.
+  // A region holding a form whose request is under way is not replaced until its answer is in: htmx looks
+  // for the answer's out-of-band targets from the form, and a form a live push took off the page finds
+  // none (htmx:oobErrorNoTarget, nothing swapped). The fragment waits and is swapped after the answer.
+  var waiting = [];
+  function busy(target) {
+    return target.classList.contains("htmx-request") || target.querySelector(".htmx-request") !== null;
+  }
+  document.addEventListener("htmx:afterRequest", function () {
+    if (!waiting.length || document.querySelector(".htmx-request")) { return; }
+    var html = waiting.join("");
+    waiting = [];
+    applyLive(html);
+  });
   function applyLive(html) {
     var tpl = document.createElement("template");
     tpl.innerHTML = html;
@@ -136,6 +149,7 @@
       var selector = oobSelector(el);
       var target = selector ? document.querySelector(selector) : null;
       if (!target) { el.remove(); return; }
+      if (busy(target)) { waiting.push(el.outerHTML); el.remove(); return; }
       el.querySelectorAll("[hx-swap-oob]").forEach(function (inner) { inner.removeAttribute("hx-swap-oob"); });
       if (/^(afterbegin|beforeend|beforebegin|afterend):/.test(el.getAttribute("hx-swap-oob") || "")) {
         Array.prototype.slice.call(el.children).forEach(function (child) {
@@ -151,11 +165,13 @@
     var since = root.getAttribute("data-live-since");
     var pingMs = (parseFloat(root.getAttribute("data-live-ping")) || 25) * 1000;
     var last = null;  // the last position rendered; null until the server first says where the stream stands
-    var socket = null, attempts = 0, retry = null, watchdog = null, offlineSince = null;
+    var socket = null, attempts = 0, retry = null, watchdog = null, offlineSince = null, state = "connecting";
+    var stopped = false;
     function hhmm(date) {
       return date.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
     }
-    function show(state) {
+    function show(next) {
+      state = next;
       status.dataset.state = state;
       document.body.dataset.live = state === "open" ? "open" : "closed";
       var label = status.getAttribute("data-label-" + state) || "";
@@ -173,7 +189,7 @@
     }
     function connect() {
       clearTimeout(retry);
-      if (socket) { return; }
+      if (socket || stopped) { return; }
       var ws = new WebSocket(url());
       socket = ws;
       ws.onopen = function () { if (socket === ws) { show("catching-up"); arm(); } };
@@ -182,6 +198,7 @@
     }
     function dropped() {
       clearTimeout(watchdog);
+      if (stopped) { return; }
       if (offlineSince === null) { offlineSince = new Date(); }
       attempts += 1;
       show(navigator.onLine === false || attempts > 3 ? "offline" : "reconnecting");
@@ -222,7 +239,7 @@
     }
     // Back in the foreground (a phone unlocked, a tab shown): make sure nothing was missed.
     document.addEventListener("visibilitychange", function () {
-      if (document.visibilityState !== "visible") { return; }
+      if (stopped || document.visibilityState !== "visible") { return; }
       if (socket && socket.readyState === WebSocket.OPEN && last !== null) {
         show("catching-up");
         socket.send(JSON.stringify({ resume: last }));
@@ -233,15 +250,33 @@
     });
     // The device says the network is gone (airplane mode, Wi-Fi lost): the socket is dead whatever it
     // claims; and when the network is back, reconnect at once rather than after the backoff.
-    window.addEventListener("offline", function () { restart(false); show("offline"); });
-    window.addEventListener("online", function () { if (!socket) { attempts = 0; connect(); } });
+    window.addEventListener("offline", function () { if (!stopped) { restart(false); show("offline"); } });
+    window.addEventListener("online", function () { if (!stopped && !socket) { attempts = 0; connect(); } });
+    // A boosted answer replaced the page: the same socket serves the new page if it shows the same regions
+    // (its status line is the new one), and is closed otherwise.
+    this.url = base;
+    this.adopt = function (newRoot) { status = newRoot.querySelector(".live-status"); show(state); };
+    this.stop = function () {
+      stopped = true;
+      clearTimeout(retry);
+      clearTimeout(watchdog);
+      var ws = socket;
+      socket = null;
+      if (ws) { ws.onclose = null; ws.close(); }
+    };
     show("connecting");
     connect();
   }
+  var current = null;  // the socket of the page shown
   function startLive() {
     var root = document.getElementById("live-socket");
-    if (root && root.getAttribute("data-live-url") && !root.liveSocket) { root.liveSocket = new LiveSocket(root); }
+    var url = root ? root.getAttribute("data-live-url") : null;
+    if (current && current.url !== url) { current.stop(); current = null; }
+    if (!root || !url || root.liveSocket) { return; }
+    if (current) { current.adopt(root); } else { current = new LiveSocket(root); }
+    root.liveSocket = current;
   }
+  document.addEventListener("htmx:afterSettle", startLive);
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", startLive); } else { startLive(); }
   document.addEventListener("click", function (evt) {
     var t = evt.target.closest("[data-print]");

@@ -161,10 +161,10 @@ def new_context(browser, live_server_url: str):  # type: ignore[no-untyped-def]
     yield make
     for context in contexts:
         context.close()
-    # Issue 10 asks for none. The Sequence page still logs a few (the board and a draw panel arriving while
-    # a boosted answer replaces the page): listed as a warning until they are gone; E2E_STRICT_OOB=1 fails.
+    # Issue 10 asks for none: the server sends a page only the regions it names (campaigns.live) and the
+    # pages drop what a POST answer carries for regions they do not have. E2E_STRICT_OOB=0 only warns.
     report = "live fragments sent for regions the page does not show:\n" + "\n".join(no_target)
-    if os.environ.get("E2E_STRICT_OOB") == "1":
+    if os.environ.get("E2E_STRICT_OOB", "1") != "0":
         assert not no_target, report
     elif no_target:
         warnings.warn(report, stacklevel=1)
