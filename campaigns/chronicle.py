@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 if TYPE_CHECKING:
     from campaigns.models import Event
 
 Describer = Callable[["Event"], str]
+Illustrator = Callable[["Event"], str]
 
 _describers: dict[str, Describer] = {}
+_illustrators: dict[str, Illustrator] = {}
 _kind_labels: dict[str, Callable[[], str]] = {}
 
 
@@ -31,6 +34,23 @@ def describes(*kinds: str, label: Callable[[], str] | None = None) -> Callable[[
         return func
 
     return register
+
+
+def illustrates(*kinds: str) -> Callable[[Illustrator], Illustrator]:
+    """Register a picture shown under the sentence of an event kind (drawn cards, for instance): HTML built
+    from the event alone, escaped by the illustrator, never touching the database (as describers)."""
+
+    def register(func: Illustrator) -> Illustrator:
+        for kind in kinds:
+            _illustrators[kind] = func
+        return func
+
+    return register
+
+
+def illustrate(event: Event) -> SafeString:
+    illustrator = _illustrators.get(event.kind)
+    return mark_safe(illustrator(event)) if illustrator else SafeString("")  # noqa: S308 - illustrators escape
 
 
 def describe(event: Event) -> str:

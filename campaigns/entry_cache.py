@@ -31,7 +31,7 @@ from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, token_input
 
 ENTRY_TEMPLATE = "campaigns/partials/entry.html"
 # Bump when entry.html or LogEntry change shape, so that a shared cache holds no entry of the old markup.
-MARKUP_VERSION = 1
+MARKUP_VERSION = 2
 
 
 def enabled() -> bool:

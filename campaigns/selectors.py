@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from campaigns.chronicle import describe
+from campaigns.chronicle import describe, illustrate
 from campaigns.entry_cache import EntryRef, LazyEntries
 from campaigns.models import Campaign, Event, EventQuerySet, GameSession, Membership, SessionStatus
 from campaigns.redaction import readable_event
@@ -177,6 +177,7 @@ class LogEntry:
     text: str
     character_names: str
     note_html: SafeString
+    illustration: SafeString
     corrects_id: int | None
     corrections: tuple[tuple[int, str], ...]
     correct_url: str
@@ -217,6 +218,7 @@ def _log_entry(event: Event, membership: Membership | None, corrections: tuple[t
         game_time_label=formats.date_format(game_time, "SHORT_DATETIME_FORMAT"),  # as the reader writes dates
         game_session=str(event.game_session) if event.game_session_id else "",
         text=describe(event),
+        illustration=illustrate(event),
         character_names=", ".join(character.name for character in event.characters.all()),
         note_html=_note_html(event),
         corrects_id=event.corrects_id,

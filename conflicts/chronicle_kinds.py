@@ -7,9 +7,12 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from campaigns.chronicle import actor_name, describes
+from campaigns.chronicle import actor_name, describes, illustrates
 from campaigns.redaction import redacts
+from conflicts.card_svg import card_svg
 from conflicts.labels import atout_label, card_face, dice_text, difficulty_label, rank, severity_label, verdict_label
+from conflicts.rules.cards import Card, SuccessRule
+from conflicts.rules.errors import RuleError
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -28,6 +31,29 @@ def _cards(hand: dict[str, Any], names: dict[str, str] | None = None) -> str:
     if defence:
         parts.append(_("in defence: %(cards)s") % {"cards": " ".join(map(card_face, defence))})
     return " · ".join(parts) or _("no cards")
+
+
+@illustrates("sequence.drew")
+def _drawn_cards(event: Event) -> str:
+    """The cards of a draw as small SVG playing cards, attack then defence (draws recorded since the log
+    says which cards succeed at that table; older ones keep their text)."""
+    p = event.payload
+    rule = p.get("rule")
+    if rule not in ("even", "red"):
+        return ""
+    hand = p.get("cards") or {}
+    flipped = set(hand.get("flipped", []))
+    pictures = []
+    for part in ("attack", "defence"):
+        for key, codes in (hand.get(part) or {}).items():
+            for i, code in enumerate(codes):
+                try:
+                    success = Card.parse(code).is_success(SuccessRule(rule))
+                except RuleError:
+                    continue
+                changed = f"{part}:{key}:{i}" in flipped
+                pictures.append(card_svg(code, success=success != changed, part=part, changed=changed))
+    return f'<div class="log-cards">{"".join(pictures)}</div>' if pictures else ""
 
 
 @describes("table.settings_changed", label=lambda: _("Table settings"))

@@ -17,6 +17,7 @@ from conflicts.rules.equipment import VEHICLES
 from conflicts.rules.ranged import RANGE_TABLE, WeaponClass, defence_cards, shot_difficulty
 from conflicts.rules.ranks import Difficulty
 from conflicts.rules.relatedness import Relatedness
+from core.errors import ServiceError
 from core.form_fields import model_choice_field
 from core.forms import IdChoiceField
 
@@ -215,6 +216,31 @@ def split_from_post(
         if p.side == me.side and p.pk != me.pk and data.get(f"reason_{p.pk}"):
             reasons[p.key] = str(data.get(f"reason_{p.pk}"))[:200]
     return Split(attack=attack, defence=defence, upper_hand=bool(data.get("upper_hand"))), reasons
+
+
+def bulk_splits_from_post(data: Mapping[str, Any], everyone: list[Participant]) -> dict[int, Split]:
+    """The console's "draw for all NPCs": ``attack_<id>`` cards on ``target_<id>``, ``defence_<id>`` in
+    defence, for each NPC row that sent them (a row without fields keeps its saved split). A number that is
+    not one, or a target that is not an opponent, is refused naming the NPC."""
+    out: dict[int, Split] = {}
+    for p in everyone:
+        if f"attack_{p.pk}" not in data and f"defence_{p.pk}" not in data:
+            continue
+        name = p.character.name
+        numbers = []
+        for field in (f"attack_{p.pk}", f"defence_{p.pk}"):
+            raw = str(data.get(field) or "0").strip()
+            if not raw.isascii() or not raw.isdigit() or int(raw) > 30:
+                raise ServiceError(
+                    _("%(name)s: write each number of cards as a whole number from 0 to 30.") % {"name": name}
+                )
+            numbers.append(int(raw))
+        attack, defence = numbers
+        target = str(data.get(f"target_{p.pk}") or "")
+        if attack and not any(q.key == target and q.side != p.side and q.active for q in everyone):
+            raise ServiceError(_("%(name)s: choose an opponent still in the sequence to attack.") % {"name": name})
+        out[p.pk] = Split(attack={target: attack} if attack else {}, defence={p.key: defence} if defence else {})
+    return out
 
 
 class FudgeTestForm(forms.Form):

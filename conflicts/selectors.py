@@ -6,8 +6,11 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import caches
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
+from django.utils.translation import get_language
 
 from campaigns.chronicle import describe
 from campaigns.models import Campaign, Event, Membership
@@ -19,11 +22,12 @@ from conflicts.rules.cards import Card, SuccessRule
 from conflicts.rules.deck import DeckState, draw_pool
 from conflicts.rules.errors import RuleError
 from conflicts.rules.odds import Pool, target_odds
-from conflicts.services.changes import controls
+from conflicts.services.changes import controls, runs_itself
 from conflicts.setup import (
     attack_draws,
     budget_of,
     costs_of,
+    default_split,
     effect_of,
     era_armour,
     era_defence_weight,
@@ -42,12 +46,11 @@ def scenes_of(campaign: Campaign) -> QuerySet[Scene]:
 
 def sequence_for(membership: Membership, sequence_id: int) -> Sequence:
     sequence = (
-        Sequence.objects.select_related("scene", "campaign")
-        .filter(pk=sequence_id, campaign_id=membership.campaign_id)
-        .first()
+        Sequence.objects.select_related("scene").filter(pk=sequence_id, campaign_id=membership.campaign_id).first()
     )
     if sequence is None:
         raise Http404
+    sequence.campaign = membership.campaign  # the member's campaign, already read: the same row
     return sequence
 
 
@@ -76,6 +79,18 @@ class ParticipantView:
     received: dict[str, Any] = field(default_factory=dict)
     blocked: str = ""  # why the state cards keep this participant from drawing (states.bridge)
     shaken: bool = False  # Shaken: defence cards only
+    bulk: BulkSplit | None = None  # narrators: an NPC still to draw, as the "draw for all NPCs" form sets it
+
+
+@dataclass(frozen=True)
+class BulkSplit:
+    """An NPC's split as three fields of the console's bulk draw: attack cards on one opponent, the rest in
+    defence. An NPC whose saved split says more (several targets, covering a teammate) keeps it: no fields."""
+
+    attack: int
+    target: str
+    defence: int
+    opponents: list[tuple[str, str]]
 
 
 @dataclass
@@ -87,10 +102,21 @@ class Board:
     outcome: dict[str, Any]
     is_narrator: bool
     penalties: dict[int, int]
-    states: dict[tuple[str, str, int | None], DeckState]
     story: list[str] = field(default_factory=list)
     lowered: dict[int, int] = field(default_factory=dict)
     effects: dict[int, Any] = field(default_factory=dict)
+    npcs_to_draw: int = 0  # narrators: NPCs nobody else runs, still to draw in this draw
+    to_draw: int = 0
+    standing: int = 0
+
+    decks: dict[tuple[str, str, int | None], DeckState] | None = None
+
+    @property
+    def states(self) -> dict[tuple[str, str, int | None], DeckState]:
+        """The decks as they stand, read the first time a draw panel's odds need them (the console has none)."""
+        if self.decks is None:
+            self.decks = deck_states(self.sequence.campaign)
+        return self.decks
 
 
 def _shown(part: str, key: str, codes: list[str], flipped: set[str], rule: SuccessRule) -> list[ShownCard]:
@@ -152,6 +178,8 @@ def sequence_board(
             blocked=sheets.states_refusal(effect_of(p, sequence, effects)),
             shaken=bool(effect_of(p, sequence, effects).shaken),
         )
+        if membership.is_narrator and budget is not None and sequence.phase == Phase.DRAWING and not p.drawn:
+            view.bulk = _bulk(p, everyone, budget) if runs_itself(p) and p.active else None
         views.append(view)
     sides: dict[str, list[ParticipantView]] = {}
     for v in views:
@@ -166,9 +194,22 @@ def sequence_board(
         penalties=penalties,
         lowered=lowered,
         effects=effects,
-        states=deck_states(sequence.campaign),
         story=sequence_story(sequence, membership) if story else [],
+        npcs_to_draw=sum(
+            1 for v in views if v.participant.active and not v.participant.drawn and runs_itself(v.participant)
+        ),
+        to_draw=sum(1 for v in views if v.participant.active and not v.participant.drawn),
+        standing=sum(1 for v in views if v.participant.active),
     )
+
+
+def _bulk(p: Participant, everyone: list[Participant], budget: Budget) -> BulkSplit | None:
+    opponents = [(q.key, q.character.name) for q in everyone if q.side != p.side and q.active]
+    split = default_split(p, everyone, budget)
+    if len(split.attack) > 1 or set(split.defence) - {p.key} or not opponents:
+        return None
+    target, attack = next(iter(split.attack.items()), (opponents[0][0], 0))
+    return BulkSplit(attack=attack, target=target, defence=split.defence_cards, opponents=opponents)
 
 
 STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequence.drew", "sequence.resolved",
@@ -176,7 +217,24 @@ STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequ
 
 
 def sequence_story(sequence: Sequence, membership: Membership) -> list[str]:
-    """The sequence told in order, as the log tells it, with only what this member may read."""
+    """The sequence told in order, as the log tells it, with only what this member may read.
+
+    Kept per (sequence, its version, member, language): every event of the story is appended by a service
+    that moves the sequence's version on in the same transaction (conflicts.services.changes._append then
+    _bump), so a new line always comes with a new key; the member in the key keeps what one may read apart
+    from what another may."""
+    if not getattr(settings, "LOG_ENTRY_CACHE", True):
+        return _story(sequence, membership)
+    # With its creation time: SQLite reuses the ids of deleted rows.
+    key = f"sequence-story:{sequence.pk}:{sequence.created_at.timestamp()}:{sequence.version}:{membership.pk}:{get_language()}"
+    story = caches["fragments"].get(key)
+    if story is None:
+        story = _story(sequence, membership)
+        caches["fragments"].set(key, story)
+    return list(story)
+
+
+def _story(sequence: Sequence, membership: Membership) -> list[str]:
     events = (
         Event.objects.visible_to(membership)
         # A sequence's events all come after its creation: the campaign's recent-events index reads only
@@ -367,20 +425,6 @@ def _successes(p: Participant, part: str, key: str, rule: SuccessRule, *, first:
     flipped = set(p.hand.get("flipped", []))
     codes = p.hand.get(part, {}).get(key, [])[:first]
     return sum(1 for i, c in enumerate(codes) if Card.parse(c).is_success(rule) != (f"{part}:{key}:{i}" in flipped))
-
-
-def default_split(me: Participant, everyone: list[Participant], budget: Budget) -> Split:
-    """The split a form starts from: the saved one, else all attack cards on the first opponent, the rest defending."""
-    saved = split_from(me.split)
-    if saved.cards:
-        return saved
-    opponents = [p for p in everyone if p.side != me.side and p.active]
-    attack = budget.free + budget.attack_only if opponents and me.out_of_range_bands == 0 else 0
-    defence = budget.total - attack
-    return Split(
-        attack={opponents[0].key: attack} if attack else {},
-        defence={me.key: defence} if defence else {},
-    )
 
 
 @dataclass(frozen=True)

@@ -239,3 +239,17 @@ def costs_of(sequence: Sequence, participants: list[Participant]) -> dict[tuple[
             if a.pk != t.pk and a.vehicle_size is not None and t.vehicle_size is not None:
                 out[(a.key, t.key)] = successes_per_revers(VehicleSize(a.vehicle_size), VehicleSize(t.vehicle_size))
     return out
+
+
+def default_split(me: Participant, everyone: list[Participant], budget: Budget) -> Split:
+    """The split a form starts from: the saved one, else all attack cards on the first opponent, the rest defending."""
+    saved = split_from(me.split)
+    if saved.cards:
+        return saved
+    opponents = [p for p in everyone if p.side != me.side and p.active]
+    attack = budget.free + budget.attack_only if opponents and me.out_of_range_bands == 0 else 0
+    defence = budget.total - attack
+    return Split(
+        attack={opponents[0].key: attack} if attack else {},
+        defence={me.key: defence} if defence else {},
+    )

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from conflicts import sheet_roll_views, views
+from conflicts import console_views, sheet_roll_views, views
 
 app_name = "conflicts"
 
@@ -27,8 +27,9 @@ urlpatterns = [
     path("<id:campaign_id>/simple/", views.simple_conflict, name="simple"),
     path("<id:campaign_id>/scenes/<id:scene_id>/", views.scene, name="scene"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/", views.sequence, name="sequence"),
-    path("<id:campaign_id>/sequences/<id:sequence_id>/add/", views.participant_add, name="participant_add"),
+    path("<id:campaign_id>/sequences/<id:sequence_id>/add/", console_views.participant_add, name="participant_add"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/settle/", views.settle, name="settle"),
+    path("<id:campaign_id>/sequences/<id:sequence_id>/draw-npcs/", console_views.draw_npcs, name="draw_npcs"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/cut/", views.cut, name="cut"),
     path("<id:campaign_id>/participants/<id:participant_id>/", views.panel, name="panel"),
     path("<id:campaign_id>/participants/<id:participant_id>/odds/", views.odds, name="odds"),

@@ -20,6 +20,7 @@ from campaigns.models import Membership
 from characters.models import Character
 from conflicts import decks as deck_store
 from conflicts import selectors
+from conflicts.board_cache import board_html
 from conflicts.forms import (
     DeclareForm,
     FudgeTestForm,
@@ -35,7 +36,6 @@ from conflicts.kept_odds import odds_response
 from conflicts.models import Deck, Participant, Scene
 from conflicts.rules.budget import Split
 from conflicts.rules.fudge import success_chance
-from conflicts.services import sequences as sequences_services
 from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
 from conflicts.services.drawing import participant_declare_split, participant_draw
@@ -43,7 +43,7 @@ from conflicts.services.fudge_tests import fudge_test_roll, fudge_test_setup, si
 from conflicts.services.sequences import participant_update, scene_create, sequence_create
 from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle, table_settings_update
-from conflicts.setup import budget_of, penalty_of
+from conflicts.setup import budget_of, default_split, penalty_of
 from core.errors import ServiceError
 from core.forms import picked
 from core.http import AuthenticatedRequest, posted_next_or
@@ -138,7 +138,7 @@ def _panel_context(
         effects=board.effects,
     )
     view = next((v for v in board.views if v.participant.pk == participant.pk), None)
-    split = split if split is not None else selectors.default_split(participant, everyone, budget)
+    split = split if split is not None else default_split(participant, everyone, budget)
     odds = selectors.split_odds(sequence, participant, split, membership, everyone, board.states)
     return {
         "sequence": sequence,
@@ -190,34 +190,40 @@ def _modifiers_form(participant: Participant, version: int) -> ModifiersForm:
 
 def _sequence_page(
     request: HttpRequest, membership: Membership, board: selectors.Board,
-    bound: ModifiersForm | None = None, status: int = 200, opened: int | None = None,
+    bound: ModifiersForm | None = None, status: int = 200, opened: int | None = None, adding: bool = False,
 ) -> HttpResponse:  # fmt: skip
     """The sequence page; ``bound`` is a participant's modifiers form sent back with what was typed in it.
 
     The other modifiers forms sit in closed folds and load when opened (``modifiers_form``): eight of
-    them were 85 % of the page's cost. ``opened`` renders one of them open (the no-JavaScript path).
+    them were 85 % of the page's cost. ``opened`` renders one of them open (the no-JavaScript path), as
+    ``adding`` does the form that adds a participant.
     """
 
-    def modifiers_form(participant: Participant) -> ModifiersForm | None:
-        if bound is not None and bound.instance.pk == participant.pk:
-            return bound
-        if participant.pk == opened:
-            return _modifiers_form(participant, board.sequence.version)
-        return None
-
-    panels = [_panel_context(request, membership, v.participant, board) for v in board.mine if not v.participant.drawn]
+    narrator = membership.is_narrator
+    console_forms: dict[str, ModifiersForm] = {}
+    if bound is not None:
+        console_forms[str(bound.instance.pk)] = bound
+    elif opened is not None:
+        participant = next((v.participant for v in board.views if v.participant.pk == opened), None)
+        if participant is not None:
+            console_forms[str(opened)] = _modifiers_form(participant, board.sequence.version)
+    # The narrator's console shows every participant as a row whose panel loads when opened; a player's
+    # page shows the draw panels of their own characters.
+    panels = (
+        []
+        if narrator
+        else [_panel_context(request, membership, v.participant, board) for v in board.mine if not v.participant.drawn]
+    )
     context = {
         "campaign": membership.campaign,
         "membership": membership,
         "board": board,
+        "board_html": board_html(board, request, membership.pk, console_forms),
         "sequence": board.sequence,
         "panels": panels,
         "decks": visible_decks(membership),
         "live_watch": sequence_subject(board.sequence.pk),  # the socket sends this Sequence's board and panels
-        "add_form": ParticipantAddForm(sequence=board.sequence) if membership.is_narrator else None,
-        "modifier_forms": [(v.participant, modifiers_form(v.participant)) for v in board.views]
-        if membership.is_narrator and board.sequence.is_open
-        else [],
+        "add_form": ParticipantAddForm(sequence=board.sequence) if narrator and adding else None,
     }
     return render(request, "conflicts/sequence.html", context, status=status)
 
@@ -253,6 +259,12 @@ def panel(request: MemberRequest, campaign_id: int, participant_id: int) -> Http
     context = _panel_context(request, membership, mine, board)
     context.update({"membership": membership, "board": board, "declare_form": _declare_form(mine, board),
                     "live_watch": sequence_subject(board.sequence.pk)})  # fmt: skip
+    if request.htmx and not request.htmx.boosted:
+        # Opened from a row of the narrator's console: the draw panel and the Atouts after the draw (a boosted
+        # navigation, such as the redirect after an Atout spent from the panel, gets the whole page).
+        view = next(v for v in board.views if v.participant.pk == mine.pk)
+        context.update({"view": view, "next_url": board.sequence.get_absolute_url()})
+        return render(request, "conflicts/partials/console_panel.html", context)
     return render(request, "conflicts/panel.html", context)
 
 
@@ -395,26 +407,6 @@ def modifiers(request: MemberRequest, campaign_id: int, participant_id: int) -> 
     again = ModifiersForm(data, instance=Participant.objects.get(pk=participant.pk), auto_id=auto_id)
     again.is_valid()
     return _sequence_page(request, membership, board, bound=again, status=status)
-
-
-@campaign_narrator
-@require_POST
-def participant_add(request: MemberRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
-    membership = _membership(request)
-    sequence = selectors.sequence_for(membership, sequence_id)
-    form = ParticipantAddForm(request.POST, sequence=sequence)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            sequences_services.participant_add(
-                sequence=sequence, actor=request.user, character=data["character"], side=data["side"], goal=data["goal"],
-                trait_code=data["trait_code"], trait_value=data["trait_value"], out_after=data["out_after"],
-            )  # fmt: skip
-        except ServiceError as exc:
-            messages.error(request, exc.message)
-    else:
-        messages.error(request, _("Check the participant: %(errors)s") % {"errors": form.errors.as_text()})
-    return redirect(sequence.get_absolute_url())
 
 
 @campaign_member

@@ -1,5 +1,6 @@
-"""`make screenshots`: the sheet, the roll dialog, a Sequence and its board, at 390 and 1280 px, in French
-and English, into docs/screenshots/ (so a reader sees the product without running it).
+"""`make screenshots`: the sheet, the roll dialog, a Sequence and its board, the narrator's Sequence console in
+the middle of a draw, at 390 and 1280 px, in French and English, into docs/screenshots/ (so a reader sees the
+product without running it).
 
 It serves the demo campaign from a throwaway SQLite database with uvicorn on SCREENSHOT_PORT (default 8500)
 and drives Debian's Chromium through Playwright. Nothing leaves loopback.
@@ -28,10 +29,35 @@ import json
 from campaigns.models import Campaign
 from characters.models import Character
 from conflicts.models import Sequence
+import random
+from campaigns.models import Membership
+from characters.services.creation import npc_create
+from conflicts.decks import table_settings
+from conflicts.selectors import participants_of
+from conflicts.setup import budget_of, default_split, penalty_of
+from conflicts.services.drawing import participant_draw
+from conflicts.services.sequences import participant_add, sequence_create
 c = Campaign.objects.get()
 jim = Character.objects.get(campaign=c, name="Jim Bones")
 seq = Sequence.objects.filter(scene__campaign=c).first()
-print(json.dumps({"campaign": c.pk, "jim": jim.pk, "sequence": seq.get_absolute_url() if seq else None}))
+# The narrator's console in the middle of a draw: Jim has drawn, three NPCs wait for the one tap.
+narrator = Membership.objects.filter(campaign=c, role="narrator").first().user
+console = sequence_create(scene=seq.scene, actor=narrator, data={"title": "Les hommes du chauffeur"})
+jim_in = participant_add(sequence=console, actor=narrator, character=jim, side="Jim et Lisa", goal="passer",
+                         trait_code="combat")
+thugs = []
+for name in ("Gros Louis", "Le Borgne", "La Fouine"):
+    npc = npc_create(campaign=c, actor=narrator, name=name, concept="Homme de main", ranks={"combat": 3})
+    thugs.append(participant_add(sequence=console, actor=narrator, character=npc, side="Les hommes de main",
+                                 goal="les arrêter", trait_code="combat"))
+console.refresh_from_db()
+everyone = participants_of(console)
+me = next(p for p in everyone if p.pk == jim_in.pk)
+budget = budget_of(me, console, table_settings(c), penalty=penalty_of(me, console), everyone=everyone)
+participant_draw(participant=me, actor=jim.owner, expected_version=console.version,
+                 split=default_split(me, everyone, budget), rng=random.Random(4))
+print(json.dumps({"campaign": c.pk, "jim": jim.pk, "sequence": seq.get_absolute_url() if seq else None,
+                  "console": console.get_absolute_url()}))
 """
 
 
@@ -70,6 +96,7 @@ def shoot(base: str, ids: dict) -> None:  # type: ignore[type-arg]
     pages = {"sheet": f"/characters/{ids['jim']}/", "dashboard": f"/campaigns/{ids['campaign']}/dashboard/"}
     if ids.get("sequence"):
         pages["sequence"] = ids["sequence"]
+    pages["console"] = ids["console"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         for language in ("fr", "en"):

@@ -50,6 +50,11 @@ def controls(membership: Membership, participant: Participant) -> bool:
     return membership.is_narrator or participant.character.owner_id == membership.user_id
 
 
+def runs_itself(participant: Participant) -> bool:
+    """An NPC nobody else runs: the narrator draws its cards (allies handed to a player are theirs)."""
+    return participant.character.kind == "npc" and participant.character.owner_id is None
+
+
 def _lock_sequence(sequence: Sequence, expected_version: int | None) -> Sequence:
     locked = Sequence.objects.select_for_update(of=("self",)).select_related("campaign", "scene").get(pk=sequence.pk)
     if expected_version is not None and locked.version != expected_version:

@@ -200,7 +200,17 @@ def participant_draw(
         )
     if _outdistanced(sequence, everyone, actor):
         return me
-    split = split if split is not None else Split()
+    _deal_for(sequence, everyone, me, actor, split if split is not None else Split(), reasons, _rng(rng))
+    _resolve_if_complete(sequence, everyone, actor)
+    return me
+
+
+def _deal_for(
+    sequence: Sequence, everyone: list[Participant], me: Participant, actor: User, split: Split,
+    reasons: Mapping[str, str] | None, rng: random.Random,
+) -> None:  # fmt: skip
+    """One participant's cards for this draw, checked, dealt and told in the log (``sequence.drew``); the
+    sequence is locked by the caller, which resolves the draw once everyone has drawn."""
     # The state cards (states.bridge): État critique, unconscious or dead draw nothing; Shaken draws no attack.
     refusal = sheets.states_refusal(effect_of(me, sequence), attack=split.attack_cards > 0)
     if refusal:
@@ -215,7 +225,7 @@ def participant_draw(
         )  # fmt: skip
     except RuleError as error:
         raise refuse(error) from error
-    hand, reshuffles = _deal_hand(sequence, me, split, everyone, _rng(rng))
+    hand, reshuffles = _deal_hand(sequence, me, split, everyone, rng)
     sheets.boost_used(me.character, me.trait_code, draw=True)
     me.split = split_json(split, reasons)
     me.hand = hand
@@ -225,10 +235,15 @@ def participant_draw(
     payload = _hand_payload(me)
     payload["names"] = {p.key: p.character.name for p in everyone}
     payload["reshuffles"] = reshuffles
+    payload["rule"] = str(deck_store.success_rule(settings))  # which cards succeeded, for the log's pictures
     if me.character.kind != "npc":
         # An NPC's card count would give its trait away: only PCs' breakdowns go in the public log.
         payload["budget"] = [[i.modifier.code, i.modifier.amount, str(i.use)] for i in budget.items]
     _append(sequence, "sequence.drew", actor, payload, [me.character])
+
+
+def _resolve_if_complete(sequence: Sequence, everyone: list[Participant], actor: User) -> None:
+    """The last card down resolves the draw (``sequence.resolved``); the sequence's version moves on either way."""
     if all(p.drawn for p in everyone if p.active):
         sequence.outcome = _resolve(sequence, everyone)
         sequence.phase = Phase.RESOLVED
@@ -236,7 +251,6 @@ def participant_draw(
         _bump(sequence, "outcome", "phase")
     else:
         _bump(sequence)
-    return me
 
 
 def _outdistanced(sequence: Sequence, everyone: list[Participant], actor: User) -> bool:

@@ -149,3 +149,11 @@ def roll_situations() -> tuple[int, ...]:
     from conflicts import sheet_roll
 
     return sheet_roll.SITUATIONAL
+
+
+@register.simple_tag
+def playing_card(card: Any) -> str:
+    """A drawn card (selectors.ShownCard) as a small SVG playing card (conflicts/card_svg.py)."""
+    from conflicts.card_svg import card_svg
+
+    return card_svg(card.code, success=card.success, part=card.ref.split(":", 1)[0], changed=card.flipped)

@@ -106,3 +106,46 @@ def _atouts_at_once() -> None:
     assert card["final"] == 4 + 1 + sum(card["dice"])
     jim.refresh_from_db()
     assert jim.start - jim.atout_balance == 2  # type: ignore[attr-defined]
+
+
+def test_two_taps_on_draw_for_all_npcs_at_once_draw_them_once(on_postgres: bool) -> None:
+    """The narrator's console tapped twice at the same instant (two devices, a double tap): one tap draws every
+    NPC, the other is refused as stale; no NPC draws twice and no card is dealt twice."""
+    if not on_postgres:
+        pytest.skip("row locks are only meaningful on PostgreSQL")
+    from campaigns.models import Event
+    from conflicts.services.npc_draws import sequence_draw_npcs
+    from core.errors import StaleState
+    from tests.conflicts.factories import fight
+
+    f = fight(npcs=3)
+    version = f.sequence.version
+    barrier = threading.Barrier(2)
+    outcomes: list[object] = []
+
+    def tap(seed: int) -> None:
+        try:
+            barrier.wait(timeout=60)
+            outcomes.append(
+                sequence_draw_npcs(
+                    sequence=f.sequence, actor=f.narrator, expected_version=version, rng=random.Random(seed)
+                )
+            )
+        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+            outcomes.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=tap, args=(seed,)) for seed in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(type(o).__name__ for o in outcomes) == ["StaleState", "list"], outcomes
+    assert any(isinstance(o, StaleState) for o in outcomes)
+    assert Event.objects.filter(kind="sequence.drew").count() == 3
+    cards = [
+        c for p in Participant.objects.filter(pk__in=[n.pk for n in f.npcs]) for c in sum(p.hand["attack"].values(), [])
+    ]
+    deck = Deck.objects.get(campaign=f.campaign)
+    assert len(cards) == 9 and sorted(deck.in_play) == sorted(cards)

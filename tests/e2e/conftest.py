@@ -199,3 +199,18 @@ def box_of(locator):  # type: ignore[no-untyped-def]
             return box
         locator.page.wait_for_timeout(100)
     raise AssertionError(f"{locator} never came on screen")
+
+
+def add_to_sequence(page, name: str, side: str, goal: str = "", trait: str = "Combat") -> None:  # type: ignore[no-untyped-def]
+    """The narrator adds a participant from the Sequence page: its fold loads the form when opened (French)."""
+    from playwright.sync_api import expect
+
+    page.locator("#add-participant").click()
+    form = page.locator("details", has=page.locator("#add-participant")).locator("form")
+    form.get_by_label("Personnage").select_option(label=name)
+    form.get_by_label("Camp").fill(side)
+    if goal:
+        form.get_by_label("But").fill(goal)
+    form.get_by_label("Caractéristique", exact=False).first.select_option(label=trait)
+    form.get_by_role("button", name="Ajouter à la Séquence").click()
+    expect(page.locator(".board")).to_contain_text(name)

@@ -1,8 +1,10 @@
 """axe-core (pinned: tests/e2e/vendor/axe-core-4.10.2.min.js, from the npm package, never a CDN) on main pages,
 both languages, 390 and 1280 px: no critical and no serious violation.
 
-The pages covered so far: login, campaign list, a sheet with its roll controls, the roll dialog, the members
-page with invitation links. More pages join as their known violations are fixed (see docs).
+The pages: login, campaign list, members (with invitation links), a sheet with its roll controls and the roll
+dialog; the campaign home, the narrator's dashboard, the log, the campaign settings, the States page, a
+Sequence as the narrator's console and as a player's page (with cards drawn), the player's sheet, a TRAGIC
+board and a Frag board.
 """
 
 from __future__ import annotations
@@ -28,6 +30,38 @@ campaign = campaigns.campaign_create(owner=narrator, data={{"name": "Axe {suffix
 campaigns.invitation_create(campaign=campaign, actor=narrator, role="player")
 npc = characters.npc_create(campaign=campaign, actor=narrator, name="Gros Louis", concept="Truand", ranks={{"combat": 2}})
 print(json.dumps({{"campaign": campaign.pk, "npc": npc.pk}}))
+"""
+
+TABLE = """
+import json, random
+from django.contrib.auth.models import User
+from campaigns.models import Membership, Role
+from characters.models import Character
+from characters.services import creation as characters
+from conflicts.rules.budget import Split
+from conflicts.services import sequences as conflicts
+from conflicts.services.drawing import participant_draw
+from frag import services as frag
+from tragic import services as tragic
+narrator = User.objects.get(username={narrator!r})
+campaign = Membership.objects.get(user=narrator).campaign
+player = User.objects.create_user({player!r}, password={password!r})
+Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
+jim = characters.character_create(campaign=campaign, actor=player, name="Jim Bones", concept="Docker",
+    goal="Passer", ranks={{"combat": 5, "esprit": 3}})
+npc = Character.objects.get(campaign=campaign, name="Gros Louis")
+scene = conflicts.scene_create(campaign=campaign, actor=narrator, title="Les docks")
+sequence = conflicts.sequence_create(scene=scene, actor=narrator, data={{"title": "Bagarre"}})
+conflicts.participant_add(sequence=sequence, actor=narrator, character=jim, side="PJ", trait_code="combat")
+louis = conflicts.participant_add(sequence=sequence, actor=narrator, character=npc, side="Truands", trait_code="combat")
+sequence.refresh_from_db()
+participant_draw(participant=louis, actor=narrator, expected_version=sequence.version,
+    split=Split(attack={{str(louis.pk - 1): 1}}, defence={{str(louis.pk): 1}}), rng=random.Random(3))
+game = tragic.game_create(user=narrator, deck_ref="ready:la-bande-des-terres-desolees", opponent="heuristic", seed=7)
+seats = [frag.SeatSpec(name="Ana", health=2, speed=3, accuracy=2, user=narrator),
+         frag.SeatSpec(name="Bot", health=2, speed=3, accuracy=2, bot="heuristic")]
+board = frag.game_create(creator=narrator, map_name="entrepot", seats=seats, seed=5)
+print(json.dumps({{"jim": jim.pk, "sequence": sequence.get_absolute_url(), "tragic": game.pk, "frag": board.pk}}))
 """
 
 
@@ -67,4 +101,30 @@ def test_main_pages_have_no_critical_or_serious_violation(new_context, run_in_se
     page.locator(".other-tests-box summary").click()  # Atouts on another's Test, loaded when opened
     page.locator(".other-tests").wait_for()
     problems["another's Test"] = _serious(page)
+    player = f"px{suffix}"
+    table = json.loads(run_in_server_db(TABLE.format(narrator=narrator, player=player, password=E2E_PASSWORD)))
+    c = ids["campaign"]
+    for name, url in {
+        "home (narrator)": f"/campaigns/{c}/",
+        "dashboard": f"/campaigns/{c}/dashboard/",
+        "log": f"/campaigns/{c}/log/",
+        "settings": f"/campaigns/{c}/settings/",
+        "states": f"/characters/{ids['npc']}/states/",
+        "sequence (narrator)": table["sequence"],
+        "tragic board": f"/tragic/games/{table['tragic']}/",
+        "frag board": f"/frag/games/{table['frag']}/",
+    }.items():
+        page.goto(url)
+        problems[name] = _serious(page)
+    phone = new_context(viewport={"width": width, "height": 844}, is_mobile=width < 500).new_page()
+    login(phone, player)
+    phone.locator(f".lang-switch button[value={language}]").click()
+    for name, url in {
+        "home (player)": f"/campaigns/{c}/",
+        "sheet (player)": f"/characters/{table['jim']}/",
+        "sequence (player)": table["sequence"],
+    }.items():
+        phone.goto(url)
+        problems[name] = _serious(phone)
+    print("AXE", json.dumps({k: v for k, v in problems.items() if v}, indent=1))
     assert not {k: v for k, v in problems.items() if v}

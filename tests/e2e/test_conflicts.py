@@ -4,13 +4,12 @@ odds, draws; the narrator's dashboard shows the Revers without a reload."""
 from __future__ import annotations
 
 import json
-import re
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import E2E_PASSWORD, login
+from tests.e2e.conftest import E2E_PASSWORD, add_to_sequence, login
 
 pytestmark = pytest.mark.e2e
 
@@ -53,27 +52,21 @@ def test_a_sequence_from_the_narrators_dashboard_to_the_players_phone(new_contex
     narrator.get_by_label("Titre").fill("Bagarre sur le quai")
     narrator.get_by_role("button", name="Lancer la Séquence").click()
 
-    add = narrator.locator("form", has=narrator.get_by_role("heading", name="Ajouter un PJ ou un PNJ"))
     for name, side, goal in (
         ("Jim Bones", "PJ", "passer"),
         ("Gros Louis", "Truands", "l'arrêter"),
         ("Le Borgne", "Truands", "l'arrêter"),
     ):
-        add = narrator.locator("form", has=narrator.get_by_role("heading", name="Ajouter un PJ ou un PNJ"))
-        add.get_by_label(re.compile(r"^Personnage")).select_option(label=name)
-        add.get_by_label(re.compile(r"^Camp")).fill(side)
-        add.get_by_label(re.compile(r"^But")).fill(goal)
-        add.get_by_label(re.compile(r"^Caractéristique")).select_option(label="Combat")
-        add.get_by_role("button", name="Ajouter à la Séquence").click()
-        expect(narrator.locator(".board")).to_contain_text(name)
+        add_to_sequence(narrator, name, side, goal)
     participants = json.loads(run_in_server_db(IDS.format(campaign=campaign)))
     jim, louis, borgne = participants["Jim Bones"], participants["Gros Louis"], participants["Le Borgne"]
 
+    # The console: both NPCs' splits set in their rows, drawn in one tap.
     for npc in (louis, borgne):
-        panel = narrator.locator(f"#panel-{npc}")
-        panel.locator(f"input[name=attack_{jim}]").fill("2")
-        panel.locator(f"input[name=defence_{npc}]").fill("0")
-        panel.get_by_role("button", name="Tirer", exact=True).click()
+        narrator.locator(f"#bulk-attack-{npc}").fill("2")
+        narrator.locator(f"#bulk-defence-{npc}").fill("0")
+    narrator.get_by_role("button", name="Tirer pour les 2 PNJ").click()
+    for npc in (louis, borgne):
         expect(narrator.locator(f"#participant-{npc} [data-drawn]")).to_be_visible()
 
     narrator.goto(f"/campaigns/{campaign}/dashboard/")

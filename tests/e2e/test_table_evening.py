@@ -11,7 +11,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import E2E_PASSWORD, login
+from tests.e2e.conftest import E2E_PASSWORD, add_to_sequence, login
 
 pytestmark = pytest.mark.e2e
 
@@ -57,14 +57,8 @@ def test_a_players_phone_follows_the_sequence_without_reloading(new_context, run
     narrator.goto(f"/conflicts/{campaign}/scenes/{ids['scene']}/")
     narrator.get_by_label("Titre").fill("Le gardien")
     narrator.get_by_role("button", name="Lancer la Séquence").click()
-    add = narrator.locator("form", has=narrator.get_by_role("heading", name="Ajouter un PJ ou un PNJ"))
     for name, side in (("Jim Bones", "Investigateurs"), ("La goule", "Goules")):
-        add = narrator.locator("form", has=narrator.get_by_role("heading", name="Ajouter un PJ ou un PNJ"))
-        add.get_by_label("Personnage").select_option(label=name)
-        add.get_by_label("Camp").fill(side)
-        add.get_by_label("Caractéristique", exact=False).first.select_option(label="Combat")
-        add.get_by_role("button", name="Ajouter à la Séquence").click()
-        expect(narrator.locator(".board")).to_contain_text(name)
+        add_to_sequence(narrator, name, side)
     participants = json.loads(run_in_server_db(IDS.format(campaign=campaign)))
     jim, ghoul = participants["Jim Bones"], participants["La goule"]
 
@@ -76,6 +70,8 @@ def test_a_players_phone_follows_the_sequence_without_reloading(new_context, run
     expect(player.locator(f"#panel-{jim}")).to_contain_text("Vos cartes sont sur la table")
     expect(player.locator(f"#after-draw-{jim}")).to_be_empty()
 
+    # The ghoul's row of the console opens on its draw panel.
+    narrator.locator(f"#more-{ghoul} > summary").click()
     narrator.locator(f"#panel-{ghoul}").get_by_role("button", name="Tirer", exact=True).click()
     # Every card is on the table: the player's Atouts after the draw appear by themselves, and work.
     after = player.locator(f"#after-draw-{jim}")

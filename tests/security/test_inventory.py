@@ -111,7 +111,9 @@ URLS: dict[str, Spec] = {
     "conflicts:simple": Spec("campaign", c, post_only=True, narrator=NARR),
     "conflicts:scene": Spec("campaign", lambda w: {**c(w), "scene_id": w.scene.pk}, player_post=(403, 404)),
     "conflicts:sequence": Spec("campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}),
-    "conflicts:participant_add": Spec(
+    # GET: its form, loaded when the narrator opens the fold on the Sequence page.
+    "conflicts:participant_add": Spec("campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}, narrator=NARR),
+    "conflicts:draw_npcs": Spec(
         "campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}, post_only=True, narrator=NARR
     ),
     "conflicts:settle": Spec(
