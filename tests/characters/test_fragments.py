@@ -168,8 +168,9 @@ def test_every_change_shows_at_once_on_a_kept_sheet_and_panel(setting) -> None: 
     assert "Between sessions" in owner_en.get(url).text
     open_session(campaign, narrator)
     assert "During a session" in owner_en.get(url).text
-    pc(campaign, other, name="NOUVEAU-VENU")
-    assert ">NOUVEAU-VENU</option>" in owner_en.get(url).text  # a character the spend form may name
+    newcomer = pc(campaign, other, name="NOUVEAU-VENU")
+    revers_inflict(character=newcomer, actor=narrator, domain="physical", severity=1, source="chute")
+    assert ">NOUVEAU-VENU: " in owner_en.get(url).text  # a Revers the take-a-Revers form may name
     sheet(), panel()  # kept as they are now
     owner.username = "RENOMMÉ"
     owner.save()

@@ -176,8 +176,10 @@ def test_query_counts_do_not_grow_with_the_sheet(client, django_assert_max_num_q
     for extra in range(4):
         pc(campaign, owner, name=f"Double {extra}")
     client.force_login(narrator)
-    # 18: the roll dialog's state lines (states.bridge: the campaign's options and the state cards) join the page.
-    with django_assert_max_num_queries(18):
+    # 19: the roll dialog's state lines (states.bridge: the campaign's options and the state cards) and the
+    # take-a-Revers form's other characters' Revers join the page. The dialog reads the Revers and the state
+    # row again where the sheet has them already: passing them down would save two (left for issue 11).
+    with django_assert_max_num_queries(19):
         assert client.get(jim.get_absolute_url()).status_code == 200
     with django_assert_max_num_queries(10):
         assert client.get(reverse("characters:campaign", args=[campaign.pk])).status_code == 200

@@ -57,7 +57,6 @@ UNHARVESTED: dict[str, tuple[str, Fields]] = {
         lambda w: (("side", "PJ"), ("choice", "cut"), ("version", str(w.sequence.version))),
     ),
     "conflicts:settle": ("offered once every card is down", lambda w: (("version", str(w.sequence.version)),)),
-    "conflicts:odds": ("posted by script as the split changes", lambda w: _split(w)),
     "conflicts:test": (
         "the Test dialog, posted by script",
         lambda w: (
@@ -81,11 +80,6 @@ UNHARVESTED: dict[str, tuple[str, Fields]] = {
     "tragic:game_timeout": ("offered when a clock runs out", lambda w: (("version", str(w.tragic.version)),)),
     "tragic:game_cancel": ("offered before the game starts", lambda w: ()),
 }
-
-
-def _split(w: World) -> tuple[tuple[str, str], ...]:
-    return ((f"attack_{w.npc_participant.pk}", "2"), (f"defence_{w.participant.pk}", "1"),
-            (f"reason_{w.participant.pk}", "couvert"), ("upper_hand", "on"))  # fmt: skip
 
 
 _settings = settings(
