@@ -14,10 +14,8 @@ from enum import StrEnum
 from fractions import Fraction
 from math import comb
 
-from characters.rules.ladder import Rank
-
 from .errors import RuleError
-from .ranks import Difficulty
+from .ranks import FAIBLE, Difficulty
 from .relatedness import Relatedness, related_rank
 
 FACES = (1, 1, 0, 0, -1, -1)
@@ -86,7 +84,7 @@ class FudgeTestSetup:
     @property
     def untrained_technical(self) -> bool:
         """« … toujours au Rang Faible à l'issue de la création du personnage »."""
-        return self.highly_technical and self.trait_rank <= Rank.FAIBLE
+        return self.highly_technical and self.trait_rank <= FAIBLE
 
     @property
     def required_rank(self) -> int:

@@ -1,11 +1,17 @@
 """The ladder of ranks and the difficulty scale (V, « Evaluation des Aptitudes » and « Degrés de difficulté »).
 
-The ladder itself is ``characters.rules.ladder.Rank``; the difficulties that point into it live here.
+The ladder itself is ``characters.rules.ladder.Rank``; the difficulties that point into it live here, with the
+one rung these rules name. A pure rules package imports no app, not even another app's rules, so that rung is a
+plain number here; ``tests/conflicts/test_rules_ranks_ladder.py`` pins it to the ladder.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+
+# « Faible » on the ladder (« Abyssal (0), Lamentable (1), Faible (2) … », V): the floor of a related field and
+# the rank at or below which a highly technical task is a hazardous Test.
+FAIBLE = 2
 
 
 class Difficulty(IntEnum):

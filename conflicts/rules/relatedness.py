@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from characters.rules.ladder import Rank
+from .ranks import FAIBLE
 
 
 class Relatedness(StrEnum):
@@ -22,6 +22,6 @@ def related_rank(rank: int, relatedness: Relatedness) -> int:
     The floor only stops the reduction: a field already below Faible is not raised by it.
     """
     shift = RELATEDNESS_SHIFT[Relatedness(relatedness)]
-    if shift == 0 or rank <= Rank.FAIBLE:
+    if shift == 0 or rank <= FAIBLE:
         return rank
-    return max(Rank.FAIBLE, rank - shift)
+    return max(FAIBLE, rank - shift)
