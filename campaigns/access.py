@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 
+from campaigns import answer_position
 from campaigns.models import Membership
 from core.http import AuthenticatedRequest
 
@@ -46,6 +47,7 @@ def campaign_member(view: View) -> View:
     def wrapper(request: MemberRequest, campaign_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
         # The request becomes a MemberRequest here: the view behind finds its membership on it.
         request.membership = membership_or_404(request.user, campaign_id)
+        answer_position.note_head(request.membership)  # the answer shows at least this (X-Live-Position)
         return view(request, campaign_id, *args, **kwargs)
 
     return wrapper

@@ -15,7 +15,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaigns import hooks
+from campaigns import answer_position, hooks
 from campaigns.live import broadcast_on_commit
 from campaigns.models import (
     Campaign,
@@ -82,12 +82,16 @@ def event_append(
         game_time=campaign.game_clock,
     )
     event.full_clean(exclude=["characters", "position"])  # the position is unique by construction
-    event.position = stream_next_position(campaign_id=campaign.pk)  # last: the stream row stays locked till commit
+    position = stream_next_position(campaign_id=campaign.pk)  # last: the stream row stays locked till commit
+    event.position = position
     event.save()
     characters = list(characters)
     if characters:
         event.characters.set(characters)
     broadcast_on_commit(event)
+    answer = answer_position.current()
+    if answer is not None:  # the request's answer shows this event once it has committed (X-Live-Position)
+        transaction.on_commit(lambda: answer.note(position))
     return event
 
 

@@ -26,20 +26,67 @@
       }
     }
   });
+  // Positions: a live push and the answer to this page's own request travel on two connections and can
+  // cross. An answer of a campaign page says the stream position it shows at least (X-Live-Position,
+  // campaigns/answer_position.py); every region it replaces is noted at that position, and so is every region
+  // a push replaces. A push fragment at or before a region's position is stale (rendered before the answer's
+  // write, arriving or held after it) and is dropped; an answer fragment older than a push already shown is
+  // not swapped over it. A region inside a replaced one is as recent as the one around it.
+  var shownAt = {};  // element id -> the stream position its content shows at least
+  var pagePosition = null;  // a whole page's position, handed to the live socket once the page is in
+  function answerPosition(xhr) {
+    var value = xhr && xhr.getResponseHeader ? xhr.getResponseHeader("X-Live-Position") : null;
+    return value !== null && /^\d+$/.test(value) ? parseInt(value, 10) : null;
+  }
+  // A region kept through its container's swaps (hx-preserve) is not as recent as the container: the walk up
+  // stops there.
+  function regionAt(el) {
+    var at = null;
+    for (; el && el.nodeType === 1; el = el.parentElement) {
+      if (el.id && shownAt.hasOwnProperty(el.id) && (at === null || shownAt[el.id] > at)) { at = shownAt[el.id]; }
+      if (el.hasAttribute("hx-preserve")) { break; }
+    }
+    return at;
+  }
+  function noteShown(id, position) {
+    if (id && !(shownAt[id] >= position)) { shownAt[id] = position; }
+  }
+  function replaces(el) {
+    return !/^(afterbegin|beforeend|beforebegin|afterend|delete|none)(:|$)/.test(el.getAttribute("hx-swap-oob") || "");
+  }
   // One answer serves several pages, so it may carry out-of-band fragments for regions this page does not
   // show: they are dropped here, as the live socket drops them, instead of being left to htmx, which would
   // log htmx:oobErrorNoTarget and swap nothing (it swaps out-of-band fragments before the answer's main
-  // content, so a region that exists only in the answer is no target either).
+  // content, so a region that exists only in the answer is no target either). Fragments older than what a
+  // push already showed are dropped too (see positions above).
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var text = evt.detail.serverResponse;
-    if (!evt.detail.shouldSwap || typeof text !== "string" || text.indexOf("hx-swap-oob") < 0) { return; }
+    if (!evt.detail.shouldSwap || typeof text !== "string") { return; }
+    var position = answerPosition(evt.detail.xhr);
+    var target = evt.detail.target;
+    if (position !== null) {
+      if (target === document.body) {
+        shownAt = {};  // a new page, every region of it at the answer's position
+        pagePosition = position;
+      } else if (target && regionAt(target) > position) {
+        evt.detail.shouldSwap = false;  // a push newer than this answer is already on the page
+        return;
+      } else if (target) {
+        noteShown(target.id, position);
+      }
+    }
+    if (text.indexOf("hx-swap-oob") < 0) { return; }
     var whole = /<html[\s>]/i.test(text);
     var root = whole ? new DOMParser().parseFromString(text, "text/html") : document.createElement("template");
     if (!whole) { root.innerHTML = text; }
     var dropped = false;
     (whole ? root : root.content).querySelectorAll("[hx-swap-oob]").forEach(function (el) {
       var selector = oobSelector(el);
-      if (selector && !document.querySelector(selector)) { el.remove(); dropped = true; }
+      var found = selector ? document.querySelector(selector) : null;
+      if (!found) { el.remove(); dropped = true; return; }
+      if (position === null || !replaces(el) || whole) { return; }
+      if (regionAt(found) > position) { el.remove(); dropped = true; return; }
+      noteShown(found.id, position);
     });
     if (dropped) {
       evt.detail.serverResponse = whole ? "<!doctype html>\n" + root.documentElement.outerHTML : root.innerHTML;
@@ -132,39 +179,47 @@
   // A region holding a form whose request is under way is not replaced until its answer is in: htmx looks
   // for the answer's out-of-band targets from the form, and a form a live push took off the page finds
   // none (htmx:oobErrorNoTarget, nothing swapped). The fragment waits and is swapped after the answer.
-  var waiting = [];
+  var waiting = [];  // [position, fragment html] held until the page's own request is answered
   function busy(target) {
     return target.classList.contains("htmx-request") || target.querySelector(".htmx-request") !== null;
   }
   document.addEventListener("htmx:afterRequest", function () {
     if (!waiting.length || document.querySelector(".htmx-request")) { return; }
-    var html = waiting.join("");
+    var held = waiting;
     waiting = [];
-    applyLive(html);
+    held.forEach(function (item) { applyLive(item[1], item[0]); });
   });
-  function applyLive(html) {
+  function applyLive(html, position) {
     var tpl = document.createElement("template");
     tpl.innerHTML = html;
+    var shown = [];  // noted once every fragment of the push is sorted: they do not outdate one another
     Array.prototype.slice.call(tpl.content.children).forEach(function (el) {
       var selector = oobSelector(el);
       var target = selector ? document.querySelector(selector) : null;
       if (!target) { el.remove(); return; }
-      if (busy(target)) { waiting.push(el.outerHTML); el.remove(); return; }
+      var replacing = replaces(el);
+      // Rendered before an answer (or a push) that already replaced this region: stale, dropped.
+      if (replacing && regionAt(target) >= position) { el.remove(); return; }
+      if (busy(target)) { waiting.push([position, el.outerHTML]); el.remove(); return; }
+      if (replacing) { shown.push(target.id); }
       el.querySelectorAll("[hx-swap-oob]").forEach(function (inner) { inner.removeAttribute("hx-swap-oob"); });
-      if (/^(afterbegin|beforeend|beforebegin|afterend):/.test(el.getAttribute("hx-swap-oob") || "")) {
+      if (!replacing) {
         Array.prototype.slice.call(el.children).forEach(function (child) {
           if (child.id && document.getElementById(child.id)) { child.remove(); }
         });
       }
     });
+    shown.forEach(function (id) { noteShown(id, position); });
     if (tpl.content.children.length) { htmx.swap(document.body, tpl.innerHTML, { swapStyle: "none" }); }
   }
-  function LiveSocket(root) {
+  function LiveSocket(root, at) {
     var status = root.querySelector(".live-status");
     var base = root.getAttribute("data-live-url");
     var since = root.getAttribute("data-live-since");
     var pingMs = (parseFloat(root.getAttribute("data-live-ping")) || 25) * 1000;
-    var last = null;  // the last position rendered; null until the server first says where the stream stands
+    // The last position rendered: a page brought in by an answer knows it (campaigns/answer_position.py);
+    // otherwise null until the server first says where the stream stands.
+    var last = at === undefined ? null : at;
     var socket = null, attempts = 0, retry = null, watchdog = null, offlineSince = null, state = "connecting";
     var stopped = false;
     function hhmm(date) {
@@ -219,12 +274,13 @@
       try { message = JSON.parse(data); } catch (err) { return; }
       if (message.t === "ev") {
         if (last !== null && message.p <= last) { return; }
-        if (last !== null && message.q !== last) { restart(true); return; }  // a gap: ask again from `last`
-        if (message.html) { applyLive(message.html); }
+        // A gap: ask again from `last`. (A page ahead of the socket, moved on by a whole page's answer, misses nothing.)
+        if (last !== null && message.q > last) { restart(true); return; }
+        if (message.html) { applyLive(message.html, message.p); }
         last = message.p;
       } else if (message.t === "at") {
         (message.missed || []).forEach(function (item) {
-          if (last === null || item[0] > last) { applyLive(item[1]); }
+          if (last === null || item[0] > last) { applyLive(item[1], item[0]); }
         });
         last = message.p;
         if (message.ping) { pingMs = message.ping * 1000; arm(); }
@@ -232,7 +288,7 @@
         offlineSince = null;
         show("open");
       } else if (message.t === "ping") {
-        if (last !== null && message.p !== last) { restart(true); }
+        if (last !== null && message.p > last) { restart(true); }
       } else if (message.t === "reload") {
         location.reload();
       }
@@ -255,7 +311,17 @@
     // A boosted answer replaced the page: the same socket serves the new page if it shows the same regions
     // (its status line is the new one), and is closed otherwise.
     this.url = base;
-    this.adopt = function (newRoot) { status = newRoot.querySelector(".live-status"); show(state); };
+    // A whole page brought in by an answer shows its regions at the answer's position: later than the socket,
+    // the pushes before it are stale; earlier (a push arrived while the page was loading), the socket starts
+    // again from the page's position, and the server replays what the page does not show yet.
+    this.adopt = function (newRoot, at) {
+      status = newRoot.querySelector(".live-status");
+      show(state);
+      if (at === null || last === null || at === last) { return; }
+      var behind = at < last;
+      last = at;
+      if (behind) { restart(true); }
+    };
     this.stop = function () {
       stopped = true;
       clearTimeout(retry);
@@ -271,9 +337,11 @@
   function startLive() {
     var root = document.getElementById("live-socket");
     var url = root ? root.getAttribute("data-live-url") : null;
+    var at = pagePosition;
+    pagePosition = null;
     if (current && current.url !== url) { current.stop(); current = null; }
     if (!root || !url || root.liveSocket) { return; }
-    if (current) { current.adopt(root); } else { current = new LiveSocket(root); }
+    if (current) { current.adopt(root, at); } else { current = new LiveSocket(root, at === null ? undefined : at); }
     root.liveSocket = current;
   }
   document.addEventListener("htmx:afterSettle", startLive);

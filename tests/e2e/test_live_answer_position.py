@@ -1,0 +1,85 @@
+"""A live push rendered before a player's own draw never puts the old panel back over the draw's answer.
+
+The page's socket is routed through the test (Playwright's WebSocket routing), so the push can be made to
+cross the answer as it does on a slow Wi-Fi: the server's own messages are held back once the page is live,
+and a push carrying the panel as it stood before the draw (at the first position after the page's, which the
+draw's answer covers) reaches the page while the draw's POST is in flight (or just after its answer). The
+answer names its position (X-Live-Position) and tablee.js drops the stale fragment; a fragment of the same
+push for a region the answer did not replace still applies.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import E2E_PASSWORD, login
+from tests.e2e.test_console import SETUP
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_push_rendered_before_the_draw_does_not_undo_the_draws_answer(new_context, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    suffix = uuid.uuid4().hex[:6]
+    ids = json.loads(
+        run_in_server_db(
+            SETUP.format(narrator=f"mj{suffix}", player=f"pj{suffix}", password=E2E_PASSWORD, suffix=suffix)
+        )
+    )
+    jim = ids["jim"]
+    player = new_context().new_page()
+    routed: dict[str, Any] = {"hold": False, "last": None, "page": None}
+
+    def route(ws):  # type: ignore[no-untyped-def]
+        server = ws.connect_to_server()
+        routed["page"] = ws
+
+        def from_server(message: str | bytes) -> None:
+            if routed["hold"]:
+                return  # held back: the page hears only what the test sends it from now on
+            routed["last"] = json.loads(message)["p"]
+            ws.send(message)
+
+        server.on_message(from_server)
+
+    player.route_web_socket(re.compile(r"/ws/campaigns/"), route)
+    login(player, f"pj{suffix}")
+    player.goto(f"/conflicts/{ids['campaign']}/participants/{jim}/")
+    expect(player.locator("#live-status")).to_have_attribute("data-state", "open")
+    panel = player.locator(f"#panel-{jim}")
+    expect(panel).to_contain_text("Répartissez vos cartes")
+    routed["hold"] = True
+    last = routed["last"]
+    assert isinstance(last, int)
+    # The push as it would have been rendered before the draw: the panel's form, as the page shows it now.
+    stale_panel = player.evaluate(
+        f"""() => {{
+            const el = document.getElementById('panel-{jim}').cloneNode(true);
+            el.setAttribute('hx-swap-oob', 'outerHTML');
+            el.insertAdjacentHTML('afterbegin', '<p class="stale-push">STALE</p>');
+            document.body.insertAdjacentHTML('beforeend', '<span id="e2e-probe">before</span>');
+            return el.outerHTML;
+        }}"""
+    )
+    probe = '<span id="e2e-probe" hx-swap-oob="true">applied</span>'
+    push = json.dumps({"t": "ev", "p": last + 1, "q": last, "html": stale_panel + probe})
+
+    def cross(request) -> None:  # type: ignore[no-untyped-def]
+        if request.method == "POST" and f"/participants/{jim}/split/" in request.url:
+            routed["page"].send(push)
+
+    player.on("request", cross)
+    answers = []
+    player.on("response", lambda r: answers.append(r) if "/split/" in r.url else None)
+    panel.get_by_role("button", name="Tirer", exact=True).click()
+    expect(panel).to_contain_text("Vos cartes sont sur la table")
+    expect(player.locator("#e2e-probe")).to_have_text("applied")  # the push was dealt with
+    assert int(answers[-1].headers["x-live-position"]) >= last + 1
+    player.wait_for_timeout(300)  # a held fragment is released right after the answer: give it the time
+    expect(player.locator(".stale-push")).to_have_count(0)
+    expect(panel).to_contain_text("Vos cartes sont sur la table")
