@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from campaigns.live import Viewer, audience_unless_concerned, event_fact, home_subject, live_fragment, sequence_subject
 from conflicts import selectors
 from conflicts.models import Deck, Participant, Sequence
+from conflicts.running_card import running_card
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -144,7 +145,8 @@ def running_fragment(event: Event, viewer: Viewer) -> list[str]:
     if event.kind not in RUNNING_REFRESH or not viewer.watches(home_subject(event.campaign_id)):
         return []
     running = selectors.running_for(_running(event), viewer.membership)
-    return [render_to_string("conflicts/partials/running.html", {"running": running, "oob": True})]
+    # Rows are kept by what they show (conflicts.running_card): only the Sequence that changed is rendered.
+    return [running_card(running, oob=True)]
 
 
 @live_fragment("test.atout")

@@ -69,12 +69,13 @@ def dice(values: list[int]) -> str:
     return labels.dice_text(values)
 
 
-@register.inclusion_tag("conflicts/partials/running.html")
-def running_sequences(membership: Any) -> dict[str, Any]:
+@register.simple_tag
+def running_sequences(membership: Any) -> str:
     """The sequences under way, for a player's campaign page (refreshed live by conflicts.live)."""
+    from conflicts.running_card import running_card
     from conflicts.selectors import running_sequences as running
 
-    return {"running": running(membership)}
+    return running_card(running(membership))
 
 
 @register.filter
