@@ -35,7 +35,7 @@ from django.http import HttpRequest
 from django.middleware.csrf import get_token
 
 from campaigns.live import campaign_group, watched_subjects
-from campaigns.live_render import note_position, rendering_of
+from campaigns.live_render import note_position, rendering_if_loaded, rendering_of
 from campaigns.live_stream import Replay, replay_after, start_position, stream_head
 from campaigns.models import Membership
 
@@ -45,6 +45,10 @@ logger = logging.getLogger(__name__)
 TRY_AGAIN_LATER = 1013
 # A page may ask to catch up at most this often (a catch-up renders up to campaigns.live_stream.REPLAY_LIMIT events).
 RESUME_INTERVAL = 1.0
+
+
+# The events a socket of this process is rendering on the database thread (the others wait for it: _html).
+_rendering_now: dict[int, asyncio.Event] = {}
 
 
 class CampaignConsumer(AsyncWebsocketConsumer):
@@ -124,7 +128,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             # The channel layer lost a message (capacity, expiry): replay from the database, this one included.
             await self._catch_up(self.position)
             return
-        html = await self._render(message["event_id"])
+        html = await self._html(message["event_id"])
         self.position = position
         if html:
             await self._send({"t": "ev", "p": position, "q": self.sent, "html": html})
@@ -186,6 +190,38 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             return Replay(head=after, events=[], too_many=False)
         return replay_after(
             membership, after, watching=self.watching, csrf_token=self.csrf_token, language=self.language
+        )
+
+    async def _html(self, event_id: int) -> str:
+        """The event for this page. The sockets of a process hear of an event together; the first renders its
+        audience's copy on the database thread while the others wait, then each takes its copy on the event loop
+        if it is there (the same audience), or goes to render its own, one at a time. Database work runs on one
+        thread anyway, so waiting costs nothing, and a table's onlookers need one turn on it, not one each."""
+        while True:
+            html = self._ready(event_id)
+            if html is not None:
+                return html
+            busy = _rendering_now.get(event_id)
+            if busy is None:
+                break
+            await busy.wait()
+        done = _rendering_now[event_id] = asyncio.Event()
+        try:
+            return await self._render(event_id)
+        finally:
+            done.set()
+            if _rendering_now.get(event_id) is done:
+                del _rendering_now[event_id]
+
+    def _ready(self, event_id: int) -> str | None:
+        """This page's copy when another socket of the process has rendered every piece of it already: taken on
+        the event loop, without a turn on the database thread (campaigns.live_render.ready_html_for)."""
+        assert self.membership is not None
+        rendering = rendering_if_loaded(event_id)
+        if rendering is None:
+            return None
+        return rendering.ready_html_for(
+            self.membership.pk, watching=self.watching, language=self.language, csrf_token=self.csrf_token
         )
 
     @database_sync_to_async

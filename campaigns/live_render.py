@@ -21,6 +21,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 
+from django.core.exceptions import SynchronousOnlyOperation
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -95,6 +96,29 @@ class EventRendering:
 
     def html_for(self, membership: Membership, *, watching: frozenset[str], language: str, csrf_token: str) -> str:
         """The event's fragments as this member's page gets them, or "" when they may not see it."""
+        html = self._assemble(membership, watching=watching, language=language, render=True)
+        assert html is not None  # rendering on a miss, never short of a piece
+        return html.replace(CSRF_MARKER, csrf_token)
+
+    def ready_html_for(
+        self, membership_id: int, *, watching: frozenset[str], language: str, csrf_token: str
+    ) -> str | None:
+        """``html_for`` when every piece of this page's copy is rendered already and the members and facts are
+        loaded, read without touching the database; None otherwise. The consumers call it on the event loop:
+        the sockets after the first of an audience then take their copy without a turn on the single thread
+        where database work runs (one turn per socket, queued behind each other and behind the requests of a
+        one-process server). The copy is looked up under the same audience keys as ``html_for``'s."""
+        members = self._members
+        membership = members.get(membership_id) if members is not None else None
+        if membership is None:
+            return None
+        try:
+            html = self._assemble(membership, watching=watching, language=language, render=False)
+        except SynchronousOnlyOperation:  # an audience wanted a fact not loaded yet: the thread will read it
+            return None
+        return None if html is None else html.replace(CSRF_MARKER, csrf_token)
+
+    def _assemble(self, membership: Membership, *, watching: frozenset[str], language: str, render: bool) -> str | None:
         event = self.event
         if not may_see(event, membership):
             return ""
@@ -104,6 +128,8 @@ class EventRendering:
             key = (index, part.audience(event, viewer), language, watching)
             html = self._html.get(key)
             if html is None:
+                if not render:
+                    return None
                 with self._lock, translation.override(language):
                     if self._facts_outdated():
                         # The campaign changed since the facts that sort viewers into audiences were read (someone
@@ -117,7 +143,7 @@ class EventRendering:
                         html = self._html[key] = "".join(part.render(event, viewer))
                         self.renders += 1
             pieces.append(html)
-        return "".join(pieces).replace(CSRF_MARKER, csrf_token)
+        return "".join(pieces)
 
 
 # The last stream position each campaign's sockets in this process heard of (live messages and catch-ups).
@@ -148,6 +174,12 @@ def rendering_of(event_id: int, *, loaded: Event | None = None) -> EventRenderin
         while len(_renderings) > KEPT_RENDERINGS:
             _renderings.popitem(last=False)
     return rendering
+
+
+def rendering_if_loaded(event_id: int) -> EventRendering | None:
+    """The process's rendering of an event if a socket has loaded it already (no database)."""
+    with _renderings_lock:
+        return _renderings.get(event_id)
 
 
 def forget_renderings() -> None:

@@ -199,3 +199,54 @@ async def test_a_copy_is_never_rendered_by_a_viewer_who_left_its_audience_since_
         assert f'id="after-draw-{joined.pk}"' not in carols_copy
 
     await sync_to_async(check)()
+
+
+async def test_sockets_of_one_audience_take_the_first_ones_copy_without_a_turn_on_the_database_thread() -> None:
+    """Six pages, three audiences: three renders on the database thread; the onlookers after the first take the
+    copy on the event loop (campaigns.consumers._html). What each gets is still its own audience's copy: the
+    drawer's controls reach no one else, nor the narrator's copy."""
+    from unittest import mock
+
+    f, onlookers = await sync_to_async(fight_with_onlookers)(4)
+    subject = sequence_subject(f.sequence.pk)
+    narrator = await watching(f.narrator, f.campaign.pk, subject)
+    drawer = await watching(f.player, f.campaign.pk, subject)
+    others = [await watching(user, f.campaign.pk, subject) for user in onlookers]
+    # The consumer looks the rendering up once per turn on the database thread (CampaignConsumer._render).
+    with mock.patch("campaigns.consumers.rendering_of", wraps=rendering_of) as thread_turns:
+        await sync_to_async(draw)(f.pc, f.player, Split(attack={f.npcs[0].key: 3}, defence={f.pc.key: 2}))
+        seen_by_narrator = await narrator.receive_from(timeout=5)
+        seen_by_drawer = await drawer.receive_from(timeout=5)
+        seen_by_others = [await socket.receive_from(timeout=5) for socket in others]
+    turns = thread_turns.call_count
+    assert turns == 3, turns
+    assert len(set(seen_by_others)) == 1
+    assert f'id="panel-{f.pc.pk}"' in seen_by_drawer and f'id="panel-{f.pc.pk}"' not in seen_by_others[0]
+    assert seen_by_narrator not in (seen_by_drawer, seen_by_others[0])
+    assert f'id="panel-{f.npcs[0].pk}"' not in seen_by_others[0] + seen_by_drawer
+    for socket in [narrator, drawer, *others]:
+        await socket.disconnect()
+
+
+async def test_a_copy_taken_on_the_event_loop_reads_no_database_and_needs_every_piece_rendered() -> None:
+    f, (onlooker,) = await sync_to_async(fight_with_onlookers)(1)
+    await sync_to_async(draw)(f.pc, f.player, Split(attack={f.npcs[0].key: 3}, defence={f.pc.key: 2}))
+    event = await sync_to_async(lambda: Event.objects.filter(kind="sequence.drew").latest("pk"))()
+    rendering = await sync_to_async(rendering_of)(event.pk)
+    assert rendering is not None
+    watch = frozenset({sequence_subject(f.sequence.pk)})
+    drawer = await sync_to_async(membership)(f.campaign, f.player)
+    other = await sync_to_async(membership)(f.campaign, onlooker)
+    # Nothing loaded yet: not even the members (reading them would need the database).
+    assert rendering.ready_html_for(other.pk, watching=watch, language="fr", csrf_token="t") is None
+    drawers = await sync_to_async(rendering.html_for)(
+        await sync_to_async(rendering.membership)(drawer.pk), watching=watch, language="fr", csrf_token="t"
+    )
+    # The drawer's copy is rendered; the onlooker's audience is not: no copy, never the drawer's.
+    assert rendering.ready_html_for(other.pk, watching=watch, language="fr", csrf_token="t") is None
+    assert rendering.ready_html_for(drawer.pk, watching=watch, language="fr", csrf_token="t") == drawers
+    onlookers = await sync_to_async(rendering.html_for)(
+        await sync_to_async(rendering.membership)(other.pk), watching=watch, language="fr", csrf_token="u"
+    )
+    assert rendering.ready_html_for(other.pk, watching=watch, language="fr", csrf_token="u") == onlookers
+    assert f'id="panel-{f.pc.pk}"' not in onlookers
