@@ -34,7 +34,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 
-from campaigns.live import campaign_group, watched_subjects
+from campaigns.live import MAX_PANELS, campaign_group, opened_panels, watched_subjects
 from campaigns.live_render import note_position, rendering_if_loaded, rendering_of
 from campaigns.live_stream import Replay, replay_after, start_position, stream_head
 from campaigns.models import Membership
@@ -72,7 +72,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         self.group = campaign_group(campaign_id)
         self.language = self._language()
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        self.watching = watched_subjects(query.get("watch", []))
+        self.watching = watched_subjects(query.get("watch", [])) | opened_panels(query.get("panel", []))
         self.csrf_token = self._csrf_token()
         try:
             await self.channel_layer.group_add(self.group, self.channel_name)
@@ -104,9 +104,14 @@ class CampaignConsumer(AsyncWebsocketConsumer):
                 logger.info("live socket left its group uncleanly: %r", error)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """The only thing a page says: ``{"resume": <last position rendered>}``. Anything else is ignored."""
+        """What a page says: ``{"resume": <last position rendered>}``, or ``{"panels": ["12", …]}`` (the draw panels
+        it has opened since it connected: they are sent to it from now on). Anything else is ignored."""
         try:
-            after = json.loads(text_data or "")["resume"]
+            said = json.loads(text_data or "")
+            if isinstance(said, dict) and isinstance(said.get("panels"), list):
+                self._open_panels(said["panels"])
+                return
+            after = said["resume"]
         except (ValueError, TypeError, KeyError):
             return
         if not isinstance(after, int) or isinstance(after, bool) or after < 0 or self.membership is None:
@@ -116,6 +121,11 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             await asyncio.sleep(wait)  # a page asking too often only slows its own socket
         self.last_resume = time.monotonic()
         await self._catch_up(after)
+
+    def _open_panels(self, values: list[Any]) -> None:
+        panels = {subject for subject in self.watching if subject.startswith("panel:")}
+        opened = opened_panels([str(value) for value in values]) - panels
+        self.watching |= frozenset(sorted(opened)[: max(0, MAX_PANELS - len(panels))])
 
     async def event_created(self, message: dict[str, Any]) -> None:
         position = message.get("position")

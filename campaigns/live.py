@@ -11,7 +11,8 @@ member on their own).
 
 A page says what it shows: its socket URL carries ``?watch=<subject>`` for each region (``home:3`` on a
 campaign's home page or dashboard, ``feed:3`` where the log feed is, ``sequence:7`` on a Sequence page,
-``character:12`` on a sheet, ``round:3``, ``states:12``), and renderers send a region's fragments only to
+``character:12`` on a sheet, ``round:3``, ``states:12``; the narrator's console adds ``console:7`` and
+``?panel=<participant id>`` for each row it has opened, and says so over the socket as rows open), and renderers send a region's fragments only to
 pages that show it (``viewer.shows(subject)``), so no page receives a fragment it has no place for. A
 socket that names nothing (an older page) gets every region, as before subscriptions existed.
 """
@@ -51,6 +52,19 @@ def watched_subjects(values: list[str]) -> frozenset[str]:
     return frozenset(subjects)
 
 
+MAX_PANELS = 32
+
+
+def opened_panels(values: list[str]) -> frozenset[str]:
+    """The draw panels a page has opened on demand (the narrator's console rows), from its ``panel`` query
+    values or its ``{"panels": [...]}`` message: ``panel:<participant id>``, a few dozen at most."""
+    return frozenset(
+        f"panel:{int(value)}"
+        for value in values[:MAX_PANELS]
+        if isinstance(value, str) and value.isascii() and value.isdigit()
+    )
+
+
 def home_subject(campaign_id: int) -> str:
     """What a campaign's home page or dashboard watches: its game card and the sequences under way."""
     return f"home:{campaign_id}"
@@ -64,6 +78,16 @@ def feed_subject(campaign_id: int) -> str:
 def sequence_subject(sequence_id: int) -> str:
     """A page showing a Sequence's board and draw panels."""
     return f"sequence:{sequence_id}"
+
+
+def console_subject(sequence_id: int) -> str:
+    """The narrator's Sequence console: its rows open their draw panels on demand, and only the panels opened
+    (``panel:<participant id>``) are sent to it."""
+    return f"console:{sequence_id}"
+
+
+def panel_subject(participant_id: int) -> str:
+    return f"panel:{participant_id}"
 
 
 @dataclass(frozen=True)

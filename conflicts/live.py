@@ -17,7 +17,16 @@ from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 
-from campaigns.live import Viewer, audience_unless_concerned, event_fact, home_subject, live_fragment, sequence_subject
+from campaigns.live import (
+    Viewer,
+    audience_unless_concerned,
+    console_subject,
+    event_fact,
+    home_subject,
+    live_fragment,
+    panel_subject,
+    sequence_subject,
+)
 from conflicts import selectors
 from conflicts.models import Deck, Participant, Sequence
 from conflicts.running_card import running_card
@@ -79,8 +88,12 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
     drew = event.payload.get("participant") if event.kind == "sequence.drew" else None
     # Every panel this viewer controls, knocked-out ones included: the narrator's page shows one per
     # participant, and a Sequence that ends must say so on every panel it leaves behind.
+    # The narrator's console opens each row's panel on demand: only the panels it has opened are sent to it.
+    on_demand = viewer.watches(console_subject(sequence.pk))
     for v in (v for v in board.views if v.controlled):
         p = v.participant
+        if on_demand and not viewer.watches(panel_subject(p.pk)):
+            continue
         if event.kind in PANEL_REFRESH or p.pk == drew:
             fragments.append(panel_fragment(viewer.membership, board, p))
         elif sequence.phase == "drawing" and p.active and not p.drawn:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.access import MemberRequest, campaign_member, campaign_narrator
-from campaigns.live import sequence_subject
+from campaigns.live import console_subject, sequence_subject
 from campaigns.models import Membership
 from characters.models import Character
 from conflicts import decks as deck_store
@@ -222,7 +222,10 @@ def _sequence_page(
         "sequence": board.sequence,
         "panels": panels,
         "decks": visible_decks(membership),
-        "live_watch": sequence_subject(board.sequence.pk),  # the socket sends this Sequence's board and panels
+        # The socket sends this Sequence's board and panels (on the narrator's console, the panels opened).
+        "live_watch": [sequence_subject(board.sequence.pk), console_subject(board.sequence.pk)]
+        if narrator
+        else sequence_subject(board.sequence.pk),
         "add_form": ParticipantAddForm(sequence=board.sequence) if narrator and adding else None,
     }
     return render(request, "conflicts/sequence.html", context, status=status)

@@ -232,8 +232,26 @@
       var label = status.getAttribute("data-label-" + state) || "";
       status.textContent = label.replace("{time}", offlineSince ? hhmm(offlineSince) : "");
     }
+    // The draw panels the page has opened on demand (the narrator's console rows): the socket sends them
+    // only to a page that says it shows them, in its URL and, as rows open, in a message.
+    var panelsSaid = "";
+    function openedPanels() {
+      var ids = [];
+      document.querySelectorAll(".lazy-panel [data-live-panel]").forEach(function (el) {
+        ids.push(el.getAttribute("data-live-panel"));
+      });
+      return ids.sort();
+    }
+    function sayPanels() {
+      var panels = openedPanels();
+      if (panels.join(",") === panelsSaid || !socket || socket.readyState !== WebSocket.OPEN) { return; }
+      panelsSaid = panels.join(",");
+      socket.send(JSON.stringify({ panels: panels }));
+    }
     function url() {
       var query = last === null ? "since=" + encodeURIComponent(since) : "after=" + last;
+      panelsSaid = openedPanels().join(",");
+      openedPanels().forEach(function (id) { query += "&panel=" + encodeURIComponent(id); });
       return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + base + (base.indexOf("?") < 0 ? "?" : "&") + query;
     }
     // A socket silent for more than two pings is dead even if the browser has not noticed (a phone
@@ -287,6 +305,7 @@
         attempts = 0;
         offlineSince = null;
         show("open");
+        sayPanels();  // a row opened while the socket was connecting
       } else if (message.t === "ping") {
         if (last !== null && message.p > last) { restart(true); }
       } else if (message.t === "reload") {
@@ -311,6 +330,7 @@
     // A boosted answer replaced the page: the same socket serves the new page if it shows the same regions
     // (its status line is the new one), and is closed otherwise.
     this.url = base;
+    this.sayPanels = sayPanels;
     // A whole page brought in by an answer shows its regions at the answer's position: later than the socket,
     // the pushes before it are stale; earlier (a push arrived while the page was loading), the socket starts
     // again from the page's position, and the server replays what the page does not show yet.
@@ -340,6 +360,7 @@
     var at = pagePosition;
     pagePosition = null;
     if (current && current.url !== url) { current.stop(); current = null; }
+    if (current && root && root.liveSocket === current) { current.sayPanels(); }
     if (!root || !url || root.liveSocket) { return; }
     if (current) { current.adopt(root, at); } else { current = new LiveSocket(root, at === null ? undefined : at); }
     root.liveSocket = current;

@@ -250,3 +250,36 @@ async def test_a_copy_taken_on_the_event_loop_reads_no_database_and_needs_every_
     )
     assert rendering.ready_html_for(other.pk, watching=watch, language="fr", csrf_token="u") == onlookers
     assert f'id="panel-{f.pc.pk}"' not in onlookers
+
+
+async def test_the_narrators_console_gets_only_the_draw_panels_it_has_opened() -> None:
+    """The console's rows open their panels on demand (``console:<sequence>``): a closed row's panel is never
+    rendered for it; a row opened (``{"panels": [...]}``) follows from the next event. A player naming the
+    narrator's NPC panel still gets none of it: panels go to those who control them."""
+    import json
+
+    from campaigns.live import console_subject
+
+    f = await sync_to_async(fight)(npcs=2)
+    subject, console = sequence_subject(f.sequence.pk), console_subject(f.sequence.pk)
+    narrator = await watching(f.narrator, f.campaign.pk, subject, console)
+    player = await watching(f.player, f.campaign.pk, subject)
+    thug, other_thug = f.npcs
+    await sync_to_async(draw)(f.pc, f.player, Split(attack={thug.key: 3}, defence={f.pc.key: 2}))
+    closed = await narrator.receive_from(timeout=5)
+    assert "sequence-board-" in closed
+    for p in (f.pc, thug, other_thug):
+        assert (
+            f'id="panel-{p.pk}"' not in closed and f"atouts-{p.pk}" not in closed and f"after-draw-{p.pk}" not in closed
+        )
+    await player.receive_from(timeout=5)
+    await narrator.send_to(text_data=json.dumps({"panels": [str(thug.pk), "x", -3]}))
+    await player.send_to(text_data=json.dumps({"panels": [str(thug.pk)]}))
+    await sync_to_async(draw)(other_thug, f.narrator, Split(attack={f.pc.key: 2}, defence={other_thug.key: 1}), seed=5)
+    opened = await narrator.receive_from(timeout=5)
+    assert f"atouts-{thug.pk}" in opened  # its row is open: its Atout buttons carry the new version
+    assert f'id="panel-{other_thug.pk}"' not in opened and f"after-draw-{other_thug.pk}" not in opened
+    seen_by_player = await player.receive_from(timeout=5)
+    assert f"atouts-{thug.pk}" not in seen_by_player and f'id="panel-{thug.pk}"' not in seen_by_player
+    for socket in (narrator, player):
+        await socket.disconnect()
