@@ -165,6 +165,9 @@
     var since = root.getAttribute("data-live-since");
     var pingMs = (parseFloat(root.getAttribute("data-live-ping")) || 25) * 1000;
     var last = null;  // the last position rendered; null until the server first says where the stream stands
+    // A game board's page knows the version it rendered (campaigns/live_boards.py): it starts from there.
+    var after = root.getAttribute("data-live-after");
+    if (after !== null && after !== "") { last = parseInt(after, 10); }
     var socket = null, attempts = 0, retry = null, watchdog = null, offlineSince = null, state = "connecting";
     var stopped = false;
     function hhmm(date) {
@@ -231,6 +234,9 @@
         attempts = 0;
         offlineSince = null;
         show("open");
+      } else if (message.t === "frame") {
+        // A moment on the way to position p (a bot's turn played out on a game board): shown, not kept as read.
+        if (last === null || message.p > last) { applyLive(message.html); }
       } else if (message.t === "ping") {
         if (last !== null && message.p !== last) { restart(true); }
       } else if (message.t === "reload") {
