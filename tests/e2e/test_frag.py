@@ -43,12 +43,12 @@ def test_a_person_moves_picks_up_attacks_and_watches_the_bots_live(new_context, 
     page.goto("/frag/")
     page.get_by_label("Map").select_option("entrepot")
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#frag-live")).to_have_attribute("data-state", "open")
+    expect(page.locator("#live-status")).to_have_attribute("data-state", "open")
     game_id = int(re.search(r"/frag/games/(\d+)/", page.url).group(1))  # type: ignore[union-attr]
 
     watcher = context.new_page()
     watcher.goto(page.url)
-    expect(watcher.locator("#frag-live")).to_have_attribute("data-state", "open")
+    expect(watcher.locator("#live-status")).to_have_attribute("data-state", "open")
 
     moved = picked_up = attacked = False
     for _turn in range(MAX_TURNS):
