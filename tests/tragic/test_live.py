@@ -12,6 +12,7 @@ import logging
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings as django_settings
 from django.test import Client
 from django.urls import reverse
 
@@ -97,7 +98,8 @@ async def test_each_seat_gets_its_own_board_live_and_on_catch_up_never_the_other
     for name in await sync_to_async(secrets_of_the_other)(game, 1):
         assert name not in html, f"a catch-up leaked {name}"
     # Alice's page is current: nothing to send.
-    assert (await sockets[0].receive_json_frame()) == {"t": "at", "p": game.version, "missed": [], "ping": 25.0}
+    current = await sockets[0].receive_json_frame()
+    assert current == {"t": "at", "p": game.version, "missed": [], "ping": django_settings.LIVE_PING_SECONDS}
 
     game = await play_end_turn(game, alice)
     for seat, socket in sockets.items():
