@@ -20,8 +20,8 @@ status line, catch-up on reconnect, on ``visibilitychange`` and on a gap) serves
 Render once per audience: every socket of a process takes its board from one ``BoardRendering`` per game and
 version. The game is loaded once, and the board is rendered once per audience (a seat, × language): the copy
 goes to every socket of that seat. A seat's board holds its hand, so the audience is never wider than a seat
-(``BoardConsumer.audience``): two seats never share a copy. Forms carry each page's own CSRF token, put into
-its copy (campaigns.live_render.CSRF_MARKER).
+(``BoardConsumer.audience``): two seats never share a copy. Forms carry each page's own CSRF token, and links
+the page's own origin, put into its copy (``CSRF_MARKER``, ``ORIGIN_MARKER``).
 """
 
 from __future__ import annotations
@@ -55,6 +55,9 @@ KEPT_SECONDS = 3.0
 KEPT_BOARDS = 128
 # A page may ask to catch up at most this often.
 RESUME_INTERVAL = 1.0
+# Where a board names the page's own origin (an absolute link to copy), each socket puts its page's Origin,
+# which the handshake has checked is this site (core.origin).
+ORIGIN_MARKER = "live-origin-of-the-page"
 
 
 @dataclass
@@ -167,6 +170,7 @@ class BoardConsumer(AsyncWebsocketConsumer):
         self.user_id = user.pk
         self.language = page_language(self.scope)
         self.csrf_token = page_csrf_token(self.scope)
+        self.origin = dict(self.scope.get("headers", [])).get(b"origin", b"").decode("latin-1")
         self.sending = asyncio.Lock()
         self.group = self.group_of(self.game_id)
         try:
@@ -291,4 +295,6 @@ class BoardConsumer(AsyncWebsocketConsumer):
                 with translation.override(self.language):
                     pieces = rendering.html[key] = self.render(rendering.game, playing_out=playing_out)
                 rendering.renders += 1
-        return rendering.version, [html.replace(CSRF_MARKER, self.csrf_token) for html in pieces]
+        return rendering.version, [
+            html.replace(CSRF_MARKER, self.csrf_token).replace(ORIGIN_MARKER, self.origin) for html in pieces
+        ]

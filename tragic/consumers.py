@@ -11,7 +11,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from campaigns.live_boards import BoardConsumer
+from campaigns.live_boards import ORIGIN_MARKER, BoardConsumer
 from campaigns.live_render import CSRF_MARKER
 from tragic import selectors
 from tragic.models import Game, Seat
@@ -43,5 +43,10 @@ class GameConsumer(BoardConsumer):
         return None if seat is None else ("seat", seat.index)
 
     def render(self, game: Any, *, playing_out: bool) -> list[str]:
-        context = {**selectors.board(game, self._seat(game)), "oob": True, "csrf_token": CSRF_MARKER}
+        context = {
+            **selectors.board(game, self._seat(game)),
+            "oob": True,
+            "csrf_token": CSRF_MARKER,
+            "page_origin": ORIGIN_MARKER,  # the invitation link, absolute as the page's own origin
+        }
         return [render_to_string("tragic/game.html#board", context)]

@@ -240,7 +240,10 @@ def game_join(*, token: str, user: User, deck_ref: str) -> Game:
     if len(game.config["players"]) >= game.seats_wanted:
         _start(game)
     else:
-        game.save(update_fields=["config"])
+        # A seat taken is a change every seated page shows (« 2 of 3 seats taken »): a new version, sent live.
+        game.version += 1
+        game.save(update_fields=["config", "version"])
+        _broadcast(game)
     return game
 
 

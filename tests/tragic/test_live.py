@@ -228,3 +228,16 @@ async def test_an_idle_board_socket_stays_open_through_pings_and_receives_the_ne
     assert [f["t"] for f in frames] == ["at", "ping", "ping", "ev"]
     assert frames[-1]["p"] == game.version
     await socket.disconnect()
+
+
+async def test_a_seat_taken_in_a_three_player_game_reaches_the_waiting_pages_with_their_own_invitation_link() -> None:
+    alice, bob = await sync_to_async(UserFactory)(), await sync_to_async(UserFactory)()
+    game = await sync_to_async(services.game_create)(user=alice, deck_ref=STEEL, opponent="invite", players=3)
+    socket = await open_board(alice, game.pk, after=game.version)
+    await socket.receive_json_frame()
+    joined = await sync_to_async(services.game_join)(token=game.invite_token, user=bob, deck_ref=GANG)
+    frame = await socket.receive_json_frame(timeout=5)
+    assert frame["t"] == "ev" and frame["p"] == joined.version == game.version + 1
+    assert "2 of 3 seats taken" in frame["html"]
+    assert f'value="http://127.0.0.1/tragic/join/{game.invite_token}/"' in frame["html"]
+    await socket.disconnect()
