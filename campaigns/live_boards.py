@@ -119,6 +119,8 @@ class BoardConsumer(AsyncWebsocketConsumer):
     worker thread), and which sockets read a board alike (``audience``)."""
 
     kind = ""  # keys the process's renderings: "tragic", "frag"
+    # The game's model: a ``version`` bumped by every accepted action, and ``seats`` with a ``user``.
+    game_model: Any = None
     game_id: int = 0
     user_id: int | None = None
     sent: int = -1  # the version this page was last sent (or found current)
@@ -132,11 +134,12 @@ class BoardConsumer(AsyncWebsocketConsumer):
         raise NotImplementedError
 
     def seated(self, user_id: int, game_id: int) -> bool:
-        raise NotImplementedError
+        return bool(self.game_model.objects.filter(pk=game_id, seats__user_id=user_id).exists())
 
     def version_of(self, game_id: int) -> int | None:
         """The game's current version (one small query: every ping asks it), None when it is gone."""
-        raise NotImplementedError
+        version: int | None = self.game_model.objects.filter(pk=game_id).values_list("version", flat=True).first()
+        return version
 
     def load(self, game_id: int) -> tuple[int, Any] | None:
         """The game as it is now, with everything every seat's board reads from it (read once per version)."""

@@ -33,16 +33,11 @@ class LoadedTable:
 
 class GameConsumer(BoardConsumer):
     kind = "frag"
+    game_model = Game
     revealed = ""
 
     def group_of(self, game_id: int) -> str:
         return game_group(game_id)
-
-    def seated(self, user_id: int, game_id: int) -> bool:
-        return Game.objects.filter(pk=game_id, seats__user_id=user_id).exists()
-
-    def version_of(self, game_id: int) -> int | None:
-        return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
 
     def load(self, game_id: int) -> tuple[int, Any] | None:
         game = Game.objects.filter(pk=game_id).first()

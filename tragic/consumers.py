@@ -20,15 +20,10 @@ from tragic.services import game_group
 
 class GameConsumer(BoardConsumer):
     kind = "tragic"
+    game_model = Game
 
     def group_of(self, game_id: int) -> str:
         return game_group(game_id)
-
-    def seated(self, user_id: int, game_id: int) -> bool:
-        return Game.objects.filter(pk=game_id, seats__user_id=user_id).exists()
-
-    def version_of(self, game_id: int) -> int | None:
-        return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
 
     def load(self, game_id: int) -> tuple[int, Any] | None:
         game = Game.objects.prefetch_related("seats__user").filter(pk=game_id).first()
