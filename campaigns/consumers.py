@@ -31,18 +31,15 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.http import HttpRequest
-from django.middleware.csrf import get_token
 
 from campaigns.live import MAX_PANELS, campaign_group, opened_panels, watched_subjects
 from campaigns.live_render import note_position, rendering_if_loaded, rendering_of
+from campaigns.live_socket import TRY_AGAIN_LATER, page_csrf_token, page_language
 from campaigns.live_stream import Replay, replay_after, start_position, stream_head
 from campaigns.models import Membership
 
 logger = logging.getLogger(__name__)
 
-# WebSocket close code 1013, "try again later": the page reconnects with backoff.
-TRY_AGAIN_LATER = 1013
 # A page may ask to catch up at most this often (a catch-up renders up to campaigns.live_stream.REPLAY_LIMIT events).
 RESUME_INTERVAL = 1.0
 
@@ -165,18 +162,10 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(message, separators=(",", ":")))
 
     def _csrf_token(self) -> str:
-        """A masked token for the page's CSRF cookie, so forms in live fragments post as the page's do."""
-        secret = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
-        if len(secret) != 32 or not secret.isalnum():
-            return ""
-        request = HttpRequest()
-        request.META["CSRF_COOKIE"] = secret
-        return get_token(request)
+        return page_csrf_token(self.scope)
 
     def _language(self) -> str:
-        cookies = self.scope.get("cookies", {})
-        language = cookies.get(settings.LANGUAGE_COOKIE_NAME, settings.LANGUAGE_CODE)
-        return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+        return page_language(self.scope)
 
     @database_sync_to_async
     def _membership(self, user_id: int, campaign_id: int) -> Membership | None:

@@ -199,11 +199,17 @@ broadcast_health = _BroadcastHealth()
 def broadcast(campaign_id: int, message: dict[str, object]) -> bool:
     """Send one message to the campaign's group; a failing channel layer is logged, never raised:
     the write it announces has already committed, and the pages ask for what they missed."""
+    return group_send_safely(campaign_group(campaign_id), message)
+
+
+def group_send_safely(group: str, message: dict[str, object]) -> bool:
+    """Send one message to a group (a campaign's, a game's) after a commit: a failing channel layer is logged
+    once per outage and never raised, and the pages catch up from the database when they are back."""
     layer = get_channel_layer()
     if layer is None:
         return False
     try:
-        async_to_sync(layer.group_send)(campaign_group(campaign_id), message)
+        async_to_sync(layer.group_send)(group, message)
     except Exception as error:  # any layer failure (Redis down, a timeout) must not fail a write
         broadcast_health.failed(error)
         return False
@@ -216,3 +222,8 @@ def broadcast_on_commit(event: Event) -> None:
     message = {"type": "event.created", "event_id": event.pk, "position": event.position}
     campaign_id = event.campaign_id
     transaction.on_commit(lambda: broadcast(campaign_id, message))
+
+
+def group_send_on_commit(group: str, message: dict[str, object]) -> None:
+    """Send a message to a group (a game's) once the transaction commits, never failing the write."""
+    transaction.on_commit(lambda: group_send_safely(group, message))

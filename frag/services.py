@@ -7,13 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from campaigns.live import group_send_on_commit
 from campaigns.models import Campaign
 from campaigns.selectors import campaigns_of
 from campaigns.services import event_append
@@ -44,14 +43,8 @@ def game_group(game_id: int) -> str:
 
 
 def _broadcast_on_commit(game: Game) -> None:
-    game_id, version = game.pk, game.version
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(game_group(game_id), {"type": "game.updated", "version": version})
-
-    transaction.on_commit(send)
+    # The move stands whatever the channel layer does; the pages catch up by version (campaigns.live_boards).
+    group_send_on_commit(game_group(game.pk), {"type": "game.updated", "version": game.version})
 
 
 def _bot_dice(game: Game, step_number: int) -> Dice:

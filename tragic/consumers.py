@@ -1,65 +1,47 @@
-"""One WebSocket per open board: each socket receives its own seat's board, rendered for it alone."""
+"""One WebSocket per open TRAGIC board: the board as its own seat sees it, at the game's version.
+
+The socket machinery (catch-up, pings, the 1013 answer, one rendering per seat and language shared by every
+socket of that seat) is campaigns.live_boards'; this says how a TRAGIC board is found and rendered.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
-from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.template.loader import render_to_string
-from django.utils import translation
 
+from campaigns.live_boards import ORIGIN_MARKER, BoardConsumer
+from campaigns.live_render import CSRF_MARKER
 from tragic import selectors
-from tragic.models import Game
+from tragic.models import Game, Seat
 from tragic.services import game_group
 
 
-class GameConsumer(AsyncWebsocketConsumer):
-    game_id: int = 0
-    user_id: int | None = None
+class GameConsumer(BoardConsumer):
+    kind = "tragic"
+    game_model = Game
 
-    async def connect(self) -> None:
-        user = self.scope.get("user")
-        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        if user is None or not user.is_authenticated:
-            await self.close(code=4401)
-            return
-        if not await self._is_seated(user.pk):
-            await self.close(code=4404)
-            return
-        self.user_id = user.pk
-        cookies = self.scope.get("cookies", {})
-        language = cookies.get(settings.LANGUAGE_COOKIE_NAME, settings.LANGUAGE_CODE)
-        self.language = language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
-        await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
-        await self.accept()
+    def group_of(self, game_id: int) -> str:
+        return game_group(game_id)
 
-    async def disconnect(self, code: int) -> None:
-        if self.user_id is not None:
-            await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
+    def load(self, game_id: int) -> tuple[int, Any] | None:
+        game = Game.objects.prefetch_related("seats__user").filter(pk=game_id).first()
+        return None if game is None else (game.version, game)
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        # Actions travel as ordinary HTTP posts; the socket only pushes boards.
-        return
+    def _seat(self, game: Game) -> Seat | None:
+        return next((s for s in game.seats.all() if s.user_id == self.user_id), None)
 
-    async def game_updated(self, message: dict[str, Any]) -> None:
-        html = await self._render()
-        if html:
-            await self.send(text_data=html)
+    def audience(self, game: Any) -> Hashable | None:
+        # A board differs by seat only (its hand, its choices, its buttons): the seat is the audience.
+        seat = self._seat(game)
+        return None if seat is None else ("seat", seat.index)
 
-    @database_sync_to_async
-    def _is_seated(self, user_id: int) -> bool:
-        return Game.objects.filter(pk=self.game_id, seats__user_id=user_id).exists()
-
-    @database_sync_to_async
-    def _render(self) -> str:
-        game = Game.objects.prefetch_related("seats__user").filter(pk=self.game_id).first()
-        if game is None:
-            return ""
-        seat = next((s for s in game.seats.all() if s.user_id == self.user_id), None)
-        if seat is None:
-            return ""
-        with translation.override(self.language):
-            context = {**selectors.board(game, seat), "oob": True}
-            return render_to_string("tragic/game.html#board", context)
+    def render(self, game: Any, *, playing_out: bool) -> list[str]:
+        context = {
+            **selectors.board(game, self._seat(game)),
+            "oob": True,
+            "csrf_token": CSRF_MARKER,
+            "page_origin": ORIGIN_MARKER,  # the invitation link, absolute as the page's own origin
+        }
+        return [render_to_string("tragic/game.html#board", context)]

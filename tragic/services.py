@@ -11,13 +11,12 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from campaigns.live import group_send_on_commit
 from campaigns.selectors import campaigns_of
 from campaigns.services import event_append
 from core.errors import PermissionRefused, ServiceError, StaleState
@@ -58,14 +57,8 @@ def refusal_message(error: IllegalAction) -> str:
 
 
 def _broadcast(game: Game) -> None:
-    game_id, version = game.pk, game.version
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(game_group(game_id), {"type": "game.updated", "version": version})
-
-    transaction.on_commit(send)
+    # The move stands whatever the channel layer does; the pages catch up by version (campaigns.live_boards).
+    group_send_on_commit(game_group(game.pk), {"type": "game.updated", "version": game.version})
 
 
 # -- decks ----------------------------------------------------------------------------------------------
@@ -247,7 +240,10 @@ def game_join(*, token: str, user: User, deck_ref: str) -> Game:
     if len(game.config["players"]) >= game.seats_wanted:
         _start(game)
     else:
-        game.save(update_fields=["config"])
+        # A seat taken is a change every seated page shows (« 2 of 3 seats taken »): a new version, sent live.
+        game.version += 1
+        game.save(update_fields=["config", "version"])
+        _broadcast(game)
     return game
 
 

@@ -34,7 +34,13 @@
   // not swapped over it. A region inside a replaced one is as recent as the one around it.
   var shownAt = {};  // element id -> the stream position its content shows at least
   var pagePosition = null;  // a whole page's position, handed to the live socket once the page is in
+  // A game board's page counts in its game's versions, not in the campaign's stream: a move that also wrote a
+  // line to the campaign's log answers with a stream position, which means nothing to the board.
+  function onGameBoard() {
+    return document.querySelector("#live-socket[data-live-after]") !== null;
+  }
   function answerPosition(xhr) {
+    if (onGameBoard()) { return null; }
     var value = xhr && xhr.getResponseHeader ? xhr.getResponseHeader("X-Live-Position") : null;
     return value !== null && /^\d+$/.test(value) ? parseInt(value, 10) : null;
   }
@@ -217,9 +223,11 @@
     var base = root.getAttribute("data-live-url");
     var since = root.getAttribute("data-live-since");
     var pingMs = (parseFloat(root.getAttribute("data-live-ping")) || 25) * 1000;
-    // The last position rendered: a page brought in by an answer knows it (campaigns/answer_position.py);
-    // otherwise null until the server first says where the stream stands.
-    var last = at === undefined ? null : at;
+    // The last position rendered: a page brought in by an answer knows it (campaigns/answer_position.py), and
+    // a game board's page the version it rendered (campaigns/live_boards.py); otherwise null until the server
+    // first says where the stream stands.
+    var after = root.getAttribute("data-live-after");
+    var last = after !== null && after !== "" ? parseInt(after, 10) : (at === undefined ? null : at);
     var socket = null, attempts = 0, retry = null, watchdog = null, offlineSince = null, state = "connecting";
     var stopped = false;
     function hhmm(date) {
@@ -306,6 +314,10 @@
         offlineSince = null;
         show("open");
         sayPanels();  // a row opened while the socket was connecting
+      } else if (message.t === "frame") {
+        // A moment on the way to position p (a bot's turn played out on a game board): shown, not kept as read,
+        // and its regions noted just before p, so the board at p still replaces them.
+        if (last === null || message.p > last) { applyLive(message.html, message.p - 1); }
       } else if (message.t === "ping") {
         if (last !== null && message.p > last) { restart(true); }
       } else if (message.t === "reload") {

@@ -1,7 +1,8 @@
 """A test client for the campaign socket's JSON protocol (campaigns.consumers) that reads like the old one:
 ``receive_from`` returns the HTML of the next event, ``receive_nothing`` is true when no event arrives.
 The protocol's own messages (the connection's ``at``, pings) are kept in ``frames`` for tests about them.
-Other sockets (games) go through unchanged, so a helper may use this class for every path."""
+Game boards' sockets (campaigns.live_boards) speak the same JSON, with the game's version as the position; a
+moment played out on the way to a version (``frame``) is read as HTML too."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ class LiveCommunicator(WebsocketCommunicator):
 
     @property
     def speaks_json(self) -> bool:
-        return str(self.scope["path"]).startswith("/ws/campaigns/")
+        return str(self.scope["path"]).startswith(("/ws/campaigns/", "/ws/tragic/", "/ws/frag/"))
 
     async def receive_from(self, timeout: float = 1) -> str:  # type: ignore[override]
         """The HTML of the next event (replayed ones included), skipping pings and empty catch-ups."""
@@ -35,7 +36,7 @@ class LiveCommunicator(WebsocketCommunicator):
         deadline = loop.time() + timeout
         while not self.pending:
             frame = await self.receive_json_frame(timeout=max(0.01, deadline - loop.time()))
-            if frame["t"] == "ev":
+            if frame["t"] in ("ev", "frame"):
                 self.pending.append(frame["html"])
             elif frame["t"] == "at":
                 self.pending.extend(html for _position, html in frame["missed"])
@@ -54,8 +55,8 @@ class LiveCommunicator(WebsocketCommunicator):
             if await super().receive_nothing(timeout=max(0.01, remaining), interval=interval):
                 return True
             frame = await self.receive_json_frame()
-            if frame["t"] == "ev" or (frame["t"] == "at" and frame["missed"]):
-                self.pending.extend([frame["html"]] if frame["t"] == "ev" else [h for _p, h in frame["missed"]])
+            if frame["t"] in ("ev", "frame") or (frame["t"] == "at" and frame["missed"]):
+                self.pending.extend([frame["html"]] if frame["t"] != "at" else [h for _p, h in frame["missed"]])
                 return False
             if remaining <= 0:
                 return True

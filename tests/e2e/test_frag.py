@@ -43,12 +43,12 @@ def test_a_person_moves_picks_up_attacks_and_watches_the_bots_live(new_context, 
     page.goto("/frag/")
     page.get_by_label("Map").select_option("entrepot")
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#frag-live")).to_have_attribute("data-state", "open")
+    expect(page.locator("#live-status")).to_have_attribute("data-state", "open")
     game_id = int(re.search(r"/frag/games/(\d+)/", page.url).group(1))  # type: ignore[union-attr]
 
     watcher = context.new_page()
     watcher.goto(page.url)
-    expect(watcher.locator("#frag-live")).to_have_attribute("data-state", "open")
+    expect(watcher.locator("#live-status")).to_have_attribute("data-state", "open")
 
     moved = picked_up = attacked = False
     for _turn in range(MAX_TURNS):
@@ -158,3 +158,40 @@ def test_on_a_phone_the_board_scrolls_in_its_box_and_keeps_its_place_after_a_tap
     if page.locator(".fighter.me circle").count():  # unless a bot has fragged the player meanwhile
         me = box_of(page.locator(".fighter.me circle"))
         assert 0 <= me["x"] <= 390, "the page opens on the player's own fighter"
+
+
+def test_a_table_that_was_offline_shows_the_moves_it_missed_within_two_seconds(new_context, make_user) -> None:  # type: ignore[no-untyped-def]
+    """The same person's second device drops off the network while they place their fighter and the bots play:
+    its status line says so, and once back it shows the table as it is now within 2 s, without a reload."""
+    username = make_user(f"fragoff{uuid.uuid4().hex[:6]}")
+    page = new_context(locale="en-GB").new_page()
+    login(page, username)
+    page.goto("/frag/")
+    page.get_by_label("Map").select_option("entrepot")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#frag-table")).to_have_attribute("data-my-turn", "yes")
+
+    other_context = new_context(locale="en-GB")
+    other = other_context.new_page()
+    login(other, username)
+    other.goto(page.url)
+    status = other.locator("#live-status")
+    expect(status).to_have_attribute("data-state", "open")
+    expect(status).to_have_text("Live")
+    before = other.locator("#frag-table").get_attribute("data-version")
+
+    other_context.set_offline(True)
+    expect(status).to_have_attribute("data-state", "offline")
+    expect(status).to_contain_text("Offline since")
+    tap(page, page.locator("polygon.target").first)  # the placement; the bots then place theirs
+    expect(page.locator("#frag-table")).to_have_attribute("data-my-turn", "yes", timeout=20_000)
+    now = page.locator("#frag-table").get_attribute("data-version")
+    assert now != before
+    expect(other.locator("#frag-table")).to_have_attribute("data-version", before or "")
+
+    other.evaluate("window.__stillTheSamePage = true")
+    other_context.set_offline(False)
+    expect(other.locator("#frag-table")).to_have_attribute("data-version", now or "", timeout=2000)
+    expect(other.locator("#frag-table")).to_have_attribute("data-my-turn", "yes", timeout=2000)
+    expect(status).to_have_attribute("data-state", "open", timeout=2000)
+    assert other.evaluate("window.__stillTheSamePage === true"), "caught up without a reload"

@@ -50,7 +50,7 @@ def test_zooming_the_board_on_a_phone(new_context, make_user, run_in_server_db) 
     page = new_context(**PHONE).new_page()
     login(page, username)
     page.goto(f"/frag/games/{game['game']}/")
-    expect(page.locator("#frag-live")).to_have_attribute("data-state", "open")
+    expect(page.locator("#live-status")).to_have_attribute("data-state", "open")
     assert square_width(page) < 44
     assert page_width(page) <= 390
     expect(page.locator("#frag-zoom-out")).to_be_disabled()

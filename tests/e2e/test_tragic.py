@@ -183,3 +183,48 @@ def test_a_turn_against_the_bot_asks_only_when_an_answer_exists(new_context, mak
         expect(page.locator("#board")).not_to_have_attribute("data-version", version or "", timeout=20_000)
     assert ends >= 2
     expect(page.locator("#tragic-log")).to_contain_text("Tour 2 de bot")
+
+
+def test_a_board_that_was_offline_shows_the_opponent_s_move_within_two_seconds(
+    new_context, make_user, run_in_server_db
+) -> None:  # type: ignore[no-untyped-def]
+    """Bob's phone drops off the network while Alice attacks: his status line says so, and once back it shows the
+    attack on the stack (the board as it is now, for his seat) within 2 s, without a reload."""
+    suffix = uuid.uuid4().hex[:6]
+    alice_name, bob_name = make_user(f"alice{suffix}"), make_user(f"bob{suffix}")
+    game_id = run_in_server_db(
+        "from django.contrib.auth.models import User\n"
+        "from tragic import services\n"
+        f"a = User.objects.get(username={alice_name!r}); b = User.objects.get(username={bob_name!r})\n"
+        f"g = services.game_create(user=a, deck_ref='ready:acier-et-plomb', opponent='invite', seed={SEED}, reaction_seconds=300)\n"
+        "g = services.game_join(token=g.invite_token, user=b, deck_ref='ready:la-bande-des-terres-desolees')\n"
+        "for user in (a, b):\n"
+        "    g = services.game_act(game=g, user=user, action={'kind': 'choose_traits', 'traits': []}, expected_version=g.version)\n"
+        "for user in (a, b):\n"
+        f"    g = services.game_act(game=g, user=user, action={{'kind': 'choose_skills', 'skills': {list(SKILLS)!r}}}, expected_version=g.version)\n"
+        "print(g.pk)\n"
+    ).strip()
+    alice = new_context().new_page()
+    bob_context = new_context()
+    bob = bob_context.new_page()
+    for page, name in ((alice, alice_name), (bob, bob_name)):
+        login(page, name)
+        page.goto(f"/tragic/games/{game_id}/")
+    status = bob.locator("#live-status")
+    expect(status).to_have_attribute("data-state", "open")
+    expect(status).to_have_text("En direct")
+    version = bob.locator("#board").get_attribute("data-version")
+
+    bob_context.set_offline(True)
+    expect(status).to_have_attribute("data-state", "offline")
+    expect(status).to_contain_text("Hors ligne depuis")
+    alice.get_by_role("button", name=re.compile(f"Jouer Coup de poing – 1 sur {bob_name}")).click()
+    expect(alice.locator("#tragic-stack")).to_contain_text("Coup de poing – 1")
+    expect(bob.locator("#board")).to_have_attribute("data-version", version or "")
+
+    bob.evaluate("window.__stillTheSamePage = true")
+    bob_context.set_offline(False)
+    expect(bob.locator("#tragic-stack")).to_contain_text("Coup de poing – 1", timeout=2000)
+    expect(bob.locator(".tragic-prompt")).to_be_visible(timeout=2000)
+    expect(status).to_have_attribute("data-state", "open", timeout=2000)
+    assert bob.evaluate("window.__stillTheSamePage === true"), "caught up without a reload"

@@ -4,10 +4,10 @@ passes. Live pushes render the folded state of the device (its session), and sin
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from asgiref.sync import sync_to_async
-from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
@@ -21,6 +21,7 @@ from frag.models import Game
 from frag.selectors.choices import names_a_hand_card
 from frag.selectors.naming import card_name
 from frag.selectors.seats import REVEALED, hand_key, reveal_hand
+from tests.campaigns.live_client import LiveCommunicator
 from tests.frag.factories import UserFactory, game_with
 
 
@@ -146,19 +147,19 @@ def _session_for(user) -> SessionStore:  # type: ignore[no-untyped-def]
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_live_pushes_keep_the_device_s_folded_state() -> None:
+async def test_live_boards_keep_the_device_s_folded_state() -> None:
+    """The socket renders the device's folded state (its session), read afresh for every board it sends: the
+    catch-up at connection is folded; after the tap, a catch-up shows the hand of the seat to act, and only it."""
     person = await sync_to_async(UserFactory)()
     game = await sync_to_async(hot_seat_game)(person)
     state = State.from_json(game.snapshot)
     session = await sync_to_async(_session_for)(person)
     cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}; django_language=en"
     headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie.encode())]
-    socket = WebsocketCommunicator(application, f"/ws/frag/{game.pk}/", headers=headers)
+    socket = LiveCommunicator(application, f"/ws/frag/{game.pk}/?after=0", headers=headers)
     connected, _code = await socket.connect()
     assert connected
-    push = get_channel_layer().group_send
 
-    await push(services.game_group(game.pk), {"type": "game.updated", "version": game.version})
     html = await socket.receive_from(timeout=5)
     assert 'hx-swap-oob="true"' in html and 'id="frag-pass"' in html
     assert not any(name in html for seat in range(3) for name in names(state, seat))
@@ -168,7 +169,7 @@ async def test_live_pushes_keep_the_device_s_folded_state() -> None:
         session.save()
 
     await sync_to_async(reveal)()
-    await push(services.game_group(game.pk), {"type": "game.updated", "version": game.version})
+    await socket.send_to(text_data=json.dumps({"resume": 0}))
     html = await socket.receive_from(timeout=5)
     assert all(name in html for name in names(state, 0))
     assert not any(name in html for seat in (1, 2) for name in names(state, seat) - names(state, 0))

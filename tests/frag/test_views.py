@@ -41,7 +41,7 @@ def test_the_board_is_an_svg_with_tappable_squares_for_the_player_to_act(client,
     game = game_with(person)
     html = client.get(game.get_absolute_url()).content.decode()
     assert "<svg" in html and 'class="target reachable"' in html
-    assert f'ws-connect="/ws/frag/{game.pk}/"' in html
+    assert f'data-live-url="/ws/frag/{game.pk}/" data-live-after="{game.version}"' in html
 
 
 def test_strangers_get_a_404(client) -> None:  # type: ignore[no-untyped-def]

@@ -5,11 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 from django.utils import translation
 
-from config.asgi import application
 from core.errors import ServiceError, StaleState
 from tests.campaigns.factories import PASSWORD, UserFactory
 from tests.tragic.helpers import pass_all
@@ -152,71 +150,6 @@ def test_non_players_get_404(client):
     stranger = UserFactory()
     client.login(username=stranger.username, password=PASSWORD)
     assert client.get(reverse("tragic:game", args=[game.pk])).status_code == 404
-
-
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.asyncio
-async def test_each_socket_receives_its_own_board_without_the_other_hand():
-    from asgiref.sync import sync_to_async
-
-    game, alice, bob = await sync_to_async(duel)()
-    from django.test import Client
-
-    def cookie_for(user):  # type: ignore[no-untyped-def]
-        c = Client()
-        c.login(username=user.username, password=PASSWORD)
-        return c.cookies["sessionid"].value
-
-    sockets = {}
-    for seat, user in ((0, alice), (1, bob)):
-        session = await sync_to_async(cookie_for)(user)
-        communicator = WebsocketCommunicator(
-            application,
-            f"/ws/tragic/games/{game.pk}/",
-            headers=[
-                (b"cookie", f"sessionid={session}; django_language=en".encode()),
-                (b"origin", b"http://testserver"),
-            ],
-        )
-        connected, _ = await communicator.connect()
-        assert connected
-        sockets[seat] = communicator
-    state = await sync_to_async(load_state)(game)
-    active_user = alice if state.active == 0 else bob
-    await sync_to_async(services.game_act)(
-        game=game, user=active_user, action={"kind": "end_turn"}, expected_version=game.version
-    )
-    game = await sync_to_async(Game.objects.get)(pk=game.pk)
-    for seat, communicator in sockets.items():
-        html = await communicator.receive_from(timeout=5)
-        assert 'id="board"' in html and "hx-swap-oob" in html
-        for name in await sync_to_async(opponent_hand_names)(game, seat):
-            assert name not in html
-        await communicator.disconnect()
-
-
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.asyncio
-async def test_strangers_cannot_open_the_game_socket():
-    from asgiref.sync import sync_to_async
-    from django.test import Client
-
-    game, alice, bob = await sync_to_async(duel)()
-    stranger = await sync_to_async(UserFactory)()
-
-    def cookie():  # type: ignore[no-untyped-def]
-        c = Client()
-        c.login(username=stranger.username, password=PASSWORD)
-        return c.cookies["sessionid"].value
-
-    session = await sync_to_async(cookie)()
-    communicator = WebsocketCommunicator(
-        application,
-        f"/ws/tragic/games/{game.pk}/",
-        headers=[(b"cookie", f"sessionid={session}".encode()), (b"origin", b"http://testserver")],
-    )
-    connected, _ = await communicator.connect()
-    assert not connected
 
 
 def test_deck_builder_validates_as_you_add(client):
