@@ -189,6 +189,9 @@ def main() -> None:
         "log_player": get(player, f"/campaigns/{c}/log/"),
         "log_kind": get(player, f"/campaigns/{c}/log/?kind=note"),
         "log_search": get(player, f"/campaigns/{c}/log/?q=chronique"),
+        # Deep in the log (OFFSET pagination): the middle page and the last page the narrator may read.
+        "log_deep": get(narrator, f"/campaigns/{c}/log/?page={max(1, s['events'] // 100)}"),
+        "log_last": get(narrator, f"/campaigns/{c}/log/?page=999999"),
         "sheet": get(player, f"/characters/{s['sheet']}/"),
         "home": get(player, f"/campaigns/{c}/"),
         "sequence_narrator": get(narrator, f"/conflicts/{c}/sequences/{q}/"),
