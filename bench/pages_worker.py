@@ -73,6 +73,7 @@ def seed(events: int) -> dict[str, object]:
         )
     participants = {p.character_id: p for p in Participant.objects.filter(sequence=sequence)}
     me = participants[pcs[0].pk]
+    mate = participants[pcs[1].pk]
     target = participants[npcs[0].pk]
     return {
         "campaign": campaign.pk,
@@ -82,6 +83,8 @@ def seed(events: int) -> dict[str, object]:
         "sequence": sequence.pk,
         "me": me.pk,
         "odds_data": {f"attack_{target.pk}": "2", f"defence_{me.pk}": "1"},
+        "target": target.pk,
+        "mate": mate.pk,
         "events": Event.objects.filter(campaign=campaign).count(),
     }
 
@@ -142,15 +145,42 @@ def main() -> None:
 
         return call
 
-    def odds() -> object:
-        response = player.post(odds_url, s["odds_data"], HTTP_HX_REQUEST="true")
+    def odds(data: dict[str, str] | None = None) -> object:
+        # As the panel asks: an htmx GET of the split's fields (without the CSRF token), at each change.
+        response = player.get(odds_url, data or s["odds_data"], HTTP_HX_REQUEST="true")
         assert response.status_code == 200, response.status_code
         return response
 
-    def odds_cold() -> object:
-        # A split not seen yet: nothing kept (the fragments cache holds only rendered parts, rebuilt as needed).
+    typed = iter(range(10**9))
+
+    def odds_new() -> object:
+        # A split not seen yet, the table unchanged (a player typing): a number of cards and a teammate's cover
+        # reason that no earlier request sent.
+        n = next(typed)
+        return odds({**s["odds_data"], f"attack_{s['target']}": str(1 + n % 3), f"reason_{s['mate']}": f"r{n}"})
+
+    def forget() -> None:
+        # Everything kept (all of it can be rebuilt): the fragments cache and the odds' inputs.
         caches["fragments"].clear()
+        try:
+            from conflicts.kept_odds import forget_odds_inputs
+        except ImportError:  # a tree from before the inputs were kept
+            return
+        forget_odds_inputs()
+
+    def odds_cold() -> object:
+        # The first answer after a change of the table: nothing kept.
+        forget()
         return odds()
+
+    def cold(call: Callable[[], object]) -> Callable[[], object]:
+        # A page's first render after a change: every kept part rebuilt (the worst case: a change of the
+        # sequence misses only its board and story, one elsewhere only the parts keyed by the stream head).
+        def first() -> object:
+            forget()
+            return call()
+
+        return first
 
     pages: dict[str, Callable[[], object]] = {
         "bare": get(narrator, "/bench/page/"),
@@ -159,13 +189,21 @@ def main() -> None:
         "log_player": get(player, f"/campaigns/{c}/log/"),
         "log_kind": get(player, f"/campaigns/{c}/log/?kind=note"),
         "log_search": get(player, f"/campaigns/{c}/log/?q=chronique"),
+        # Deep in the log (OFFSET pagination): the middle page and the last page the narrator may read.
+        "log_deep": get(narrator, f"/campaigns/{c}/log/?page={max(1, s['events'] // 100)}"),
+        "log_last": get(narrator, f"/campaigns/{c}/log/?page=999999"),
         "sheet": get(player, f"/characters/{s['sheet']}/"),
         "home": get(player, f"/campaigns/{c}/"),
         "sequence_narrator": get(narrator, f"/conflicts/{c}/sequences/{q}/"),
+        "sequence_narrator_cold": cold(get(narrator, f"/conflicts/{c}/sequences/{q}/")),
         "sequence_player": get(player, f"/conflicts/{c}/sequences/{q}/"),
+        "sequence_player_cold": cold(get(player, f"/conflicts/{c}/sequences/{q}/")),
         "odds": odds,
+        "odds_new": odds_new,
         "odds_cold": odds_cold,
     }
+    if only := os.environ.get("BENCH_PAGES"):  # e.g. "odds,odds_new": those pages and the bare page
+        pages = {name: call for name, call in pages.items() if name == "bare" or name in only.split(",")}
     queries = {}
     for name, call in pages.items():
         call()  # warm caches and templates

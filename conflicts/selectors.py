@@ -54,6 +54,19 @@ def sequence_for(membership: Membership, sequence_id: int) -> Sequence:
     return sequence
 
 
+def sequence_of_participant(membership: Membership, participant_id: int) -> Sequence:
+    """The sequence of this member's campaign that ``participant_id`` takes part in (404 otherwise), in one query."""
+    sequence = (
+        Sequence.objects.select_related("scene")
+        .filter(campaign_id=membership.campaign_id, participants=participant_id)
+        .first()
+    )
+    if sequence is None:
+        raise Http404
+    sequence.campaign = membership.campaign  # the member's campaign, already read: the same row
+    return sequence
+
+
 def participants_of(sequence: Sequence) -> list[Participant]:
     return list(sequence.participants.select_related("character", "character__owner").order_by("position", "pk"))
 

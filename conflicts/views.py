@@ -32,9 +32,10 @@ from conflicts.forms import (
     TableSettingsForm,
     split_from_post,
 )
-from conflicts.kept_odds import odds_response
+from conflicts.kept_odds import OddsInputs, odds_response
 from conflicts.models import Deck, Participant, Scene
-from conflicts.rules.budget import Split
+from conflicts.odds_html import odds_html
+from conflicts.rules.budget import Budget, Split
 from conflicts.rules.fudge import success_chance
 from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
@@ -123,20 +124,13 @@ def scene(request: MemberRequest, campaign_id: int, scene_id: int) -> HttpRespon
 
 def _panel_context(
     request: HttpRequest | None, membership: Membership, participant: Participant, board: selectors.Board,
-    split: Split | None = None, error: str = "",
+    split: Split | None = None, error: str = "", budget: Budget | None = None,
 ) -> dict[str, Any]:  # fmt: skip
+    """What a draw panel shows; ``budget``: the participant's, when the caller has it already."""
     sequence = board.sequence
     everyone = [v.participant for v in board.views]
     settings = deck_store.table_settings(sequence.campaign)
-    budget = budget_of(
-        participant,
-        sequence,
-        settings,
-        penalty=penalty_of(participant, sequence, board.penalties),
-        everyone=everyone,
-        lowered=board.lowered,
-        effects=board.effects,
-    )
+    budget = budget if budget is not None else _budget(participant, board)
     view = next((v for v in board.views if v.participant.pk == participant.pk), None)
     split = split if split is not None else default_split(participant, everyone, budget)
     odds = selectors.split_odds(sequence, participant, split, membership, everyone, board.states)
@@ -158,6 +152,19 @@ def _panel_context(
         "blocked": view.blocked if view else "",
         "shaken": view.shaken if view else False,
     }
+
+
+def _budget(participant: Participant, board: selectors.Board) -> Budget:
+    sequence = board.sequence
+    return budget_of(
+        participant,
+        sequence,
+        deck_store.table_settings(sequence.campaign),
+        penalty=penalty_of(participant, sequence, board.penalties),
+        everyone=[v.participant for v in board.views],
+        lowered=board.lowered,
+        effects=board.effects,
+    )
 
 
 def visible_decks(membership: Membership) -> list[Deck]:
@@ -281,10 +288,9 @@ def _mine(
 ) -> tuple[Membership, list[Participant], Participant]:
     """The caller's participant (404 unless they control it) and everyone in its sequence, without the board."""
     membership = _membership(request)
-    participant = get_object_or_404(Participant, pk=participant_id, sequence__campaign_id=campaign_id)
-    sequence = selectors.sequence_for(membership, participant.sequence_id)
+    sequence = selectors.sequence_of_participant(membership, participant_id)
     everyone = selectors.participants_of(sequence)
-    mine = next((p for p in everyone if p.pk == participant.pk), None)
+    mine = next((p for p in everyone if p.pk == participant_id), None)
     if mine is None or not controls(membership, mine):
         raise Http404
     mine.sequence = sequence
@@ -304,14 +310,21 @@ def odds(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpR
     """htmx: the odds of the split being entered, recomputed on every change; kept until the table changes,
     with an ETag (conflicts.kept_odds)."""
 
-    def render_odds(data: QueryDict) -> str:
+    membership = _membership(request)
+
+    def load() -> OddsInputs:
         membership, everyone, me = _mine(request, campaign_id, participant_id)
         board = selectors.sequence_board(me.sequence, membership, everyone, story=False)
-        split, _reasons = split_from_post(data, me, everyone)
-        context = _panel_context(request, membership, me, board, split=split)
-        return render_to_string("conflicts/partials/odds.html", context, request=request)
+        deck_store.table_settings(me.sequence.campaign)  # read now, so that it is kept with the sequence
+        return OddsInputs(board.sequence, everyone, me, board.states, _budget(me, board))
 
-    return odds_response(request, _membership(request), participant_id, render_odds)
+    def render_odds(inputs: OddsInputs, data: QueryDict) -> str:
+        me, sequence = inputs.me, inputs.sequence
+        split, _reasons = split_from_post(data, me, inputs.everyone)
+        odds = selectors.split_odds(sequence, me, split, membership, inputs.everyone, inputs.states)
+        return odds_html(me.pk, sequence.version, split.cards, inputs.budget.total, odds)
+
+    return odds_response(request, membership, participant_id, load, render_odds)
 
 
 @campaign_member
@@ -523,8 +536,6 @@ def table(request: MemberRequest, campaign_id: int) -> HttpResponse:
 
 def panel_fragment(membership: Membership, board: selectors.Board, participant: Participant) -> str:
     """A participant's draw panel as an out-of-band swap, for the live feed."""
-    from django.template.loader import render_to_string
-
     context = _panel_context(None, membership, participant, board)
     context.update({"membership": membership, "board": board, "oob": True})
     return render_to_string("conflicts/partials/panel_form.html", context)
@@ -533,8 +544,6 @@ def panel_fragment(membership: Membership, board: selectors.Board, participant: 
 def atouts_fragment(membership: Membership, board: selectors.Board, participant: Participant) -> str:
     """A participant's Atout buttons before the draw and the version its split is sent with, both carrying the
     sequence's current version (live feed), so that a teammate's draw does not make them stale."""
-    from django.template.loader import render_to_string
-
     everyone = [v.participant for v in board.views]
     teammates = [q for q in everyone if q.side == participant.side and q.pk != participant.pk and q.active]
     context = {"sequence": board.sequence, "p": participant, "teammates": teammates,

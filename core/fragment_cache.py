@@ -151,6 +151,13 @@ def kept(name: str, parts: Any, render: Callable[[str | None], str], token: str 
         key = key_of(name, parts)
     except Unkeyable:
         return mark_safe(render(token))  # noqa: S308
+    return kept_at(key, render, token)
+
+
+def kept_at(key: str, render: Callable[[str | None], str], token: str | None) -> SafeString:
+    """``kept()`` under a key the caller has made with ``key_of`` already (it also needs it for an ETag)."""
+    if not enabled():
+        return mark_safe(render(token))  # noqa: S308
     cache = caches["fragments"]
     html = cache.get(key)
     if html is None:

@@ -25,12 +25,14 @@ def _empty_caches():  # type: ignore[no-untyped-def]
     from django.core.cache import caches
 
     from campaigns.live_render import forget_renderings
+    from conflicts.kept_odds import forget_odds_inputs
     from conflicts.running_card import forget_rows
 
     for alias in settings.CACHES:
         caches[alias].clear()
     forget_rows()
     forget_renderings()  # the live layer's shared renderings are kept by event id too
+    forget_odds_inputs()  # and the odds' inputs by stream position
     yield
 
 

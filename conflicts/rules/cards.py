@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from .errors import RuleError
 
@@ -85,6 +86,7 @@ class DeckKind(StrEnum):
     SMALL = "small"  # method 2's smaller defence deck: 32 cards
 
 
+@cache  # a fresh deck's cards, the same every time: the odds of a split read them once per deck and target
 def composition(kind: DeckKind) -> tuple[Card, ...]:
     kind = DeckKind(kind)
     if kind is DeckKind.FULL:

@@ -7,6 +7,7 @@ from typing import Any
 from django import template
 
 from conflicts import labels
+from conflicts.odds_html import odds_html
 
 register = template.Library()
 
@@ -158,3 +159,9 @@ def playing_card(card: Any) -> str:
     from conflicts.card_svg import card_svg
 
     return card_svg(card.code, success=card.success, part=card.ref.split(":", 1)[0], changed=card.flipped)
+
+
+@register.simple_tag
+def odds_part(participant_id: int, version: int, placed: int, total: int, odds: Any) -> str:
+    """The odds block of a draw panel (conflicts.odds_html: the endpoint answers each change of the split with it)."""
+    return odds_html(participant_id, version, placed, total, odds or [])

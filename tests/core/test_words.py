@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -53,9 +52,11 @@ def test_a_side_named_after_two_people_reads_as_a_side() -> None:
 
 
 def test_cards_placed_agree_with_their_number() -> None:
+    from conflicts.odds_html import odds_html
+
     with translation.override("fr"):
-        html = render_to_string("conflicts/partials/odds.html", {"p": {"pk": 1}, "placed": 1, "budget": {"total": 1}})
-    assert "1 carte placée sur 1" in html
+        assert "1 carte placée sur 1<" in odds_html(1, 1, 1, 1, [])
+        assert "2 cartes placées sur 3 <" in odds_html(1, 1, 2, 3, [])
 
 
 def test_zero_or_one_point_of_damage_is_singular_in_french() -> None:
