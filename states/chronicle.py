@@ -116,6 +116,23 @@ def _who(event: Event) -> str:
 
 @describes("savage.settings_changed", label=lambda: _("Savage-style settings"))
 def _settings(event: Event) -> str:
+    changed = event.payload.get("changed")
+    if changed is not None:
+        from django.utils.translation import get_language
+
+        from campaigns.setting_changes import changes_text
+        from characters.rules.ladder import rank_label
+        from states.models import SavageSettings
+        from states.rules.ranks import RANK_VALUES
+
+        def die_label(value: int) -> Callable[[], str]:
+            return lambda: _("trait die at rank %(rank)s") % {"rank": rank_label(value, get_language() or "fr")}
+
+        labels = {f"rank_{value}": die_label(value) for value in RANK_VALUES}
+        return _("%(actor)s changed the Savage-style settings: %(changes)s.") % {
+            "actor": actor_name(event), "changes": changes_text(SavageSettings, changed, labels=labels),
+        }  # fmt: skip
+    # Events logged before the change list: what they said then.
     if event.payload.get("revers_to_wounds"):
         return _("%(actor)s changed the Savage-style settings: physical Revers become wounds.") % {
             "actor": actor_name(event)
