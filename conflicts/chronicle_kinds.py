@@ -310,6 +310,10 @@ def _test_atout(event: Event) -> str:
         }  # fmt: skip
     if p.get("revers"):
         text += " " + _("%(n)s Revers.") % {"n": p["revers"]}
+    # The reason given for the Atouts, which the ledger's own line used to say (a secret one is not read here).
+    justification = (p.get("atout") or {}).get("justification")
+    if justification:
+        text += f" « {justification} »"
     return text
 
 
