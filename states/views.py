@@ -112,13 +112,13 @@ def panel_context(character: Character, membership: Membership) -> dict[str, Any
     }
     if state is not None:
         card = card_state(state)
-        rank_dice = settings_for(campaign).rank_dice
+        options = settings_for(campaign)
         context.update(
             card=card,
             fatigue=[(row, fatigue_source_label(row.source)) for row in fatigue_rows(state)],
             penalties=[(modifier_label(m.key), m.value) for m in roll_penalties(card)],
             pace=pace(state.base_pace, card),
-            dice={t: str(trait_die(state, t, rank_dice=rank_dice)) for t in ("vigor", "spirit", "agility", "smarts")},
+            dice={t: str(trait_die(state, t, settings=options)) for t in ("vigor", "spirit", "agility", "smarts")},
             situations=[(s, situation_label(s)) for s in state.situations],
             parry=parry_of(state),
         )

@@ -28,6 +28,7 @@ def savage_settings_update(
     rank_dice: dict[str, str],
     expected_version: int,
     weigh_on_cecj: bool | None = None,
+    attribute_traits: dict[str, str] | None = None,
 ) -> SavageSettings:
     """The campaign's Savage-style options. A form drawn before another narrator's save is refused when it would
     change anything; saved as it was shown, it changes nothing and is not refused."""
@@ -44,6 +45,15 @@ def savage_settings_update(
             changed[field] = [getattr(settings, field), value]
     dice = {rank: [settings.rank_dice.get(rank, ""), die] for rank, die in mapping.items()}
     changed.update({f"rank_{rank}": pair for rank, pair in dice.items() if pair[0] != pair[1]})
+    reads = dict(settings.attribute_traits or {}) if attribute_traits is None else dict(attribute_traits)
+    names = _aptitude_names(campaign)
+    if any(code not in names for code in reads.values()):
+        raise ServiceError(_("Choose an Aptitude of the campaign's trait list."))
+    for trait in ("vigor", "spirit", "agility", "smarts"):
+        old, new = (settings.attribute_traits or {}).get(trait, ""), reads.get(trait, "")
+        if old != new:
+            # Names, not codes, so that the log reads « Force » (an empty one reads as « none »: by its name).
+            changed[f"reads_{trait}"] = [names.get(old, old), names.get(new, new)]
     if not changed:
         return settings
     if settings.version != expected_version:
@@ -51,6 +61,7 @@ def savage_settings_update(
     settings.revers_to_wounds = revers_to_wounds
     settings.weigh_on_cecj = weigh
     settings.rank_dice = mapping
+    settings.attribute_traits = reads
     settings.version += 1
     settings.save()
     event_append(
@@ -61,6 +72,13 @@ def savage_settings_update(
                  "changed": changed},
     )  # fmt: skip
     return settings
+
+
+def _aptitude_names(campaign: Campaign) -> dict[str, str]:
+    from characters.rules.traits import TraitKind
+    from characters.selectors import character_rules, trait_defs
+
+    return {t.code: t.name_fr for t in trait_defs(character_rules(campaign)) if t.kind == TraitKind.APTITUDE}
 
 
 @transaction.atomic
@@ -74,6 +92,7 @@ def savage_options_update(
     weigh_on_cecj: bool,
     rank_dice: dict[str, str],
     expected_version: int,
+    attribute_traits: dict[str, str] | None = None,
 ) -> None:
     """The settings page's « Savage-style states » section: whether the campaign uses them (a campaign setting)
     and their options, saved together or not at all."""
@@ -82,7 +101,7 @@ def savage_options_update(
     )
     savage_settings_update(
         campaign=campaign, actor=actor, revers_to_wounds=revers_to_wounds, weigh_on_cecj=weigh_on_cecj,
-        rank_dice=rank_dice, expected_version=expected_version,
+        rank_dice=rank_dice, expected_version=expected_version, attribute_traits=attribute_traits,
     )  # fmt: skip
 
 
