@@ -58,7 +58,12 @@ def changes_text(
     """« label : old → new ; label changed » for each field of ``changed``; ``labels`` and ``values`` name the
     fields and values of a payload that is no model's (a trait of the list, the dice of each rank)."""
     parts = []
-    for name, pair in changed.items():
+    # In a fixed order (the labels' or the model's fields'): PostgreSQL's jsonb keeps no key order.
+    position = {name: i for i, name in enumerate(labels or ())}
+    if model is not None:
+        position.update({f.name: len(position) + i for i, f in enumerate(model._meta.fields) if f.name not in position})
+    for name in sorted(changed, key=lambda n: (position.get(n, len(position)), n)):
+        pair = changed[name]
         label = labels[name]() if labels and name in labels else (field_label(model, name) if model else name)
         if name in QUIET or not isinstance(pair, (list, tuple)) or len(pair) != 2:
             parts.append(_("%(label)s changed") % {"label": label})
