@@ -12,7 +12,9 @@ class CampaignsConfig(AppConfig):
         from campaigns import (
             chronicle_kinds,  # noqa: F401  (registers this app's event texts)
             live_panels,  # noqa: F401  (registers the game card's live refresh)
+            settings_page,
             signals,
         )
 
         signals.connect()
+        settings_page.register()

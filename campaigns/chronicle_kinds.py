@@ -5,12 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from django.core.exceptions import FieldDoesNotExist
-from django.db.models import Field
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import actor_name, describes
+from campaigns.setting_changes import changes_text
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -21,20 +20,11 @@ def _created(event: Event) -> str:
     return _("%(actor)s created the campaign “%(name)s”.") % {"actor": actor_name(event), "name": event.payload["name"]}
 
 
-def _field_label(name: str) -> str:
-    """A settings field as the reader knows it (« mode de création »), never its code (``creation_mode``)."""
-    from campaigns.models import Campaign
-
-    try:
-        field = Campaign._meta.get_field(name)
-    except FieldDoesNotExist:
-        return name
-    return str(field.verbose_name) if isinstance(field, Field) else name
-
-
 @describes("campaign.settings_changed", label=lambda: _("Settings changed"))
 def _settings(event: Event) -> str:
-    changed = ", ".join(_field_label(name) for name in event.payload.get("changed", {}))
+    from campaigns.models import Campaign
+
+    changed = changes_text(Campaign, event.payload.get("changed", {}))
     return _("%(actor)s changed the campaign settings: %(fields)s.") % {"actor": actor_name(event), "fields": changed}
 
 

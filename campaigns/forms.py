@@ -41,6 +41,18 @@ class CampaignSettingsForm(CampaignForm):
     version = forms.IntegerField(widget=forms.HiddenInput)
 
 
+def campaign_part_form(fields: tuple[str, ...]) -> type[CampaignSettingsForm]:
+    """A form for some of the campaign's settings, with the campaign's version: a section of the settings page
+    edits only its own fields (the campaign itself here, creation in the characters' section, the Savage-style
+    states in theirs), and ``campaign_settings_update`` refuses it as stale only when it would change one."""
+    made: type[CampaignSettingsForm] = type(
+        "CampaignPartForm",
+        (CampaignSettingsForm,),
+        {"Meta": type("Meta", (CampaignForm.Meta,), {"fields": list(fields)})},
+    )
+    return made
+
+
 class InvitationForm(forms.Form):
     role = forms.ChoiceField(label=_("Invite as"), choices=Role.choices, initial=Role.PLAYER)
 

@@ -131,9 +131,12 @@ def campaign_create(*, owner: User, data: Mapping[str, Any]) -> Campaign:
 def campaign_settings_update(
     *, campaign: Campaign, actor: User, data: Mapping[str, Any], expected_version: int
 ) -> Campaign:
+    """Change some of the campaign's settings (a section of the settings page edits its own fields).
+
+    A form drawn before another narrator's save is refused when it would change anything, and not when it changes
+    nothing (a section saved as it was shown): each section is versioned by the campaign row it edits.
+    """
     campaign = _lock_campaign(campaign)
-    if campaign.version != expected_version:
-        raise StaleState(_("Someone changed these settings first. Reload the page and try again."))
     changed: dict[str, list[Any]] = {}
     for field in CAMPAIGN_SETTING_FIELDS:
         if field in data and getattr(campaign, field) != data[field]:
@@ -141,6 +144,8 @@ def campaign_settings_update(
             setattr(campaign, field, data[field])
     if not changed:
         return campaign
+    if campaign.version != expected_version:
+        raise StaleState(_("Someone changed these settings first. Reload the page and try again."))
     campaign.version += 1
     campaign.full_clean()
     campaign.save()

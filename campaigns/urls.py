@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from campaigns import views
+from campaigns import settings_page, views
 
 app_name = "campaigns"
 
@@ -10,7 +10,8 @@ urlpatterns = [
     path("", views.campaign_list, name="list"),
     path("<id:campaign_id>/", views.campaign_home, name="home"),
     path("<id:campaign_id>/dashboard/", views.dashboard, name="dashboard"),
-    path("<id:campaign_id>/settings/", views.campaign_settings, name="settings"),
+    path("<id:campaign_id>/settings/", settings_page.campaign_settings, name="settings"),
+    path("<id:campaign_id>/settings/<slug:key>/", settings_page.settings_section_save, name="settings_section"),
     path("<id:campaign_id>/members/", views.members, name="members"),
     path("<id:campaign_id>/invitations/<id:invitation_id>/revoke/", views.invitation_revoke, name="invitation_revoke"),
     path("<id:campaign_id>/members/<id:membership_id>/role/", views.member_role, name="member_role"),

@@ -23,7 +23,6 @@ from campaigns.chronicle import kind_label
 from campaigns.exports import log_as_json, log_as_markdown
 from campaigns.forms import (
     CampaignForm,
-    CampaignSettingsForm,
     ClockAdvanceForm,
     CorrectionForm,
     GameSessionForm,
@@ -104,29 +103,6 @@ def dashboard(request: MemberRequest, campaign_id: int) -> HttpResponse:
          "clock_form": lambda: ClockAdvanceForm(initial={"expected": campaign.game_clock})},
     )  # fmt: skip
     return render(request, "campaigns/dashboard.html", context)
-
-
-@campaign_narrator
-@require_http_methods(["GET", "POST"])
-def campaign_settings(request: MemberRequest, campaign_id: int) -> HttpResponse:
-    campaign = _membership(request).campaign
-    form = CampaignSettingsForm(request.POST or None, instance=campaign, initial={"version": campaign.version})
-    if request.method == "POST":
-        # The ModelForm validated a copy; the service applies it under a lock.
-        campaign.refresh_from_db()
-        if form.is_valid():
-            data = {k: v for k, v in form.cleaned_data.items() if k != "version"}
-            try:
-                services.campaign_settings_update(
-                    campaign=campaign, actor=request.user, data=data, expected_version=form.cleaned_data["version"]
-                )
-            except ServiceError as exc:
-                form.add_error(None, exc.message)
-            else:
-                messages.success(request, _("Settings saved."))
-                return redirect("campaigns:settings", campaign_id)
-    status = 400 if form.errors else 200
-    return render(request, "campaigns/settings.html", {"campaign": campaign, "form": form}, status=status)
 
 
 @campaign_narrator
@@ -430,7 +406,8 @@ def public_log_toggle(request: MemberRequest, campaign_id: int) -> HttpResponse:
         services.public_log_publish(campaign=campaign, actor=request.user)
     else:
         services.public_log_unpublish(campaign=campaign, actor=request.user)
-    return redirect("campaigns:log", campaign_id)
+    # From the settings page's section or the log's side column: back to the page it was posted from.
+    return redirect(posted_next_or(request, reverse("campaigns:log", args=[campaign_id])))
 
 
 @require_GET

@@ -317,4 +317,58 @@ def _handed(event: Event) -> str:
 
 @describes("character.rules_changed", label=lambda: _("Character options changed"))
 def _rules(event: Event) -> str:
-    return _("%(actor)s changed the character options.") % {"actor": actor_name(event)}
+    changed = event.payload.get("changed")
+    if not changed:  # events logged before the values were, or a whole trait list replaced
+        return _("%(actor)s changed the character options.") % {"actor": actor_name(event)}
+    from campaigns.setting_changes import changes_text
+    from characters.models import CharacterRules
+
+    return _("%(actor)s changed the character options: %(changes)s.") % {
+        "actor": actor_name(event), "changes": changes_text(CharacterRules, changed),
+    }  # fmt: skip
+
+
+def _trait_name(payload: dict[str, Any], prefix: str = "") -> str:
+    english = (get_language() or "fr").startswith("en")
+    return str(payload.get(f"{prefix}name_en" if english else f"{prefix}name") or payload.get(f"{prefix}name", ""))
+
+
+@describes("trait_list.changed", label=lambda: _("Trait list"))
+def _trait_list(event: Event) -> str:
+    """The narrator's edits of the trait list, in words: never a field's code (``name_fr``, ``default``)."""
+    from campaigns.setting_changes import changes_text, yes_no
+
+    p = event.payload
+    words = {"actor": actor_name(event), "trait": _trait_name(p), "kind": _kind(p.get("kind", ""))}
+    op = p.get("op")
+    if op == "added":
+        return _("%(actor)s added “%(trait)s” (%(kind)s) to the trait list.") % words
+    if op == "removed":
+        text = _("%(actor)s removed “%(trait)s” from the trait list.") % words
+        if p.get("kept_by"):
+            text += " " + _("%(names)s keep it as their own trait.") % {"names": ", ".join(p["kept_by"])}
+        return text
+    if op == "moved":
+        if p.get("step", 1) < 0:
+            return _("%(actor)s moved “%(trait)s” up the trait list.") % words
+        return _("%(actor)s moved “%(trait)s” down the trait list.") % words
+    labels = {
+        "name_fr": lambda: _("name in French"), "name_en": lambda: _("name in English"), "kind": lambda: _("kind"),
+        "default": lambda: _("rank when not on a sheet"), "technical": lambda: _("highly technical"),
+        "description_fr": lambda: _("description in French"), "description_en": lambda: _("description in English"),
+    }  # fmt: skip
+    language = get_language() or "fr"
+    values = {"kind": _kind, "default": lambda v: rank_label(int(v), language), "technical": yes_no}
+    changes = changes_text(None, p.get("changed", {}), labels=labels, values=values)
+    old = _trait_name(p, "old_")
+    if old and old != words["trait"]:
+        return _("%(actor)s renamed the trait “%(old)s” “%(trait)s”: %(changes)s.") % {**words, "old": old,
+                                                                                        "changes": changes}  # fmt: skip
+    return _("%(actor)s changed the trait “%(trait)s”: %(changes)s.") % {**words, "changes": changes}
+
+
+def _kind(kind: Any) -> str:
+    from characters.settings_forms import KIND_LABELS
+
+    label = KIND_LABELS.get(kind)
+    return str(label) if label is not None else str(kind)

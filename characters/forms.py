@@ -11,7 +11,6 @@ from django.utils.translation import ngettext
 from characters.labels import domain_label, severity_label
 from characters.models import (
     Character,
-    CharacterRules,
     EquipmentCategory,
     EraChoice,
     Revers,
@@ -295,48 +294,3 @@ class NpcForm(forms.Form):
                 raise forms.ValidationError(_("Line %(n)s: write “trait = value”.") % {"n": number})
             result[code.strip().lower()] = int(value)
         return result
-
-
-class CharacterRulesForm(forms.ModelForm):
-    version = forms.IntegerField(widget=forms.HiddenInput)
-    trait_list_toml = forms.CharField(
-        label=_("Trait list (TOML)"),
-        widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"}),
-        help_text=_("One [[trait]] table per trait: code, kind (aptitude, field, power_domain), name_fr, name_en, "
-                    "description_fr, description_en, default (0–8)."),
-    )  # fmt: skip
-
-    class Meta:
-        model = CharacterRules
-        fields = [
-            "players_name_traits", "human_maximum", "progression", "streamlined_atouts", "first_aid_lowers_wound",
-            "psychic_fatigue", "potential_rest_hours", "npc_out_after", "single_atout_help",
-        ]  # fmt: skip
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # A form posted without it (an older page) keeps the campaign's figure.
-        self.fields["potential_rest_hours"].required = False
-
-    def clean_potential_rest_hours(self) -> int:
-        value = self.cleaned_data.get("potential_rest_hours")
-        return self.instance.potential_rest_hours if value is None else value
-
-    def clean_trait_list_toml(self) -> list[dict[str, Any]]:
-        import tomllib
-
-        from characters.rules.errors import DataError
-        from characters.rules.traits import traits_from_dicts
-
-        try:
-            data = tomllib.loads(self.cleaned_data["trait_list_toml"])
-        except tomllib.TOMLDecodeError as exc:
-            raise forms.ValidationError(_("Not valid TOML: %(error)s") % {"error": exc}) from exc
-        entries = data.get("trait", [])
-        try:
-            traits = traits_from_dicts(entries, source=str(_("trait list")))
-        except DataError as exc:
-            raise forms.ValidationError(str(exc)) from exc
-        if not traits:
-            raise forms.ValidationError(_("Keep at least one trait."))
-        return [t.to_dict() for t in traits]

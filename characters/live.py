@@ -1,5 +1,6 @@
-"""Characters refreshed live by every ``character.*`` event: the narrator dashboard's panels, the
-summary strip of an open sheet, and the whole open sheet for the sockets watching it."""
+"""Characters refreshed live by every ``character.*`` event (and by a Test's follow-up, ``test.atout``, for
+the character who paid it): the narrator dashboard's panels, the summary strip of an open sheet, and the
+whole open sheet for the sockets watching it."""
 
 from __future__ import annotations
 
@@ -61,6 +62,29 @@ def giver_audience(event: Event, viewer: Viewer) -> Hashable:
 def giver_panels(event: Event, viewer: Viewer) -> list[str]:
     """The Revers left the other sheet too: its panel, strip or whole sheet follows."""
     return _panels(event, viewer, _giver(event))
+
+
+def _spender(event: Event) -> Character | None:
+    """The character whose Atouts paid a Test's follow-up: ``test.atout`` carries its ledger line (``atout``),
+    as ``character.atout_spent`` did, so the sheet's counters and panel follow from that one Event."""
+    ledger = event.payload.get("atout")
+    if not isinstance(ledger, dict) or ledger.get("character_id") is None:
+        return None
+    spender: Character | None = event_fact(
+        event, "spender", lambda: characters_for_panels(event.campaign_id).filter(pk=ledger["character_id"]).first()
+    )
+    return spender
+
+
+def spender_audience(event: Event, viewer: Viewer) -> Hashable:
+    spender = _spender(event)
+    return audience_unless_concerned(viewer, [spender.owner_id] if spender is not None else [])
+
+
+@live_fragment("test.atout", audience=spender_audience)
+def spender_panels(event: Event, viewer: Viewer) -> list[str]:
+    """An Atout spent on a Test (re-roll, change a die, help, counter): the spender's panel, strip or sheet."""
+    return _panels(event, viewer, _spender(event))
 
 
 def _panels(event: Event, viewer: Viewer, character: Character | None) -> list[str]:

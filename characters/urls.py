@@ -2,9 +2,10 @@ from __future__ import annotations
 
 from django.urls import path
 
+from campaigns.settings_page import section_redirect
 from characters.views.actions import character_action
 from characters.views.creation import character_create
-from characters.views.narrator import campaign_characters, character_rules, npc_create
+from characters.views.narrator import campaign_characters, npc_create
 from characters.views.sheet import character_detail, character_print
 
 app_name = "characters"
@@ -16,5 +17,6 @@ urlpatterns = [
     path("campaign/<id:campaign_id>/", campaign_characters, name="campaign"),
     path("campaign/<id:campaign_id>/new/", character_create, name="create"),
     path("campaign/<id:campaign_id>/npc/", npc_create, name="npc_create"),
-    path("campaign/<id:campaign_id>/options/", character_rules, name="rules"),
+    # The character options and trait list moved to the campaign settings page; old links land on their section.
+    path("campaign/<id:campaign_id>/options/", section_redirect("characters"), name="rules"),
 ]

@@ -58,7 +58,15 @@ def _drawn_cards(event: Event) -> str:
 
 @describes("table.settings_changed", label=lambda: _("Table settings"))
 def _table(event: Event) -> str:
-    return _("%(actor)s changed how the table draws cards.") % {"actor": actor_name(event)}
+    changed = event.payload.get("changed")
+    if not changed:
+        return _("%(actor)s changed how the table draws cards.") % {"actor": actor_name(event)}
+    from campaigns.setting_changes import changes_text
+    from conflicts.models import TableSettings
+
+    return _("%(actor)s changed how the table draws cards: %(changes)s.") % {
+        "actor": actor_name(event), "changes": changes_text(TableSettings, changed),
+    }  # fmt: skip
 
 
 @describes("deck.reshuffled", label=lambda: _("Reshuffle"))
@@ -302,6 +310,10 @@ def _test_atout(event: Event) -> str:
         }  # fmt: skip
     if p.get("revers"):
         text += " " + _("%(n)s Revers.") % {"n": p["revers"]}
+    # The reason given for the Atouts, which the ledger's own line used to say (a secret one is not read here).
+    justification = (p.get("atout") or {}).get("justification")
+    if justification:
+        text += f" « {justification} »"
     return text
 
 

@@ -88,6 +88,15 @@ def atout_spend(
     spend(character=character, actor=actor, use=use, amount=amount, justification=justification, context=context)
 
 
+def atout_pay(
+    *, character: Character, actor: User, use: str, amount: int = 1, justification: str = "", context: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The ledger's spending without its own Event: the caller's Event carries what it returns."""
+    from characters.services.atouts import atout_pay as pay
+
+    return pay(character=character, actor=actor, use=use, amount=amount, justification=justification, context=context)
+
+
 def revers_inflict(
     *,
     character: Character,

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from campaigns.settings_page import section_redirect
 from conflicts import console_views, sheet_roll_views, views
 
 app_name = "conflicts"
@@ -9,7 +10,8 @@ app_name = "conflicts"
 urlpatterns = [
     path("", views.home, name="home"),
     path("<id:campaign_id>/", views.scenes, name="scenes"),
-    path("<id:campaign_id>/table/", views.table, name="table"),
+    # Moved to the campaign settings page; old links land on its section.
+    path("<id:campaign_id>/table/", section_redirect("cards"), name="table"),
     path("<id:campaign_id>/decks/<id:deck_id>/reshuffle/", views.reshuffle, name="reshuffle"),
     path("<id:campaign_id>/test/", views.fudge_test, name="test"),
     path("<id:campaign_id>/characters/<id:character_id>/roll/", sheet_roll_views.sheet_roll, name="sheet_roll"),

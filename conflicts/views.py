@@ -29,7 +29,6 @@ from conflicts.forms import (
     SceneForm,
     SequenceForm,
     SimpleConflictForm,
-    TableSettingsForm,
     split_from_post,
 )
 from conflicts.kept_odds import OddsInputs, odds_response
@@ -43,10 +42,9 @@ from conflicts.services.drawing import participant_declare_split, participant_dr
 from conflicts.services.fudge_tests import fudge_test_roll, fudge_test_setup, simple_conflict_roll
 from conflicts.services.sequences import participant_update, scene_create, sequence_create
 from conflicts.services.settling import sequence_cut_short, sequence_settle
-from conflicts.services.table import deck_reshuffle, table_settings_update
+from conflicts.services.table import deck_reshuffle
 from conflicts.setup import budget_of, default_split, penalty_of
 from core.errors import ServiceError
-from core.forms import picked
 from core.http import AuthenticatedRequest, posted_next_or
 
 
@@ -502,36 +500,6 @@ def simple_conflict(request: MemberRequest, campaign_id: int) -> HttpResponse:
             form.add_error(None, exc.message)
     return render(request, "conflicts/test_result.html", {"campaign": membership.campaign, "membership": membership,
                   "simple_form": form, "simple": result}, status=200 if result else 400)  # fmt: skip
-
-
-@campaign_narrator
-@require_http_methods(["GET", "POST"])
-def table(request: MemberRequest, campaign_id: int) -> HttpResponse:
-    membership = _membership(request)
-    campaign = membership.campaign
-    settings = deck_store.table_settings(campaign)
-    form = TableSettingsForm(request.POST or None, instance=settings, initial={"version": settings.version})
-    if request.method == "POST":
-        if request.POST.get("reshuffle"):
-            deck = picked(request.POST, "reshuffle", Deck.objects.filter(campaign=campaign))
-            if deck is None:
-                raise Http404
-            deck_reshuffle(campaign=campaign, actor=request.user, kind=deck.kind, holder=deck.holder,
-                                    player_id=deck.player_id)  # fmt: skip
-            return redirect("conflicts:table", campaign_id)
-        settings.refresh_from_db()
-        if form.is_valid():
-            try:
-                table_settings_update(campaign=campaign, actor=request.user, expected_version=form.cleaned_data["version"],
-                                               data={k: v for k, v in form.cleaned_data.items() if k != "version"})  # fmt: skip
-            except ServiceError as exc:
-                form.add_error(None, exc.message)
-            else:
-                messages.success(request, _("Table settings saved."))
-                return redirect("conflicts:table", campaign_id)
-    decks = Deck.objects.filter(campaign=campaign).select_related("player")
-    return render(request, "conflicts/table.html", {"campaign": campaign, "membership": membership, "form": form,
-                  "decks": decks}, status=400 if form.errors else 200)  # fmt: skip
 
 
 def panel_fragment(membership: Membership, board: selectors.Board, participant: Participant) -> str:

@@ -116,6 +116,10 @@ def shoot(base: str, ids: dict) -> None:  # type: ignore[type-arg]
                 for name, url in pages.items():
                     page.goto(url)
                     page.screenshot(path=str(OUT / f"{name}-{language}-{width}.png"), full_page=width > 500)
+                # The campaign's one settings page, a trait of the list unfolded (its form, its ↑ ↓).
+                page.goto(f"/campaigns/{ids['campaign']}/settings/#settings-traits")
+                page.locator(".trait-line details summary").first.click()
+                page.screenshot(path=str(OUT / f"settings-{language}-{width}.png"), full_page=width > 500)
                 page.goto(pages["sheet"])
                 page.locator("button.roll-more").first.click()
                 page.locator(".roll-dialog:popover-open").wait_for()

@@ -114,8 +114,36 @@ def _who(event: Event) -> str:
     return str(event.payload.get("character", ""))
 
 
+def _aptitude_or_by_name(name: Any) -> str:
+    return str(name) if name else _("the Aptitude bearing its name")
+
+
 @describes("savage.settings_changed", label=lambda: _("Savage-style settings"))
 def _settings(event: Event) -> str:
+    changed = event.payload.get("changed")
+    if changed is not None:
+        from django.utils.translation import get_language
+
+        from campaigns.setting_changes import changes_text
+        from characters.rules.ladder import rank_label
+        from states.models import SavageSettings
+        from states.rules.ranks import RANK_VALUES
+
+        def die_label(value: int) -> Callable[[], str]:
+            return lambda: _("trait die at rank %(rank)s") % {"rank": rank_label(value, get_language() or "fr")}
+
+        def reads_label(trait: str) -> Callable[[], str]:
+            return lambda: _("%(attribute)s read from") % {"attribute": trait_label(trait)}
+
+        labels = {f"rank_{value}": die_label(value) for value in RANK_VALUES}
+        labels.update({f"reads_{trait}": reads_label(trait) for trait in ("vigor", "spirit", "agility", "smarts")})
+        values: dict[str, Callable[[Any], str]] = {
+            f"reads_{trait}": _aptitude_or_by_name for trait in ("vigor", "spirit", "agility", "smarts")
+        }
+        return _("%(actor)s changed the Savage-style settings: %(changes)s.") % {
+            "actor": actor_name(event), "changes": changes_text(SavageSettings, changed, labels=labels, values=values),
+        }  # fmt: skip
+    # Events logged before the change list: what they said then.
     if event.payload.get("revers_to_wounds"):
         return _("%(actor)s changed the Savage-style settings: physical Revers become wounds.") % {
             "actor": actor_name(event)

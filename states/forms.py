@@ -127,6 +127,15 @@ class SheetForm(forms.Form):
         return _clean_die(self.cleaned_data.get("smarts_die", ""))
 
 
+# « Vigor and Spirit dice not entered on a sheet are read from the character's rank »: from which Aptitude.
+ATTRIBUTE_LABELS = {
+    "vigor": _("Vigor is read from"),
+    "spirit": _("Spirit is read from"),
+    "agility": _("Agility is read from"),
+    "smarts": _("Smarts is read from"),
+}
+
+
 class SavageSettingsForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     revers_to_wounds = forms.BooleanField(
@@ -143,11 +152,17 @@ class SavageSettingsForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, aptitudes: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for value in RANK_VALUES:
             self.fields[f"rank_{value}"] = forms.CharField(
                 label=f"{RANK_LABELS[value]} ({value})", max_length=8, widget=forms.TextInput(attrs={"size": 6})
+            )
+        # The Aptitude each attribute's rank is read from, among the campaign's list (its related Aptitude).
+        by_name = [("", _("The Aptitude bearing its name"))]
+        for trait, label in ATTRIBUTE_LABELS.items():
+            self.fields[f"reads_{trait}"] = forms.ChoiceField(
+                label=label, required=False, choices=[*by_name, *(aptitudes or [])]
             )
 
     def clean(self) -> dict[str, Any]:
@@ -163,3 +178,12 @@ class SavageSettingsForm(forms.Form):
 
     def rank_dice(self) -> dict[str, str]:
         return {str(v): self.cleaned_data[f"rank_{v}"] for v in RANK_VALUES}
+
+    def attribute_traits(self) -> dict[str, str]:
+        return {trait: code for trait in ATTRIBUTE_LABELS if (code := self.cleaned_data.get(f"reads_{trait}"))}
+
+    def rank_fields(self) -> list[forms.BoundField]:
+        return [self[f"rank_{v}"] for v in RANK_VALUES]
+
+    def reads_fields(self) -> list[forms.BoundField]:
+        return [self[f"reads_{trait}"] for trait in ATTRIBUTE_LABELS]

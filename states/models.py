@@ -38,6 +38,9 @@ class SavageSettings(models.Model):
         ),
     )
     rank_dice = models.JSONField(_("trait dice by rank"), default=default_rank_dice)
+    # Which of the campaign's Aptitudes each Savage attribute's rank is read from ({"vigor": "force"}); an
+    # attribute left out is read from the Aptitude bearing its name (Vigueur, Présence, Habileté, Esprit).
+    attribute_traits = models.JSONField(_("Aptitudes the Savage attributes are read from"), default=dict, blank=True)
     version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:

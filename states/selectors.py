@@ -47,9 +47,12 @@ def register_rank_lookup(func: RankLookup) -> RankLookup:
     return func
 
 
-def rank_value(character: Character, trait: str) -> int:
+def rank_value(character: Character, trait: str, *, aptitude: str | None = None) -> int:
+    """The rank a Savage attribute is read from: the Aptitude the narrator picked for it (``aptitude``, a code of
+    the campaign's list) or else the one bearing its name; Faible when the sheet has neither."""
+    names = (aptitude,) if aptitude else RANK_TRAIT_NAMES[trait]
     for lookup in _rank_lookup:
-        value = lookup(character, RANK_TRAIT_NAMES[trait])
+        value = lookup(character, names)
         if value is not None:
             return value
     return DEFAULT_RANK_VALUE
@@ -60,14 +63,16 @@ def settings_for(campaign: Any) -> SavageSettings:
     return SavageSettings.objects.filter(campaign=campaign).first() or SavageSettings(campaign=campaign)
 
 
-def trait_die(state: SavageState, trait: str, *, rank_dice: dict[str, str] | None = None) -> TraitDie:
-    """The die entered on the sheet, or the rank's die through the campaign's mapping."""
+def trait_die(state: SavageState, trait: str, *, settings: SavageSettings | None = None) -> TraitDie:
+    """The die entered on the sheet, or the rank's die through the campaign's mapping (``settings``: the
+    campaign's options when the caller has them, read here otherwise)."""
     entered = getattr(state, f"{trait}_die")
     if entered:
         return TraitDie.parse(entered)
-    if rank_dice is None:
-        rank_dice = settings_for(state.character.campaign).rank_dice
-    return die_for_rank(rank_value(state.character, trait), rank_dice)
+    if settings is None:
+        settings = settings_for(state.character.campaign)
+    aptitude = (settings.attribute_traits or {}).get(trait)
+    return die_for_rank(rank_value(state.character, trait, aptitude=aptitude), settings.rank_dice)
 
 
 def tracks_of(state: SavageState) -> dict[str, fatigue_rules.FatigueTrack]:

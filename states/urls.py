@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from campaigns.settings_page import section_redirect
 from states import views
 
 app_name = "states"
@@ -16,5 +17,6 @@ urlpatterns = [
     path("<id:character_id>/states/<slug:action>/", views.savage_action, name="savage_action"),
     path("campaign/<id:campaign_id>/round/", views.savage_round, name="savage_round"),
     path("campaign/<id:campaign_id>/round/<slug:action>/", views.savage_round_action, name="savage_round_action"),
-    path("campaign/<id:campaign_id>/savage-settings/", views.savage_settings, name="savage_settings"),
+    # Moved to the campaign settings page; old links land on its section.
+    path("campaign/<id:campaign_id>/savage-settings/", section_redirect("states"), name="savage_settings"),
 ]

@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.access import MemberRequest, campaign_member, campaign_narrator
 from campaigns.chronicle import describe
@@ -30,7 +30,7 @@ from states.chronicle import (
     roll_text,
     situation_label,
 )
-from states.forms import CountForm, RollForm, SavageSettingsForm, SheetForm, TrickForm
+from states.forms import CountForm, RollForm, SheetForm, TrickForm
 from states.models import SavageRound, SavageState
 from states.rules.fatigue import ACTIONS
 from states.rules.initiative import is_red
@@ -55,7 +55,7 @@ from states.services.rounds import (
     savage_round_set_participants,
 )
 from states.services.shaken import savage_shaken_roll, savage_shaken_set, savage_token_award, savage_token_unshake
-from states.services.sheet import savage_settings_update, savage_sheet_update
+from states.services.sheet import savage_sheet_update
 from states.services.situations import parry_of, savage_situation_toggle, savage_total_defence, savage_tricked_clear
 from states.services.wounds import (
     savage_bleeding_roll,
@@ -112,13 +112,13 @@ def panel_context(character: Character, membership: Membership) -> dict[str, Any
     }
     if state is not None:
         card = card_state(state)
-        rank_dice = settings_for(campaign).rank_dice
+        options = settings_for(campaign)
         context.update(
             card=card,
             fatigue=[(row, fatigue_source_label(row.source)) for row in fatigue_rows(state)],
             penalties=[(modifier_label(m.key), m.value) for m in roll_penalties(card)],
             pace=pace(state.base_pace, card),
-            dice={t: str(trait_die(state, t, rank_dice=rank_dice)) for t in ("vigor", "spirit", "agility", "smarts")},
+            dice={t: str(trait_die(state, t, settings=options)) for t in ("vigor", "spirit", "agility", "smarts")},
             situations=[(s, situation_label(s)) for s in state.situations],
             parry=parry_of(state),
         )
@@ -495,36 +495,3 @@ def savage_round_action(request: MemberRequest, campaign_id: int, action: str) -
     if request.htmx:
         return render(request, "states/partials/round.html", round_context(campaign, membership))
     return redirect("states:savage_round", campaign.pk)
-
-
-@campaign_narrator
-@require_http_methods(["GET", "POST"])
-def savage_settings(request: MemberRequest, campaign_id: int) -> HttpResponse:
-    membership: Membership = request.membership
-    campaign = membership.campaign
-    settings = settings_for(campaign)
-    initial = {"version": settings.version, "revers_to_wounds": settings.revers_to_wounds,
-               "weigh_on_cecj": settings.weigh_on_cecj}  # fmt: skip
-    initial.update({f"rank_{k}": v for k, v in settings.rank_dice.items()})
-    form = SavageSettingsForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            savage_settings_update(
-                campaign=campaign,
-                actor=request.user,
-                revers_to_wounds=form.cleaned_data["revers_to_wounds"],
-                weigh_on_cecj=form.cleaned_data["weigh_on_cecj"],
-                rank_dice=form.rank_dice(),
-                expected_version=form.cleaned_data["version"],
-            )
-            messages.success(request, _("Savage-style settings saved."))
-            return redirect("states:savage_settings", campaign.pk)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-    status = 400 if form.errors else 200
-    return render(
-        request,
-        "states/settings.html",
-        {"campaign": campaign, "membership": membership, "form": form},
-        status=status,
-    )

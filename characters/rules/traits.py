@@ -156,20 +156,49 @@ def creation_default(trait: TraitDef, mode: str) -> int:
     return trait.default
 
 
-def _toml_string(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
+# ---------------------------------------------------------------- editing a campaign's list
+# The narrator's trait list form (one trait at a time) works on the list through these; each returns a new
+# list, checked by ``traits_from_dicts`` as the TOML file is, and leaves the other traits where they were.
 
 
-def traits_to_toml(traits: Iterable[TraitDef]) -> str:
-    """The editable text of a trait list, read back by ``tomllib`` and ``traits_from_dicts``."""
-    blocks = []
-    for trait in traits:
-        lines = ["[[trait]]"]
-        for key in ("code", "kind", "name_fr", "name_en", "description_fr", "description_en"):
-            lines.append(f"{key} = {_toml_string(str(getattr(trait, key)))}")
-        lines.append(f"default = {int(trait.default)}")
-        if trait.technical:
-            lines.append("technical = true")
-        blocks.append("\n".join(lines))
-    return "\n\n".join(blocks) + "\n"
+def trait_index(traits: tuple[TraitDef, ...], code: str) -> int:
+    """The trait's place in the list; ``KeyError`` when the list has no such trait."""
+    for index, trait in enumerate(traits):
+        if trait.code == code:
+            return index
+    raise KeyError(code)
+
+
+def trait_list_checked(traits: Iterable[TraitDef]) -> tuple[TraitDef, ...]:
+    """The list read back as stored: a duplicated code or a bad field raises ``DataError``."""
+    return traits_from_dicts([t.to_dict() for t in traits], source="trait list")
+
+
+def trait_added(traits: tuple[TraitDef, ...], new: TraitDef) -> tuple[TraitDef, ...]:
+    """A new trait after the last of its kind (the sheet shows each kind apart, in the list's order)."""
+    last = max((i for i, t in enumerate(traits) if t.kind == new.kind), default=len(traits) - 1)
+    return trait_list_checked((*traits[: last + 1], new, *traits[last + 1 :]))
+
+
+def trait_replaced(traits: tuple[TraitDef, ...], code: str, new: TraitDef) -> tuple[TraitDef, ...]:
+    index = trait_index(traits, code)
+    return trait_list_checked((*traits[:index], new, *traits[index + 1 :]))
+
+
+def trait_removed(traits: tuple[TraitDef, ...], code: str) -> tuple[TraitDef, ...]:
+    index = trait_index(traits, code)
+    return (*traits[:index], *traits[index + 1 :])
+
+
+def trait_moved(traits: tuple[TraitDef, ...], code: str, step: int) -> tuple[TraitDef, ...]:
+    """The trait swapped with the previous (``step=-1``) or next (``+1``) trait of its kind; unchanged at an end."""
+    index = trait_index(traits, code)
+    kind = traits[index].kind
+    same = [i for i, t in enumerate(traits) if t.kind == kind]
+    at = same.index(index) + (1 if step > 0 else -1)
+    if not 0 <= at < len(same):
+        return traits
+    other = same[at]
+    moved = list(traits)
+    moved[index], moved[other] = moved[other], moved[index]
+    return tuple(moved)

@@ -90,8 +90,45 @@ def atout_spend(
 
     ``context`` carries what the use is about: ``roll`` (an id of the roll or draw, for temporary
     bonuses, counters and help), ``target_character`` (help, counter, take a Revers), ``trait``
-    (raises). Raises ``ServiceError`` naming the broken rule, changing nothing.
+    (raises). Raises ``ServiceError`` naming the broken rule, changing nothing. Logs one
+    ``character.atout_spent`` Event.
     """
+    entry, payload, character = _spend(
+        character=character, actor=actor, use=use, amount=amount, justification=justification, context=context
+    )
+    _append(character, "character.atout_spent", actor, payload)
+    return entry
+
+
+def atout_pay(
+    *,
+    character: Character,
+    actor: User,
+    use: str,
+    amount: int = 1,
+    justification: str = "",
+    context: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """``atout_spend`` for a use whose own Event tells the spending with its effect (a Test's follow-up:
+    ``test.atout``): the same ledger rows, balances and checks, and no ``character.atout_spent`` Event. Returns
+    what that Event would have carried (use, amount, pools, justification, context, balance, target,
+    ``character_id``), for the caller's Event to carry. The caller appends its Event in the same transaction,
+    naming this character among its characters."""
+    _entry, payload, character = _spend(
+        character=character, actor=actor, use=use, amount=amount, justification=justification, context=context
+    )
+    return {"character": character.name, "character_id": character.pk, **payload}
+
+
+def _spend(
+    *,
+    character: Character,
+    actor: User,
+    use: str,
+    amount: int,
+    justification: str,
+    context: Mapping[str, Any] | None,
+) -> tuple[AtoutEntry, dict[str, Any], Character]:
     _require_editor(character, actor)
     character = _lock(character)
     context = dict(context or {})
@@ -148,8 +185,7 @@ def atout_spend(
     if target is not None:
         payload["target"] = target.name
     _bump(character, "atouts_creation", "atouts_experience")
-    _append(character, "character.atout_spent", actor, payload)
-    return entry
+    return entry, payload, character
 
 
 def _raise_plan(

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
-from campaigns.services import event_append
+from campaigns.services import campaign_settings_update, event_append
 from characters.models import (
     CharacterRules,
     Progression,
@@ -32,12 +32,13 @@ RULES_FIELDS = (
 def character_rules_update(
     *, campaign: Campaign, actor: User, data: Mapping[str, Any], expected_version: int
 ) -> CharacterRules:
-    """The narrator edits the campaign's trait list and character options."""
+    """The narrator edits the campaign's character options (and, from older callers, the whole trait list).
+
+    A form drawn before another narrator's save is refused when it would change anything; saved as it was shown,
+    it changes nothing and is not refused."""
     _require_narrator(campaign.pk, actor)
     character_rules(campaign)
     rules = CharacterRules.objects.select_for_update().get(campaign=campaign)
-    if rules.version != expected_version:
-        raise StaleState(_("Someone changed these settings first. Reload the page and try again."))
     if "trait_list" in data:
         from characters.rules.errors import DataError
 
@@ -47,16 +48,39 @@ def character_rules_update(
             raise ServiceError(str(exc)) from exc
     if data.get("progression") not in (None, "", *Progression.values):
         raise ServiceError(_("Unknown progression."))
-    changed = []
+    changed: dict[str, list[Any]] = {}
     for field in RULES_FIELDS:
         if field in data and getattr(rules, field) != data[field]:
+            # The whole list is not copied into the log: its own edits say what changed (trait_list.changed).
+            changed[field] = [] if field == "trait_list" else [getattr(rules, field), data[field]]
             setattr(rules, field, data[field])
-            changed.append(field)
     if not changed:
         return rules
+    if rules.version != expected_version:
+        raise StaleState(_("Someone changed these settings first. Reload the page and try again."))
     rules.version += 1
     rules.full_clean()
     rules.save()
     campaign._character_rules_cache = rules  # type: ignore[attr-defined]  # a cache on this instance, not a field
-    event_append(campaign=campaign, kind="character.rules_changed", actor=actor, payload={"fields": changed})
+    event_append(
+        campaign=campaign, kind="character.rules_changed", actor=actor,
+        payload={"fields": list(changed), "changed": {f: pair for f, pair in changed.items() if pair}},
+    )  # fmt: skip
     return rules
+
+
+@transaction.atomic
+def character_options_update(
+    *,
+    campaign: Campaign,
+    actor: User,
+    campaign_data: Mapping[str, Any],
+    campaign_version: int,
+    rules_data: Mapping[str, Any],
+    rules_version: int,
+) -> None:
+    """The settings page's « Characters » section: how characters are made and grow (the campaign's creation mode,
+    starting Atouts, session award and healing times) and the character options, saved together or not at all."""
+    _require_narrator(campaign.pk, actor)
+    campaign_settings_update(campaign=campaign, actor=actor, data=campaign_data, expected_version=campaign_version)
+    character_rules_update(campaign=campaign, actor=actor, data=rules_data, expected_version=rules_version)

@@ -16,7 +16,9 @@ répété tant que les protagonistes sont désireux de dépenser des Atouts. »
 
 Each service pays through the characters' ledger (uses ``reroll``, ``change_result``, ``help_other``,
 ``counter``, ``temporary_bonus`` on the Test's ``roll`` id, which also enforces « une fois par jet ») and writes
-one ``test.atout`` event carrying the Test as it now stands (dice, modifiers, final rank). The Test's latest
+one ``test.atout`` event carrying the Test as it now stands (dice, modifiers, final rank) and, under ``atout``,
+the spending as the ledger's own ``character.atout_spent`` told it (one Event per follow-up; events written
+before carry no ``atout`` and sit next to their ``character.atout_spent``, both still read). The Test's latest
 state is its ``test.rolled`` event followed by its ``test.atout`` events; ``step`` counts the latter, and a form
 that names the step it was shown (``expected_step``) is refused once someone acted first, so a double tap never
 spends twice. A hazardous Test that already wrote its Revers is refused (the Revers is on the sheet: « Sauver sa
@@ -36,7 +38,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Event, Membership, Visibility
 from campaigns.services import event_append
-from characters.models import Character
+from characters.models import Character, CharacterKind
 from conflicts import sheets
 from conflicts.messages import refuse
 from conflicts.rules.errors import RuleError
@@ -169,13 +171,14 @@ def _apply(
     context: dict[str, Any] = {"roll": roll}
     if spender.pk != character.pk:
         context["target_character"] = character.pk
-    sheets.atout_spend(character=spender, actor=actor, use=use, amount=amount, justification=justification,
-                       context=context)  # fmt: skip
+    ledger = sheets.atout_pay(character=spender, actor=actor, use=use, amount=amount, justification=justification,
+                              context=context)  # fmt: skip
     payload = {"character": character.name, "character_id": character.pk, "roll": roll, "use": use, "old_dice": list(current.dice),
                "dice": list(result.dice), "final": result.final_rank, "success": result.success, "rolled": True,
                "required": result.setup.required_rank, "revers": result.revers, "step": test.step + 1,
                "modifiers": [[m.code, m.amount, m.note] for m in result.setup.modifiers],
                "effective": result.setup.effective_rank, "amount": amount}  # fmt: skip
+    payload["atout"] = _ledger_line(ledger, spender, test.rolled)
     if spender.pk != character.pk:
         payload["spender"] = spender.name
     if result.revers:
@@ -186,6 +189,25 @@ def _apply(
     event_append(campaign=character.campaign, kind="test.atout", actor=actor, payload=payload,
                  characters=characters, visibility=test.rolled.visibility)  # fmt: skip
     return payload
+
+
+def _ledger_line(ledger: dict[str, Any], spender: Character, rolled: Event) -> dict[str, Any]:
+    """The Atout spending as ``character.atout_spent`` told it, carried by the follow-up's one ``test.atout``.
+
+    The Event is read by whoever may read the Test; the spender's balance and reason were read by whoever may
+    read the spender's sheet. Where that is fewer people (an NPC's Atouts on a player's Test), they are kept under
+    ``narrator_`` keys, which the exports give only to narrators and the log's sentence does not read."""
+    line = {k: v for k, v in ledger.items() if k not in ("balance", "justification")}
+    same_readers = (
+        spender.kind == CharacterKind.PC
+        or rolled.visibility == Visibility.NARRATORS
+        or (rolled.visibility == Visibility.PLAYER and spender.owner_id == rolled.recipient_id)
+    )
+    prefix = "" if same_readers else "narrator_"
+    line[f"{prefix}balance"] = ledger.get("balance")
+    if ledger.get("justification"):
+        line[f"{prefix}justification"] = ledger["justification"]
+    return line
 
 
 @transaction.atomic

@@ -28,9 +28,9 @@ def table_settings_update(
     *, campaign: Campaign, actor: User, data: Mapping[str, Any], expected_version: int
 ) -> TableSettings:
     _narrator(campaign.pk, actor)
+    """How the table draws. A form drawn before another narrator's save is refused when it would change anything;
+    saved as it was shown, it changes nothing and is not refused."""
     settings = TableSettings.objects.select_for_update().get(pk=deck_store.table_settings(campaign).pk)
-    if settings.version != expected_version:
-        raise StaleState(_("Someone changed the table settings first. Reload the page and try again."))
     changed = {}
     for field in ("success_rule", "layout", "cover_mode"):
         if field in data and getattr(settings, field) != data[field]:
@@ -42,6 +42,8 @@ def table_settings_update(
         raise ServiceError(_("The smaller defence deck is a method 2 option."))
     if not changed:
         return settings
+    if settings.version != expected_version:
+        raise StaleState(_("Someone changed the table settings first. Reload the page and try again."))
     settings.version += 1
     settings.full_clean()
     settings.save()

@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Campaign, Event, Membership, SessionStatus
+from states.models import SavageSettings
 from tests.campaigns.factories import UserFactory, campaign_with, narrator_of
 
 pytestmark = pytest.mark.django_db
@@ -56,32 +57,36 @@ def test_a_bad_campaign_form_shows_errors_in_french_and_saves_nothing() -> None:
 def test_settings_change_is_logged_with_old_and_new_values() -> None:
     campaign = campaign_with()
     client = logged_in(narrator_of(campaign))
-    response = client.post(
-        reverse("campaigns:settings", args=[campaign.pk]),
-        {
-            "name": "Les Ombres",
-            "creation_mode": "standard",
-            "starting_atouts": 21,
-            "session_award": 2,
-            "revers_recovery_light_days": 1,
-            "revers_recovery_deep_days": 7,
-            "version": campaign.version,
-        },
-    )
+    data = {
+        "campaign-creation_mode": "standard", "campaign-starting_atouts": 21, "campaign-session_award": 2,
+        "campaign-revers_recovery_light_days": 1, "campaign-revers_recovery_deep_days": 7,
+        "campaign-version": campaign.version, "rules-version": 1, "rules-human_maximum": 7, "rules-progression": "",
+        "rules-streamlined_atouts": 15, "rules-potential_rest_hours": 8, "rules-npc_out_after": 2,
+    }  # fmt: skip
+    client.get(reverse("campaigns:settings", args=[campaign.pk]))
+    response = client.post(reverse("campaigns:settings_section", args=[campaign.pk, "characters"]), data)
     assert response.status_code == 302
     event = Event.objects.get(kind="campaign.settings_changed")
-    assert event.payload["changed"]["starting_atouts"] == [11, 21]
-    assert event.payload["changed"]["savage_states"] == [True, False]
+    assert event.payload["changed"] == {"starting_atouts": [11, 21], "session_award": [1, 2]}
+    response = client.post(
+        reverse("campaigns:settings_section", args=[campaign.pk, "states"]),
+        {"campaign-version": campaign.version + 1, "savage-version": 1, "savage-weigh_on_cecj": "on",
+         **{f"savage-rank_{v}": d for v, d in SavageSettings().rank_dice.items()}},
+    )  # fmt: skip
+    assert response.status_code == 302
+    assert Event.objects.filter(kind="campaign.settings_changed").latest("pk").payload["changed"] == {
+        "savage_states": [True, False]
+    }
 
 
 def test_a_stale_settings_form_says_someone_acted_first() -> None:
     campaign = campaign_with()
     client = logged_in(narrator_of(campaign))
-    data = {"name": "A", "creation_mode": "standard", "starting_atouts": 11, "session_award": 1,
-            "revers_recovery_light_days": 1, "revers_recovery_deep_days": 7, "version": campaign.version}  # fmt: skip
-    client.post(reverse("campaigns:settings", args=[campaign.pk]), data)
-    response = client.post(reverse("campaigns:settings", args=[campaign.pk]), {**data, "name": "B"})
-    assert response.status_code == 400
+    url = reverse("campaigns:settings_section", args=[campaign.pk, "campaign"])
+    data = {"name": "A", "description": "", "version": campaign.version}
+    client.post(url, data)
+    response = client.post(url, {**data, "name": "B"})
+    assert response.status_code == 409
     assert "Quelqu’un a modifié" in response.content.decode() or "Quelqu'un a modifié" in response.content.decode()
     campaign.refresh_from_db()
     assert campaign.name == "A"

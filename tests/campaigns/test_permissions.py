@@ -47,7 +47,8 @@ def test_a_player_is_refused_narrator_pages(name: str) -> None:
 def test_a_player_cannot_change_settings_and_nothing_changes() -> None:
     campaign = campaign_with(players=1)
     response = client_for(players_of(campaign)[0]).post(
-        reverse("campaigns:settings", args=[campaign.pk]), {"name": "Volé", "version": campaign.version}
+        reverse("campaigns:settings_section", args=[campaign.pk, "campaign"]),
+        {"name": "Volé", "version": campaign.version},
     )
     assert response.status_code == 403
     campaign.refresh_from_db()

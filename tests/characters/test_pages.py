@@ -189,26 +189,6 @@ def test_query_counts_do_not_grow_with_the_sheet(client, django_assert_max_num_q
         assert client.get(reverse("characters:print", args=[jim.pk])).status_code == 200
 
 
-def test_the_narrator_edits_the_trait_list_and_a_bad_list_names_entry_and_field(client, setting) -> None:  # type: ignore[no-untyped-def]
-    campaign, narrator, owner, other, jim, npc = setting
-    client.force_login(narrator)
-    url = reverse("characters:rules", args=[campaign.pk])
-    page = client.get(url)
-    assert 'code = \\"esprit\\"' in page.text or "code = &quot;esprit&quot;" in page.text
-    bad = '[[trait]]\ncode = "ruse"\nkind = "talent"\nname_fr = "Ruse"\nname_en = "Guile"\n'
-    response = client.post(url, {"version": 1, "trait_list_toml": bad, "human_maximum": 7, "npc_out_after": 2,
-                                 "streamlined_atouts": 15})  # fmt: skip
-    assert response.status_code == 400 and "entry 1 (ruse), field &#x27;kind&#x27;" in response.text
-    good = '[[trait]]\ncode = "ruse"\nkind = "field"\nname_fr = "Ruse"\nname_en = "Guile"\n'
-    response = client.post(url, {"version": 1, "trait_list_toml": good, "human_maximum": 7, "npc_out_after": 2,
-                                 "streamlined_atouts": 15})  # fmt: skip
-    assert response.status_code == 302
-    from campaigns.models import Campaign
-    from characters.selectors import character_rules, trait_defs
-
-    assert [t.code for t in trait_defs(character_rules(Campaign.objects.get(pk=campaign.pk)))] == ["ruse"]
-
-
 def test_quick_edits_from_a_panel_answer_with_the_panel(client, setting) -> None:  # type: ignore[no-untyped-def]
     campaign, narrator, owner, other, jim, npc = setting
     client.force_login(narrator)

@@ -10,7 +10,7 @@ from characters.rules.equipment import vehicles
 from characters.rules.errors import DataError
 from characters.rules.ladder import Rank, clamp, rank_label, shift
 from characters.rules.psychic import powers
-from characters.rules.traits import default_traits, load_trait_file, traits_from_dicts, traits_to_toml
+from characters.rules.traits import load_trait_file, traits_from_dicts
 
 
 def test_a_bad_entry_names_file_entry_and_field(tmp_path: Path) -> None:
@@ -26,13 +26,6 @@ def test_a_default_off_the_ladder_is_refused() -> None:
         traits_from_dicts(
             [{"code": "x", "kind": "field", "name_fr": "X", "name_en": "X", "default": 12}], source="list"
         )
-
-
-def test_a_trait_list_survives_its_toml_round_trip() -> None:
-    import tomllib
-
-    text = traits_to_toml(default_traits())
-    assert traits_from_dicts(tomllib.loads(text)["trait"], source="round trip") == default_traits()
 
 
 def test_vehicles_and_powers_load() -> None:

@@ -106,8 +106,10 @@ def test_an_atout_rerolls_a_tests_dice_or_changes_one_die() -> None:
     assert again["old_dice"] == changed["dice"] and again["final"] == 5 + sum(again["dice"])  # type: ignore[arg-type]
     assert again["success"] == (again["final"] >= 6)  # type: ignore[operator]
     assert Event.objects.filter(kind="test.atout").count() == 2
-    spent = [e.payload for e in Event.objects.filter(kind="character.atout_spent")]
+    # One Event per follow-up carries the spending (issue 12): no ``character.atout_spent`` beside it.
+    spent = [e.payload["atout"] for e in Event.objects.filter(kind="test.atout")]
     assert sorted(p["use"] for p in spent if p["context"].get("roll") == roll) == ["change_result", "reroll"]
+    assert not Event.objects.filter(kind="character.atout_spent", payload__context__roll=roll).exists()
     with pytest.raises(ServiceError, match="already shows"):
         fudge_test_change_die(character=f.hero, actor=f.player, roll=roll, index=0, face=again["dice"][0])  # type: ignore[index]
 

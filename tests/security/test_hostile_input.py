@@ -132,11 +132,13 @@ def test_an_id_past_every_column_in_the_path_is_a_404(client, world: World, digi
 
 
 @pytest.mark.parametrize("value", ["abc", " ", "9" * 30, "-1"])
-def test_a_typed_deck_id_on_the_table_page_is_a_404(client, world: World, value: str) -> None:
+def test_a_typed_deck_id_on_the_old_table_page_changes_nothing(client, world: World, value: str) -> None:
+    """The table page took a typed deck id to reshuffle; it is now the settings page's section (issue 12), whose
+    buttons post to ``conflicts:reshuffle`` with the deck's id in the path: the old address only redirects."""
     world.login(client, world.narrator)
     before = fingerprint()
     response = client.post(reverse("conflicts:table", args=[world.campaign.pk]), {"reshuffle": value})
-    assert response.status_code == 404
+    assert response.status_code == 405
     assert fingerprint() == before
 
 

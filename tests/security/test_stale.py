@@ -84,7 +84,8 @@ def test_a_stale_settings_form_is_refused(client, world):
     world.login(client, world.narrator)
     before = fingerprint()
     response = client.post(
-        reverse("campaigns:settings", args=[campaign.pk]), {"name": "Changed", "version": campaign.version - 1}
+        reverse("campaigns:settings_section", args=[campaign.pk, "campaign"]),
+        {"name": "Changed", "version": campaign.version - 1},
     )
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert fingerprint() == before

@@ -122,7 +122,7 @@ def test_the_round_tracker_page_is_for_members_and_its_actions_for_narrators(tab
 
 
 def test_savage_settings_are_for_narrators(table):
-    url = reverse("states:savage_settings", args=[table.campaign.pk])
+    url = reverse("campaigns:settings", args=[table.campaign.pk])
     assert client_for(table.alice).get(url).status_code == 403
     page = client_for(table.narrator).get(url)
     assert page.status_code == 200 and "d12+2" in page.content.decode()
