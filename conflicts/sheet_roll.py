@@ -92,7 +92,8 @@ def standing(character: Character, revers: Any = None) -> Standing:
     from conflicts import sheets
     from conflicts.services.fudge_tests import standing_modifiers
 
-    lines = standing_modifiers(sheets.states_effect(character, domain=""), domain="", penalty=0)
+    # The sheet has read the state row and its fatigue tracks for its badges (characters.views.sheet).
+    lines = standing_modifiers(sheets.states_effect(character, domain="", loaded=True), domain="", penalty=0)
     penalties = sheets.revers_penalty_by_domain(character, REVERS_DOMAINS, revers)
     target = (character.power_boost or {}).get("target", "")
     boost = sum(amount for _code, amount, use in sheets.boost_lines(character, target) if use == "any") if target else 0

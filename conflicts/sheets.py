@@ -189,10 +189,11 @@ def states_effects(characters: list[Character], *, domain: str, campaign: Any) -
     return cecj_effects(characters, domain=domain, campaign=campaign)
 
 
-def states_effect(character: Character, *, domain: str) -> Any:
+def states_effect(character: Character, *, domain: str, loaded: bool = False) -> Any:
+    """``loaded``: the page read the character's state row already (``states.bridge.cecj_effect``)."""
     from states.bridge import cecj_effect
 
-    return cecj_effect(character, domain=domain)
+    return cecj_effect(character, domain=domain, loaded=loaded)
 
 
 def no_states_effect() -> Any:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
 from characters.models import Character
-from states.models import SavageState
+from states.models import SavageSettings, SavageState
 from states.rules.bridge import NO_EFFECT, CecjEffect
 from states.rules.bridge import cecj_effect as _effect
 from states.selectors import card_state, settings_for
@@ -37,18 +38,36 @@ def cecj_effects(characters: Iterable[Character], *, domain: str, campaign: Camp
     out: dict[int, CecjEffect] = {}
     for state in states:
         s = settings[campaign_of[state.character_id]]
-        if not (s.weigh_on_cecj or s.revers_to_wounds):
-            continue
-        effect = _effect(card_state(state), domain=domain)
-        if not s.weigh_on_cecj:
-            # Only the converted Revers' wounds weigh (never zero penalty); no refusal, no fatigue.
-            effect = CecjEffect(wounds=effect.wounds)
-        out[state.character_id] = effect
+        if s.weigh_on_cecj or s.revers_to_wounds:
+            out[state.character_id] = _effect_for(state, s, domain)
     return out
 
 
-def cecj_effect(character: Character, *, domain: str) -> CecjEffect:
-    return cecj_effects([character], domain=domain, campaign=character.campaign).get(character.pk, NO_EFFECT)
+def _effect_for(state: SavageState, s: SavageSettings, domain: str) -> CecjEffect:
+    if not (s.weigh_on_cecj or s.revers_to_wounds):
+        return NO_EFFECT
+    effect = _effect(card_state(state), domain=domain)
+    if not s.weigh_on_cecj:
+        # Only the converted Revers' wounds weigh (never zero penalty); no refusal, no fatigue.
+        effect = CecjEffect(wounds=effect.wounds)
+    return effect
+
+
+def cecj_effect(character: Character, *, domain: str, loaded: bool = False) -> CecjEffect:
+    """The effect on one character. ``loaded``: the page has just read the character's state row with its
+    fatigue tracks (the sheet does, for its badges), so the row on the character is taken as it is and only the
+    campaign's options are read. Services never pass it: a row cached on an instance may be older than the
+    locked one."""
+    related = Character.savage_state.related
+    if not (loaded and related.is_cached(character)):
+        return cecj_effects([character], domain=domain, campaign=character.campaign).get(character.pk, NO_EFFECT)
+    campaign = character.campaign
+    cached = related.get_cached_value(character)
+    state = cached if isinstance(cached, SavageState) else None
+    if state is None or not campaign.savage_states:
+        return NO_EFFECT
+    prefetch_related_objects([state], "fatigue_tracks")
+    return _effect_for(state, settings_for(campaign), domain)
 
 
 def out_reason(effect: CecjEffect) -> str:
