@@ -51,10 +51,10 @@ def _language() -> str:
 def sheet_context(character: Character, membership: Membership, forms: dict[str, Any] | None = None) -> dict[str, Any]:
     """What ``detail.html#sheet`` needs for this member: the page, its htmx answers and its live pushes
     (characters.live) all render from here, so each viewer gets only what their role may see."""
+    # The traits, and the state row with its fatigue tracks, read once: the sheet, the badges, the roll dialog's
+    # state lines (states.bridge.cecj_effect) and the Savage attributes' dice take them from the character.
+    prefetch_related_objects([character], "traits", "savage_state__fatigue_tracks")
     sheet = selectors.sheet(character)
-    # The state row and its fatigue tracks, read once: the badges show them and the roll dialog's state lines
-    # (states.bridge.cecj_effect) take them from the character rather than reading them again.
-    prefetch_related_objects([character], "savage_state__fatigue_tracks")
     editable = can_edit(membership, character)
     others = [c for c in selectors.visible_characters(character.campaign, membership) if c.pk != character.pk]
     trait_choices = [(line.code, line.name) for line in sheet.all_lines]

@@ -157,3 +157,54 @@ def playing_card(card: Any) -> str:
     from conflicts.card_svg import card_svg
 
     return card_svg(card.code, success=card.success, part=card.ref.split(":", 1)[0], changed=card.flipped)
+
+
+@register.filter
+def pair(first: Any, second: Any) -> tuple[Any, Any]:
+    """Both sides of a simple conflict, to show them alike."""
+    return first, second
+
+
+@register.filter
+def percent(chance: float) -> str:
+    """A chance between 0 and 1 as a whole percentage."""
+    return f"{100 * float(chance):.0f}"
+
+
+@register.filter
+def savage_trait(code: str) -> str:
+    from states.chronicle import trait_label
+
+    return trait_label(code)
+
+
+@register.filter
+def savage_modifier(key: str) -> str:
+    from states.chronicle import modifier_label
+
+    return modifier_label(key)
+
+
+@register.filter
+def savage_outcome(outcome: str, raises: int = 0) -> str:
+    from states.chronicle import outcome_label
+
+    return outcome_label(outcome, int(raises or 0))
+
+
+@register.simple_tag
+def attribute_chance(attribute: Any, other: int = 0) -> str:
+    """The exact chance of a Savage attribute roll (states.bridge.AttributeRoll) with a situational modifier."""
+    return percent(attribute.chance(int(other or 0)))
+
+
+@register.simple_tag
+def attribute_rolls(character: Any) -> tuple[Any, ...]:
+    """The Savage attributes the sheet's roll dialog rolls (none without states), read once per page."""
+    cached: tuple[Any, ...] | None = getattr(character, "_attribute_rolls", None)
+    if cached is None:
+        from states.bridge import attribute_rolls as read
+
+        cached = read(character)
+        character._attribute_rolls = cached
+    return cached

@@ -182,11 +182,12 @@ def test_query_counts_do_not_grow_with_the_sheet(client, django_assert_max_num_q
     for extra in range(4):
         pc(campaign, owner, name=f"Double {extra}")
     client.force_login(narrator)
-    # 17: the roll dialog's state lines (states.bridge) take the state row the sheet's badges read and add the
-    # campaign's options and the fatigue tracks; the strip of Revers and the dialog take the sheet's own Revers.
+    # 17: the traits and the state row with its fatigue tracks are read once, and the one-tap chances (with the
+    # wound and fatigue lines), the Savage attributes' dice and the badges share them and the campaign's options;
+    # the strip of Revers and the first-aid form take the sheet's own Revers.
     with django_assert_max_num_queries(17):
         page = client.get(jim.get_absolute_url())
-    assert page.status_code == 200 and "data-applies" in page.text  # the wound and fatigue lines were read
+    assert page.status_code == 200 and 'data-roll-attribute="vigor"' in page.text
     with django_assert_max_num_queries(10):
         assert client.get(reverse("characters:campaign", args=[campaign.pk])).status_code == 200
     with django_assert_max_num_queries(16):
