@@ -217,3 +217,29 @@ def test_no_savage_attributes_without_states() -> None:
     assert "data-roll-attribute" not in client.get(jim.get_absolute_url()).content.decode()
     assert client.post(_urls(jim)[0], {"attribute": "vigor"}).status_code == 400
     assert not Event.objects.filter(kind="savage.roll").exists()
+
+
+def test_the_dialogs_queries_do_not_grow_with_the_opponents(django_assert_max_num_queries) -> None:
+    """The narrator's dialog offers every other character with its chance: read in a fixed number of queries."""
+    from characters.services.creation import npc_create
+
+    t = _table()
+    jim, boss = t["jim"], t["boss"]
+    savage_wounds_set(character=t["lisa"], actor=t["narrator"], count=1, expected_version=None)
+
+    def count() -> int:
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as ctx:
+            assert boss.get(_urls(jim)[1], {"trait_code": "vigueur"}).status_code == 200
+        return len(ctx.captured_queries)
+
+    few = count()
+    for index in range(6):
+        npc = npc_create(campaign=t["campaign"], actor=t["narrator"], name=f"Garde {index}", concept="Garde",
+                         ranks={"vigueur": 4})  # fmt: skip
+        savage_wounds_set(character=npc, actor=t["narrator"], count=1, expected_version=None)
+    assert count() == few
+    with django_assert_max_num_queries(few):
+        boss.get(_urls(jim)[1], {"trait_code": "telekinesie", "several_objects": "1"})
