@@ -134,7 +134,10 @@ def sheet_roll_dialog(request: MemberRequest, campaign_id: int, character_id: in
     if data["attribute"]:
         from states.bridge import attribute_rolls
 
-        context["attribute"] = next(a for a in attribute_rolls(character) if a.trait == data["attribute"])
+        attribute = next((a for a in attribute_rolls(character) if a.trait == data["attribute"]), None)
+        if attribute is None:
+            return HttpResponse(_("The states are off in this campaign."), status=400)
+        context["attribute"] = attribute
         context["situations"] = sheet_roll_rules.SITUATIONAL
         return render(request, "conflicts/partials/attribute_dialog.html", context)
     context["dialog"] = dialog.dialog(character, facts, data, memory)

@@ -216,6 +216,7 @@ def test_no_savage_attributes_without_states() -> None:
     client.force_login(player)
     assert "data-roll-attribute" not in client.get(jim.get_absolute_url()).content.decode()
     assert client.post(_urls(jim)[0], {"attribute": "vigor"}).status_code == 400
+    assert client.get(_urls(jim)[1], {"attribute": "vigor"}).status_code == 400
     assert not Event.objects.filter(kind="savage.roll").exists()
 
 
