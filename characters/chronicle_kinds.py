@@ -236,19 +236,27 @@ def _healing_started(event: Event) -> str:
             )
             % values
         )
-    return _("%(name)s starts %(power)s: one Potential point per %(hours)s-hour cycle (%(left)s left).") % values
+    return (
+        ngettext(
+            "%(name)s starts %(power)s: one Potential point per %(hours)s-hour cycle (%(left)s left).",
+            "%(name)s starts %(power)s: one Potential point per %(hours)s-hour cycle (%(left)s left).",
+            int(values["hours"]),
+        )
+        % values
+    )
 
 
 @describes("character.healing_cycle", "character.regeneration_cycle", label=lambda: _("Healing power"))
 def _healing_cycle(event: Event) -> str:
     p = event.payload
     healed = sum(int(h["from"]) - int(h["to"]) for h in p.get("healed", []))
-    return _(
-        "%(power)s: %(name)s completes %(cycles)s cycle(s), %(healed)s Revers step(s) healed, %(points)s Potential "
-        "point(s) spent (%(left)s left)."
-    ) % {
-        "name": p["character"], "power": power_name(p.get("power", "regeneration")), "cycles": p["cycles"], "healed": healed,
-        "points": p["points"], "left": p.get("potential_left", 0),
+    cycles, points = int(p["cycles"]), int(p["points"])
+    return _("%(power)s: %(name)s completes %(cycles)s, %(healed)s, %(points)s (%(left)s left).") % {
+        "name": p["character"], "power": power_name(p.get("power", "regeneration")),
+        "cycles": ngettext("%(n)s cycle", "%(n)s cycles", cycles) % {"n": cycles},
+        "healed": ngettext("%(n)s Revers step healed", "%(n)s Revers steps healed", healed) % {"n": healed},
+        "points": ngettext("%(n)s Potential point spent", "%(n)s Potential points spent", points) % {"n": points},
+        "left": p.get("potential_left", 0),
     }  # fmt: skip
 
 

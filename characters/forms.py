@@ -191,10 +191,17 @@ class FirstAidForm(forms.Form):
     revers = ReversChoiceField(label=_("Revers"), queryset=Revers.objects.none())
     success = forms.BooleanField(label=_("The Medicine test succeeded"), required=False)
 
-    def __init__(self, *args: Any, character: Character | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, character: Character | None = None, revers: list[Revers] | None = None, **kwargs: Any
+    ) -> None:
+        """``revers``: the character's active Revers when the page has read them (the sheet): the choices are
+        drawn from them; what is posted is still checked against the character's active Revers."""
         super().__init__(*args, **kwargs)
         if character is not None:
-            model_choice_field(self, "revers").queryset = Revers.objects.filter(character=character, severity__gt=0)
+            field = model_choice_field(self, "revers")
+            field.queryset = Revers.objects.filter(character=character, severity__gt=0)
+            if revers is not None:
+                field.choices = [("", field.empty_label or ""), *((r.pk, field.label_from_instance(r)) for r in revers)]
 
 
 class EquipmentForm(forms.Form):

@@ -93,7 +93,13 @@ def _panels(event: Event, viewer: Viewer, character: Character | None) -> list[s
     if viewer.watches(sheet_subject(character.pk)):
         summary = [open_sheet(character.pk, viewer)]
     elif viewer.shows(sheet_subject(character.pk)):
-        summary = [render_to_string("characters/partials/summary.html", {"character": character, "oob": True})]
+        summary = [
+            render_to_string(
+                "characters/partials/summary.html",
+                # characters_for_panels has prefetched the active Revers.
+                {"character": character, "oob": True, "revers": character.revers.all()},
+            )
+        ]
     else:
         summary = []
     if not viewer.is_narrator or not viewer.shows(home_subject(event.campaign_id)):

@@ -90,6 +90,23 @@ def trait_value(character: Character, trait_code: str, *, fed: bool = True) -> i
     return value - ranks_lowered(character, trait_code) if fed else value
 
 
+def trait_values(characters: list[Character], trait_code: str, campaign: Campaign) -> dict[int, int]:
+    """``trait_value`` of one trait for many characters of ``campaign``, in a fixed number of queries (by id)."""
+    rows = dict(
+        CharacterTrait.objects.filter(character__in=characters, code=trait_code).values_list("character_id", "rank")
+    )
+    known = trait_def_map(character_rules(campaign)).get(trait_code)
+    default = known.default if known is not None else Rank.FAIBLE
+    lowered = ranks_lowered_many([(c, trait_code) for c in characters])
+    out = {}
+    for c in characters:
+        value = rows.get(c.pk, default)
+        if trait_code == VIGOUR and c.vigour_lost:
+            value -= c.vigour_lost
+        out[c.pk] = value - lowered.get(c.pk, 0)
+    return out
+
+
 def ranks_lowered(character: Character, trait_code: str) -> int:
     """Ranks ``trait_code`` has lost feeding power domains since the character's last rest."""
     return sum(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from conflicts.rules.errors import RuleError
 from core.errors import ServiceError
@@ -19,7 +20,6 @@ def _texts() -> dict[str, str]:
         "too_many_cards": _("This split uses %(used)s cards but you only have %(have)s."),
         "too_many_attack": _("Only %(have)s of your cards can go to attack; this split puts %(used)s there."),
         "too_many_defence": _("Only %(have)s of your cards can go to defence; this split puts %(used)s there."),
-        "cards_left": _("%(left)s card(s) are not placed yet: put every card in attack or defence."),
         "deck_too_small": _("%(count)s cards cannot come from a deck of %(size)s."),
         "cut_needs_revers": _(
             "Nobody inflicted a Revers in the last draw: there is no winner to cut the sequence short."
@@ -36,8 +36,20 @@ def _texts() -> dict[str, str]:
     }
 
 
+def _counted(code: str, values: dict[str, object]) -> str | None:
+    """The refusals whose words agree with a number (« 1 carte n'est pas encore placée »)."""
+    if code == "cards_left":
+        left = int(str(values.get("left", 0)))
+        return ngettext(
+            "%(left)s card is not placed yet: put every card in attack or defence.",
+            "%(left)s cards are not placed yet: put every card in attack or defence.",
+            left,
+        )
+    return None
+
+
 def rule_message(error: RuleError) -> str:
-    text = _texts().get(error.code, _("This is not allowed by the rules."))
+    text = _counted(error.code, dict(error.values)) or _texts().get(error.code, _("This is not allowed by the rules."))
     try:
         return text % dict(error.values)
     except (KeyError, TypeError, ValueError):

@@ -92,7 +92,8 @@ def standing(character: Character, revers: Any = None) -> Standing:
     from conflicts import sheets
     from conflicts.services.fudge_tests import standing_modifiers
 
-    lines = standing_modifiers(sheets.states_effect(character, domain=""), domain="", penalty=0)
+    # The sheet has read the state row and its fatigue tracks for its badges (characters.views.sheet).
+    lines = standing_modifiers(sheets.states_effect(character, domain="", loaded=True), domain="", penalty=0)
     penalties = sheets.revers_penalty_by_domain(character, REVERS_DOMAINS, revers)
     target = (character.power_boost or {}).get("target", "")
     boost = sum(amount for _code, amount, use in sheets.boost_lines(character, target) if use == "any") if target else 0
@@ -101,10 +102,23 @@ def standing(character: Character, revers: Any = None) -> Standing:
     return result
 
 
-class SheetRollForm(forms.Form):
-    """What one tap (or the dialog) sends: the trait, and optionally a difficulty, a modifier and an Atout."""
+RELATEDNESS = (
+    ("close", _("Closely related")),
+    ("related", _("Related but not central (−1)")),
+    ("distant", _("Distant (−2)")),
+)
+NO_GEAR = "none"  # « Inférieur ou pas de matériel : -1 »
+SAVAGE_ATTRIBUTES = ("vigor", "spirit", "agility", "smarts")
 
-    trait_code = forms.CharField(max_length=64)
+
+class SheetRollForm(forms.Form):
+    """What one tap (or the dialog) sends: the trait (or, with states on, a Savage attribute) and optionally a
+    difficulty, a situation, the Revers that apply, relatedness, the gear used, the character's scale, an Atout;
+    on a power domain a power's rank (a power use); for the narrator an opponent (a simple conflict, or their
+    trait as the Difficulty). Every choice is picked among what the sheet offers, never typed."""
+
+    trait_code = forms.CharField(max_length=64, required=False)
+    attribute = forms.ChoiceField(choices=[("", ""), *((a, a) for a in SAVAGE_ATTRIBUTES)], required=False)
     difficulty = forms.TypedChoiceField(choices=CHIPS, coerce=int, required=False, empty_value=None)
     other = forms.TypedChoiceField(
         choices=[(n, str(n)) for n in SITUATIONAL], coerce=int, required=False, empty_value=None
@@ -112,18 +126,50 @@ class SheetRollForm(forms.Form):
     revers_domain = forms.ChoiceField(
         choices=[("", ""), ("physical", ""), ("social", ""), ("mental", "")], required=False
     )
+    relatedness = forms.ChoiceField(choices=RELATEDNESS, required=False)
+    gear = forms.ChoiceField(required=False)
+    scale = forms.BooleanField(required=False)
     atout = forms.BooleanField(required=False)
+    power_rank = forms.TypedChoiceField(
+        choices=[(r, str(r)) for r in range(2, 8)], coerce=int, required=False, empty_value=None
+    )
+    several_objects = forms.BooleanField(required=False)
+    masked = forms.BooleanField(required=False)
+    fed_by = forms.ChoiceField(required=False)
+    opponent = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    resisted_by = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    opponent_trait = forms.ChoiceField(required=False)
+    against = forms.ChoiceField(choices=[("conflict", ""), ("difficulty", "")], required=False)
 
-    def __init__(self, *args: Any, character: Character, codes: set[str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, character: Character, codes: set[str], facts: Any = None, **kwargs: Any) -> None:
+        """``facts``: the dialog's ``DialogFacts`` (gear, feeds, opponents, the traits an opponent may use)."""
         super().__init__(*args, **kwargs)
         self.character = character
         self.codes = codes
+        self.facts = facts
+        gear = facts.gear if facts is not None else ()
+        choice_field(self, "gear").choices = [("", ""), (NO_GEAR, ""), *((str(g.pk), g.name) for g in gear)]
+        feeds = facts.feeds if facts is not None else ()
+        choice_field(self, "fed_by").choices = [("", ""), *feeds]
+        opponents = facts.opponents if facts is not None else ()
+        choice_field(self, "opponent").choices = [("", ""), *((o.pk, o.name) for o in opponents)]
+        choice_field(self, "resisted_by").choices = [("", ""), *((o.pk, o.name) for o in opponents)]
+        traits = facts.opponent_traits if facts is not None else ()
+        choice_field(self, "opponent_trait").choices = [("", ""), *((code, name) for code, name in traits)]
 
     def clean_trait_code(self) -> str:
         code: str = self.cleaned_data["trait_code"]
-        if code not in self.codes:
+        if code and code not in self.codes:
             raise forms.ValidationError(_("This character has no such trait."))
         return code
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("trait_code") and not data.get("attribute"):
+            raise forms.ValidationError(_("Choose the trait to roll."))
+        if data.get("power_rank") is not None and not (self.facts and data.get("trait_code") in self.facts.domains):
+            raise forms.ValidationError(_("Only a power domain uses a power."))
+        return data
 
 
 class OtherTestAtoutForm(forms.Form):

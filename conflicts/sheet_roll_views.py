@@ -12,14 +12,16 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.access import MemberRequest, campaign_member
 from campaigns.models import Membership
 from characters.models import Character
-from conflicts import selectors, sheets
+from conflicts import selectors
 from conflicts import sheet_roll as sheet_roll_rules
-from conflicts.services.fudge_tests import fudge_test_roll
+from conflicts import sheet_roll_dialog as dialog
+from conflicts.services.fudge_tests import fudge_test_roll, simple_conflict_roll
+from conflicts.services.power_tests import power_test_roll
 from conflicts.services.roll_follow_ups import (
     fudge_test_bonus_again,
     fudge_test_change_die,
@@ -46,31 +48,102 @@ def _sheet_roll_context(character: Character, result: dict[str, Any], memory: An
     return {"character": character, "result": result, "memory": memory, "faces": (-1, 0, 1)}
 
 
-@campaign_member
-@require_POST
-def sheet_roll(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
-    """A Test from a trait row of the sheet: one tap at the remembered difficulty, or the dialog's choices."""
-    character = _own_character(request, campaign_id, character_id)
-    codes = {code for code, _name, _value in sheets.trait_choices(character)}
-    form = sheet_roll_rules.SheetRollForm(request.POST, character=character, codes=codes)
-    if not form.is_valid():
-        return HttpResponse(" ".join(str(e) for errors in form.errors.values() for e in errors), status=400)
+def _roll_form(request: MemberRequest, character: Character, data: Any) -> tuple[Any, Any]:
+    facts = dialog.dialog_facts(character, request.membership)
+    form = sheet_roll_rules.SheetRollForm(data, character=character, codes=set(facts.lines), facts=facts)
+    return form, facts
+
+
+def _memory(request: MemberRequest, character: Character, data: dict[str, Any]) -> sheet_roll_rules.RollMemory:
     before = sheet_roll_rules.remembered(request.session, character.pk)
-    data = form.cleaned_data
-    memory = sheet_roll_rules.RollMemory(
+    return sheet_roll_rules.RollMemory(
         difficulty=data["difficulty"] if data["difficulty"] is not None else before.difficulty,
         other=data["other"] if data["other"] is not None else before.other,
     )
+
+
+@campaign_member
+@require_POST
+def sheet_roll(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
+    """A roll from a row of the sheet: a Test in one tap at the remembered difficulty, or the dialog's choices —
+    a power use on a power domain, a simple conflict or an opponent's trait as the Difficulty (the narrator's),
+    a Savage attribute when states are on."""
+    character = _own_character(request, campaign_id, character_id)
+    form, facts = _roll_form(request, character, request.POST)
+    if not form.is_valid():
+        return HttpResponse(" ".join(str(e) for errors in form.errors.values() for e in errors), status=400)
+    data = form.cleaned_data
+    if data["attribute"]:
+        return _attribute_roll(request, character, data)
+    memory = _memory(request, character, data)
+    roll_data = dialog.request_data(data, memory, facts)
+    opponent = next((o for o in facts.opponents if o.pk == data["opponent"]), None)
+    resisted_by = next((o for o in facts.opponents if o.pk == data["resisted_by"]), None)
+    their = {"trait_code": data["opponent_trait"] or data["trait_code"]}
     try:
-        result = fudge_test_roll(character=character, actor=request.user, data={
-            "trait_code": data["trait_code"], "difficulty": memory.difficulty, "other": memory.other,
-            "revers_domain": data["revers_domain"], "atout": data["atout"], "relatedness": "close",
-        })  # fmt: skip
+        if data["power_rank"] is not None:
+            result = power_test_roll(character=character, actor=request.user, data=roll_data,
+                                     power=dialog.power_choices(data), opponent=resisted_by, opponent_data=their)  # fmt: skip
+        elif opponent is not None and data["against"] == "difficulty":
+            # « la Difficulté peut provenir d'une Caractéristique du ou des adversaires » (V).
+            result = fudge_test_roll(character=character, actor=request.user,
+                                     data={**roll_data, "opponent": opponent, "opponent_trait": their["trait_code"]})  # fmt: skip
+        elif opponent is not None:
+            result = simple_conflict_roll(first=character, second=opponent, actor=request.user,
+                                          first_data=dialog.data_without_difficulty(roll_data), second_data=their)  # fmt: skip
+        else:
+            result = fudge_test_roll(character=character, actor=request.user, data=roll_data)
     except ServiceError as exc:
         return HttpResponse(exc.message, status=exc.status)
     sheet_roll_rules.remember(request.session, character.pk, memory)
+    if "winner" in result:
+        return render(request, "conflicts/partials/conflict_card.html", {"character": character, "result": result})
     result = {**result, "step": 0}
     return render(request, "conflicts/partials/roll_card.html", _sheet_roll_context(character, result, memory))
+
+
+def _attribute_roll(request: MemberRequest, character: Character, data: dict[str, Any]) -> HttpResponse:
+    """A Savage attribute (states on): the state cards' penalties are applied by the roll itself."""
+    from states.chronicle import roll_text
+    from states.services.rolls import savage_trait_roll
+
+    if not character.campaign.savage_states:
+        return HttpResponse(_("The states are off in this campaign."), status=400)
+    try:
+        roll = savage_trait_roll(character=character, actor=request.user, trait=data["attribute"],
+                                 expected_version=None, modifier=data["other"] or 0)  # fmt: skip
+    except ServiceError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    context = {"character": character, "roll": roll.to_json(), "text": roll_text(roll.to_json()),
+               "trait": data["attribute"]}  # fmt: skip
+    return render(request, "conflicts/partials/attribute_card.html", context)
+
+
+@campaign_member
+@require_GET
+def sheet_roll_dialog(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
+    """The dialog's body for a row and the choices made so far: every modifier with its reason and the exact
+    chance of each way to roll. Loaded when the dialog opens and again on each change."""
+    character = _own_character(request, campaign_id, character_id)
+    form, facts = _roll_form(request, character, request.GET)
+    if not form.is_valid():
+        return HttpResponse(" ".join(str(e) for errors in form.errors.values() for e in errors), status=400)
+    data = form.cleaned_data
+    memory = _memory(request, character, data)
+    context: dict[str, Any] = {"character": character, "memory": memory, "choices": data, "facts": facts}
+    if data["attribute"]:
+        from states.bridge import attribute_rolls
+
+        attribute = next((a for a in attribute_rolls(character) if a.trait == data["attribute"]), None)
+        if attribute is None:
+            return HttpResponse(_("The states are off in this campaign."), status=400)
+        context["attribute"] = attribute
+        context["situations"] = sheet_roll_rules.SITUATIONAL
+        return render(request, "conflicts/partials/attribute_dialog.html", context)
+    context["dialog"] = dialog.dialog(character, facts, data, memory)
+    context["situations"] = sheet_roll_rules.SITUATIONAL
+    context["relatedness"] = sheet_roll_rules.RELATEDNESS
+    return render(request, "conflicts/partials/roll_dialog.html", context)
 
 
 def _step(request: HttpRequest) -> int | None:

@@ -22,6 +22,13 @@ def trait_value(character: Character, trait_code: str) -> int:
     return int(read(character, trait_code))
 
 
+def trait_values(characters: list[Character], trait_code: str, campaign: Any) -> dict[int, int]:
+    """``trait_value`` of many characters of one campaign, by id, in a fixed number of queries."""
+    from characters.selectors import trait_values as read
+
+    return read(characters, trait_code, campaign)
+
+
 def sheet_rank(character: Character, trait_code: str) -> int:
     """``trait_value`` but for the ranks lost feeding a power domain, which a draw reads live (``ranks_lowered``)."""
     from characters.selectors import trait_value as read
@@ -198,10 +205,11 @@ def states_effects(characters: list[Character], *, domain: str, campaign: Any) -
     return cecj_effects(characters, domain=domain, campaign=campaign)
 
 
-def states_effect(character: Character, *, domain: str) -> Any:
+def states_effect(character: Character, *, domain: str, loaded: bool = False) -> Any:
+    """``loaded``: the page read the character's state row already (``states.bridge.cecj_effect``)."""
     from states.bridge import cecj_effect
 
-    return cecj_effect(character, domain=domain)
+    return cecj_effect(character, domain=domain, loaded=loaded)
 
 
 def no_states_effect() -> Any:
@@ -219,3 +227,14 @@ def states_refusal(effect: Any, *, attack: bool = False, test: bool = False, fre
     if effect.shaken and (attack or (test and not free_action)):
         return shaken_reason()
     return ""
+
+
+def power_use(
+    *, character: Character, actor: User, domain: str, power_rank: int, masked: bool, several_objects: bool,
+    fed_by: str,
+) -> Any:  # fmt: skip
+    """One use of a psychic power paid on the sheet (a Potentiel point, or a trait feeding the domain)."""
+    from characters.services.powers import power_use as use
+
+    return use(character=character, actor=actor, domain=domain, power_rank=power_rank, masked=masked,
+               several_objects=several_objects, fed_by=fed_by)  # fmt: skip

@@ -16,6 +16,11 @@ urlpatterns = [
     path("<id:campaign_id>/test/", views.fudge_test, name="test"),
     path("<id:campaign_id>/characters/<id:character_id>/roll/", sheet_roll_views.sheet_roll, name="sheet_roll"),
     path(
+        "<id:campaign_id>/characters/<id:character_id>/roll/dialog/",
+        sheet_roll_views.sheet_roll_dialog,
+        name="sheet_roll_dialog",
+    ),
+    path(
         "<id:campaign_id>/characters/<id:character_id>/roll/atout/",
         sheet_roll_views.sheet_roll_atout,
         name="sheet_roll_atout",

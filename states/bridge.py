@@ -1,5 +1,6 @@
 """The interface MicroFudge's apps (conflicts, characters) call to learn what the state cards do to a Test or a
-draw. Nothing else of ``states`` is imported by them for this; the readings are in ``states.rules.bridge``.
+draw, and how the sheet's roll dialog rolls the Savage attributes (``attribute_rolls``). Nothing else of ``states``
+is imported by them for this; the readings are in ``states.rules.bridge``.
 
 ``cecj_effect(character, domain=…)`` and ``cecj_effects(characters, domain=…)`` (one query for a board) return
 a ``CecjEffect``: wound and fatigue penalties (positive), ``out`` (why the character cannot act) and ``shaken``.
@@ -13,17 +14,26 @@ penalty even with the setting off.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
 
+from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
 from characters.models import Character
-from states.models import SavageState
+from states.models import SavageSettings, SavageState
 from states.rules.bridge import NO_EFFECT, CecjEffect
 from states.rules.bridge import cecj_effect as _effect
-from states.selectors import card_state, settings_for
+from states.rules.dice import TraitDie
+from states.rules.odds import trait_odds
+from states.rules.states import roll_penalties
+from states.selectors import TRAITS, card_state, settings_for, trait_die
 
-__all__ = ["NO_EFFECT", "CecjEffect", "cecj_effect", "cecj_effects", "out_reason", "shaken_reason"]
+__all__ = [
+    "NO_EFFECT", "AttributeRoll", "CecjEffect", "attribute_rolls", "cecj_effect", "cecj_effects", "out_reason",
+    "shaken_reason",
+]  # fmt: skip
 
 
 def cecj_effects(characters: Iterable[Character], *, domain: str, campaign: Campaign) -> dict[int, CecjEffect]:
@@ -37,18 +47,46 @@ def cecj_effects(characters: Iterable[Character], *, domain: str, campaign: Camp
     out: dict[int, CecjEffect] = {}
     for state in states:
         s = settings[campaign_of[state.character_id]]
-        if not (s.weigh_on_cecj or s.revers_to_wounds):
-            continue
-        effect = _effect(card_state(state), domain=domain)
-        if not s.weigh_on_cecj:
-            # Only the converted Revers' wounds weigh (never zero penalty); no refusal, no fatigue.
-            effect = CecjEffect(wounds=effect.wounds)
-        out[state.character_id] = effect
+        if s.weigh_on_cecj or s.revers_to_wounds:
+            out[state.character_id] = _effect_for(state, s, domain)
     return out
 
 
-def cecj_effect(character: Character, *, domain: str) -> CecjEffect:
-    return cecj_effects([character], domain=domain, campaign=character.campaign).get(character.pk, NO_EFFECT)
+def _effect_for(state: SavageState, s: SavageSettings, domain: str) -> CecjEffect:
+    if not (s.weigh_on_cecj or s.revers_to_wounds):
+        return NO_EFFECT
+    effect = _effect(card_state(state), domain=domain)
+    if not s.weigh_on_cecj:
+        # Only the converted Revers' wounds weigh (never zero penalty); no refusal, no fatigue.
+        effect = CecjEffect(wounds=effect.wounds)
+    return effect
+
+
+def cecj_effect(character: Character, *, domain: str, loaded: bool = False) -> CecjEffect:
+    """The effect on one character. ``loaded``: the page has just read the character's state row with its
+    fatigue tracks (the sheet does, for its badges), so the row on the character is taken as it is and only the
+    campaign's options are read. Services never pass it: a row cached on an instance may be older than the
+    locked one."""
+    related = Character.savage_state.related
+    if not (loaded and related.is_cached(character)):
+        return cecj_effects([character], domain=domain, campaign=character.campaign).get(character.pk, NO_EFFECT)
+    campaign = character.campaign
+    cached = related.get_cached_value(character)
+    state = cached if isinstance(cached, SavageState) else None
+    if state is None or not campaign.savage_states:
+        return NO_EFFECT
+    prefetch_related_objects([state], "fatigue_tracks")
+    return _effect_for(state, _page_settings(campaign), domain)
+
+
+def _page_settings(campaign: Campaign) -> SavageSettings:
+    """The campaign's options, read once per page render (the sheet's state lines and its attributes' dice share
+    them); only the page paths (``loaded``, ``attribute_rolls``) use it, never a service."""
+    cached: SavageSettings | None = getattr(campaign, "_page_savage_settings", None)
+    if cached is None:
+        cached = settings_for(campaign)
+        campaign._page_savage_settings = cached  # type: ignore[attr-defined]  # kept on the page's campaign instance
+    return cached
 
 
 def out_reason(effect: CecjEffect) -> str:
@@ -61,3 +99,46 @@ def out_reason(effect: CecjEffect) -> str:
 
 def shaken_reason() -> str:
     return _("Shaken: only free actions — no attack cards, and a Test only if the narrator calls it a free action.")
+
+
+@dataclass(frozen=True)
+class AttributeRoll:
+    """A Savage attribute as the sheet's roll dialog offers it: its die, whether the Wild Die joins it, and the
+    state cards' penalties the roll carries (« Chaque Blessure inflige un malus de -1 à tous les jets de Trait »)."""
+
+    trait: str
+    die: TraitDie
+    wild_card: bool
+    penalties: tuple[tuple[str, int], ...]
+
+    def chance(self, other: int = 0) -> Fraction:
+        """The exact chance of a success or better, with ``other`` (a situational modifier) added."""
+        return trait_odds(
+            self.die, wild_card=self.wild_card, modifier=sum(v for _k, v in self.penalties) + other
+        ).success
+
+
+def attribute_rolls(character: Character) -> tuple[AttributeRoll, ...]:
+    """The four attributes (Vigueur, Âme, Agilité, Intellect) of a character of a campaign with states, as
+    ``states.services.rolls.savage_trait_roll`` rolls them; none without states. Reads the state row on the
+    character (the sheet prefetched it with its fatigue tracks) and the campaign's rank dice."""
+    campaign = character.campaign
+    if not campaign.savage_states:
+        return ()
+    state = getattr(character, "savage_state", None) if _has_state(character) else None
+    if state is None:
+        state = SavageState(character=character)
+    rank_dice = _page_settings(campaign).rank_dice
+    card = card_state(state) if state.pk else None
+    penalties = tuple((m.key, m.value) for m in roll_penalties(card)) if card is not None else ()
+    return tuple(
+        AttributeRoll(trait, trait_die(state, trait, rank_dice=rank_dice), state.wild_card, penalties)
+        for trait in TRAITS
+    )
+
+
+def _has_state(character: Character) -> bool:
+    try:
+        return character.savage_state is not None
+    except SavageState.DoesNotExist:
+        return False

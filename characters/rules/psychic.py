@@ -80,6 +80,14 @@ def difficulty_for(required_rank: int) -> tuple[str, int]:
     return DIFFICULTY_TABLE[max(Rank.FAIBLE, required_rank)]
 
 
+def use_difficulty(power_rank: int, *, masked: bool = False, several_objects: bool = False) -> str:
+    """The Difficulty of a power's Test: « L'utilisation des pouvoirs psychiques est résolu à travers un Test dont
+    la Difficulté dépend du rang requis pour avoir le droit d'utiliser ledit pouvoir » (appendix 1), one degree
+    more to mask the intrusion, and one degree more for Télékinésie's several objects (« la Difficulté est
+    toutefois augmentée d'un degré »), which leaves the rank required as it is."""
+    return difficulty_for(required_rank_for(power_rank, masked=masked) + int(several_objects))[0]
+
+
 def power_use(
     *,
     domain_rank: int,
@@ -109,7 +117,7 @@ def power_use(
         raise RuleViolation("psychic.no_potential")
     if fatigue_rule and vigour - vigour_lost < Rank.LAMENTABLE:
         raise RuleViolation("psychic.exhausted")
-    difficulty = difficulty_for(required + int(several_objects))[0]
+    difficulty = use_difficulty(power_rank, masked=masked, several_objects=several_objects)
     level = difficulty_for(required)[1]
     lost = vigour_lost + 1 if fatigue_rule else vigour_lost
     return PowerUse(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -50,6 +51,9 @@ def _language() -> str:
 def sheet_context(character: Character, membership: Membership, forms: dict[str, Any] | None = None) -> dict[str, Any]:
     """What ``detail.html#sheet`` needs for this member: the page, its htmx answers and its live pushes
     (characters.live) all render from here, so each viewer gets only what their role may see."""
+    # The traits, and the state row with its fatigue tracks, read once: the sheet, the badges, the roll dialog's
+    # state lines (states.bridge.cecj_effect) and the Savage attributes' dice take them from the character.
+    prefetch_related_objects([character], "traits", "savage_state__fatigue_tracks")
     sheet = selectors.sheet(character)
     editable = can_edit(membership, character)
     others = [c for c in selectors.visible_characters(character.campaign, membership) if c.pk != character.pk]
@@ -101,7 +105,7 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
                 "gain_form": AtoutGainForm(),
                 "trait_set_form": TraitSetForm(traits=trait_choices),
                 "revers_form": ReversForm(),
-                "first_aid_form": FirstAidForm(character=character),
+                "first_aid_form": FirstAidForm(character=character, revers=sheet.revers),
                 "feed_form": _feed_form(sheet) if any(line.on_sheet for line in sheet.power_domains) else None,
                 "hand_form": HandAllyForm(players=players) if character.kind == CharacterKind.NPC else None,
             }

@@ -15,7 +15,15 @@ from campaigns.models import Visibility
 from campaigns.services import event_append
 from characters.models import Character
 from conflicts import sheets
-from conflicts.rules.fudge import FudgeTestSetup, Modifier, TechnicalPolicy, fudge_test, simple_conflict, success_chance
+from conflicts.rules.fudge import (
+    FudgeTestSetup,
+    Modifier,
+    TechnicalPolicy,
+    fudge_test,
+    simple_conflict,
+    simple_conflict_chances,
+    success_chance,
+)
 from conflicts.rules.ranks import Difficulty, difficulty_from_rank
 from conflicts.rules.relatedness import Relatedness
 from conflicts.services.changes import _member, _narrator, _rng
@@ -43,9 +51,10 @@ def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[Fud
     domain = data.get("revers_domain", "")
     penalty = sheets.revers_penalty(character, domain) if domain else 0
     modifiers = standing_modifiers(sheets.states_effect(character, domain=domain), domain=domain, penalty=penalty)
+    notes = data.get("notes") or {}  # why a line applies (the gear used, whose scale), shown with it
     for code in ("equipment", "scale", "other"):
         if data.get(code):
-            modifiers.append(Modifier(code, int(data[code])))
+            modifiers.append(Modifier(code, int(data[code]), str(notes.get(code, ""))))
     if data.get("atout"):
         modifiers.append(Modifier("atout", 1))
     modifiers += [
@@ -108,6 +117,8 @@ def fudge_test_roll(
                "chance": float(chance), "roll": roll_id}  # fmt: skip
     if data.get("range_band"):
         payload["range_band"] = data["range_band"]
+    if data.get("power"):
+        payload["power"] = dict(data["power"])  # the power used (characters.services.powers.power_use spent it)
     if opponent is not None and data.get("opponent_trait"):
         payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
     payload["revers_domain"], payload["nature"] = data.get("revers_domain") or "physical", data.get("nature") or "blunt"
@@ -128,8 +139,57 @@ def simple_conflict_roll(
 ) -> dict[str, Any]:  # fmt: skip
     """Both roll 4dF on their modified trait; the higher final rank wins, equal is a tie."""
     _narrator(first.campaign_id, actor)
-    if second.campaign_id != first.campaign_id:
-        raise ServiceError(_("Both characters must be in this campaign."))
+    if second.campaign_id != first.campaign_id or second.pk == first.pk:
+        raise ServiceError(_("Choose another character of this campaign."))
+    a, code_a, b, code_b = simple_conflict_setups(first, second, first_data, second_data)
+    result = simple_conflict(a.effective_rank, b.effective_rank, _rng(rng))
+    chances = simple_conflict_chances(a.effective_rank, b.effective_rank)
+    sheets.boost_used(first, code_a, draw=False)
+    sheets.boost_used(second, code_b, draw=False)
+    payload = {
+        "first": {"name": first.name, "trait": code_a, **_trait_names(first, code_a), "effective": a.effective_rank,
+                  "trait_rank": a.trait_rank, "relatedness": str(a.relatedness), "dice": list(result.first_dice),
+                  "final": result.first_final, "modifiers": [[m.code, m.amount, m.note] for m in a.modifiers]},
+        "second": {"name": second.name, "trait": code_b, **_trait_names(second, code_b), "effective": b.effective_rank,
+                   "trait_rank": b.trait_rank, "relatedness": str(b.relatedness), "dice": list(result.second_dice),
+                   "final": result.second_final, "modifiers": [[m.code, m.amount, m.note] for m in b.modifiers]},
+        "winner": str(result.winner),
+        "chances": {str(k): float(v) for k, v in chances.items()},
+    }  # fmt: skip
+    if first_data.get("power"):
+        payload["power"] = dict(first_data["power"])
+    event_append(
+        campaign=first.campaign, kind="conflict.simple", actor=actor, payload=payload, characters=[first, second]
+    )
+    return payload
+
+
+def defender_setups(first: Character, others: list[Character], trait_code: str) -> dict[int, FudgeTestSetup]:
+    """The other side of a simple conflict against ``first`` for each of ``others`` using ``trait_code``, as
+    ``simple_conflict_setups`` builds it (the sheet's rank, the state cards' lines, a running boost, the scale
+    compared with ``first``'s), in a fixed number of queries: the roll dialog offers every opponent with its
+    chance (a test compares each with the roll made)."""
+    ranks = sheets.trait_values(others, trait_code, first.campaign)
+    effects = sheets.states_effects(others, domain="", campaign=first.campaign)
+    out = {}
+    for other in others:
+        modifiers = standing_modifiers(effects.get(other.pk, sheets.no_states_effect()), domain="", penalty=0)
+        if scale := max(0, sheets.scale_modifier(other, first, trait_code)):
+            modifiers.append(Modifier("scale", scale, first.name))
+        modifiers += [Modifier(c, a) for c, a, use in sheets.boost_lines(other, trait_code) if use == "any"]
+        out[other.pk] = FudgeTestSetup(trait_rank=ranks[other.pk], difficulty=Difficulty.FACILE,
+                                       modifiers=tuple(modifiers))  # fmt: skip
+    return out
+
+
+def simple_conflict_setups(
+    first: Character, second: Character, first_data: Mapping[str, Any], second_data: Mapping[str, Any]
+) -> tuple[FudgeTestSetup, str, FudgeTestSetup, str]:
+    """Both sides of a simple conflict as they will roll (read only): the roll dialog shows these very setups.
+
+    « Pour résoudre un Conflit simple, les deux adversaires lancent chacun 4 dés *Fudge* et modifient leurs
+    Caractéristiques respectives. Le Rang final le plus élevé l'emporte. Un même résultat indique une égalité. » (V)
+    """
     # « lorsque l'ogre dont la Vigueur est bonne est comparé à un humain, il est considéré comme ayant une
     # Excellente Vigueur » (appendix 8): the difference counts once, for the larger side only (the human keeps
     # its own rank), unless the form says otherwise.
@@ -137,19 +197,7 @@ def simple_conflict_roll(
     for data, me, other in ((first_data, first, second), (second_data, second, first)):
         if "scale" not in data and data.get("trait_code"):
             data["scale"] = max(0, sheets.scale_modifier(me, other, data["trait_code"]))
+            data["notes"] = {**(data.get("notes") or {}), "scale": other.name}
     a, code_a = fudge_test_setup(first, {**first_data, "difficulty": Difficulty.FACILE})
     b, code_b = fudge_test_setup(second, {**second_data, "difficulty": Difficulty.FACILE})
-    result = simple_conflict(a.effective_rank, b.effective_rank, _rng(rng))
-    sheets.boost_used(first, code_a, draw=False)
-    sheets.boost_used(second, code_b, draw=False)
-    payload = {
-        "first": {"name": first.name, "trait": code_a, "effective": a.effective_rank, "dice": list(result.first_dice),
-                  "final": result.first_final, "modifiers": [[m.code, m.amount, m.note] for m in a.modifiers]},
-        "second": {"name": second.name, "trait": code_b, "effective": b.effective_rank, "dice": list(result.second_dice),
-                   "final": result.second_final, "modifiers": [[m.code, m.amount, m.note] for m in b.modifiers]},
-        "winner": str(result.winner),
-    }  # fmt: skip
-    event_append(
-        campaign=first.campaign, kind="conflict.simple", actor=actor, payload=payload, characters=[first, second]
-    )
-    return payload
+    return a, code_a, b, code_b

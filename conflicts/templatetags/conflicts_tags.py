@@ -165,3 +165,54 @@ def playing_card(card: Any) -> str:
 def odds_part(participant_id: int, version: int, placed: int, total: int, odds: Any) -> str:
     """The odds block of a draw panel (conflicts.odds_html: the endpoint answers each change of the split with it)."""
     return odds_html(participant_id, version, placed, total, odds or [])
+
+
+@register.filter
+def pair(first: Any, second: Any) -> tuple[Any, Any]:
+    """Both sides of a simple conflict, to show them alike."""
+    return first, second
+
+
+@register.filter
+def percent(chance: float) -> str:
+    """A chance between 0 and 1 as a whole percentage."""
+    return f"{100 * float(chance):.0f}"
+
+
+@register.filter
+def savage_trait(code: str) -> str:
+    from states.chronicle import trait_label
+
+    return trait_label(code)
+
+
+@register.filter
+def savage_modifier(key: str) -> str:
+    from states.chronicle import modifier_label
+
+    return modifier_label(key)
+
+
+@register.filter
+def savage_outcome(outcome: str, raises: int = 0) -> str:
+    from states.chronicle import outcome_label
+
+    return outcome_label(outcome, int(raises or 0))
+
+
+@register.simple_tag
+def attribute_chance(attribute: Any, other: int = 0) -> str:
+    """The exact chance of a Savage attribute roll (states.bridge.AttributeRoll) with a situational modifier."""
+    return percent(attribute.chance(int(other or 0)))
+
+
+@register.simple_tag
+def attribute_rolls(character: Any) -> tuple[Any, ...]:
+    """The Savage attributes the sheet's roll dialog rolls (none without states), read once per page."""
+    cached: tuple[Any, ...] | None = getattr(character, "_attribute_rolls", None)
+    if cached is None:
+        from states.bridge import attribute_rolls as read
+
+        cached = read(character)
+        character._attribute_rolls = cached
+    return cached

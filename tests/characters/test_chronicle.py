@@ -82,7 +82,7 @@ def test_feeding_and_regeneration_read_in_both_languages() -> None:
             "Presence feeds the power instead of Potential: −1 rank until rest."
         )
         assert describe(events.get(kind="character.healing_cycle")) == (
-            "Regeneration: Jim Bones completes 1 cycle(s), 1 Revers step(s) healed, 0 Potential point(s) spent (4 left)."
+            "Regeneration: Jim Bones completes 1 cycle, 1 Revers step healed, 0 Potential points spent (4 left)."
         )
         assert describe(events.get(kind="character.healing_stopped")) == (
             "Jim Bones's wounds are healed: Regeneration stops (1 Potential point spent)."
@@ -99,7 +99,7 @@ def test_feeding_and_regeneration_read_in_both_languages() -> None:
         ("character.regeneration_started", {"cycle_hours": 1, "potential_left": 4},
          "Jim starts Regeneration: one Potential point per 1-hour cycle (4 left)."),
         ("character.regeneration_cycle", {"cycles": 1, "points": 1, "healed": [{"from": 2, "to": 1}], "potential_left": 3},
-         "Regeneration: Jim completes 1 cycle(s), 1 Revers step(s) healed, 1 Potential point(s) spent (3 left)."),
+         "Regeneration: Jim completes 1 cycle, 1 Revers step healed, 1 Potential point spent (3 left)."),
         ("character.regeneration_stopped", {"reason": "healed", "points": 2},
          "Jim's wounds are healed: Regeneration stops (2 Potential points spent)."),
     ],

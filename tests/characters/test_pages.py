@@ -170,17 +170,24 @@ class TestWizard:
 
 def test_query_counts_do_not_grow_with_the_sheet(client, django_assert_max_num_queries, setting) -> None:  # type: ignore[no-untyped-def]
     campaign, narrator, owner, other, jim, npc = setting
+    from states.services.fatigue import savage_fatigue_gain
+    from states.services.wounds import savage_wounds_set
+
+    # States on, with a state row, wounds and a fatigue track: the roll dialog's state lines are counted.
+    savage_wounds_set(character=jim, actor=narrator, count=1, expected_version=None)
+    savage_fatigue_gain(character=jim, actor=narrator, source="cold", expected_version=None)
     for index in range(6):
         equipment_add(character=jim, actor=owner, data={"category": "gear", "name": f"Objet {index}", "bonus": 1})
         revers_inflict(character=jim, actor=narrator, domain="physical", severity=1, source=f"coup {index}")
     for extra in range(4):
         pc(campaign, owner, name=f"Double {extra}")
     client.force_login(narrator)
-    # 19: the roll dialog's state lines (states.bridge: the campaign's options and the state cards) and the
-    # take-a-Revers form's other characters' Revers join the page. The dialog reads the Revers and the state
-    # row again where the sheet has them already: passing them down would save two (left for issue 11).
-    with django_assert_max_num_queries(19):
-        assert client.get(jim.get_absolute_url()).status_code == 200
+    # 17: the traits and the state row with its fatigue tracks are read once, and the one-tap chances (with the
+    # wound and fatigue lines), the Savage attributes' dice and the badges share them and the campaign's options;
+    # the strip of Revers and the first-aid form take the sheet's own Revers.
+    with django_assert_max_num_queries(17):
+        page = client.get(jim.get_absolute_url())
+    assert page.status_code == 200 and 'data-roll-attribute="vigor"' in page.text
     with django_assert_max_num_queries(10):
         assert client.get(reverse("characters:campaign", args=[campaign.pk])).status_code == 200
     with django_assert_max_num_queries(16):

@@ -350,7 +350,8 @@ def test_an_ogre_in_a_simple_conflict_counts_its_scale_against_a_human() -> None
     ogre.refresh_from_db()
     payload = simple_conflict_roll(first=ogre, second=f.hero, actor=f.narrator, rng=random.Random(3),
                                             first_data={"trait_code": "vigueur"}, second_data={"trait_code": "vigueur"})  # fmt: skip
-    assert payload["first"]["effective"] == 6 and ["scale", 1, ""] in payload["first"]["modifiers"]
+    # The scale line names whom it is counted against (the roll dialog and the result card show it).
+    assert payload["first"]["effective"] == 6 and ["scale", 1, f.hero.name] in payload["first"]["modifiers"]
     # « Le second ogre, de Vigueur Moyenne, est considéré comme ayant une Bonne Vigueur face à un humain »: the
     # difference is counted once; the human keeps its rank (counting it on both sides made 6 against 5).
     assert payload["second"]["effective"] == 2 and not [m for m in payload["second"]["modifiers"] if m[0] == "scale"]

@@ -24,6 +24,10 @@ def _roll_url(janey) -> str:  # type: ignore[no-untyped-def]
     return reverse("conflicts:sheet_roll", args=[janey.campaign_id, janey.pk])
 
 
+def _dialog_url(janey) -> str:  # type: ignore[no-untyped-def]
+    return reverse("conflicts:sheet_roll_dialog", args=[janey.campaign_id, janey.pk])
+
+
 def test_every_trait_row_of_the_sheet_has_a_one_tap_roll() -> None:
     campaign, narrator, player, other, janey, client = _setup()
     html = client.get(janey.get_absolute_url()).content.decode()
@@ -124,8 +128,10 @@ def test_the_one_tap_chance_is_the_rolls_own_with_the_states_and_the_dialog_show
     expected = f"{100 * float(success_chance(setup)):.0f}"
     button = re.search(r'data-roll="combat".*?<span class="roll-chance">(\d+) %</span>', html, re.S)
     assert button and button.group(1) == expected and expected != "94"  # 94 %: Combat Bon (5) with no wounds
-    assert "data-applies" in html and 'data-revers-penalty="social"' in html
-    assert 'data-revers-penalty="physical"' not in html
+    dialog = client.get(_dialog_url(f.hero), {"trait_code": "combat"}).content.decode()
+    assert 'data-line="wounds"' in dialog and 'data-revers-penalty="social"' in dialog
+    assert 'data-revers-penalty="physical"' not in dialog
+    assert f'data-chance="{expected}"' in dialog  # the dialog's chance is the one-tap button's
     client.post(_roll_url(f.hero), {"trait_code": "combat"})
     rolled = Event.objects.get(kind="test.rolled").payload
     assert ["wounds", -2, ""] in rolled["modifiers"] and rolled["chance"] == float(success_chance(setup))

@@ -103,3 +103,34 @@ def test_the_first_aid_line_names_medicine_in_english() -> None:
 
     with translation.override("en"):
         assert "Médecine" not in str(FirstAidForm().fields["success"].label)
+
+
+@pytest.mark.parametrize(
+    ("left", "french"),
+    [(1, "1 carte n'est pas encore placée"), (3, "3 cartes ne sont pas encore placées")],
+)
+def test_cards_left_to_place_agree_with_their_number(left: int, french: str) -> None:
+    """« %(left)s carte(s) ne sont pas encore placées » read « 1 carte(s) ne sont »."""
+    from conflicts.messages import rule_message
+    from conflicts.rules.errors import RuleError
+
+    with translation.override("fr"):
+        assert rule_message(RuleError("cards_left", left=left)).startswith(french)
+    with translation.override("en"):
+        assert rule_message(RuleError("cards_left", left=1)).startswith("1 card is not placed yet")
+
+
+def test_a_healing_cycle_and_its_hours_agree_with_their_numbers() -> None:
+    """« 1 cycle(s), 1 cran(s) de Revers soigné(s), 0 point(s) de Potentiel dépensé(s) », « 1 heure(s) »."""
+    cycle = {"character": "Jim", "power": "regeneration", "cycles": 1, "points": 0,
+             "healed": [{"from": 2, "to": 1}], "potential_left": 4}  # fmt: skip
+    assert _text("character.regeneration_cycle", cycle, "fr") == (
+        "Régénération : Jim accomplit 1 cycle, 1 cran de Revers soigné, 0 point de Potentiel dépensé (reste 4)."
+    )
+    two = {**cycle, "cycles": 2, "points": 2, "healed": [{"from": 3, "to": 1}]}
+    assert "2 cycles, 2 crans de Revers soignés, 2 points de Potentiel dépensés" in _text(
+        "character.regeneration_cycle", two, "fr"
+    )
+    started = {"character": "Jim", "power": "regeneration", "cycle_hours": 1, "potential_left": 4}
+    assert "cycle de 1 heure (reste 4)" in _text("character.regeneration_started", started, "fr")
+    assert "cycle de 2 heures" in _text("character.regeneration_started", {**started, "cycle_hours": 2}, "fr")

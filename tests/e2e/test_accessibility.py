@@ -96,6 +96,7 @@ def test_main_pages_have_no_critical_or_serious_violation(new_context, run_in_se
         problems[name] = _serious(page)
     page.goto(f"/characters/{ids['npc']}/")
     page.locator("button.roll-more").first.click()
+    page.locator(".roll-dialog:popover-open [data-applies]").wait_for()  # its body, loaded when it opens
     problems["roll dialog"] = _serious(page)
     page.keyboard.press("Escape")
     page.locator(".other-tests-box summary").click()  # Atouts on another's Test, loaded when opened

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import E2E_PASSWORD, login
+from tests.e2e.test_accessibility import _serious
 
 pytestmark = pytest.mark.e2e
 
@@ -93,3 +94,89 @@ def test_janey_rolls_in_one_tap_re_rolls_jim_helps_and_the_narrator_sees_it_live
     narrator.get_by_role("button", name="Prévoir", exact=True).click()
     expect(narrator.locator("table")).to_contain_text("La casse")
     expect(narrator.locator("table")).to_contain_text("27/11/2026")
+
+
+DIALOG_SETUP = """
+import json
+from django.contrib.auth.models import User
+from campaigns import services as campaigns
+from campaigns.models import Membership
+from characters.services import creation as characters
+from characters.services.sheet import trait_set
+narrator = User.objects.create_user({narrator!r}, password={password!r})
+player = User.objects.create_user({player!r}, password={password!r})
+campaign = campaigns.campaign_create(owner=narrator, data={{"name": "Psy {suffix}", "savage_states": True}})
+Membership.objects.create(campaign=campaign, user=player, role="player")
+jim = characters.character_create(campaign=campaign, actor=player, name="Jim", concept="Psy",
+    goal="Comprendre", ranks={{"esprit": 5, "vigueur": 4}}, custom_traits=[])
+trait_set(character=jim, actor=narrator, code="telekinesie", rank=5)
+ogre = characters.npc_create(campaign=campaign, actor=narrator, name="Ogre", concept="Ogre", ranks={{"vigueur": 5}})
+print(json.dumps({{"jim": jim.pk, "ogre": ogre.pk, "campaign": campaign.pk}}))
+"""
+
+
+def _phone(new_context, name: str):  # type: ignore[no-untyped-def]
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    login(page, name)
+    return page
+
+
+def test_a_power_use_a_simple_conflict_and_a_modifier_from_the_sheet_on_a_phone(new_context, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    """French, 390 px. Jim's player uses Télékinésie in two taps (the dialog, then the power's rank, its chance on
+    the chip) and rolls Esprit with one situational modifier in three; the narrator, on a phone too, opposes Jim's
+    Vigueur to the ogre's in two taps (the dialog, then the ogre, its chance on the chip)."""
+    suffix = uuid.uuid4().hex[:6]
+    player, narrator_name = f"psy{suffix}", f"mjpsy{suffix}"
+    ids = json.loads(run_in_server_db(DIALOG_SETUP.format(narrator=narrator_name, player=player,
+                                                          password=E2E_PASSWORD, suffix=suffix)))  # fmt: skip
+    phone = _phone(new_context, player)
+    phone.goto(f"/characters/{ids['jim']}/")
+    expect(phone.locator("#live-status")).to_have_attribute("data-state", "open")
+    card = phone.locator("#roll-result .roll-card")
+
+    # A power use: tap 1 opens the dialog of the Télékinésie row, tap 2 uses the power at Bon (Difficile).
+    phone.locator("tr[data-trait=telekinesie] button.roll-more").click()
+    dialog = phone.locator(".roll-dialog:popover-open")
+    chip = dialog.locator("button[data-power-rank='5']")
+    expect(chip).to_contain_text("Difficile")
+    expect(chip).to_contain_text("%")
+    expect(dialog.locator("[data-power] legend")).to_contain_text("Potentiel 5")
+    assert _serious(phone) == []  # axe-core: the power's part of the dialog too
+    chip.click()
+    expect(card.locator("[data-verdict]")).to_have_count(1)
+    expect(card).to_contain_text("Difficile")
+    expect(phone.locator(".roll-dialog:popover-open")).to_have_count(0)  # the dialog closed on the roll
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # Several objects: one degree harder, shown on the chips before the tap (the body follows each change).
+    phone.locator("tr[data-trait=telekinesie] button.roll-more").click()
+    dialog.get_by_label("Plusieurs objets (un degré plus difficile)").check()
+    expect(dialog.locator("button[data-power-rank='5']")).to_contain_text("Très difficile")
+    phone.keyboard.press("Escape")
+
+    # One modifier in three taps: the dialog, the situation +1, Roll; the card lists the modifier.
+    phone.locator("tr[data-trait=esprit] button.roll-more").click()
+    dialog.locator("label.chip", has_text="+1").first.click()
+    expect(dialog.locator("[data-line=other]")).to_contain_text("+1")
+    dialog.locator("button[data-roll-test]").click()
+    expect(card.locator("[data-modifier=other]")).to_contain_text("+1")
+
+    # The narrator opposes Jim's Vigueur to the ogre's: tap 1 the dialog, tap 2 the ogre (its chance shown).
+    narrator = _phone(new_context, narrator_name)
+    narrator.goto(f"/characters/{ids['jim']}/")
+    expect(narrator.locator("#live-status")).to_have_attribute("data-state", "open")
+    narrator.locator("tr[data-trait=vigueur] button.roll-more").click()
+    ogre = narrator.locator(f".roll-dialog:popover-open button[data-opponent='{ids['ogre']}']")
+    expect(ogre).to_contain_text("égalité")
+    assert _serious(narrator) == []  # axe-core: the opponents' part of the dialog
+    ogre.click()
+    conflict = narrator.locator("#roll-result .conflict-card")
+    expect(conflict.locator("[data-verdict]")).to_have_count(1)
+    expect(conflict).to_contain_text("Ogre")
+    expect(narrator.locator(".roll-dialog:popover-open")).to_have_count(0)
+    assert narrator.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # A Savage attribute (states on) in one tap.
+    narrator.locator("button[data-roll-attribute=vigor]").click()
+    expect(narrator.locator("#roll-result .attribute-card [data-verdict]")).to_have_count(1)
+    narrator.screenshot(path="/tmp/ux/sheet_dialog_phone.png", full_page=True)
