@@ -9,6 +9,10 @@ from .cards import ANY, ATTRIBUTES
 from .errors import Problem
 from .state import StateData
 
+# Suggested payments by (disengaged points per attribute, cost items); never changed once made.
+_PAYMENTS: dict[tuple[tuple[int, ...], tuple[tuple[str, int], ...]], dict[str, int]] = {}
+PAYMENTS_LIMIT = 100_000
+
 
 class Base(StateData):
     events: list[dict[str, Any]]
@@ -32,11 +36,23 @@ class Base(StateData):
 
         Remembered per cost until the player's disengaged points change (``available_points`` resets the
         memo); each caller gets its own copy, since actions carry it."""
+        return dict(self.known_payment(player, tuple(cost.items())))
+
+    def known_payment(self, player: int, key: tuple[tuple[str, int], ...]) -> dict[str, int]:
+        """:meth:`suggest_payment` for a cost given as its items (a card's ``cost_key``), not copied: the
+        caller copies it before an action carries it."""
         available = self.available_points(player)
         memo = self._payments[player]
-        key = tuple(cost.items())
         known = memo.get(key)
         if known is None:
+            # The suggestion depends only on the disengaged points and the cost: other states and later
+            # turns meet the same pairs again.
+            shared = (tuple(available.values()), key)
+            known = _PAYMENTS.get(shared)
+            if known is not None:
+                memo[key] = known
+                return known
+            cost = dict(key)
             pay = {a: cost.get(a, 0) for a in ATTRIBUTES}
             left = {a: available[a] - pay[a] for a in ATTRIBUTES}
             for _ in range(cost.get(ANY, 0)):
@@ -44,7 +60,10 @@ class Base(StateData):
                 pay[best] += 1
                 left[best] -= 1
             known = memo[key] = {a: n for a, n in pay.items() if n}
-        return dict(known)
+            if len(_PAYMENTS) >= PAYMENTS_LIMIT:
+                _PAYMENTS.clear()
+            _PAYMENTS[shared] = known
+        return known
 
     def affordable_part(self, player: int, cost: Mapping[str, int]) -> dict[str, int]:
         """For a cost that may be paid in life: the named points the player can still pay."""

@@ -251,6 +251,23 @@ class Card:
     unless_equipped: str | None = None
     malus: Mapping[str, Any] = field(default_factory=dict)
     file: str = ""
+    # Derived once at load (the legal-move generator reads them for every card in hand at every step).
+    is_ally: bool = field(init=False, repr=False, compare=False)
+    cost_total: int = field(init=False, repr=False, compare=False)
+    cost_named: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    cost_key: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    _when: Mapping[str, tuple[Effect, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        when: dict[str, tuple[Effect, ...]] = {}
+        for effect in self.effects:
+            when[effect.when] = (*when.get(effect.when, ()), effect)
+        set_field = object.__setattr__
+        set_field(self, "is_ally", self.type in ALLY_TYPES)
+        set_field(self, "cost_total", sum(self.cost.values()))
+        set_field(self, "cost_named", tuple((a, n) for a, n in self.cost.items() if a != ANY))
+        set_field(self, "cost_key", tuple(self.cost.items()))
+        set_field(self, "_when", when)
 
     @property
     def copy_key(self) -> tuple[str, int]:
@@ -261,11 +278,7 @@ class Card:
         return self.keywords.get(name, 0)
 
     def effects_at(self, when: str) -> tuple[Effect, ...]:
-        return tuple(e for e in self.effects if e.when == when)
-
-    @property
-    def is_ally(self) -> bool:
-        return self.type in ALLY_TYPES
+        return self._when.get(when, ())
 
     @property
     def is_brotherhood_enemy(self) -> bool:

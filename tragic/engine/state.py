@@ -102,7 +102,16 @@ class Mods:
     skill_slots: int = 0
     special: dict[str, int] = field(default_factory=dict)
     flags: set[str] = field(default_factory=set)
-    points: dict[str, int] = field(default_factory=dict)  # cache of State.points
+
+
+# The Mods of every combination of passive cards met so far, per card pool: a player's Mods are asked for at
+# every step and their cards change at most a few times a turn, so most combinations recur (in a game, across
+# the games of a simulation and in the search bot's rollouts). Keyed by the source cards' ids in the order they
+# are read, with whether each one's malus applies; shared Mods are never changed. Only the default pool's memo
+# outlives its states (a game with extra cards builds its own pool, whose memo goes with it).
+ModsKey = tuple[tuple[str, bool], ...]
+_DEFAULT_MODS: dict[ModsKey, Mods] = {}
+MODS_MEMO_LIMIT = 50_000
 
 
 @dataclass
@@ -287,6 +296,8 @@ class StateData:
         self.steps = 0
         self.next_stack_id = 1
         self._mods: dict[int, Mods] = {}
+        self._mods_memo: dict[ModsKey, Mods] = _DEFAULT_MODS if pool is default_pool() else {}
+        self._points: dict[int, dict[str, int]] = {}
         self._available: dict[int, dict[str, int]] = {}
         # Suggested payments per player and cost, valid while that player's ``_available`` entry is: they
         # are reset together in ``available_points`` (legal moves price every card in hand at every step).
@@ -369,11 +380,13 @@ class StateData:
 
     def points(self, player: int, attribute: str) -> int:
         """« contient par défaut une carte Point d'Action SPECIAL de base … maximum … 10 par catégorie »."""
-        mods = self.mods(player)
-        cached = mods.points.get(attribute)
+        known = self._points.get(player)
+        if known is None:
+            known = self._points[player] = {}
+        cached = known.get(attribute)
         if cached is None:
-            base = max(0, 1 + mods.special.get(attribute, 0))
-            cached = mods.points[attribute] = min(MAX_ATTRIBUTE, base + len(self.players[player].special[attribute]))
+            base = max(0, 1 + self.mods(player).special.get(attribute, 0))
+            cached = known[attribute] = min(MAX_ATTRIBUTE, base + len(self.players[player].special[attribute]))
         return cached
 
     def available(self, player: int, attribute: str) -> int:
@@ -389,9 +402,11 @@ class StateData:
         (a player's Mods only ever come from that player's own cards)."""
         if player is None:
             self._mods.clear()
+            self._points.clear()
             self._available.clear()
         else:
             self._mods.pop(player, None)
+            self._points.pop(player, None)
             self._available.pop(player, None)
 
     def available_points(self, player: int) -> dict[str, int]:
@@ -399,14 +414,8 @@ class StateData:
         cached = self._available.get(player)
         if cached is None:
             p = self.players[player]
-            mods = self.mods(player)
-            known, engaged = mods.points, p.engaged_points
-            cached = self._available[player] = {}
-            for a in ATTRIBUTES:
-                points = known.get(a)
-                if points is None:  # as in :meth:`points`
-                    points = known[a] = min(MAX_ATTRIBUTE, max(0, 1 + mods.special.get(a, 0)) + len(p.special[a]))
-                cached[a] = max(0, points - engaged[a])
+            points, engaged = self.points, p.engaged_points
+            cached = self._available[player] = {a: max(0, points(player, a) - engaged[a]) for a in ATTRIBUTES}
             self._payments[player] = {}
         return cached
 
@@ -414,13 +423,29 @@ class StateData:
         cached = self._mods.get(player)
         if cached is not None:
             return cached
+        key: ModsKey = tuple(
+            (
+                card.id,
+                bool(
+                    card.unless_equipped and card.slot and not self._has_equipped_subtype(player, card.unless_equipped)
+                ),
+            )
+            for card in self._passive_sources(player)
+        )
+        mods = self._mods_memo.get(key)
+        if mods is None:
+            mods = self._sum_mods(key)
+            if len(self._mods_memo) >= MODS_MEMO_LIMIT:
+                self._mods_memo.clear()
+            self._mods_memo[key] = mods
+        self._mods[player] = mods
+        return mods
+
+    def _sum_mods(self, key: ModsKey) -> Mods:
         mods = Mods()
-        for card in self._passive_sources(player):
-            needs = card.unless_equipped
-            malus = False
-            if needs and card.slot:
-                malus = not self._has_equipped_subtype(player, needs)
-            part = passive_part(card, malus=malus)
+        table = self._card_table
+        for cid, malus in key:
+            part = passive_part(table[cid], malus=malus)
             if part is None:
                 continue
             mods.max_life_pct += part.max_life_pct
@@ -431,8 +456,8 @@ class StateData:
             mods.crit_chances += part.crit_chances
             mods.crit_multiplier = max(mods.crit_multiplier, part.crit_multiplier)
             if part.attack_bonus is not None:
-                key, value = part.attack_bonus
-                mods.attack_bonus[key] = mods.attack_bonus.get(key, 0) + value
+                attribute, value = part.attack_bonus
+                mods.attack_bonus[attribute] = mods.attack_bonus.get(attribute, 0) + value
             mods.penetration += part.penetration
             mods.ally_power += part.ally_power
             mods.ally_life += part.ally_life
@@ -440,7 +465,6 @@ class StateData:
             for attribute, value in part.special:
                 mods.special[attribute] = mods.special.get(attribute, 0) + value
             mods.flags.update(part.flags)
-        self._mods[player] = mods
         return mods
 
     def _has_equipped_subtype(self, player: int, subtype: str) -> bool:
