@@ -528,6 +528,9 @@ def parse_card(table: Mapping[str, Any], file: str, entry: int | None = None) ->
 @dataclass(frozen=True)
 class CardPool:
     cards: Mapping[str, Card]
+    # What the game derives from these cards alone, kept as long as the pool (state.Mods per combination of
+    # passive cards): the default pool lives as long as the process, a game's own pool (extra cards) with it.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __getitem__(self, card_id: str) -> Card:
         return self.cards[card_id]

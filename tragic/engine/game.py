@@ -43,7 +43,7 @@ class State(CombatActions):
         state.priority = list(self.priority)
         state.pending = copy_plain(self.pending)
         state.upkeep_todo = copy_plain(self.upkeep_todo)
-        state._mods, state._points, state._available, state._payments = {}, {}, {}, {}
+        state._mods, state._points, state._sources, state._available, state._payments = {}, {}, {}, {}, {}
         state._coded = None
         state.events = []
         return state

@@ -396,13 +396,17 @@ class Choices(Turns):
         return targets
 
     def ability_sources(self, player: int) -> list[int]:
-        zones, cards, table = self.players[player].zones, self.cards, self._card_table
-        return [
-            u
-            for zone in ("skill", "play", "equipment", "special", "trait")
-            for u in zones[zone]
-            if table[cards[u].cid].ability
-        ]
+        """The player's cards with an activated capacity (kept until their zones change: not to be changed)."""
+        known = self._sources.get(player)
+        if known is None:
+            zones, cards, table = self.players[player].zones, self.cards, self._card_table
+            known = self._sources[player] = [
+                u
+                for zone in ("skill", "play", "equipment", "special", "trait")
+                for u in zones[zone]
+                if table[cards[u].cid].ability
+            ]
+        return known
 
     def activation_actions(self, player: int, uid: int) -> list[Action]:
         card = self.card(uid)

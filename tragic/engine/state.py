@@ -104,13 +104,11 @@ class Mods:
     flags: set[str] = field(default_factory=set)
 
 
-# The Mods of every combination of passive cards met so far, per card pool: a player's Mods are asked for at
-# every step and their cards change at most a few times a turn, so most combinations recur (in a game, across
-# the games of a simulation and in the search bot's rollouts). Keyed by the source cards' ids in the order they
-# are read, with whether each one's malus applies; shared Mods are never changed. Only the default pool's memo
-# outlives its states (a game with extra cards builds its own pool, whose memo goes with it).
+# The Mods of every combination of passive cards met so far, in the card pool's memo: a player's Mods are asked
+# for at every step and their cards change at most a few times a turn, so most combinations recur (in a game,
+# across the games of a simulation and in the search bot's rollouts). Keyed by the source cards' ids in the
+# order they are read, with whether each one's malus applies; shared Mods are never changed.
 ModsKey = tuple[tuple[str, bool], ...]
-_DEFAULT_MODS: dict[ModsKey, Mods] = {}
 MODS_MEMO_LIMIT = 50_000
 
 
@@ -296,8 +294,10 @@ class StateData:
         self.steps = 0
         self.next_stack_id = 1
         self._mods: dict[int, Mods] = {}
-        self._mods_memo: dict[ModsKey, Mods] = _DEFAULT_MODS if pool is default_pool() else {}
         self._points: dict[int, dict[str, int]] = {}
+        # Each player's cards with an activated capacity, in the zones they act from: those zones are the
+        # PASSIVE_ZONES, so the list is forgotten with the player's Mods (``invalidate``).
+        self._sources: dict[int, list[int]] = {}
         self._available: dict[int, dict[str, int]] = {}
         # Suggested payments per player and cost, valid while that player's ``_available`` entry is: they
         # are reset together in ``available_points`` (legal moves price every card in hand at every step).
@@ -382,12 +382,15 @@ class StateData:
         """« contient par défaut une carte Point d'Action SPECIAL de base … maximum … 10 par catégorie »."""
         known = self._points.get(player)
         if known is None:
-            known = self._points[player] = {}
-        cached = known.get(attribute)
-        if cached is None:
-            base = max(0, 1 + self.mods(player).special.get(attribute, 0))
-            cached = known[attribute] = min(MAX_ATTRIBUTE, base + len(self.players[player].special[attribute]))
-        return cached
+            known = self._all_points(player)
+        return known[attribute]
+
+    def _all_points(self, player: int) -> dict[str, int]:
+        special, columns = self.mods(player).special, self.players[player].special
+        known = self._points[player] = {
+            a: min(MAX_ATTRIBUTE, max(0, 1 + special.get(a, 0)) + len(columns[a])) for a in ATTRIBUTES
+        }
+        return known
 
     def available(self, player: int, attribute: str) -> int:
         return self.available_points(player)[attribute]
@@ -403,19 +406,21 @@ class StateData:
         if player is None:
             self._mods.clear()
             self._points.clear()
+            self._sources.clear()
             self._available.clear()
         else:
             self._mods.pop(player, None)
             self._points.pop(player, None)
+            self._sources.pop(player, None)
             self._available.pop(player, None)
 
     def available_points(self, player: int) -> dict[str, int]:
         """Disengaged points per attribute (cached until the next change)."""
         cached = self._available.get(player)
         if cached is None:
-            p = self.players[player]
-            points, engaged = self.points, p.engaged_points
-            cached = self._available[player] = {a: max(0, points(player, a) - engaged[a]) for a in ATTRIBUTES}
+            points = self._points.get(player) or self._all_points(player)
+            engaged = self.players[player].engaged_points
+            cached = self._available[player] = {a: max(0, points[a] - engaged[a]) for a in ATTRIBUTES}
             self._payments[player] = {}
         return cached
 
@@ -432,12 +437,13 @@ class StateData:
             )
             for card in self._passive_sources(player)
         )
-        mods = self._mods_memo.get(key)
+        memo = self.pool.memo
+        mods = memo.get(key)
         if mods is None:
             mods = self._sum_mods(key)
-            if len(self._mods_memo) >= MODS_MEMO_LIMIT:
-                self._mods_memo.clear()
-            self._mods_memo[key] = mods
+            if len(memo) >= MODS_MEMO_LIMIT:
+                memo.clear()
+            memo[key] = mods
         self._mods[player] = mods
         return mods
 
