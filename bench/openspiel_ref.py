@@ -54,3 +54,25 @@ def run() -> list[Figure]:
     if reference is None:
         return []
     return [Figure("openspiel.block_dominoes.random_playout", reference, "steps/cpu-s")]
+
+
+def playouts(seconds: float, rng: random.Random) -> tuple[int, float] | None:
+    """Random playouts of block dominoes for about ``seconds`` of CPU, as in :func:`steps_per_cpu_second`:
+    (steps, CPU seconds), for benchmarks that interleave the reference with their own rounds."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import block_dominoes  # noqa: F401  (registers python_block_dominoes)
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_block_dominoes")
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    return steps, time.process_time() - start

@@ -94,12 +94,18 @@ class State(CombatActions):
         """The legal actions as integers: code ``i`` is the ``i``-th action of :meth:`legal_actions` at this
         step (:meth:`decode` gives it), valid until the state next changes. ``concede=False`` leaves out
         conceding, which a random playout never wants (it is always the last action when offered)."""
-        actions = self.legal_actions(player)
-        self._coded = (self.steps, actions)
+        actions = self.offer(player)
         n = len(actions)
         if not concede and n and actions[-1]["kind"] == "concede":
             n -= 1
         return list(range(n))
+
+    def offer(self, player: int) -> list[Action]:
+        """:meth:`legal_actions`, each action's position in the list being its code for :meth:`apply_code`
+        (for bots that read the actions to choose one: the list is the engine's own, not to be changed)."""
+        actions = self.legal_actions(player)
+        self._coded = (self.steps, actions)
+        return actions
 
     def decode(self, code: int) -> Action:
         """The action dict of a code from the last :meth:`legal_codes` (a copy: the caller may keep it)."""

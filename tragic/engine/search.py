@@ -24,6 +24,7 @@ from .game import State
 from .legal import Action
 
 SETUP_KINDS = ("choose_traits", "choose_skills", "mulligan", "keep")
+LIBRARY_POOL = "search.library_pool"  # the pool's memo: every library card id, sorted
 
 
 class SearchBot(Bot):
@@ -84,13 +85,18 @@ class SearchBot(Bot):
             acting = world.current_players()
             if not acting:
                 break
-            world.apply(policy.choose(world, acting[0]))
+            actions = world.offer(acting[0])
+            world.apply_code(policy.pick(world, acting[0], actions))
         return self.value(world, player)
 
     def determinize(self, state: State, player: int) -> State:
         world = state.clone()
         world.rng = random.Random(self.rng.randrange(1 << 30))
-        library_pool = sorted(c.id for c in world.pool.cards.values() if c.type in LIBRARY_TYPES)
+        library_pool = world.pool.memo.get(LIBRARY_POOL)
+        if library_pool is None:
+            library_pool = world.pool.memo[LIBRARY_POOL] = sorted(
+                c.id for c in world.pool.cards.values() if c.type in LIBRARY_TYPES
+            )
         for p in world.players:
             if p.index == player:
                 world.rng.shuffle(p.zones["library"])
