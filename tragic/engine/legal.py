@@ -80,10 +80,10 @@ class Choices(Turns):
         pool = sorted(set(self.players[player].skill_pool))
         actions: list[Action] = []
         for size in range(3, self.skill_slots(player) + 1):
-            actions.extend(
+            actions += [
                 {"kind": "choose_skills", "player": player, "skills": list(c)}
                 for c in itertools.combinations(pool, size)
-            )
+            ]
         return actions
 
     def mulligan_choices(self, player: int) -> list[Action]:
@@ -208,10 +208,14 @@ class Choices(Turns):
             for uid in self.zone(player, "hand"):
                 if self.card(uid).type == "reaction" and self.reaction_problem(player, uid, top) is None:
                     return True
-        return any(
-            self.ability_usable(player, uid, "interrupt") and self.activation_actions(player, uid)
-            for uid in self.ability_sources(player)
-        )
+        cards, table = self.cards, self._card_table
+        for uid in self.ability_sources(player):
+            ability = table[cards[uid].cid].ability
+            # ability_usable refuses any other timing for an interruption: asked first, it spares the rest.
+            if ability is not None and ability.timing == "any" and self.ability_usable(player, uid, "interrupt"):
+                if self.activation_actions(player, uid):
+                    return True
+        return False
 
     def priority_choices(self, player: int) -> list[Action]:
         """Pass, react to the top of the stack, or interrupt with a capacity usable « à tout moment »; with
@@ -237,9 +241,11 @@ class Choices(Turns):
     def special_choices(self, player: int) -> list[Action]:
         seen: set[str] = set()
         actions = []
-        for uid in self.zone(player, "hand"):
-            card = self.card(uid)
-            if card.type == "special" and card.id not in seen and self.points(player, card.attribute or "S") < 10:
+        cards, table = self.cards, self._card_table
+        points = self._points.get(player) or self._all_points(player)
+        for uid in self.players[player].zones["hand"]:
+            card = table[cards[uid].cid]
+            if card.type == "special" and card.id not in seen and points[card.attribute or "S"] < 10:
                 seen.add(card.id)
                 actions.append({"kind": "place_special", "player": player, "card": uid})
         return actions

@@ -322,7 +322,12 @@ class StateData:
         inst = self.cards[uid]
         player = self.players[inst.owner]
         if inst.zone in PASSIVE_ZONES or zone in PASSIVE_ZONES:
-            self.invalidate(inst.owner)
+            if self._card_table[inst.cid].is_ally:
+                # An ally adds nothing to its player's Mods or points (``_passive_sources`` skips allies): only
+                # the list of capacity sources changes.
+                self._sources.pop(inst.owner, None)
+            else:
+                self.invalidate(inst.owner)
         if inst.zone == "special":
             for column in player.special.values():
                 if uid in column:

@@ -384,10 +384,12 @@ class Turns(Stack):
     def special_placeable(self, player: int) -> bool:
         if self.window != "open" or player != self.active:
             return False
-        return any(
-            self.card(u).type == "special" and self.points(player, self.card(u).attribute or "S") < 10
-            for u in self.zone(player, "hand")
-        )
+        cards, table = self.cards, self._card_table
+        for u in self.players[player].zones["hand"]:
+            card = table[cards[u].cid]
+            if card.type == "special" and self.points(player, card.attribute or "S") < 10:
+                return True
+        return False
 
     def cost_of(self, card_cost: dict[str, int]) -> dict[str, int]:
         return {k: v for k, v in card_cost.items() if k != ANY or v}
