@@ -212,9 +212,13 @@ class Choices(Turns):
         for uid in self.ability_sources(player):
             ability = table[cards[uid].cid].ability
             # ability_usable refuses any other timing for an interruption: asked first, it spares the rest.
-            if ability is not None and ability.timing == "any" and self.ability_usable(player, uid, "interrupt"):
-                if self.activation_actions(player, uid):
-                    return True
+            if (
+                ability is not None
+                and ability.timing == "any"
+                and self.ability_usable(player, uid, "interrupt")
+                and self.activation_actions(player, uid)
+            ):
+                return True
         return False
 
     def priority_choices(self, player: int) -> list[Action]:
