@@ -89,7 +89,7 @@ class SearchBot(Bot):
         start = time.process_time()
         rollouts = 0
         while True:
-            world = self.determinize(state, player)
+            world = self.determinize(state, player, canonical=True)
             seed = self.rng.randrange(1 << 30)
             for i, action in enumerate(options):
                 copy = world.clone()
@@ -122,7 +122,10 @@ class SearchBot(Bot):
             world.apply_code(policy.pick(world, acting[0], actions))
         return self.value(world, player)
 
-    def determinize(self, state: State, player: int) -> State:
+    def determinize(self, state: State, player: int, *, canonical: bool = False) -> State:
+        """``canonical``: the player's own library is put in a fixed order (by card) before it is shuffled, so
+        that the world drawn depends on nothing the player cannot see, not even through the shuffle's input
+        (the paired search; the golden game recorded the other way)."""
         world = state.clone()
         world.rng = random.Random(self.rng.randrange(1 << 30))
         library_pool = world.pool.memo.get(LIBRARY_POOL)
@@ -132,6 +135,8 @@ class SearchBot(Bot):
             )
         for p in world.players:
             if p.index == player:
+                if canonical:
+                    p.zones["library"].sort()
                 world.rng.shuffle(p.zones["library"])
                 continue
             shown = [
