@@ -203,12 +203,12 @@ class Choices(Turns):
     def can_respond(self, player: int) -> bool:
         """Whether :meth:`priority_choices` offers more than passing, without building the actions (asked for
         every other player after every act)."""
+        cards, table = self.cards, self._card_table
         top = self.stack[-1] if self.stack else None
         if top is not None:
-            for uid in self.zone(player, "hand"):
-                if self.card(uid).type == "reaction" and self.reaction_problem(player, uid, top) is None:
+            for uid in self.players[player].zones["hand"]:
+                if table[cards[uid].cid].type == "reaction" and self.reaction_problem(player, uid, top) is None:
                     return True
-        cards, table = self.cards, self._card_table
         for uid in self.ability_sources(player):
             ability = table[cards[uid].cid].ability
             # ability_usable refuses any other timing for an interruption: asked first, it spares the rest.
