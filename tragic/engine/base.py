@@ -9,10 +9,6 @@ from .cards import ANY, ATTRIBUTES
 from .errors import Problem
 from .state import StateData
 
-# Suggested payments by (disengaged points per attribute, cost items); never changed once made.
-_PAYMENTS: dict[tuple[tuple[int, ...], tuple[tuple[str, int], ...]], dict[str, int]] = {}
-PAYMENTS_LIMIT = 100_000
-
 
 class Base(StateData):
     events: list[dict[str, Any]]
@@ -42,16 +38,11 @@ class Base(StateData):
         """:meth:`suggest_payment` for a cost given as its items (a card's ``cost_key``), not copied: the
         caller copies it before an action carries it."""
         available = self.available_points(player)
+        # The memo of these disengaged points (available_points chose it): shared by every state and turn
+        # that meets the same points, since the suggestion depends on nothing else.
         memo = self._payments[player]
         known = memo.get(key)
         if known is None:
-            # The suggestion depends only on the disengaged points and the cost: other states and later
-            # turns meet the same pairs again.
-            shared = (tuple(available.values()), key)
-            known = _PAYMENTS.get(shared)
-            if known is not None:
-                memo[key] = known
-                return known
             cost = dict(key)
             pay = {a: cost.get(a, 0) for a in ATTRIBUTES}
             left = {a: available[a] - pay[a] for a in ATTRIBUTES}
@@ -60,9 +51,6 @@ class Base(StateData):
                 pay[best] += 1
                 left[best] -= 1
             known = memo[key] = {a: n for a, n in pay.items() if n}
-            if len(_PAYMENTS) >= PAYMENTS_LIMIT:
-                _PAYMENTS.clear()
-            _PAYMENTS[shared] = known
         return known
 
     def affordable_part(self, player: int, cost: Mapping[str, int]) -> dict[str, int]:

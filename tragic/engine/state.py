@@ -110,6 +110,9 @@ class Mods:
 # order they are read, with whether each one's malus applies; shared Mods are never changed.
 ModsKey = tuple[tuple[str, bool], ...]
 MODS_MEMO_LIMIT = 50_000
+# Suggested payments (base.known_payment) per disengaged points, then per cost: never changed once made.
+_PAYMENTS: dict[tuple[int, ...], dict[tuple[tuple[str, int], ...], dict[str, int]]] = {}
+PAYMENTS_LIMIT = 20_000
 
 
 @dataclass
@@ -299,8 +302,8 @@ class StateData:
         # PASSIVE_ZONES, so the list is forgotten with the player's Mods (``invalidate``).
         self._sources: dict[int, list[int]] = {}
         self._available: dict[int, dict[str, int]] = {}
-        # Suggested payments per player and cost, valid while that player's ``_available`` entry is: they
-        # are reset together in ``available_points`` (legal moves price every card in hand at every step).
+        # Suggested payments per player and cost: the shared memo of the player's disengaged points, chosen
+        # again with them in ``available_points`` (legal moves price every card in hand at every step).
         self._payments: dict[int, dict[tuple[tuple[str, int], ...], dict[str, int]]] = {}
 
     # -- cards and zones -------------------------------------------------------------------------
@@ -426,7 +429,12 @@ class StateData:
             points = self._points.get(player) or self._all_points(player)
             engaged = self.players[player].engaged_points
             cached = self._available[player] = {a: max(0, points[a] - engaged[a]) for a in ATTRIBUTES}
-            self._payments[player] = {}
+            memo = _PAYMENTS.get(values := tuple(cached.values()))
+            if memo is None:
+                if len(_PAYMENTS) >= PAYMENTS_LIMIT:
+                    _PAYMENTS.clear()
+                memo = _PAYMENTS[values] = {}
+            self._payments[player] = memo
         return cached
 
     def mods(self, player: int) -> Mods:
