@@ -27,18 +27,9 @@ ATTRIBUTE_NAMES: dict[str, tuple[str, str]] = {
 ANY = "any"
 
 CARD_TYPES = (
-    "special",
-    "action",
-    "attack",
-    "reaction",
-    "item",
-    "building",
-    "ally",
-    "companion",
-    "quest",
-    "trait",
-    "skill",
-)
+    "special", "action", "attack", "reaction", "item", "building",
+    "ally", "companion", "quest", "trait", "skill",
+)  # fmt: skip
 # The 60-card library holds every type but Traits and Compétences, which are chosen at setup.
 LIBRARY_TYPES = frozenset(CARD_TYPES) - {"trait", "skill"}
 STACK_TYPES = frozenset({"action", "attack", "reaction", "quest"})
@@ -46,18 +37,9 @@ PERMANENT_TYPES = frozenset({"item", "building", "ally", "companion"})
 ALLY_TYPES = frozenset({"ally", "companion"})
 
 DAMAGE_TYPES = (
-    "generic",
-    "radiation",
-    "explosion",
-    "poison",
-    "bacteriological",
-    "fire",
-    "energy",
-    "laser",
-    "plasma",
-    "cryo",
-    "electric",
-)
+    "generic", "radiation", "explosion", "poison", "bacteriological", "fire",
+    "energy", "laser", "plasma", "cryo", "electric",
+)  # fmt: skip
 ARMOUR_TYPES = ("generic", "radiation", "explosion", "bacteriological", "fire", "energy", "polished_metal")
 SLOTS = ("head", "torso", "arms", "legs", "weapon")
 # CIBLAGE aims at a body part; the weapon hand is "hand".
