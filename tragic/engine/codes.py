@@ -10,11 +10,10 @@ this very step, so its check could only agree: here is the same plan, read from 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .game import State
-    from .legal import Action
+from .legal import Action
+from .legal import Choices as State  # what the plans read; game.State is built on it
 
 
 def _none(state: State, action: Action) -> None:
