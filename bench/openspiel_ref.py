@@ -54,3 +54,27 @@ def run() -> list[Figure]:
     if reference is None:
         return []
     return [Figure("openspiel.block_dominoes.random_playout", reference, "steps/cpu-s")]
+
+
+def playouts(seconds: float, rng: random.Random) -> tuple[int, int, float] | None:
+    """Random playouts of block dominoes for about ``seconds`` of CPU, as in :func:`steps_per_cpu_second`:
+    (steps, of which players' decisions, CPU seconds), for benchmarks that interleave the reference with their
+    own rounds. About 14 of a game's 24 steps are chance nodes (the deal, 7 tiles each), cheaper than a move."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import block_dominoes  # noqa: F401  (registers python_block_dominoes)
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_block_dominoes")
+    steps, decisions, start = 0, 0, time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+            steps += 1
+    return steps, decisions, time.process_time() - start

@@ -2,23 +2,101 @@
 
 Rates are given per wall-clock second and per CPU second of this process: on a shared machine the
 second one is the engine's own speed.
+
+Beside OpenSpiel's ``python_block_dominoes`` (issue 15), the two random playouts are run in the same shape
+and interleaved, one CPU second each, three rounds, so both see the same load:
+
+- block dominoes: ``state.legal_actions()`` (integers), a uniform choice, ``state.apply_action(a)``; chance
+  nodes (the deal) are steps too;
+- TRAGIC: ``state.legal_codes(player)`` (integers; conceding left out, as the random bot does),
+  a uniform choice, ``state.apply_code(c)``. A step is one decision of a player: draws, shuffles and dice
+  are inside it, as no chance node is apart.
+
+The playout through the action dicts (``legal_actions`` then the checked ``apply``, as the web table plays)
+is measured too: the same games, with every action checked again.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import time
 
 from bench.figures import Figure
+from bench.openspiel_ref import playouts as dominoes_playouts
 from bench.openspiel_ref import ratio_figure
 from tragic.engine import State, new_game
 from tragic.simulation import SimulationReport, default_config, simulate
+
+ROUNDS = 3
 
 
 def _timed(games: int, bots: tuple[str, str]) -> tuple[SimulationReport, float]:
     start = time.process_time()
     report = simulate(games, bots, seed=1)
     return report, time.process_time() - start
+
+
+def coded_playouts(seconds: float, rng: random.Random, first_seed: int = 0) -> tuple[int, float]:
+    """Random playouts by codes for about ``seconds`` of CPU: (steps, CPU seconds)."""
+    config = default_config()
+    steps, seed, start = 0, first_seed, time.process_time()
+    while time.process_time() - start < seconds:
+        state = new_game(config, seed)
+        seed += 1
+        while not state.is_over():
+            player = state.current_players()[0]
+            codes = state.legal_codes(player, concede=False) or state.legal_codes(player)
+            state.apply_code(rng.choice(codes))
+            steps += 1
+    return steps, time.process_time() - start
+
+
+def dict_playouts(seconds: float, rng: random.Random, first_seed: int = 0) -> tuple[int, float]:
+    """The same playouts through ``legal_actions`` and the checked ``apply``."""
+    config = default_config()
+    steps, seed, start = 0, first_seed, time.process_time()
+    while time.process_time() - start < seconds:
+        state = new_game(config, seed)
+        seed += 1
+        while not state.is_over():
+            player = state.current_players()[0]
+            legal = state.legal_actions(player)
+            state.apply(rng.choice([a for a in legal if a["kind"] != "concede"] or legal))
+            steps += 1
+    return steps, time.process_time() - start
+
+
+def versus_openspiel() -> list[Figure]:
+    """Interleaved rounds: dominoes, TRAGIC by codes, TRAGIC by dicts, one CPU second each."""
+    totals = {"dominoes": [0, 0.0], "decisions": [0, 0.0], "codes": [0, 0.0], "dicts": [0, 0.0]}
+    rng = random.Random(1)
+    for round_ in range(ROUNDS):
+        reference = dominoes_playouts(1.0, rng)
+        if reference is None:
+            return []
+        steps, decisions, cpu = reference
+        for name, (n, seconds) in (
+            ("dominoes", (steps, cpu)),
+            ("decisions", (decisions, cpu)),
+            ("codes", coded_playouts(1.0, rng, 1000 * round_)),
+            ("dicts", dict_playouts(1.0, rng, 1000 * round_)),
+        ):
+            totals[name][0] += n
+            totals[name][1] += seconds
+    rate = {name: n / seconds for name, (n, seconds) in totals.items()}
+    return [
+        Figure("openspiel block dominoes, interleaved", rate["dominoes"], "steps/cpu-s"),
+        Figure(
+            "openspiel block dominoes decisions (chance nodes apart), interleaved", rate["decisions"], "steps/cpu-s"
+        ),
+        Figure("tragic random playouts by codes, interleaved", rate["codes"], "steps/cpu-s"),
+        Figure("tragic random playouts by dicts, interleaved", rate["dicts"], "steps/cpu-s"),
+        Figure("tragic by codes / block dominoes, interleaved", rate["codes"] / rate["dominoes"], "×"),
+        Figure("tragic by dicts / block dominoes, interleaved", rate["dicts"] / rate["dominoes"], "×"),
+        # A TRAGIC step is a player's decision (its deal, draws and dice happen inside): against decisions.
+        Figure("tragic by codes / block dominoes decisions, interleaved", rate["codes"] / rate["decisions"], "×"),
+    ]
 
 
 def run() -> list[Figure]:
@@ -41,4 +119,5 @@ def run() -> list[Figure]:
         Figure("tragic state JSON round trips", copy_rate, "copies/s"),
         # Issue 15: the engine's step loop beside OpenSpiel's python_block_dominoes, same run, same load.
         *ratio_figure("tragic random-playout steps per CPU second", random_games.steps / random_cpu),
+        *versus_openspiel(),
     ]

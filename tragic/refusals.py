@@ -36,6 +36,7 @@ TEMPLATES = (
     gettext_noop("something is already equipped on the {slot}"),
     gettext_noop("an action is a dict with a kind"),
     gettext_noop("unknown action {kind!r}"),
+    gettext_noop("that action code is not one of this step's legal actions"),
     gettext_noop("the game is over"),
     gettext_noop("the action names no seat at this table"),
     gettext_noop("you are out of the game"),

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tragic.engine import new_game
+from tragic.engine import State, new_game
 from tragic.engine.cards import load_decklists
 from tragic.engine.roster import make_bot
 
@@ -67,6 +68,7 @@ def simulate(
     max_turns: int | None = 40,
     players: int = 2,
     search_budget: float | None = None,
+    on_game: Callable[[int, tuple[str, ...], int | None, State], None] | None = None,
 ) -> SimulationReport:
     """``players`` seats (3 or 4 under the wiki rules), filled with ``bots`` in turn."""
     config = default_config(profile=profile, max_turns=max_turns, players=players)
@@ -87,6 +89,8 @@ def simulate(
             report.steps += 1
         report.turns += state.turn
         winner = state.winner()
+        if on_game is not None:
+            on_game(number, seating, winner, state)
         if winner is None:
             report.draws += 1
         else:

@@ -116,3 +116,37 @@ def test_the_search_bot_plays_whole_legal_games():
         assert action in state.legal_actions(player)
         state.apply(action)
     assert make_bot("search", 0, budget=0.1).budget == 0.1
+
+
+def test_the_seated_search_bot_decides_alike_whatever_it_cannot_see():
+    """Information-set search « over the engine's own API, never peeking »: two positions that differ only in
+    what seat 0 cannot see — the opponent's hand and library (cards and order), seat 0's own library order and
+    the game's generator (the next dice and shuffles) — give the seated search bot the same decision, and the
+    determinizations it plays in are the same worlds."""
+    import random
+
+    from tests.tragic.helpers import give, started, turn_of
+    from tragic.engine.roster import SEARCH_SEATED
+    from tragic.engine.search import SearchBot
+
+    decisions, worlds = [], []
+    for variant, hidden in enumerate((["esquive-1", "vatsmod-1"], ["contre-mesure-2", "esquive-1"])):
+        state = turn_of(started(seed=5), 0)
+        opponent = state.players[1]
+        for uid in list(opponent.zones["hand"]):
+            state.move(uid, "library")
+        for cid in hidden:
+            give(state, 1, cid)
+        shuffle = random.Random(variant)
+        shuffle.shuffle(opponent.zones["library"])
+        shuffle.shuffle(state.players[0].zones["library"])
+        state.rng = random.Random(1000 + variant)
+        bot = SearchBot(3, **{**SEARCH_SEATED, "max_rollouts": 12, "horizon": 20})
+        decisions.append(bot.choose(state, 0))
+        world = SearchBot(4).determinize(state, 0, canonical=True)
+        worlds.append(
+            [[world.cards[u].cid for u in p.zones[z]] for p in world.players for z in ("hand", "library")]
+            + [world.rng.random()]
+        )
+    assert decisions[0] == decisions[1]
+    assert worlds[0] == worlds[1]

@@ -32,11 +32,18 @@ class Base(StateData):
 
         Remembered per cost until the player's disengaged points change (``available_points`` resets the
         memo); each caller gets its own copy, since actions carry it."""
+        return dict(self.known_payment(player, tuple(cost.items())))
+
+    def known_payment(self, player: int, key: tuple[tuple[str, int], ...]) -> dict[str, int]:
+        """:meth:`suggest_payment` for a cost given as its items (a card's ``cost_key``), not copied: the
+        caller copies it before an action carries it."""
         available = self.available_points(player)
+        # The memo of these disengaged points (available_points chose it): shared by every state and turn
+        # that meets the same points, since the suggestion depends on nothing else.
         memo = self._payments[player]
-        key = tuple(cost.items())
         known = memo.get(key)
         if known is None:
+            cost = dict(key)
             pay = {a: cost.get(a, 0) for a in ATTRIBUTES}
             left = {a: available[a] - pay[a] for a in ATTRIBUTES}
             for _ in range(cost.get(ANY, 0)):
@@ -44,7 +51,7 @@ class Base(StateData):
                 pay[best] += 1
                 left[best] -= 1
             known = memo[key] = {a: n for a, n in pay.items() if n}
-        return dict(known)
+        return known
 
     def affordable_part(self, player: int, cost: Mapping[str, int]) -> dict[str, int]:
         """For a cost that may be paid in life: the named points the player can still pay."""

@@ -46,12 +46,19 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def choose(self, state: State, player: int) -> Action:
-        legal = [a for a in state.legal_actions(player) if a["kind"] != "concede"]
-        if not legal:
-            return state.legal_actions(player)[0]
-        if legal[0]["kind"] in ("choose_traits", "choose_skills"):
-            return self.setup_choice(state, player, legal)
-        return max(legal, key=lambda a: (self.score(state, player, a), self.rng.random()))
+        actions = state.legal_actions(player)
+        return actions[self.pick(state, player, actions)]
+
+    def pick(self, state: State, player: int, actions: list[Action]) -> int:
+        """The position in ``actions`` (the legal actions, as offered) of the action :meth:`choose` plays: the
+        search bot's rollouts apply it by its code."""
+        playable = [i for i, a in enumerate(actions) if a["kind"] != "concede"]
+        if not playable:
+            return 0
+        if actions[playable[0]]["kind"] in ("choose_traits", "choose_skills"):
+            chosen = self.setup_choice(state, player, [actions[i] for i in playable])
+            return next(i for i in playable if actions[i] is chosen)
+        return max(playable, key=lambda i: (self.score(state, player, actions[i]), self.rng.random()))
 
     def setup_choice(self, state: State, player: int, legal: list[Action]) -> Action:
         if legal[0]["kind"] == "choose_traits":

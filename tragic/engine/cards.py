@@ -27,18 +27,9 @@ ATTRIBUTE_NAMES: dict[str, tuple[str, str]] = {
 ANY = "any"
 
 CARD_TYPES = (
-    "special",
-    "action",
-    "attack",
-    "reaction",
-    "item",
-    "building",
-    "ally",
-    "companion",
-    "quest",
-    "trait",
-    "skill",
-)
+    "special", "action", "attack", "reaction", "item", "building",
+    "ally", "companion", "quest", "trait", "skill",
+)  # fmt: skip
 # The 60-card library holds every type but Traits and Compétences, which are chosen at setup.
 LIBRARY_TYPES = frozenset(CARD_TYPES) - {"trait", "skill"}
 STACK_TYPES = frozenset({"action", "attack", "reaction", "quest"})
@@ -46,18 +37,9 @@ PERMANENT_TYPES = frozenset({"item", "building", "ally", "companion"})
 ALLY_TYPES = frozenset({"ally", "companion"})
 
 DAMAGE_TYPES = (
-    "generic",
-    "radiation",
-    "explosion",
-    "poison",
-    "bacteriological",
-    "fire",
-    "energy",
-    "laser",
-    "plasma",
-    "cryo",
-    "electric",
-)
+    "generic", "radiation", "explosion", "poison", "bacteriological", "fire",
+    "energy", "laser", "plasma", "cryo", "electric",
+)  # fmt: skip
 ARMOUR_TYPES = ("generic", "radiation", "explosion", "bacteriological", "fire", "energy", "polished_metal")
 SLOTS = ("head", "torso", "arms", "legs", "weapon")
 # CIBLAGE aims at a body part; the weapon hand is "hand".
@@ -251,6 +233,23 @@ class Card:
     unless_equipped: str | None = None
     malus: Mapping[str, Any] = field(default_factory=dict)
     file: str = ""
+    # Derived once at load (the legal-move generator reads them for every card in hand at every step).
+    is_ally: bool = field(init=False, repr=False, compare=False)
+    cost_total: int = field(init=False, repr=False, compare=False)
+    cost_named: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    cost_key: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    _when: Mapping[str, tuple[Effect, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        when: dict[str, tuple[Effect, ...]] = {}
+        for effect in self.effects:
+            when[effect.when] = (*when.get(effect.when, ()), effect)
+        set_field = object.__setattr__
+        set_field(self, "is_ally", self.type in ALLY_TYPES)
+        set_field(self, "cost_total", sum(self.cost.values()))
+        set_field(self, "cost_named", tuple((a, n) for a, n in self.cost.items() if a != ANY))
+        set_field(self, "cost_key", tuple(self.cost.items()))
+        set_field(self, "_when", when)
 
     @property
     def copy_key(self) -> tuple[str, int]:
@@ -261,11 +260,7 @@ class Card:
         return self.keywords.get(name, 0)
 
     def effects_at(self, when: str) -> tuple[Effect, ...]:
-        return tuple(e for e in self.effects if e.when == when)
-
-    @property
-    def is_ally(self) -> bool:
-        return self.type in ALLY_TYPES
+        return self._when.get(when, ())
 
     @property
     def is_brotherhood_enemy(self) -> bool:
@@ -515,6 +510,9 @@ def parse_card(table: Mapping[str, Any], file: str, entry: int | None = None) ->
 @dataclass(frozen=True)
 class CardPool:
     cards: Mapping[str, Card]
+    # What the game derives from these cards alone, kept as long as the pool (state.Mods per combination of
+    # passive cards): the default pool lives as long as the process, a game's own pool (extra cards) with it.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __getitem__(self, card_id: str) -> Card:
         return self.cards[card_id]

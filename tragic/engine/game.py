@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .codes import trusted_plan
 from .combat_actions import CombatActions
 from .decks import validate_library
 from .errors import IllegalAction, refuse
@@ -23,6 +24,8 @@ from .state import Player, copy_instance, copy_plain, copy_player, pool_for
 
 
 class State(CombatActions):
+    _coded: tuple[int, list[Action]] | None  # the step and the actions of the last legal_codes
+
     def observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
 
@@ -40,7 +43,8 @@ class State(CombatActions):
         state.priority = list(self.priority)
         state.pending = copy_plain(self.pending)
         state.upkeep_todo = copy_plain(self.upkeep_todo)
-        state._mods, state._available, state._payments = {}, {}, {}
+        state._mods, state._points, state._sources, state._available, state._payments = {}, {}, {}, {}, {}
+        state._coded = None
         state.events = []
         return state
 
@@ -48,6 +52,7 @@ class State(CombatActions):
     def from_json(cls, data: dict[str, Any]) -> State:
         state = cls.__new__(cls)
         state._load_json(data)
+        state._coded = None
         state.events = []
         return state
 
@@ -82,6 +87,49 @@ class State(CombatActions):
             self.settle_eliminations()
         self.steps += 1
         return self.events
+
+    # -- integer-coded actions (OpenSpiel's side of the API) ---------------------------------------------
+
+    def legal_codes(self, player: int, *, concede: bool = True) -> list[int]:
+        """The legal actions as integers: code ``i`` is the ``i``-th action of :meth:`legal_actions` at this
+        step (:meth:`decode` gives it), valid until the state next changes. ``concede=False`` leaves out
+        conceding, which a random playout never wants (it is always the last action when offered)."""
+        actions = self.offer(player)
+        n = len(actions)
+        if not concede and n and actions[-1]["kind"] == "concede":
+            n -= 1
+        return list(range(n))
+
+    def offer(self, player: int) -> list[Action]:
+        """:meth:`legal_actions`, each action's position in the list being its code for :meth:`apply_code`
+        (for bots that read the actions to choose one: the list is the engine's own, not to be changed)."""
+        actions = self.legal_actions(player)
+        self._coded = (self.steps, actions)
+        return actions
+
+    def decode(self, code: int) -> Action:
+        """The action dict of a code from the last :meth:`legal_codes` (a copy: the caller may keep it)."""
+        action: Action = copy_plain(self._coded_action(code))
+        return action
+
+    def apply_code(self, code: int) -> list[dict[str, Any]]:
+        """Apply an action by its code, as ``apply(decode(code))`` would, without checking it again: it was
+        found legal at this very step by :meth:`legal_codes` (the hot path of playouts and search)."""
+        action = self._coded_action(code)
+        self._coded = None
+        plan = trusted_plan(self, action)
+        self.events = []
+        getattr(self, self.HANDLERS[action["kind"]][1])(action, plan)
+        if not self.over and any(p.eliminated for p in self.players):
+            self.settle_eliminations()
+        self.steps += 1
+        return self.events
+
+    def _coded_action(self, code: int) -> Action:
+        coded = self._coded
+        if coded is None or coded[0] != self.steps or not isinstance(code, int) or not 0 <= code < len(coded[1]):
+            raise refuse("bad_action", "that action code is not one of this step's legal actions")
+        return coded[1][code]
 
     # each handler: (check(action) -> plan, raising IllegalAction; run(action, plan) mutating)
 
@@ -145,6 +193,7 @@ def new_game(config: dict[str, Any], seed: int) -> State:
     pool = pool_for(config)
     state = State.__new__(State)
     state._init_fields(config, pool)
+    state._coded = None
     state.events = []
     state.rng = random.Random(seed)
     traits = sorted(c.id for c in pool.of_type("trait"))

@@ -80,10 +80,10 @@ class Choices(Turns):
         pool = sorted(set(self.players[player].skill_pool))
         actions: list[Action] = []
         for size in range(3, self.skill_slots(player) + 1):
-            actions.extend(
+            actions += [
                 {"kind": "choose_skills", "player": player, "skills": list(c)}
                 for c in itertools.combinations(pool, size)
-            )
+            ]
         return actions
 
     def mulligan_choices(self, player: int) -> list[Action]:
@@ -203,15 +203,23 @@ class Choices(Turns):
     def can_respond(self, player: int) -> bool:
         """Whether :meth:`priority_choices` offers more than passing, without building the actions (asked for
         every other player after every act)."""
+        cards, table = self.cards, self._card_table
         top = self.stack[-1] if self.stack else None
         if top is not None:
-            for uid in self.zone(player, "hand"):
-                if self.card(uid).type == "reaction" and self.reaction_problem(player, uid, top) is None:
+            for uid in self.players[player].zones["hand"]:
+                if table[cards[uid].cid].type == "reaction" and self.reaction_problem(player, uid, top) is None:
                     return True
-        return any(
-            self.ability_usable(player, uid, "interrupt") and self.activation_actions(player, uid)
-            for uid in self.ability_sources(player)
-        )
+        for uid in self.ability_sources(player):
+            ability = table[cards[uid].cid].ability
+            # ability_usable refuses any other timing for an interruption: asked first, it spares the rest.
+            if (
+                ability is not None
+                and ability.timing == "any"
+                and self.ability_usable(player, uid, "interrupt")
+                and self.activation_actions(player, uid)
+            ):
+                return True
+        return False
 
     def priority_choices(self, player: int) -> list[Action]:
         """Pass, react to the top of the stack, or interrupt with a capacity usable « à tout moment »; with
@@ -237,9 +245,11 @@ class Choices(Turns):
     def special_choices(self, player: int) -> list[Action]:
         seen: set[str] = set()
         actions = []
-        for uid in self.zone(player, "hand"):
-            card = self.card(uid)
-            if card.type == "special" and card.id not in seen and self.points(player, card.attribute or "S") < 10:
+        cards, table = self.cards, self._card_table
+        points = self._points.get(player) or self._all_points(player)
+        for uid in self.players[player].zones["hand"]:
+            card = table[cards[uid].cid]
+            if card.type == "special" and card.id not in seen and points[card.attribute or "S"] < 10:
                 seen.add(card.id)
                 actions.append({"kind": "place_special", "player": player, "card": uid})
         return actions
@@ -276,70 +286,95 @@ class Choices(Turns):
         return actions
 
     def main_choices(self, player: int) -> list[Action]:
+        """Every card of the hand that can be played, each capacity, equipment change and ally attack, then
+        ending the turn. The hot path of random playouts and search rollouts: the checks of ``play_problem``
+        (cost and targets apart, known here) are made once per distinct card, from its precomputed cost."""
         actions: list[Action] = []
         seen: set[str] = set()
+        cards, table = self.cards, self._card_table
         available = self.available_points(player)
         spare = sum(available.values())
         attack_targets: dict[tuple[Any, ...], list[dict[str, Any] | None]] = {}
-        for uid in self.zone(player, "hand"):
-            card = self.card(uid)
-            if card.id in seen:
+        playing = self.phase == "main"
+        barred = "no_brotherhood" in self.mods(player).flags
+        for uid in self.players[player].zones["hand"] if playing else ():
+            cid = cards[uid].cid
+            if cid in seen:
                 continue
-            seen.add(card.id)
+            seen.add(cid)
+            card = table[cid]
+            kind = card.type
             # Cheap refusals first: most cards in hand are SPECIAL cards, reactions or too dear.
-            if card.type in ("special", "reaction") or sum(card.cost.values()) > spare:
+            if kind == "special" or kind == "reaction" or card.cost_total > spare:
                 continue
-            if any(a != "any" and available[a] < n for a, n in card.cost.items()):
+            if any(available[a] < n for a, n in card.cost_named):
                 continue
-            # The cost was just checked against ``available``: can_pay's verdict is known.
-            if self.play_problem(player, uid, check_targets=False, check_cost=False) is not None:
+            # play_problem without its cost (checked just above) and targets (found below).
+            if card.faction == "confrerie" and barred:
                 continue
-            if card.type == "attack" and card.attack is not None:
+            if kind == "companion" and self.companion_present(card.name):
+                continue
+            if kind == "attack" and card.attack is not None:
                 # Attacks with the same reach share their targets.
                 key = (card.attack.targets, card.kw("INCAPACITE"), card.kw("EXPLOSION_DE_ZONE"))
-                if key not in attack_targets:
-                    attack_targets[key] = self.play_targets(player, card)
-                targets = attack_targets[key]
+                targets = attack_targets.get(key)
+                if targets is None:
+                    targets = attack_targets[key] = self.play_targets(player, card)
             else:
                 targets = self.play_targets(player, card)
             if not targets:
                 continue
-            pay = self.suggest_payment(player, card.cost)
+            pay = dict(self.known_payment(player, card.cost_key))
+            aims = card.kw("CIBLAGE")
             for target in targets:
                 action: Action = {"kind": "play", "player": player, "card": uid, "pay": pay}
                 if target is not None:
                     action["target"] = target
                 actions.append(action)
-                if card.kw("CIBLAGE") and target and "player" in target:
+                if aims and target and "player" in target:
                     # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
                     actions.extend({**action, "aim": part} for part in AIM_PARTS)
         for uid in self.ability_sources(player):
             if self.ability_usable(player, uid, "main"):
                 actions.extend(self.activation_actions(player, uid))
-        for uid in self.zone(player, "equipment"):
-            card = self.card(uid)
-            if self.equip_problem(player, uid, equip=self.cards[uid].engaged) is None:
-                kind = "equip" if self.cards[uid].engaged else "unequip"
+        for uid in self.players[player].zones["equipment"]:
+            inst = cards[uid]
+            if self.equip_problem(player, uid, equip=inst.engaged) is None:
                 actions.append(
-                    {"kind": kind, "player": player, "card": uid, "pay": self.suggest_payment(player, card.cost)}
+                    {
+                        "kind": "equip" if inst.engaged else "unequip",
+                        "player": player,
+                        "card": uid,
+                        "pay": dict(self.known_payment(player, table[inst.cid].cost_key)),
+                    }
                 )
         actions.extend(self.ally_attack_choices(player))
         actions.append({"kind": "end_turn", "player": player})
         return actions
 
+    def companion_present(self, name: str) -> bool:
+        """« un joueur ne peut poser un Compagnons avec le même nom s'il y a déjà un Compagnons similaire »."""
+        cards, table = self.cards, self._card_table
+        for p in self.players:
+            for zone in ("play", "combat"):
+                for u in p.zones[zone]:
+                    card = table[cards[u].cid]
+                    if card.type == "companion" and card.name == name:
+                        return True
+        return False
+
     def ally_attack_choices(self, player: int) -> list[Action]:
         actions: list[Action] = []
         horde_done = False
-        for uid in self.zone(player, "play"):
-            if not self.can_ally_attack(uid):
-                continue
+        ready = [u for u in self.players[player].zones["play"] if self.can_ally_attack(u)]
+        for uid in ready:
             group = [uid]
             if self.keyword(uid, "HORDE"):
                 # HORDE « force les Alliés la possédant à attaquer tous en même temps la même cible »
                 if horde_done:
                     continue
                 horde_done = True
-                group = [u for u in self.zone(player, "play") if self.keyword(u, "HORDE") and self.can_ally_attack(u)]
+                group = [u for u in ready if self.keyword(u, "HORDE")]
             for target in self.ally_targets(player, group):
                 actions.append({"kind": "ally_attack", "player": player, "allies": group, "target": target})
         return actions
@@ -347,27 +382,41 @@ class Choices(Turns):
     def can_ally_attack(self, uid: int) -> bool:
         inst = self.cards[uid]
         return (
-            inst.zone == "play" and self.card(uid).is_ally and not inst.engaged and not self.keyword(uid, "EN_DEFENSE")
+            inst.zone == "play"
+            and not inst.engaged
+            and self._card_table[inst.cid].is_ally
+            and not self.keyword(uid, "EN_DEFENSE")
         )
 
     def ally_targets(self, player: int, group: list[int]) -> list[dict[str, Any]]:
+        """:meth:`player_targetable`, then each ally :meth:`ally_targetable` by every attacker of ``group``,
+        with the victim's EN DÉFENSE allies found once."""
         targets: list[dict[str, Any]] = []
         for victim in self.opponents(player):
-            if self.player_targetable(player, victim):
+            allies = self.allies(victim)
+            guards = [u for u in allies if self.keyword(u, "EN_DEFENSE")]
+            p = self.players[victim]
+            if not (p.eliminated or p.stealth or p.sheltered is not None or guards):
                 targets.append({"player": victim})
-            for uid in self.allies(victim):
-                if all(self.ally_targetable(player, uid, by_ally=a) for a in group):
+            for uid in allies:
+                if self.keyword(uid, "INCIBLABLE") or (guards and uid not in guards):
+                    continue
+                if all(not self.same_faction(a, uid) for a in group):
                     targets.append({"card": uid})
         return targets
 
     def ability_sources(self, player: int) -> list[int]:
-        zones, cards, table = self.players[player].zones, self.cards, self._card_table
-        return [
-            u
-            for zone in ("skill", "play", "equipment", "special", "trait")
-            for u in zones[zone]
-            if table[cards[u].cid].ability
-        ]
+        """The player's cards with an activated capacity (kept until their zones change: not to be changed)."""
+        known = self._sources.get(player)
+        if known is None:
+            zones, cards, table = self.players[player].zones, self.cards, self._card_table
+            known = self._sources[player] = [
+                u
+                for zone in ("skill", "play", "equipment", "special", "trait")
+                for u in zones[zone]
+                if table[cards[u].cid].ability
+            ]
+        return known
 
     def activation_actions(self, player: int, uid: int) -> list[Action]:
         card = self.card(uid)

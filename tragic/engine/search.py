@@ -24,10 +24,17 @@ from .game import State
 from .legal import Action
 
 SETUP_KINDS = ("choose_traits", "choose_skills", "mulligan", "keep")
+LIBRARY_POOL = "search.library_pool"  # the pool's memo: every library card id, sorted
 
 
 class SearchBot(Bot):
-    """Flat Monte-Carlo over the heuristic's top candidates, each rollout in a fresh determinization."""
+    """Flat Monte-Carlo over the heuristic's top candidates, each rollout in a fresh determinization.
+
+    ``paired``: every candidate is played in the same determinization, with the same dice and the same
+    rollout policy (common random numbers), round after round, so that what separates two candidates is
+    the candidates and not the luck of their worlds; ties go to the heuristic's order. The roster seats it
+    so (:data:`SEATED`); without it, the round-robin of independent worlds that the golden game recorded.
+    """
 
     name = "search"
 
@@ -39,12 +46,14 @@ class SearchBot(Bot):
         candidates: int = 4,
         horizon: int = 60,
         max_rollouts: int | None = None,
+        paired: bool = False,
     ) -> None:
         super().__init__(seed)
         self.budget = budget  # seconds of CPU per decision
         self.candidates = candidates
         self.horizon = horizon  # engine steps a rollout plays before the position is scored
         self.max_rollouts = max_rollouts  # a fixed amount of work instead of a time budget (tests)
+        self.paired = paired
         self.policy = HeuristicBot(seed)
 
     def choose(self, state: State, player: int) -> Action:
@@ -55,6 +64,8 @@ class SearchBot(Bot):
             return self.policy.choose(state, player)
         ranked = sorted(legal, key=lambda a: (self.policy.score(state, player, a), self.rng.random()), reverse=True)
         options = ranked[: self.candidates]
+        if self.paired:
+            return options[self.paired_choice(state, player, options)]
         totals = [0.0] * len(options)
         counts = [0] * len(options)
         start = time.process_time()
@@ -72,27 +83,60 @@ class SearchBot(Bot):
         best = max(range(len(options)), key=lambda i: (totals[i] / counts[i], -i))
         return options[best]
 
+    def paired_choice(self, state: State, player: int, options: list[Action]) -> int:
+        """Rounds of one determinization each, every candidate played in its own copy of it."""
+        totals = [0.0] * len(options)
+        start = time.process_time()
+        rollouts = 0
+        while True:
+            world = self.determinize(state, player, canonical=True)
+            seed = self.rng.randrange(1 << 30)
+            for i, action in enumerate(options):
+                copy = world.clone()
+                copy.rng = random.Random(seed)
+                totals[i] += self.play_on(copy, player, action, seed)
+                rollouts += 1
+            if self.max_rollouts is not None:
+                if rollouts >= self.max_rollouts:
+                    break
+            elif time.process_time() - start >= self.budget:
+                break
+        return max(range(len(options)), key=lambda i: (totals[i], -i))
+
     # -- one rollout --------------------------------------------------------------------------------------
 
     def rollout(self, state: State, player: int, action: Action) -> float:
-        world = self.determinize(state, player)
+        return self.play_on(self.determinize(state, player), player, action, self.rng.randrange(1 << 30))
+
+    def play_on(self, world: State, player: int, action: Action, seed: int) -> float:
+        """Play ``action`` in ``world``, then heuristic bots (seeded with ``seed``) for the horizon; the value."""
         world.apply(action)
-        policy = HeuristicBot(self.rng.randrange(1 << 30))
+        policy = HeuristicBot(seed)
         for _ in range(self.horizon):
             if world.is_over():
                 break
             acting = world.current_players()
             if not acting:
                 break
-            world.apply(policy.choose(world, acting[0]))
+            actions = world.offer(acting[0])
+            world.apply_code(policy.pick(world, acting[0], actions))
         return self.value(world, player)
 
-    def determinize(self, state: State, player: int) -> State:
+    def determinize(self, state: State, player: int, *, canonical: bool = False) -> State:
+        """``canonical``: the player's own library is put in a fixed order (by card) before it is shuffled, so
+        that the world drawn depends on nothing the player cannot see, not even through the shuffle's input
+        (the paired search; the golden game recorded the other way)."""
         world = state.clone()
         world.rng = random.Random(self.rng.randrange(1 << 30))
-        library_pool = sorted(c.id for c in world.pool.cards.values() if c.type in LIBRARY_TYPES)
+        library_pool = world.pool.memo.get(LIBRARY_POOL)
+        if library_pool is None:
+            library_pool = world.pool.memo[LIBRARY_POOL] = sorted(
+                c.id for c in world.pool.cards.values() if c.type in LIBRARY_TYPES
+            )
         for p in world.players:
             if p.index == player:
+                if canonical:
+                    p.zones["library"].sort()
                 world.rng.shuffle(p.zones["library"])
                 continue
             shown = [

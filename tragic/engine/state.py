@@ -102,7 +102,17 @@ class Mods:
     skill_slots: int = 0
     special: dict[str, int] = field(default_factory=dict)
     flags: set[str] = field(default_factory=set)
-    points: dict[str, int] = field(default_factory=dict)  # cache of State.points
+
+
+# The Mods of every combination of passive cards met so far, in the card pool's memo: a player's Mods are asked
+# for at every step and their cards change at most a few times a turn, so most combinations recur (in a game,
+# across the games of a simulation and in the search bot's rollouts). Keyed by the source cards' ids in the
+# order they are read, with whether each one's malus applies; shared Mods are never changed.
+ModsKey = tuple[tuple[str, bool], ...]
+MODS_MEMO_LIMIT = 50_000
+# Suggested payments (base.known_payment) per disengaged points, then per cost: never changed once made.
+_PAYMENTS: dict[tuple[int, ...], dict[tuple[tuple[str, int], ...], dict[str, int]]] = {}
+PAYMENTS_LIMIT = 20_000
 
 
 @dataclass
@@ -287,9 +297,13 @@ class StateData:
         self.steps = 0
         self.next_stack_id = 1
         self._mods: dict[int, Mods] = {}
+        self._points: dict[int, dict[str, int]] = {}
+        # Each player's cards with an activated capacity, in the zones they act from: those zones are the
+        # PASSIVE_ZONES, so the list is forgotten with the player's Mods (``invalidate``).
+        self._sources: dict[int, list[int]] = {}
         self._available: dict[int, dict[str, int]] = {}
-        # Suggested payments per player and cost, valid while that player's ``_available`` entry is: they
-        # are reset together in ``available_points`` (legal moves price every card in hand at every step).
+        # Suggested payments per player and cost: the shared memo of the player's disengaged points, chosen
+        # again with them in ``available_points`` (legal moves price every card in hand at every step).
         self._payments: dict[int, dict[tuple[tuple[str, int], ...], dict[str, int]]] = {}
 
     # -- cards and zones -------------------------------------------------------------------------
@@ -311,7 +325,12 @@ class StateData:
         inst = self.cards[uid]
         player = self.players[inst.owner]
         if inst.zone in PASSIVE_ZONES or zone in PASSIVE_ZONES:
-            self.invalidate(inst.owner)
+            if self._card_table[inst.cid].is_ally:
+                # An ally adds nothing to its player's Mods or points (``_passive_sources`` skips allies): only
+                # the list of capacity sources changes.
+                self._sources.pop(inst.owner, None)
+            else:
+                self.invalidate(inst.owner)
         if inst.zone == "special":
             for column in player.special.values():
                 if uid in column:
@@ -369,12 +388,17 @@ class StateData:
 
     def points(self, player: int, attribute: str) -> int:
         """« contient par défaut une carte Point d'Action SPECIAL de base … maximum … 10 par catégorie »."""
-        mods = self.mods(player)
-        cached = mods.points.get(attribute)
-        if cached is None:
-            base = max(0, 1 + mods.special.get(attribute, 0))
-            cached = mods.points[attribute] = min(MAX_ATTRIBUTE, base + len(self.players[player].special[attribute]))
-        return cached
+        known = self._points.get(player)
+        if known is None:
+            known = self._all_points(player)
+        return known[attribute]
+
+    def _all_points(self, player: int) -> dict[str, int]:
+        special, columns = self.mods(player).special, self.players[player].special
+        known = self._points[player] = {
+            a: min(MAX_ATTRIBUTE, max(0, 1 + special.get(a, 0)) + len(columns[a])) for a in ATTRIBUTES
+        }
+        return known
 
     def available(self, player: int, attribute: str) -> int:
         return self.available_points(player)[attribute]
@@ -389,38 +413,58 @@ class StateData:
         (a player's Mods only ever come from that player's own cards)."""
         if player is None:
             self._mods.clear()
+            self._points.clear()
+            self._sources.clear()
             self._available.clear()
         else:
             self._mods.pop(player, None)
+            self._points.pop(player, None)
+            self._sources.pop(player, None)
             self._available.pop(player, None)
 
     def available_points(self, player: int) -> dict[str, int]:
         """Disengaged points per attribute (cached until the next change)."""
         cached = self._available.get(player)
         if cached is None:
-            p = self.players[player]
-            mods = self.mods(player)
-            known, engaged = mods.points, p.engaged_points
-            cached = self._available[player] = {}
-            for a in ATTRIBUTES:
-                points = known.get(a)
-                if points is None:  # as in :meth:`points`
-                    points = known[a] = min(MAX_ATTRIBUTE, max(0, 1 + mods.special.get(a, 0)) + len(p.special[a]))
-                cached[a] = max(0, points - engaged[a])
-            self._payments[player] = {}
+            points = self._points.get(player) or self._all_points(player)
+            engaged = self.players[player].engaged_points
+            cached = self._available[player] = {a: max(0, points[a] - engaged[a]) for a in ATTRIBUTES}
+            memo = _PAYMENTS.get(values := tuple(cached.values()))
+            if memo is None:
+                if len(_PAYMENTS) >= PAYMENTS_LIMIT:
+                    _PAYMENTS.clear()
+                memo = _PAYMENTS[values] = {}
+            self._payments[player] = memo
         return cached
 
     def mods(self, player: int) -> Mods:
         cached = self._mods.get(player)
         if cached is not None:
             return cached
+        key: ModsKey = tuple(
+            (
+                card.id,
+                bool(
+                    card.unless_equipped and card.slot and not self._has_equipped_subtype(player, card.unless_equipped)
+                ),
+            )
+            for card in self._passive_sources(player)
+        )
+        memo = self.pool.memo
+        mods = memo.get(key)
+        if mods is None:
+            mods = self._sum_mods(key)
+            if len(memo) >= MODS_MEMO_LIMIT:
+                memo.clear()
+            memo[key] = mods
+        self._mods[player] = mods
+        return mods
+
+    def _sum_mods(self, key: ModsKey) -> Mods:
         mods = Mods()
-        for card in self._passive_sources(player):
-            needs = card.unless_equipped
-            malus = False
-            if needs and card.slot:
-                malus = not self._has_equipped_subtype(player, needs)
-            part = passive_part(card, malus=malus)
+        table = self._card_table
+        for cid, malus in key:
+            part = passive_part(table[cid], malus=malus)
             if part is None:
                 continue
             mods.max_life_pct += part.max_life_pct
@@ -431,8 +475,8 @@ class StateData:
             mods.crit_chances += part.crit_chances
             mods.crit_multiplier = max(mods.crit_multiplier, part.crit_multiplier)
             if part.attack_bonus is not None:
-                key, value = part.attack_bonus
-                mods.attack_bonus[key] = mods.attack_bonus.get(key, 0) + value
+                attribute, value = part.attack_bonus
+                mods.attack_bonus[attribute] = mods.attack_bonus.get(attribute, 0) + value
             mods.penetration += part.penetration
             mods.ally_power += part.ally_power
             mods.ally_life += part.ally_life
@@ -440,7 +484,6 @@ class StateData:
             for attribute, value in part.special:
                 mods.special[attribute] = mods.special.get(attribute, 0) + value
             mods.flags.update(part.flags)
-        self._mods[player] = mods
         return mods
 
     def _has_equipped_subtype(self, player: int, subtype: str) -> bool:

@@ -181,17 +181,19 @@ class Turns(Stack):
         d'entretien de ces cartes dans l'ordre de votre choix »."""
         p = self.players[player]
         todo: list[dict[str, Any]] = []
+        cards, table = self.cards, self._card_table
         for zone in ("play", "special", "trait", "skill", "equipment"):
             for uid in p.zones[zone]:
-                if zone == "equipment" and self.cards[uid].engaged:
+                if zone == "equipment" and cards[uid].engaged:
                     continue
-                card = self.card(uid)
-                upkeep = card.effects_at("upkeep")
+                upkeep = table[cards[uid].cid].effects_at("upkeep")
+                if not upkeep:
+                    continue
                 if any(e.op == "upkeep_engage" for e in upkeep):
                     # « lorsque cette carte est désengagée, payez son cout pour l'engager » (erratum 4)
                     if not self.cards[uid].engaged:
                         todo.append({"id": len(todo), "kind": "engage_cost", "card": uid})
-                elif upkeep:
+                else:
                     todo.append({"id": len(todo), "kind": "effect", "card": uid})
         for name, index in sorted(p.addictions.items()):
             todo.append({"id": len(todo), "kind": "accro", "name": name, "n": index})
@@ -360,11 +362,10 @@ class Turns(Stack):
     # -- helpers used by legal moves ------------------------------------------------------------------
 
     def ability_usable(self, player: int, uid: int, phase: str) -> bool:
-        card = self.card(uid)
-        ability = card.ability
+        inst = self.cards[uid]
+        ability = self._card_table[inst.cid].ability
         if ability is None:
             return False
-        inst = self.cards[uid]
         if ability.engage and inst.engaged:
             return False
         if inst.zone == "equipment" and inst.engaged:
@@ -384,10 +385,12 @@ class Turns(Stack):
     def special_placeable(self, player: int) -> bool:
         if self.window != "open" or player != self.active:
             return False
-        return any(
-            self.card(u).type == "special" and self.points(player, self.card(u).attribute or "S") < 10
-            for u in self.zone(player, "hand")
-        )
+        cards, table = self.cards, self._card_table
+        for u in self.players[player].zones["hand"]:
+            card = table[cards[u].cid]
+            if card.type == "special" and self.points(player, card.attribute or "S") < 10:
+                return True
+        return False
 
     def cost_of(self, card_cost: dict[str, int]) -> dict[str, int]:
         return {k: v for k, v in card_cost.items() if k != ANY or v}

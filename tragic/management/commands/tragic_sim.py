@@ -22,8 +22,16 @@ class Command(BaseCommand):
         parser.add_argument("--max-turns", type=int, default=40, help="each player's turn limit (the timer rule)")
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument(
+            "--progress", action="store_true", help="print each game's seats and winner as it ends (long runs)"
+        )
+        parser.add_argument(
             "--search-budget", type=float, default=None, help="seconds of CPU per decision of the search bot"
         )
+
+    def progress(self, number: int, seating: tuple[str, ...], winner: int | None, state: Any) -> None:
+        result = "draw" if winner is None else f"{seating[winner]} (seat {winner + 1}) wins"
+        self.stdout.write(f"game {number + 1}: {' vs '.join(seating)}: {result}, turn {state.turn}")
+        self.stdout.flush()
 
     def handle(self, *args: Any, **options: Any) -> None:
         names = tuple(options["bots"].split(","))
@@ -41,6 +49,7 @@ class Command(BaseCommand):
             max_turns=options["max_turns"],
             players=players,
             search_budget=options["search_budget"],
+            on_game=self.progress if options["progress"] else None,
         )
         out = self.stdout
         out.write(f"{report.games} games ({options['profile']} rules, {players} players), bots {' vs '.join(names)}")
