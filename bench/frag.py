@@ -8,7 +8,7 @@ from bench.figures import Figure, median_ms, per_second
 from bench.openspiel_ref import ratio_figure
 from frag.engine import State, new_game
 from frag.engine.board import load_board
-from frag.engine.bots import play_out
+from frag.engine.bots import play_out, random_code
 from frag.engine.levels import BOTS
 from frag.engine.rng import Dice
 
@@ -25,7 +25,7 @@ def _random_playouts(map_name: str, seconds: float, first_seed: int) -> tuple[in
         state, dice = new_game({"map": map_name, "players": TWO, "turn_limit": 400}, seed), Dice(seed)
         while not state.is_over():
             seat = state.current_players()[0]
-            state.apply(BOTS["random"](state, seat, dice))
+            state.apply_code(seat, random_code(state, seat, dice))
             steps += 1
         seed += 1
     return steps, time.process_time() - start

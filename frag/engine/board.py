@@ -9,12 +9,14 @@ wall. Places are numbered once when the map loads; the engine works on those num
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from .codes import JUMP, MOVE
 from .errors import ContentError
 
 MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
@@ -70,6 +72,12 @@ class Board:
     _walk_cache: dict[int, list[tuple[int, int, list[int]]]] = field(default_factory=dict)
     _within_cache: dict[tuple[int, int], list[tuple[int, list[int]]]] = field(default_factory=dict)
     _jump_cache: dict[tuple[int, str, int], list[list[int]]] = field(default_factory=dict)
+    _paths_cache: dict[int, dict[int, list[int]]] = field(default_factory=dict)
+    _order_cache: dict[int, tuple[list[int], list[int], dict[int, tuple[int, int, int | None]]]] = field(
+        default_factory=dict
+    )
+    _move_codes: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    _landing_codes: dict[tuple[int, int, int], list[int]] = field(default_factory=dict)
 
     def square(self, place: int) -> str:
         p = self.places[place]
@@ -105,6 +113,19 @@ class Board:
                     push(queue, (further, crossed, nxt))
         return best
 
+    def walk_order(self, start: int) -> tuple[list[int], list[int], dict[int, tuple[int, int, int | None]]]:
+        """Every place reachable on foot from ``start`` in ``walk_costs`` order, their steps, and the walk itself;
+        cached per start (the board never changes). The steps never decrease along that order: every step costs 1,
+        so the search meets each place first from a neighbour it settles at the fewest steps, and settles them in
+        order of steps. The places within a fighter's points are therefore a prefix, found by bisection."""
+        cached = self._order_cache.get(start)
+        if cached is None:
+            costs = self.walk_costs(start, 10_000)
+            places = [p for p in costs if p != start]
+            cached = (places, [costs[p][0] for p in places], costs)
+            self._order_cache[start] = cached
+        return cached
+
     def walk_paths(self, start: int) -> list[tuple[int, int, list[int]]]:
         """Every place reachable on foot from ``start``, as (steps, place, path), in ``walk_costs`` order; the path is the one
         ``walk_costs`` chooses (fewest steps, then least acid). The board never changes, so this is computed once
@@ -112,14 +133,8 @@ class Board:
         the paths."""
         cached = self._walk_cache.get(start)
         if cached is None:
-            costs = self.walk_costs(start, 10_000)
-            paths: dict[int, list[int]] = {start: []}
-            for place in sorted(costs, key=lambda p: costs[p][0]):
-                if place != start:
-                    previous = costs[place][2]
-                    assert previous is not None
-                    paths[place] = [*paths[previous], place]
-            cached = [(steps, p, paths[p]) for p, (steps, _acid, _previous) in costs.items() if p != start]
+            places, steps, _costs = self.walk_order(start)
+            cached = [(n, p, self.path_to(start, p)) for n, p in zip(steps, places, strict=True)]
             self._walk_cache[start] = cached
         return cached
 
@@ -130,8 +145,55 @@ class Board:
         key = (start, budget)
         cached = self._within_cache.get(key)
         if cached is None:
-            cached = [(place, path) for steps, place, path in self.walk_paths(start) if steps <= budget]
+            cut = bisect.bisect_right(self.walk_order(start)[1], budget)
+            cached = [(place, path) for _steps, place, path in self.walk_paths(start)[:cut]]
             self._within_cache[key] = cached
+        return cached
+
+    def path_to(self, start: int, end: int) -> list[int]:
+        """The path ``walk_costs(start)`` chooses to ``end``, read back along its previous places; cached per start
+        and end (callers must not mutate it)."""
+        paths = self._paths_cache.get(start)
+        if paths is None:
+            paths = self._paths_cache[start] = {}
+        path = paths.get(end)
+        if path is None:
+            costs = self.walk_order(start)[2]
+            path, at = [], end
+            while at != start:
+                path.append(at)
+                previous = costs[at][2]
+                assert previous is not None  # only the start has none
+                at = previous
+            path.reverse()
+            paths[end] = path
+        return path
+
+    def move_codes(self, start: int, budget: int) -> list[int]:
+        """``walk_within(start, budget)`` as move codes (``codes.MOVE`` with the place in field b), in the same order,
+        without building a path; cached (callers must not mutate the list)."""
+        key = (start, budget)
+        cached = self._move_codes.get(key)
+        if cached is None:
+            places, steps, _costs = self.walk_order(start)
+            cached = [MOVE | place << 4 for place in places[: bisect.bisect_right(steps, budget)]]
+            self._move_codes[key] = cached
+        return cached
+
+    def landing_codes(self, start: int, longest: int, reach: int) -> list[int]:
+        """Where jumps of at most ``reach`` squares (of the ``longest`` the fighter may jump) land, as jump codes in
+        the order of ``DIRECTIONS`` then length, each place once; cached (callers must not mutate the list)."""
+        key = (start, longest, reach)
+        cached = self._landing_codes.get(key)
+        if cached is None:
+            seen: set[int] = set()
+            cached = []
+            for direction in DIRECTIONS:
+                for line in self.jump_lines(start, direction, longest)[:reach]:
+                    if line[-1] not in seen:
+                        seen.add(line[-1])
+                        cached.append(JUMP | line[-1] << 4)
+            self._landing_codes[key] = cached
         return cached
 
     def jump_lines(self, start: int, direction: str, longest: int) -> list[list[int]]:
@@ -265,6 +327,8 @@ def _columns_near(px: int, py: int, dx: int, dy: int, row: int, first: int, last
     on each side (a margin far wider than the tests' tolerance). Every other square of the bounding box is
     neither crossed nor touched, so skipping it changes nothing but the time: a long line used to test every
     square of its bounding box, the cold half of line of sight on the larger map."""
+    low: float
+    high: float
     if dy == 0:
         low, high = px, px + dx
     else:

@@ -13,30 +13,27 @@ from . import combat
 from .base import MOVEMENT, Action
 from .board import Board
 from .cards import PISTOL
+from .codes import decode, group_key
 from .rng import Dice
 from .state import State
 
 Bot = Callable[[State, int, Dice], Action]
 
 
-def random_bot(state: State, player: int, dice: Dice) -> Action:
-    """A uniformly random legal action, chosen by kind first so that long lists (moves, the squares a teleport card
-    reaches) do not drown the rest. Each card in the hand is a kind of its own: a teleport card weighs as much as the
-    movement roll, a Déconnexion as much as any other play."""
-    actions = state.legal_actions(player)
-    by_kind: dict[str, list[Action]] = {}
-    for action in actions:
-        kind = action["type"]
-        if kind == "play":
-            kind = f"play:{action['card']}"
-        group = by_kind.get(kind)
-        if group is None:
-            by_kind[kind] = [action]
-        else:
-            group.append(action)
-    kinds = sorted(by_kind)
-    choices = by_kind[kinds[dice.below(len(kinds))]]
+def random_code(state: State, player: int, dice: Dice) -> int:
+    """A uniformly random legal action, as its code, chosen by kind first so that long lists (moves, the squares a
+    teleport card reaches) do not drown the rest. Each card in the hand is a kind of its own: a teleport card weighs
+    as much as the movement roll, a Déconnexion as much as any other play."""
+    groups = state.legal_groups(player)
+    if len(groups) > 1:
+        groups = sorted(groups, key=lambda group: group_key(group[0]))
+    choices = groups[dice.below(len(groups))]
     return choices[dice.below(len(choices))]
+
+
+def random_bot(state: State, player: int, dice: Dice) -> Action:
+    """``random_code``'s choice as an action."""
+    return decode(state, player, random_code(state, player, dice))
 
 
 _pickup_distance: dict[tuple[str, tuple[str, ...]], dict[int, int]] = {}
