@@ -10,7 +10,6 @@ wall. Places are numbered once when the map loads; the engine works on those num
 from __future__ import annotations
 
 import bisect
-import heapq
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -93,24 +92,26 @@ class Board:
         """Every place reachable on foot within ``budget`` steps: place -> (steps, acid crossed, previous).
 
         Among paths of equal length the one crossing the least acid wins, so a tapped destination
-        never walks a fighter through acid it could have avoided.
+        never walks a fighter through acid it could have avoided; among those, the path through the
+        lowest-numbered place. Breadth first, one layer of steps at a time, each layer taken in order
+        of (acid, place): every step costs 1 and stepping onto a place adds the same acid whoever
+        comes from, so the first time a place is met is its best, and this is the order (and the
+        result) of a Dijkstra search on (steps, acid, place), without its heap.
         """
         best: dict[int, tuple[int, int, int | None]] = {start: (0, 0, None)}
-        queue: list[tuple[int, int, int]] = [(0, 0, start)]
-        pop, push, get, around, acid_places = heapq.heappop, heapq.heappush, best.get, self.steps, self.acid
-        while queue:
-            steps, acid, place = pop(queue)
-            here = best[place]
-            if here[0] != steps or here[1] != acid or steps >= budget:
-                continue
-            further = steps + 1
-            for nxt in around[place].values():
-                crossed = acid + 1 if nxt in acid_places else acid
-                known = get(nxt)
-                # (further, crossed) < known[:2], without building the tuples.
-                if known is None or further < known[0] or (further == known[0] and crossed < known[1]):
-                    best[nxt] = (further, crossed, place)
-                    push(queue, (further, crossed, nxt))
+        around, acid_places = self.steps, self.acid
+        layer, steps = [start], 0
+        while layer and steps < budget:
+            further, following = steps + 1, []
+            for place in layer:
+                acid = best[place][1]
+                for nxt in around[place].values():
+                    if nxt not in best:
+                        best[nxt] = (further, acid + 1 if nxt in acid_places else acid, place)
+                        following.append(nxt)
+            if len(following) > 1:
+                following.sort(key=lambda p: (best[p][1], p))
+            layer, steps = following, further
         return best
 
     def walk_order(self, start: int) -> tuple[list[int], list[int], dict[int, tuple[int, int, int | None]]]:
@@ -238,6 +239,7 @@ class Board:
 
 # --- geometry -------------------------------------------------------------------------------
 EPS = 1e-9
+MARGIN = 0.01
 
 
 def _clip(px: float, py: float, dx: float, dy: float, planes: list[tuple[int, int, int]]) -> tuple[float, float]:
@@ -323,8 +325,8 @@ def _diagonal(row: int, col: int, kind: str) -> tuple[tuple[int, int], tuple[int
 
 
 def _columns_near(px: int, py: int, dx: int, dy: int, row: int, first: int, last: int) -> range:
-    """The columns of ``row`` the segment can touch: those under its stretch within the row's band, one column more
-    on each side (a margin far wider than the tests' tolerance). Every other square of the bounding box is
+    """The columns of ``row`` the segment can touch: those under its stretch within the row's band, widened by
+    ``MARGIN`` (far wider than the tests' tolerance, ``EPS`` of a segment at most a few hundred units long). Every other square of the bounding box is
     neither crossed nor touched, so skipping it changes nothing but the time: a long line used to test every
     square of its bounding box, the cold half of line of sight on the larger map."""
     low: float
@@ -337,7 +339,7 @@ def _columns_near(px: int, py: int, dx: int, dy: int, row: int, first: int, last
         low, high = px + dx * t0, px + dx * t1
     if low > high:
         low, high = high, low
-    return range(max(first, int(low // UNIT) - 1), min(last, int(high // UNIT) + 1) + 1)
+    return range(max(first, int((low - MARGIN) // UNIT)), min(last, int((high + MARGIN) // UNIT)) + 1)
 
 
 def _trace(board: Board, a: int, b: int) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:

@@ -26,9 +26,13 @@ def random_code(state: State, player: int, dice: Dice) -> int:
     as much as the movement roll, a Déconnexion as much as any other play."""
     groups = state.legal_groups(player)
     if len(groups) > 1:
-        groups = sorted(groups, key=lambda group: group_key(group[0]))
+        groups = sorted(groups, key=_first_key)
     choices = groups[dice.below(len(groups))]
     return choices[dice.below(len(choices))]
+
+
+def _first_key(group: list[int]) -> str:
+    return group_key(group[0])
 
 
 def random_bot(state: State, player: int, dice: Dice) -> Action:

@@ -45,16 +45,16 @@ class Movement(Wounds):
                     found.setdefault(line[-1], line)  # shared with the board's cache: never mutated
         return found
 
-    def _move_codes(self, player: int) -> list[int]:
-        """``reachable`` as move codes, in the same order (the board's cached list, copied only when a fighter stands
-        on one of its places; callers must not mutate it)."""
+    def _move_codes(self, player: int, held: list[int]) -> list[int]:
+        """``reachable`` as move codes, in the same order, without the places in ``held`` (the other fighters'):
+        the board's cached list, copied only when a fighter stands on one of its places (never mutate it)."""
         me = self.fighters[player]
         if me.out or me.place is None or self.turn.mp <= 0:
             return []
-        return self._without_others(player, self.board.move_codes(me.place, self.turn.mp), MOVE)
+        return _without(self.board.move_codes(me.place, self.turn.mp), MOVE, held)
 
-    def _jump_codes(self, player: int) -> list[int]:
-        """``jumps`` as jump codes, in the same order (callers must not mutate the list)."""
+    def _jump_codes(self, player: int, held: list[int]) -> list[int]:
+        """``jumps`` as jump codes, in the same order, without the places in ``held`` (never mutate the list)."""
         me = self.fighters[player]
         if me.out or me.place is None:
             return []
@@ -62,16 +62,11 @@ class Movement(Wounds):
         reach = longest if cost <= 0 else min(longest, self.turn.mp // cost)
         if reach <= 0:
             return []
-        return self._without_others(player, self.board.landing_codes(me.place, longest, reach), JUMP)
+        return _without(self.board.landing_codes(me.place, longest, reach), JUMP, held)
 
-    def _without_others(self, player: int, codes: list[int], kind: int) -> list[int]:
-        """``codes`` (a cached list of places as codes of ``kind``) without the places other fighters hold."""
-        for seat, fighter in enumerate(self.fighters):
-            if seat != player and not fighter.out and fighter.place is not None:
-                held = kind | fighter.place << B_SHIFT
-                if held in codes:
-                    codes = [c for c in codes if c != held]
-        return codes
+    def _held_by_others(self, player: int) -> list[int]:
+        """The places the other fighters on the board stand on."""
+        return [f.place for s, f in enumerate(self.fighters) if s != player and not f.out and f.place is not None]
 
     def _teleport_codes(self, player: int) -> list[int]:
         me = self.fighters[player]
@@ -148,6 +143,15 @@ class Movement(Wounds):
             at = place
         self._free_to_stop(path[-1], player)
         return path
+
+
+def _without(codes: list[int], kind: int, held: list[int]) -> list[int]:
+    """``codes`` (a cached list of places as codes of ``kind``) without the places in ``held``."""
+    for place in held:
+        code = kind | place << B_SHIFT
+        if code in codes:
+            codes = [c for c in codes if c != code]
+    return codes
 
 
 def do_move(state: Movement, player: int, action: Action, events: list[Event]) -> None:

@@ -50,7 +50,7 @@ class State(Attacks, Observation):
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(self.fighters):
             raise IllegalAction("unknown player")
         kind = action.get("type")
-        if player not in self.current_players():
+        if player != self._current_player():
             if kind in ("spend_blood", "play") and self.may_heal_out_of_turn(player):
                 return self._heal_out_of_turn(player, action)
             raise IllegalAction("it is not your turn")
@@ -64,6 +64,14 @@ class State(Attacks, Observation):
         handler(self, player, action, events)
         self.actions_applied += 1
         return events
+
+    def _current_player(self) -> int | None:
+        """``current_players()``'s one seat, without building the list (asked at every step)."""
+        if self.pending is not None:
+            return int(self.pending["player"])
+        if self.phase == PLACEMENT:
+            return self.placement_order[0]
+        return None if self.phase == OVER else self.turn.player
 
     def may_heal_out_of_turn(self, player: int) -> bool:
         """« Le Marqueur de Sang : [...] Quand il le souhaite, il peut le dépenser pour récupérer un point de santé
@@ -118,7 +126,7 @@ class State(Attacks, Observation):
         groups: list[list[int]] = []
         if self.phase == OVER:
             return groups
-        if player != self.current_players()[0]:
+        if player != self._current_player():
             if self.may_heal_out_of_turn(player):
                 self._healing_groups(player, groups)
             return groups
@@ -140,7 +148,8 @@ class State(Attacks, Observation):
         if self.phase == MOVEMENT:
             groups.append([ROLL])
         else:
-            for codes in (self._move_codes(player), self._jump_codes(player), self._teleport_codes(player)):
+            held = self._held_by_others(player)
+            for codes in (self._move_codes(player, held), self._jump_codes(player, held), self._teleport_codes(player)):
                 if codes:
                     groups.append(codes)
             self._pickup_groups(player, groups)
