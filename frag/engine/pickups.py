@@ -19,6 +19,8 @@ class PickUps(CardPlay):
             return
         if self.blood.get(place):
             groups.append([TAKE_BLOOD])
+        if not self.piles:
+            return
         cards = [
             TAKE_WEAPON | uid << B_SHIFT | pile_id << A_SHIFT
             for pile_id, pile in self.piles.items()
