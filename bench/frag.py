@@ -8,7 +8,7 @@ from bench.figures import Figure, median_ms, per_second
 from bench.openspiel_ref import ratio_figure
 from frag.engine import State, new_game
 from frag.engine.board import load_board
-from frag.engine.bots import play_out, random_bot, random_code
+from frag.engine.bots import play_out, random_code
 from frag.engine.levels import BOTS
 from frag.engine.rng import Dice
 
@@ -16,20 +16,16 @@ FOUR = [{"name": f"P{i}", "health": 2, "speed": 3, "accuracy": 2} for i in range
 TWO = FOUR[:2]
 
 
-def _random_playouts(map_name: str, seconds: float, first_seed: int, *, dicts: bool = False) -> tuple[int, float]:
+def _random_playouts(map_name: str, seconds: float, first_seed: int) -> tuple[int, float]:
     """Random playouts, 2 fighters, for ``seconds`` of CPU: (steps, CPU seconds). A step is what OpenSpiel's
     reference does per ``apply_action``: list every legal action as integers (``legal_groups``, the random bot's
-    kinds), choose one, apply it with every check (``apply_code``). With ``dicts`` the playout goes through the
-    public dict API instead (``legal_actions`` decodes every action, ``apply`` takes the dict)."""
+    kinds), choose one, apply it with every check (``apply_code``, which decodes it into the action dict)."""
     steps, seed, start = 0, first_seed, time.process_time()
     while time.process_time() - start < seconds:
         state, dice = new_game({"map": map_name, "players": TWO, "turn_limit": 400}, seed), Dice(seed)
         while not state.is_over():
             seat = state.current_players()[0]
-            if dicts:
-                state.apply(random_bot(state, seat, dice))
-            else:
-                state.apply_code(seat, random_code(state, seat, dice))
+            state.apply_code(seat, random_code(state, seat, dice))
             steps += 1
         seed += 1
     return steps, time.process_time() - start
@@ -49,20 +45,19 @@ def _fill_board_caches(map_name: str) -> None:
 
 def _random_steps(map_name: str, seconds: float = 3.0) -> list[Figure]:
     """Steps per CPU-second of random playouts, cold (the first ``seconds`` of a fresh process: the board fills its
-    caches of walks, jump lines and sight lines as the games need them) and warm (every walk and sight line kept,
-    as in a server that has played enough games). Both are compared to OpenSpiel; the dict API's warm figure is
-    printed beside them (``legal_actions`` builds a dict, and a path, per action)."""
+    caches of walks, moves, jump landings and sight lines as the games need them) and warm (every walk and sight
+    line kept, then the same games played once more, so every cache they read is filled: a server that has played
+    enough games). Both are compared to OpenSpiel."""
     cold_steps, cold_cpu = _random_playouts(map_name, seconds, 0)
     _fill_board_caches(map_name)
+    _random_playouts(map_name, seconds, 0)
     steps, cpu = _random_playouts(map_name, seconds, 0)
-    dict_steps, dict_cpu = _random_playouts(map_name, seconds, 0, dicts=True)
     rate, cold_rate = steps / cpu, cold_steps / cold_cpu
     return [
         Figure(f"frag.random_playout.{map_name}.cold", cold_rate, "steps/cpu-s"),
         *ratio_figure(f"frag.random_playout.{map_name}.cold.vs_openspiel", cold_rate),
         Figure(f"frag.random_playout.{map_name}", rate, "steps/cpu-s"),
         *ratio_figure(f"frag.random_playout.{map_name}.vs_openspiel", rate),
-        Figure(f"frag.random_playout.{map_name}.dicts", dict_steps / dict_cpu, "steps/cpu-s"),
     ]
 
 

@@ -72,6 +72,7 @@ class Board:
     _within_cache: dict[tuple[int, int], list[tuple[int, list[int]]]] = field(default_factory=dict)
     _jump_cache: dict[tuple[int, str, int], list[list[int]]] = field(default_factory=dict)
     _paths_cache: dict[int, dict[int, list[int]]] = field(default_factory=dict)
+    _features_cache: dict[int, tuple[list[int], int, tuple[int, ...]]] = field(default_factory=dict)
     _order_cache: dict[int, tuple[list[int], list[int], dict[int, tuple[int, int, int | None]]]] = field(
         default_factory=dict
     )
@@ -169,6 +170,17 @@ class Board:
             path.reverse()
             paths[end] = path
         return path
+
+    def path_features(self, path: list[int]) -> tuple[int, tuple[int, ...]]:
+        """The acid squares a path crosses and the pick-up squares on it, in order; cached per path object (the
+        board's own paths live as long as the board: the path kept beside them proves the identity)."""
+        cached = self._features_cache.get(id(path))
+        if cached is None or cached[0] is not path:
+            pickups = self.weapon_pickups | self.gadget_pickups
+            acid = sum(1 for p in path if p in self.acid)
+            cached = (path, acid, tuple(p for p in path if p in pickups))
+            self._features_cache[id(path)] = cached
+        return cached[1], cached[2]
 
     def move_codes(self, start: int, budget: int) -> list[int]:
         """``walk_within(start, budget)`` as move codes (``codes.MOVE`` with the place in field b), in the same order,
