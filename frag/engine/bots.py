@@ -251,7 +251,7 @@ def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:
     used = state.turn.pickups_used
     marked = {p["place"] for p in state.piles.values()}
 
-    def score(place: int, acid: int, passed: tuple[int, ...] | list[int]) -> float:
+    def score(place: int, acid: int, passed: tuple[int, ...]) -> float:
         value = -0.3 * pickup_distance.get(place, 20) * card_worth / 6 - 4 * acid
         # Every unsearched pick-up square on the way is searched in passing.
         value += card_worth * len({p for p in passed if p in pickups and p not in used})
@@ -267,14 +267,14 @@ def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:
                     value += 5 * chance / max(1, enemy.hp)
         return value
 
-    current = score(me.place, 0, [])  # type: ignore[arg-type]  # on the board, as above
+    current = score(me.place, 0, ())  # type: ignore[arg-type]  # on the board, as above
     best, best_value = None, current + 0.5
     for move in moves:
         if move["type"] == "move":
             # The acid and pick-up squares on the path, as the board keeps them per path (the same counts).
             place, (acid, passed) = move["path"][-1], board.path_features(move["path"])
         else:
-            place, acid, passed = move["to"], int(move["to"] in board.acid), [move["to"]]
+            place, acid, passed = move["to"], int(move["to"] in board.acid), (move["to"],)
         value = score(place, acid, passed) - (0.5 if move["type"] == "jump" else 0)
         if value > best_value:
             best, best_value = move, value
