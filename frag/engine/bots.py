@@ -13,7 +13,8 @@ from . import combat
 from .base import MOVEMENT, Action
 from .board import Board
 from .cards import PISTOL
-from .codes import decode, group_key
+from .codes import group_key
+from .decoding import decode
 from .rng import Dice
 from .state import State
 

@@ -4,20 +4,14 @@ The engine lists legal actions as integer codes (as OpenSpiel does): a code is c
 cache, where a dict with a path is not. ``State.legal_actions`` and the bots' answers are the same dicts as
 ever, decoded here at the boundary, so pages, stored games and replays never see a code.
 
-A code packs the kind of action in its low 4 bits, a small field ``b`` (a place, a card, a weapon) in the next
+``decoding.decode`` turns a code back into its action (the board imports this module, so it imports nothing
+of the state). A code packs the kind of action in its low 4 bits, a small field ``b`` (a place, a card, a weapon) in the next
 16 bits and a field ``a`` (a pile, a target, the card played) above them:
 
     code = kind | b << 4 | a << 20
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from .cards import PISTOL
-
-if TYPE_CHECKING:  # the board imports this module, and the state imports the board
-    from .base import Action, StateBase
 
 KIND_NAMES = (
     "place",
@@ -80,35 +74,3 @@ def group_key(code: int) -> str:
 def weapon_field(weapon: int | None) -> int:
     """An attack's weapon as field b: 0 the base pistol, a card's uid + 1 otherwise."""
     return 0 if weapon is None else weapon + 1
-
-
-def decode(state: StateBase, player: int, code: int) -> Action:
-    """The action dict a code stands for, as ``legal_actions`` lists it (the same keys, the same path)."""
-    kind, a, b = code & KIND_MASK, code >> A_SHIFT, code >> B_SHIFT & B_MASK
-    name = KIND_NAMES[kind]
-    if kind == MOVE:
-        start = state.fighters[player].place
-        assert start is not None  # a move is offered only to a fighter on the board
-        # A place no walk reaches decodes to a one-square path, which ``apply`` refuses with its reason.
-        reached = b != start and b in state.board.walk_order(start)[2]
-        return {"type": name, "player": player, "path": state.board.path_to(start, b) if reached else [b]}
-    if kind in (PLACE, JUMP, TELEPORT):
-        return {"type": name, "player": player, "to": b}
-    if kind == ATTACK:
-        return {"type": name, "player": player, "target": a, "weapon": PISTOL.id if b == 0 else b - 1}
-    if kind == TAKE_WEAPON:
-        return {"type": name, "player": player, "pile": a, "card": b}
-    if kind in (DROP, DISCARD):
-        return {"type": name, "player": player, "card": b}
-    if kind == PLAY:
-        action: Action = {"type": name, "player": player, "card": a}
-        extra = PLAY_EXTRA.get(state.card(a).effect)
-        if extra is not None:
-            action[extra] = b
-        return action
-    return {"type": name, "player": player}
-
-
-# The one extra key a card's play needs, by effect: where a teleport card leads, whom a Déconnexion takes off the
-# board, which weapon a reload fills.
-PLAY_EXTRA = {"teleport": "to", "disconnect": "target", "reload": "weapon"}

@@ -24,9 +24,9 @@ from .codes import (
     PLAY,
     ROLL,
     SPEND_BLOOD,
-    decode,
 )
 from .codes import DISCARD as DISCARD_CODE
+from .decoding import decode
 from .errors import IllegalAction
 from .healing import do_spend_blood
 from .movement import do_jump, do_move, do_teleport
@@ -113,7 +113,7 @@ class State(Attacks, Observation):
         return actions
 
     def legal_codes(self, player: int) -> list[int]:
-        """``legal_actions`` as integer codes, in the same order (``codes.decode`` turns one into its action)."""
+        """``legal_actions`` as integer codes, in the same order (``decoding.decode`` turns one into its action)."""
         return [code for group in self.legal_groups(player) for code in group]
 
     def apply_code(self, player: int, code: int) -> list[Event]:

@@ -8,7 +8,8 @@ import pytest
 from frag.engine import IllegalAction, new_game
 from frag.engine.board import load_board
 from frag.engine.bots import heuristic_bot, random_code
-from frag.engine.codes import KIND_NAMES, MOVE, decode, encode, field_a, field_b, group_key, kind_of
+from frag.engine.codes import KIND_NAMES, MOVE, encode, field_a, field_b, group_key, kind_of
+from frag.engine.decoding import decode
 from frag.engine.rng import Dice
 
 FIGHTERS = [
