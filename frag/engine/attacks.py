@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import combat
 from .base import Action, Event
 from .cards import PISTOL
+from .codes import A_SHIFT, ATTACK, B_SHIFT
 from .errors import IllegalAction
 from .pickups import PickUps
 
@@ -12,7 +13,9 @@ from .pickups import PickUps
 class Attacks(PickUps):
     """What the legal attacks are."""
 
-    def _legal_attacks(self, player: int) -> list[Action]:
+    def _attack_codes(self, player: int) -> list[int]:
+        """Every target in sight with every weapon: the base pistol, each weapon in play with ammunition for a shot,
+        each weapon in the hand while one more may come into play."""
         if self.turn.attacks >= self.attacks_allowed(player):
             return []
         targets = self.targets_in_sight(player)
@@ -20,11 +23,11 @@ class Attacks(PickUps):
             return []
         me = self.fighters[player]
         cost = self.stat(player, "ammo_cost")
-        weapons: list[str | int] = [PISTOL.id]
-        weapons.extend(uid for uid, ammo in me.weapons if self._ammo_ok(uid, ammo, cost))
+        weapons = [0]
+        weapons.extend(uid + 1 for uid, ammo in me.weapons if self._ammo_ok(uid, ammo, cost))
         if len(me.weapons) < self.weapon_limit(player):
-            weapons.extend(uid for uid in me.hand if self.card(uid).is_weapon)
-        return [{"type": "attack", "player": player, "target": t, "weapon": w} for t in targets for w in weapons]
+            weapons.extend(uid + 1 for uid in me.hand if self.card(uid).is_weapon)
+        return [ATTACK | w << B_SHIFT | t << A_SHIFT for t in targets for w in weapons]
 
     def _ammo_ok(self, uid: int, ammo: int, cost_factor: int) -> bool:
         card = self.card(uid)

@@ -78,10 +78,11 @@ class StateBase:
     def stat(self, player: int, name: str, base: int | None = None) -> int:
         """A stat with the cards in play applied; ``base`` replaces the stat's own starting value (an attack's
         damage dice start at its weapon's dice)."""
-        fighter = self.fighters[player]
         if base is None:
             fixed = STATS[name]
-            base = int(getattr(fighter, name)) if fixed is None else fixed
+            base = int(getattr(self.fighters[player], name)) if fixed is None else fixed
+        if not self.modifiers:  # most of a game: no card in play changes a stat
+            return base
         changes = [
             (m["op"], m["value"])
             for m in self.modifiers

@@ -9,12 +9,13 @@ wall. Places are numbered once when the map loads; the engine works on those num
 
 from __future__ import annotations
 
-import heapq
+import bisect
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from .codes import JUMP, MOVE
 from .errors import ContentError
 
 MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
@@ -70,6 +71,13 @@ class Board:
     _walk_cache: dict[int, list[tuple[int, int, list[int]]]] = field(default_factory=dict)
     _within_cache: dict[tuple[int, int], list[tuple[int, list[int]]]] = field(default_factory=dict)
     _jump_cache: dict[tuple[int, str, int], list[list[int]]] = field(default_factory=dict)
+    _paths_cache: dict[int, dict[int, list[int]]] = field(default_factory=dict)
+    _features_cache: dict[int, tuple[list[int], int, tuple[int, ...]]] = field(default_factory=dict)
+    _order_cache: dict[int, tuple[list[int], list[int], dict[int, tuple[int, int, int | None]]]] = field(
+        default_factory=dict
+    )
+    _move_codes: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    _landing_codes: dict[tuple[int, int, int], list[int]] = field(default_factory=dict)
 
     def square(self, place: int) -> str:
         p = self.places[place]
@@ -85,25 +93,40 @@ class Board:
         """Every place reachable on foot within ``budget`` steps: place -> (steps, acid crossed, previous).
 
         Among paths of equal length the one crossing the least acid wins, so a tapped destination
-        never walks a fighter through acid it could have avoided.
+        never walks a fighter through acid it could have avoided; among those, the path through the
+        lowest-numbered place. Breadth first, one layer of steps at a time, each layer taken in order
+        of (acid, place): every step costs 1 and stepping onto a place adds the same acid whoever
+        comes from, so the first time a place is met is its best, and this is the order (and the
+        result) of a Dijkstra search on (steps, acid, place), without its heap.
         """
         best: dict[int, tuple[int, int, int | None]] = {start: (0, 0, None)}
-        queue: list[tuple[int, int, int]] = [(0, 0, start)]
-        pop, push, get, around, acid_places = heapq.heappop, heapq.heappush, best.get, self.steps, self.acid
-        while queue:
-            steps, acid, place = pop(queue)
-            here = best[place]
-            if here[0] != steps or here[1] != acid or steps >= budget:
-                continue
-            further = steps + 1
-            for nxt in around[place].values():
-                crossed = acid + 1 if nxt in acid_places else acid
-                known = get(nxt)
-                # (further, crossed) < known[:2], without building the tuples.
-                if known is None or further < known[0] or (further == known[0] and crossed < known[1]):
-                    best[nxt] = (further, crossed, place)
-                    push(queue, (further, crossed, nxt))
+        around, acid_places = self.steps, self.acid
+        layer, steps = [start], 0
+        while layer and steps < budget:
+            further, following = steps + 1, []
+            for place in layer:
+                acid = best[place][1]
+                for nxt in around[place].values():
+                    if nxt not in best:
+                        best[nxt] = (further, acid + 1 if nxt in acid_places else acid, place)
+                        following.append(nxt)
+            if len(following) > 1:
+                following.sort(key=lambda p: (best[p][1], p))
+            layer, steps = following, further
         return best
+
+    def walk_order(self, start: int) -> tuple[list[int], list[int], dict[int, tuple[int, int, int | None]]]:
+        """Every place reachable on foot from ``start`` in ``walk_costs`` order, their steps, and the walk itself;
+        cached per start (the board never changes). The steps never decrease along that order: every step costs 1,
+        so the search meets each place first from a neighbour it settles at the fewest steps, and settles them in
+        order of steps. The places within a fighter's points are therefore a prefix, found by bisection."""
+        cached = self._order_cache.get(start)
+        if cached is None:
+            costs = self.walk_costs(start, 10_000)
+            places = [p for p in costs if p != start]
+            cached = (places, [costs[p][0] for p in places], costs)
+            self._order_cache[start] = cached
+        return cached
 
     def walk_paths(self, start: int) -> list[tuple[int, int, list[int]]]:
         """Every place reachable on foot from ``start``, as (steps, place, path), in ``walk_costs`` order; the path is the one
@@ -112,14 +135,8 @@ class Board:
         the paths."""
         cached = self._walk_cache.get(start)
         if cached is None:
-            costs = self.walk_costs(start, 10_000)
-            paths: dict[int, list[int]] = {start: []}
-            for place in sorted(costs, key=lambda p: costs[p][0]):
-                if place != start:
-                    previous = costs[place][2]
-                    assert previous is not None
-                    paths[place] = [*paths[previous], place]
-            cached = [(steps, p, paths[p]) for p, (steps, _acid, _previous) in costs.items() if p != start]
+            places, steps, _costs = self.walk_order(start)
+            cached = [(n, p, self.path_to(start, p)) for n, p in zip(steps, places, strict=True)]
             self._walk_cache[start] = cached
         return cached
 
@@ -130,8 +147,66 @@ class Board:
         key = (start, budget)
         cached = self._within_cache.get(key)
         if cached is None:
-            cached = [(place, path) for steps, place, path in self.walk_paths(start) if steps <= budget]
+            cut = bisect.bisect_right(self.walk_order(start)[1], budget)
+            cached = [(place, path) for _steps, place, path in self.walk_paths(start)[:cut]]
             self._within_cache[key] = cached
+        return cached
+
+    def path_to(self, start: int, end: int) -> list[int]:
+        """The path ``walk_costs(start)`` chooses to ``end``, read back along its previous places; cached per start
+        and end (callers must not mutate it)."""
+        paths = self._paths_cache.get(start)
+        if paths is None:
+            paths = self._paths_cache[start] = {}
+        path = paths.get(end)
+        if path is None:
+            costs = self.walk_order(start)[2]
+            path, at = [], end
+            while at != start:
+                path.append(at)
+                previous = costs[at][2]
+                assert previous is not None  # only the start has none
+                at = previous
+            path.reverse()
+            paths[end] = path
+        return path
+
+    def path_features(self, path: list[int]) -> tuple[int, tuple[int, ...]]:
+        """The acid squares a path crosses and the pick-up squares on it, in order; cached per path object (the
+        board's own paths live as long as the board: the path kept beside them proves the identity)."""
+        cached = self._features_cache.get(id(path))
+        if cached is None or cached[0] is not path:
+            pickups = self.weapon_pickups | self.gadget_pickups
+            acid = sum(1 for p in path if p in self.acid)
+            cached = (path, acid, tuple(p for p in path if p in pickups))
+            self._features_cache[id(path)] = cached
+        return cached[1], cached[2]
+
+    def move_codes(self, start: int, budget: int) -> list[int]:
+        """``walk_within(start, budget)`` as move codes (``codes.MOVE`` with the place in field b), in the same order,
+        without building a path; cached (callers must not mutate the list)."""
+        key = (start, budget)
+        cached = self._move_codes.get(key)
+        if cached is None:
+            places, steps, _costs = self.walk_order(start)
+            cached = [MOVE | place << 4 for place in places[: bisect.bisect_right(steps, budget)]]
+            self._move_codes[key] = cached
+        return cached
+
+    def landing_codes(self, start: int, longest: int, reach: int) -> list[int]:
+        """Where jumps of at most ``reach`` squares (of the ``longest`` the fighter may jump) land, as jump codes in
+        the order of ``DIRECTIONS`` then length, each place once; cached (callers must not mutate the list)."""
+        key = (start, longest, reach)
+        cached = self._landing_codes.get(key)
+        if cached is None:
+            seen: set[int] = set()
+            cached = []
+            for direction in DIRECTIONS:
+                for line in self.jump_lines(start, direction, longest)[:reach]:
+                    if line[-1] not in seen:
+                        seen.add(line[-1])
+                        cached.append(JUMP | line[-1] << 4)
+            self._landing_codes[key] = cached
         return cached
 
     def jump_lines(self, start: int, direction: str, longest: int) -> list[list[int]]:
@@ -176,6 +251,7 @@ class Board:
 
 # --- geometry -------------------------------------------------------------------------------
 EPS = 1e-9
+MARGIN = 0.01
 
 
 def _clip(px: float, py: float, dx: float, dy: float, planes: list[tuple[int, int, int]]) -> tuple[float, float]:
@@ -193,6 +269,27 @@ def _clip(px: float, py: float, dx: float, dy: float, planes: list[tuple[int, in
             t1 = min(t1, t)
         else:
             t0 = max(t0, t)
+    return t0, t1
+
+
+def _clip_square(px: int, py: int, dx: int, dy: int, x0: int, y0: int) -> tuple[float, float]:
+    """``_clip`` for a whole square's four planes, unrolled (the hot case of ``_trace``): the same integer numerators
+    and denominators, so the very same floats."""
+    t0, t1 = 0.0, 1.0
+    if dx == 0:
+        if px < x0 or px > x0 + UNIT:
+            return 1.0, 0.0
+    elif dx > 0:
+        t0, t1 = max(t0, (px - x0) / -dx), min(t1, (x0 + UNIT - px) / dx)
+    else:
+        t1, t0 = min(t1, (px - x0) / -dx), max(t0, (x0 + UNIT - px) / dx)
+    if dy == 0:
+        if py < y0 or py > y0 + UNIT:
+            return 1.0, 0.0
+    elif dy > 0:
+        t0, t1 = max(t0, (py - y0) / -dy), min(t1, (y0 + UNIT - py) / dy)
+    else:
+        t1, t0 = min(t1, (py - y0) / -dy), max(t0, (y0 + UNIT - py) / dy)
     return t0, t1
 
 
@@ -239,17 +336,36 @@ def _diagonal(row: int, col: int, kind: str) -> tuple[tuple[int, int], tuple[int
     return (x0, y0), (x0 + UNIT, y0 + UNIT)
 
 
+def _columns_near(px: int, py: int, dx: int, dy: int, row: int, first: int, last: int) -> range:
+    """The columns of ``row`` the segment can touch: those under its stretch within the row's band, widened by
+    ``MARGIN`` (far wider than the tests' tolerance, ``EPS`` of a segment at most a few hundred units long). Every other square of the bounding box is
+    neither crossed nor touched, so skipping it changes nothing but the time: a long line used to test every
+    square of its bounding box, the cold half of line of sight on the larger map."""
+    low: float
+    high: float
+    if dy == 0:
+        low, high = px, px + dx
+    else:
+        ta, tb = (row * UNIT - py) / dy, ((row + 1) * UNIT - py) / dy
+        t0, t1 = max(0.0, min(ta, tb)), min(1.0, max(ta, tb))
+        low, high = px + dx * t0, px + dx * t1
+    if low > high:
+        low, high = high, low
+    return range(max(first, int((low - MARGIN) // UNIT)), min(last, int((high + MARGIN) // UNIT)) + 1)
+
+
 def _trace(board: Board, a: int, b: int) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
     """« Un mur ou coin de mur sur une ligne diagonale EST un obstacle » : touching a wall's corner blocks."""
     pa, pb = board.places[a], board.places[b]
     px, py, dx, dy = pa.x, pa.y, pb.x - pa.x, pb.y - pa.y
     doors: set[int] = set()
     crossed: list[int] = []
+    first_col, last_col = min(pa.col, pb.col), max(pa.col, pb.col)
     for row in range(min(pa.row, pb.row), max(pa.row, pb.row) + 1):
-        for col in range(min(pa.col, pb.col), max(pa.col, pb.col) + 1):
+        for col in _columns_near(px, py, dx, dy, row, first_col, last_col):
             kind = board.grid[row][col]
             if kind == WALL:
-                t0, t1 = _clip(px, py, dx, dy, _square_planes(row, col))
+                t0, t1 = _clip_square(px, py, dx, dy, col * UNIT, row * UNIT)
                 if t0 <= t1 + EPS:
                     return True, (), ()
                 continue
@@ -262,7 +378,7 @@ def _trace(board: Board, a: int, b: int) -> tuple[bool, tuple[int, ...], tuple[i
                         crossed.append(board.place_at[(row, col, half)])
                 continue
             place = board.place_at[(row, col, 0)]
-            t0, t1 = _clip(px, py, dx, dy, _square_planes(row, col))
+            t0, t1 = _clip_square(px, py, dx, dy, col * UNIT, row * UNIT)
             if place in board.door_of and t0 <= t1 + EPS:
                 doors.add(board.door_of[place])
             if t1 - t0 > EPS:

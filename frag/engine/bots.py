@@ -13,30 +13,32 @@ from . import combat
 from .base import MOVEMENT, Action
 from .board import Board
 from .cards import PISTOL
+from .codes import group_key
+from .decoding import decode
 from .rng import Dice
 from .state import State
 
 Bot = Callable[[State, int, Dice], Action]
 
 
-def random_bot(state: State, player: int, dice: Dice) -> Action:
-    """A uniformly random legal action, chosen by kind first so that long lists (moves, the squares a teleport card
-    reaches) do not drown the rest. Each card in the hand is a kind of its own: a teleport card weighs as much as the
-    movement roll, a Déconnexion as much as any other play."""
-    actions = state.legal_actions(player)
-    by_kind: dict[str, list[Action]] = {}
-    for action in actions:
-        kind = action["type"]
-        if kind == "play":
-            kind = f"play:{action['card']}"
-        group = by_kind.get(kind)
-        if group is None:
-            by_kind[kind] = [action]
-        else:
-            group.append(action)
-    kinds = sorted(by_kind)
-    choices = by_kind[kinds[dice.below(len(kinds))]]
+def random_code(state: State, player: int, dice: Dice) -> int:
+    """A uniformly random legal action, as its code, chosen by kind first so that long lists (moves, the squares a
+    teleport card reaches) do not drown the rest. Each card in the hand is a kind of its own: a teleport card weighs
+    as much as the movement roll, a Déconnexion as much as any other play."""
+    groups = state.legal_groups(player)
+    if len(groups) > 1:
+        groups = sorted(groups, key=_first_key)
+    choices = groups[dice.below(len(groups))]
     return choices[dice.below(len(choices))]
+
+
+def _first_key(group: list[int]) -> str:
+    return group_key(group[0])
+
+
+def random_bot(state: State, player: int, dice: Dice) -> Action:
+    """``random_code``'s choice as an action."""
+    return decode(state, player, random_code(state, player, dice))
 
 
 _pickup_distance: dict[tuple[str, tuple[str, ...]], dict[int, int]] = {}
@@ -245,16 +247,19 @@ def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:
     # A full hand makes another card worth little (it would be discarded): then the bot goes looking for a fight.
     card_worth = 6.0 if len(me.hand) < state.stat(player, "hand_limit") else 1.0
 
-    def score(place: int, acid: int, passed: list[int]) -> float:
+    # Read once per decision rather than once per move (the same numbers, in the same order).
+    enemy_steps = [_steps_to(board, target) for target in enemy_places]
+    used = state.turn.pickups_used
+    marked = {p["place"] for p in state.piles.values()}
+
+    def score(place: int, acid: int, passed: tuple[int, ...]) -> float:
         value = -0.3 * pickup_distance.get(place, 20) * card_worth / 6 - 4 * acid
         # Every unsearched pick-up square on the way is searched in passing.
-        value += card_worth * len({p for p in passed if p in pickups and p not in state.turn.pickups_used})
+        value += card_worth * len({p for p in passed if p in pickups and p not in used})
         # Closing in on the nearest enemy: games are won by frags, not by cards.
         if enemies:
-            value -= 0.25 * min(_steps_to(board, target).get(place, 60) for target in enemy_places)
-        if place not in state.turn.looted and (
-            state.blood.get(place) or any(p["place"] == place for p in state.piles.values())
-        ):
+            value -= 0.25 * min(steps.get(place, 60) for steps in enemy_steps)
+        if place not in state.turn.looted and (state.blood.get(place) or place in marked):
             value += 7
         if attacks_left:
             for enemy in enemies:
@@ -263,14 +268,14 @@ def _best_move(state: State, player: int, moves: list[Action]) -> Action | None:
                     value += 5 * chance / max(1, enemy.hp)
         return value
 
-    current = score(me.place, 0, [])  # type: ignore[arg-type]  # on the board, as above
+    current = score(me.place, 0, ())  # type: ignore[arg-type]  # on the board, as above
     best, best_value = None, current + 0.5
     for move in moves:
         if move["type"] == "move":
-            place, passed = move["path"][-1], move["path"]
-            acid = sum(1 for p in passed if p in board.acid)
+            # The acid and pick-up squares on the path, as the board keeps them per path (the same counts).
+            place, (acid, passed) = move["path"][-1], board.path_features(move["path"])
         else:
-            place, acid, passed = move["to"], int(move["to"] in board.acid), [move["to"]]
+            place, acid, passed = move["to"], int(move["to"] in board.acid), (move["to"],)
         value = score(place, acid, passed) - (0.5 if move["type"] == "jump" else 0)
         if value > best_value:
             best, best_value = move, value

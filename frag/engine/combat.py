@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import cache
 
 
 def attacks_per_turn(accuracy: int) -> int:
@@ -50,6 +51,7 @@ def combine(base: int, changes: Iterable[tuple[str, int]]) -> int:
     return max(0, value * multiplier + addition)
 
 
+@cache
 def win_chance(accuracy_dice: int, distance: int) -> float:
     """Chance that ``accuracy_dice`` six-sided dice total at least ``distance`` (for the bots)."""
     if distance <= accuracy_dice:

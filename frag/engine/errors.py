@@ -17,5 +17,14 @@ class IllegalAction(Exception):
         super().__init__(self.reason)
 
 
+Refusal = tuple[str, dict[str, object]]
+
+
+def refusal(template: str, **params: object) -> Refusal:
+    """An ``IllegalAction``'s template and blanks, not yet raised: for checks asked at every step of the legal
+    actions, where raising and catching would cost more than the check."""
+    return template, params
+
+
 class ContentError(ValueError):
     """A map or card file that does not validate; the message names the file and the place."""

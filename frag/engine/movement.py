@@ -7,6 +7,7 @@ from typing import Any
 from .base import Action, Event
 from .board import DIRECTIONS
 from .cards import GADGET, WEAPON
+from .codes import B_SHIFT, JUMP, MOVE, TELEPORT
 from .errors import IllegalAction
 from .wounds import Wounds
 
@@ -44,11 +45,34 @@ class Movement(Wounds):
                     found.setdefault(line[-1], line)  # shared with the board's cache: never mutated
         return found
 
-    def _legal_teleports(self, player: int) -> list[Action]:
+    def _move_codes(self, player: int, held: list[int]) -> list[int]:
+        """``reachable`` as move codes, in the same order, without the places in ``held`` (the other fighters'):
+        the board's cached list, copied only when a fighter stands on one of its places (never mutate it)."""
+        me = self.fighters[player]
+        if me.out or me.place is None or self.turn.mp <= 0:
+            return []
+        return _without(self.board.move_codes(me.place, self.turn.mp), MOVE, held)
+
+    def _jump_codes(self, player: int, held: list[int]) -> list[int]:
+        """``jumps`` as jump codes, in the same order, without the places in ``held`` (never mutate the list)."""
+        me = self.fighters[player]
+        if me.out or me.place is None:
+            return []
+        cost, longest = self.stat(player, "jump_cost"), self.jump_length(player)
+        reach = longest if cost <= 0 else min(longest, self.turn.mp // cost)
+        if reach <= 0:
+            return []
+        return _without(self.board.landing_codes(me.place, longest, reach), JUMP, held)
+
+    def _held_by_others(self, player: int) -> list[int]:
+        """The places the other fighters on the board stand on."""
+        return [f.place for s, f in enumerate(self.fighters) if s != player and not f.out and f.place is not None]
+
+    def _teleport_codes(self, player: int) -> list[int]:
         me = self.fighters[player]
         if me.place not in self.board.teleporters or self.turn.mp < 1:
             return []
-        return [{"type": "teleport", "player": player, "to": pad} for pad in self.board.teleporters if pad != me.place]
+        return [TELEPORT | pad << B_SHIFT for pad in self.board.teleporters if pad != me.place]
 
     # --- moving helpers -------------------------------------------------------------------
     def _walk(self, player: int, path: list[int], events: list[Event]) -> None:
@@ -119,6 +143,15 @@ class Movement(Wounds):
             at = place
         self._free_to_stop(path[-1], player)
         return path
+
+
+def _without(codes: list[int], kind: int, held: list[int]) -> list[int]:
+    """``codes`` (a cached list of places as codes of ``kind``) without the places in ``held``."""
+    for place in held:
+        code = kind | place << B_SHIFT
+        if code in codes:
+            codes = [c for c in codes if c != code]
+    return codes
 
 
 def do_move(state: Movement, player: int, action: Action, events: list[Event]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import Action, Event
+from .codes import A_SHIFT, B_SHIFT, TAKE_BLOOD, TAKE_WEAPON
 from .errors import IllegalAction
 from .playing import CardPlay
 
@@ -10,21 +11,24 @@ from .playing import CardPlay
 class PickUps(CardPlay):
     """What the legal pick-ups are."""
 
-    def _legal_pickups(self, player: int) -> list[Action]:
+    def _pickup_groups(self, player: int, groups: list[list[int]]) -> None:
+        """The markers ``player`` may take where it stands: the blood, then each card of each weapon marker."""
         me, turn = self.fighters[player], self.turn
         place = me.place
-        if me.out or place is None:
-            return []
-        actions: list[Action] = []
-        if place not in turn.looted:
-            if self.blood.get(place):
-                actions.append({"type": "take_blood", "player": player})
-            for pile_id, pile in self.piles.items():
-                if pile["place"] == place and pile_id not in turn.dropped_piles:
-                    actions.extend(
-                        {"type": "take_weapon", "player": player, "pile": pile_id, "card": uid} for uid in pile["cards"]
-                    )
-        return actions
+        if me.out or place is None or place in turn.looted:
+            return
+        if self.blood.get(place):
+            groups.append([TAKE_BLOOD])
+        if not self.piles:
+            return
+        cards = [
+            TAKE_WEAPON | uid << B_SHIFT | pile_id << A_SHIFT
+            for pile_id, pile in self.piles.items()
+            if pile["place"] == place and pile_id not in turn.dropped_piles
+            for uid in pile["cards"]
+        ]
+        if cards:
+            groups.append(cards)
 
 
 def _check_loot(state: PickUps, player: int) -> int:

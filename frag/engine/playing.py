@@ -6,41 +6,37 @@ from typing import Any
 
 from .base import ACTION, DISCARD, MOVEMENT, Action, Event
 from .cards import EFFECT_TIMING, GADGET
-from .errors import IllegalAction
+from .codes import A_SHIFT, B_SHIFT, PLAY
+from .errors import IllegalAction, Refusal, refusal
 from .healing import Healing
+
+NOT_ON_BOARD = refusal("your fighter is not on the board")
 
 
 class CardPlay(Healing):
     """Playing cards from the hand."""
 
-    def _legal_plays(self, player: int) -> list[Action]:
-        actions: list[Action] = []
-        for uid in self.fighters[player].hand:
+    def _play_groups(self, player: int, groups: list[list[int]]) -> None:
+        """Each card of the hand that may be played now, one group per card (with its every target)."""
+        me = self.fighters[player]
+        for uid in me.hand:
             card = self.card(uid)
+            base = PLAY | uid << A_SHIFT
             if card.effect == "teleport":
                 if self.phase == MOVEMENT:
-                    occupied = self.occupied()
-                    actions.extend(
-                        {"type": "play", "player": player, "card": uid, "to": p.id}
-                        for p in self.board.places
-                        if occupied.get(p.id) != player
-                    )
+                    mine = None if me.out else me.place
+                    codes = [base | p << B_SHIFT for p in range(len(self.board.places)) if p != mine]
+                    if codes:
+                        groups.append(codes)
                 continue
-            base: Action = {"type": "play", "player": player, "card": uid}
             if card.effect == "disconnect":
-                actions.extend(
-                    {**base, "target": seat} for seat, f in enumerate(self.fighters) if seat != player and not f.out
-                )
+                codes = [base | s << B_SHIFT for s, f in enumerate(self.fighters) if s != player and not f.out]
             elif card.effect == "reload":
-                me = self.fighters[player]
-                actions.extend({**base, "weapon": w} for w, ammo in me.weapons if ammo < self.card(w).ammo)
+                codes = [base | w << B_SHIFT for w, ammo in me.weapons if ammo < self.card(w).ammo]
             else:
-                try:
-                    self._check_play(player, uid, base)
-                except IllegalAction:
-                    continue
-                actions.append(base)
-        return actions
+                codes = [base] if self._play_refusal(player, uid, {}) is None else []
+            if codes:
+                groups.append(codes)
 
     def gadgets_in_play(self, player: int) -> list[dict[str, Any]]:
         """The gadget modifiers ``player`` has in play (its Specials are not gadgets: they cannot be dropped)."""
@@ -52,45 +48,59 @@ class CardPlay(Healing):
 
     def _check_play(self, player: int, uid: int, action: Action) -> None:
         """Everything that could refuse playing this card, checked before it is played."""
+        refusal = self._play_refusal(player, uid, action)
+        if refusal is not None:
+            raise IllegalAction(refusal[0], **refusal[1])
+
+    def _play_refusal(self, player: int, uid: int, action: Action) -> Refusal | None:
+        """Why this card may not be played now (a template and its blanks), or None: returned rather than raised,
+        since the legal plays ask it of every card in the hand at every step."""
         card = self.card(uid)
         fighter = self.fighters[player]
         pending = self.pending is not None
+        off_board = fighter.out or fighter.place is None
         if pending and card.effect != "heal":
-            raise IllegalAction("only healing can be played while dying")
+            return refusal("only healing can be played while dying")
         if card.is_weapon:
-            self._on_board(player)
-            self._check_weapon_into_play(player)
-            return
+            if off_board:
+                return NOT_ON_BOARD
+            if len(fighter.weapons) >= self.weapon_limit(player):
+                return refusal("at most {limit} weapons in play (Santé + 1)", limit=self.weapon_limit(player))
+            return None
         timing = EFFECT_TIMING[card.effect]
         if timing == "before_roll" and self.phase != MOVEMENT:
-            raise IllegalAction("a teleport card is played instead of rolling for movement")
+            return refusal("a teleport card is played instead of rolling for movement")
         if timing == "after_roll" and self.phase != ACTION:
-            raise IllegalAction("play this card after rolling for movement")
+            return refusal("play this card after rolling for movement")
         if card.effect == "armour":
-            self._on_board(player)
+            if off_board:
+                return NOT_ON_BOARD
             if fighter.armour is not None:
-                raise IllegalAction("a fighter cannot wear more than one armour")
+                return refusal("a fighter cannot wear more than one armour")
         elif card.effect == "heal":
-            if not pending:
-                self._on_board(player)
+            if not pending and off_board:
+                return NOT_ON_BOARD
             if fighter.hp >= fighter.health:
-                raise IllegalAction("healing never goes above the starting Santé")
+                return refusal("healing never goes above the starting Santé")
         elif card.effect == "reload":
             weapon = action.get("weapon")
-            match = [w for w in fighter.weapons if w[0] == weapon]
-            if not match:
-                raise IllegalAction("choose a weapon in play to reload")
+            if not any(w[0] == weapon for w in fighter.weapons):
+                return refusal("choose a weapon in play to reload")
         elif card.effect == "teleport":
-            self._on_board(player)
-            self._place_arg(action)
+            if off_board:
+                return NOT_ON_BOARD
+            place = action.get("to")
+            if not isinstance(place, int) or isinstance(place, bool) or not 0 <= place < len(self.board.places):
+                return refusal("no such square")
         elif card.effect == "disconnect":
             target = action.get("target")
             if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < len(self.fighters):
-                raise IllegalAction("choose a fighter to disconnect")
+                return refusal("choose a fighter to disconnect")
             if target == player or self.fighters[target].out:
-                raise IllegalAction("that fighter is not on the board")
-        elif card.effect == "movement":
-            self._on_board(player)
+                return refusal("that fighter is not on the board")
+        elif card.effect == "movement" and off_board:
+            return NOT_ON_BOARD
+        return None
 
     def _play(self, player: int, uid: int, action: Action, events: list[Event]) -> None:
         card = self.card(uid)

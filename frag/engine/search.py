@@ -16,12 +16,14 @@ from __future__ import annotations
 import time
 
 from .base import Action
-from .bots import Bot, heuristic_bot
+from .bots import Bot, _weapon_strength, heuristic_bot
 from .rng import Dice
 from .state import State
 
-DEFAULT_SECONDS = 0.5
-MAX_CANDIDATES = 5
+DEFAULT_SECONDS = 0.7  # wall time per decision: a whole decision stays under the second
+MAX_CANDIDATES = 6  # the heuristic's choice and the other actions that are not moves
+MOVE_CANDIDATES = 3  # and this many of the most promising moves
+HALVING_ROUNDS = 4  # after this many rounds, then twice as many, the worse half of the candidates is dropped
 MIN_ROUNDS = 3  # below this many rollouts each, the heuristic's own choice stands
 MARGIN = 2.0  # and another candidate must beat it by this much on average (dice make rollouts noisy)
 ROLLOUT_ACTIONS = 120  # a safety cap: rollouts stop at the end of the next opponent's turn long before
@@ -76,13 +78,24 @@ def _value(state: State, player: int) -> float:
 
 
 def _candidates(state: State, player: int, actions: list[Action], dice: Dice) -> list[Action]:
-    """A few actions worth comparing: the heuristic's own choice, every non-move action, the best-looking moves."""
+    """A few actions worth comparing: the heuristic's own choice first, then the actions that change the fight
+    (each target with its two strongest weapons, pick-ups, cards, healing, ending the turn) and the most promising
+    moves. Dropping a card in play is left to the heuristic (it is almost never worth a rollout), so that it no
+    longer crowds the moves out of the candidates."""
     chosen: list[Action] = [heuristic_bot(state, player, dice)]
     moves = [a for a in actions if a["type"] in ("move", "jump") or (a["type"] == "play" and "to" in a)]
-    others = [a for a in actions if not (a["type"] in ("move", "jump") or (a["type"] == "play" and "to" in a))]
-    for action in others:
-        if action not in chosen:
+    attacks: dict[int, list[Action]] = {}
+    for action in actions:
+        kind = action["type"]
+        if kind == "attack":
+            attacks.setdefault(action["target"], []).append(action)
+        elif kind not in ("move", "jump", "drop") and not (kind == "play" and "to" in action) and action not in chosen:
             chosen.append(action)
+    for choices in attacks.values():
+        for action in sorted(choices, key=lambda a: -_weapon_strength(state, a))[:2]:
+            if action not in chosen:
+                chosen.append(action)
+    chosen = chosen[:MAX_CANDIDATES]
     if moves:
         board = state.board
         pickups = board.weapon_pickups | board.gadget_pickups
@@ -99,14 +112,15 @@ def _candidates(state: State, player: int, actions: list[Action], dice: Dice) ->
             return score
 
         ranked = sorted(moves, key=promise, reverse=True)
-        for action in ranked[: max(2, MAX_CANDIDATES - len(chosen))]:
+        for action in ranked[:MOVE_CANDIDATES]:
             if action not in chosen:
                 chosen.append(action)
-    return chosen[: max(MAX_CANDIDATES, 2)]
+    return chosen
 
 
-def _rollout(world: State, player: int, action: Action, dice: Dice) -> float:
-    """Play ``action`` in one determinization, then heuristic bots until the next opponent's turn is over."""
+def _rollout(world: State, player: int, action: Action, dice: Dice, deadline: float | None) -> float | None:
+    """Play ``action`` in one determinization, then heuristic bots until the next opponent's turn is over; None when
+    the deadline passes first (the round is then left out: a rollout cut short would be judged on half a turn)."""
     world.apply(action)
     turns_left = 2 if world.turn.player == player else 1
     last_turn = world.turn.number
@@ -118,16 +132,19 @@ def _rollout(world: State, player: int, action: Action, dice: Dice) -> float:
             turns_left -= 1
             if turns_left <= 0:
                 break
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         seat = world.current_players()[0]
         world.apply(heuristic_bot(world, seat, dice))
     return _value(world, player)
 
 
 def search_bot_with(seconds: float = DEFAULT_SECONDS, rounds: int | None = None) -> Bot:
-    """A search bot that spends about ``seconds`` of wall time per decision (at least one round of rollouts), or
-    exactly ``rounds`` rounds when given (reproducible whatever the machine's load: tests)."""
+    """A search bot that spends at most about ``seconds`` of wall time per decision, or exactly ``rounds`` rounds
+    when given (reproducible whatever the machine's load: tests)."""
 
     def search_bot(state: State, player: int, dice: Dice) -> Action:
+        deadline = None if rounds is not None else time.perf_counter() + seconds
         actions = state.legal_actions(player)
         if len(actions) == 1 or state.phase == "placement" or state.pending is not None:
             return heuristic_bot(state, player, dice)
@@ -136,32 +153,32 @@ def search_bot_with(seconds: float = DEFAULT_SECONDS, rounds: int | None = None)
         if len(candidates) == 1:
             return fallback
         totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
-        deadline = time.perf_counter() + seconds
-        while True:
+        alive = list(range(len(candidates)))  # the candidates still compared (successive halving)
+        done, prune_at = 0, HALVING_ROUNDS
+        while rounds is None or done < rounds:
             # Common random numbers: in one round every candidate meets the same imagined world and dice.
-            seed, began = dice.next64(), time.perf_counter()
-            for index, action in enumerate(candidates):
-                if rounds is None and time.perf_counter() > deadline:
-                    # Out of time in the middle of a round: the completed rounds decide (or the heuristic).
-                    del totals[index:], counts[index:], candidates[index:]
-                    break
+            seed = dice.next64()
+            outcomes: list[float] = []
+            for index in alive:
                 world = determinize(state, player, Dice(seed))
-                totals[index] += _rollout(world, player, action, Dice(seed ^ 0x5EED))
-                counts[index] += 1
-            if len(counts) < 2:
-                return fallback
-            done, now = counts[0], time.perf_counter()
-            if rounds is not None:
-                if done >= rounds:
+                value = _rollout(world, player, candidates[index], Dice(seed ^ 0x5EED), deadline)
+                if value is None:
                     break
-            elif now + (now - began) > deadline:
-                break  # another round would overrun the budget (the machine may be slow: one round is measured)
-        if min(counts) < MIN_ROUNDS:
+                outcomes.append(value)
+            if len(outcomes) < len(alive):
+                break  # out of time in the middle of a round: the completed rounds decide
+            for index, value in zip(alive, outcomes, strict=True):
+                totals[index] += value
+            done += 1
+            if done == prune_at and len(alive) > 2:
+                # The worse half goes; the heuristic's choice stays, as the yardstick of MARGIN.
+                ranked = sorted(alive, key=lambda i: (-totals[i], i))
+                alive = sorted({0, *ranked[: (len(alive) + 1) // 2]})
+                prune_at *= 2
+        if done < MIN_ROUNDS:
             return fallback
-        means = [total / count for total, count in zip(totals, counts, strict=True)]
-        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-        return candidates[best] if means[best] >= means[0] + MARGIN else fallback
+        best = max(alive, key=lambda i: (totals[i], -i))
+        return candidates[best] if (totals[best] - totals[0]) / done >= MARGIN else fallback
 
     return search_bot
 

@@ -12,6 +12,21 @@ from __future__ import annotations
 
 from .attacks import Attacks, do_attack
 from .base import ACTION, DISCARD, MOVEMENT, OVER, PLACEMENT, Action, Event
+from .codes import (
+    A_SHIFT,
+    ACCEPT_FRAG,
+    B_SHIFT,
+    DROP,
+    END_TURN,
+    KIND_MASK,
+    MOVE,
+    PLACE,
+    PLAY,
+    ROLL,
+    SPEND_BLOOD,
+)
+from .codes import DISCARD as DISCARD_CODE
+from .decoding import decode
 from .errors import IllegalAction
 from .healing import do_spend_blood
 from .movement import do_jump, do_move, do_teleport
@@ -35,7 +50,7 @@ class State(Attacks, Observation):
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(self.fighters):
             raise IllegalAction("unknown player")
         kind = action.get("type")
-        if player not in self.current_players():
+        if player != self._current_player():
             if kind in ("spend_blood", "play") and self.may_heal_out_of_turn(player):
                 return self._heal_out_of_turn(player, action)
             raise IllegalAction("it is not your turn")
@@ -49,6 +64,14 @@ class State(Attacks, Observation):
         handler(self, player, action, events)
         self.actions_applied += 1
         return events
+
+    def _current_player(self) -> int | None:
+        """``current_players()``'s one seat, without building the list (asked at every step)."""
+        if self.pending is not None:
+            return int(self.pending["player"])
+        if self.phase == PLACEMENT:
+            return self.placement_order[0]
+        return None if self.phase == OVER else self.turn.player
 
     def may_heal_out_of_turn(self, player: int) -> bool:
         """« Le Marqueur de Sang : [...] Quand il le souhaite, il peut le dépenser pour récupérer un point de santé
@@ -76,62 +99,81 @@ class State(Attacks, Observation):
         self.actions_applied += 1
         return events
 
-    def _legal_out_of_turn(self, player: int) -> list[Action]:
-        if not self.may_heal_out_of_turn(player):
-            return []
-        me = self.fighters[player]
-        actions: list[Action] = [{"type": "spend_blood", "player": player}] if me.blood else []
-        actions.extend(
-            {"type": "play", "player": player, "card": uid} for uid in me.hand if self.card(uid).effect == "heal"
-        )
-        return actions
-
     def legal_actions(self, player: int) -> list[Action]:
         """What ``player`` may do now: everything on its turn (or while dying), healing in another's turn."""
-        if player not in self.current_players():
-            return self._legal_out_of_turn(player)
-        if self.pending is not None:
-            return self._legal_pending(player)
-        if self.phase == PLACEMENT:
-            taken = self.occupied()
-            return [
-                {"type": "place", "player": player, "to": place}
-                for place in self.board.respawn.values()
-                if place not in taken
-            ]
-        if self.phase == DISCARD:
-            # « il doit les défausser ou les jouer » : each card may go to the discard or, where it can be, into play.
-            discards = [{"type": "discard", "player": player, "card": uid} for uid in self.fighters[player].hand]
-            return discards + self._legal_plays(player)
         actions: list[Action] = []
-        if self.phase == MOVEMENT:
-            actions.append({"type": "roll", "player": player})
-        else:
-            actions.extend({"type": "move", "player": player, "path": path} for path in self.reachable(player).values())
-            actions.extend({"type": "jump", "player": player, "to": to} for to in self.jumps(player))
-            actions.extend(self._legal_teleports(player))
-            actions.extend(self._legal_pickups(player))
-            actions.extend(self._legal_attacks(player))
-            actions.append({"type": "end_turn", "player": player})
-        actions.extend(self._legal_plays(player))
-        me = self.fighters[player]
-        if me.blood and not me.out and me.hp < me.health:
-            actions.append({"type": "spend_blood", "player": player})
-        actions.extend({"type": "drop", "player": player, "card": uid} for uid, _ in me.weapons)
-        if me.armour is not None:
-            actions.append({"type": "drop", "player": player, "card": me.armour[0]})
-        actions.extend({"type": "drop", "player": player, "card": m["uid"]} for m in self.gadgets_in_play(player))
+        for group in self.legal_groups(player):
+            if group[0] & KIND_MASK == MOVE:
+                place = self.fighters[player].place
+                assert place is not None  # moves are offered only to a fighter on the board
+                paths = self.board.path_to
+                actions.extend({"type": "move", "player": player, "path": paths(place, c >> B_SHIFT)} for c in group)
+            else:
+                actions.extend(decode(self, player, code) for code in group)
         return actions
 
-    def _legal_pending(self, player: int) -> list[Action]:
+    def legal_codes(self, player: int) -> list[int]:
+        """``legal_actions`` as integer codes, in the same order (``decoding.decode`` turns one into its action)."""
+        return [code for group in self.legal_groups(player) for code in group]
+
+    def apply_code(self, player: int, code: int) -> list[Event]:
+        """``apply`` the action a code stands for (every check made, as for any action)."""
+        return self.apply(decode(self, player, code))
+
+    def legal_groups(self, player: int) -> list[list[int]]:
+        """The legal actions as codes, grouped by the random bot's kinds (``codes.group_key``: each kind of action,
+        each card played), in ``legal_actions`` order. The lists may be the board's caches: never mutate them."""
+        groups: list[list[int]] = []
+        if self.phase == OVER:
+            return groups
+        if player != self._current_player():
+            if self.may_heal_out_of_turn(player):
+                self._healing_groups(player, groups)
+            return groups
+        if self.pending is not None:
+            groups.append([ACCEPT_FRAG])
+            self._healing_groups(player, groups)
+            return groups
+        if self.phase == PLACEMENT:
+            taken = self.occupied()
+            places = [PLACE | p << B_SHIFT for p in self.board.respawn.values() if p not in taken]
+            return [places] if places else groups
         me = self.fighters[player]
-        actions: list[Action] = [{"type": "accept_frag", "player": player}]
+        if self.phase == DISCARD:
+            # « il doit les défausser ou les jouer » : each card may go to the discard or, where it can be, into play.
+            if me.hand:
+                groups.append([DISCARD_CODE | uid << B_SHIFT for uid in me.hand])
+            self._play_groups(player, groups)
+            return groups
+        if self.phase == MOVEMENT:
+            groups.append([ROLL])
+        else:
+            held = self._held_by_others(player)
+            for codes in (self._move_codes(player, held), self._jump_codes(player, held), self._teleport_codes(player)):
+                if codes:
+                    groups.append(codes)
+            self._pickup_groups(player, groups)
+            attacks = self._attack_codes(player)
+            if attacks:
+                groups.append(attacks)
+            groups.append([END_TURN])
+        self._play_groups(player, groups)
+        if me.blood and not me.out and me.hp < me.health:
+            groups.append([SPEND_BLOOD])
+        drops = [DROP | uid << B_SHIFT for uid, _ in me.weapons]
+        if me.armour is not None:
+            drops.append(DROP | me.armour[0] << B_SHIFT)
+        drops.extend(DROP | m["uid"] << B_SHIFT for m in self.gadgets_in_play(player))
+        if drops:
+            groups.append(drops)
+        return groups
+
+    def _healing_groups(self, player: int, groups: list[list[int]]) -> None:
+        """A blood marker spent, then each healing card (in another's turn, or while dying)."""
+        me = self.fighters[player]
         if me.blood:
-            actions.append({"type": "spend_blood", "player": player})
-        actions.extend(
-            {"type": "play", "player": player, "card": uid} for uid in me.hand if self.card(uid).effect == "heal"
-        )
-        return actions
+            groups.append([SPEND_BLOOD])
+        groups.extend([PLAY | uid << A_SHIFT] for uid in me.hand if self.card(uid).effect == "heal")
 
 
 _HANDLERS = {

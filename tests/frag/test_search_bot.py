@@ -73,3 +73,25 @@ def test_the_search_bot_plays_legal_actions_to_the_end_of_a_game() -> None:
         assert action in state.legal_actions(seat)
         state.apply(action)
     assert "search" in BOTS
+
+
+def test_the_candidates_keep_moves_beside_attacks_and_drops() -> None:
+    """With two weapons in play, an attack per weapon and the drops used to fill the five candidates and leave no
+    move to compare (here: four attacks and the end of the turn). Now each target brings its two strongest weapons,
+    drops are left to the heuristic, and three moves are always compared."""
+    from frag.engine.search import MOVE_CANDIDATES, _candidates
+
+    state = a_game_in_play()
+    me = state.current_players()[0]
+    fighter = state.fighters[me]
+    weapons = [u for u in state.decks["weapon"] if state.card(u).ammo][:2]
+    for uid in weapons:
+        state.decks["weapon"].remove(uid)
+        fighter.weapons.append([uid, state.card(uid).ammo])
+    actions = state.legal_actions(me)
+    assert sum(a["type"] == "drop" for a in actions) >= 2
+    chosen = _candidates(state, me, actions, Dice(3))
+    heuristic = chosen[0]
+    assert [c for c in chosen[1:] if c["type"] == "drop"] == []
+    moves = [c for c in chosen if c["type"] in ("move", "jump") and c != heuristic]
+    assert len(moves) == MOVE_CANDIDATES
