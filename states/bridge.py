@@ -121,18 +121,19 @@ class AttributeRoll:
 def attribute_rolls(character: Character) -> tuple[AttributeRoll, ...]:
     """The four attributes (Vigueur, Âme, Agilité, Intellect) of a character of a campaign with states, as
     ``states.services.rolls.savage_trait_roll`` rolls them; none without states. Reads the state row on the
-    character (the sheet prefetched it with its fatigue tracks) and the campaign's rank dice."""
+    character (the sheet prefetched it with its fatigue tracks) and the campaign's options (rank dice, the
+    Aptitude each attribute is read from)."""
     campaign = character.campaign
     if not campaign.savage_states:
         return ()
     state = getattr(character, "savage_state", None) if _has_state(character) else None
     if state is None:
         state = SavageState(character=character)
-    rank_dice = _page_settings(campaign).rank_dice
+    options = _page_settings(campaign)
     card = card_state(state) if state.pk else None
     penalties = tuple((m.key, m.value) for m in roll_penalties(card)) if card is not None else ()
     return tuple(
-        AttributeRoll(trait, trait_die(state, trait, rank_dice=rank_dice), state.wild_card, penalties)
+        AttributeRoll(trait, trait_die(state, trait, settings=options), state.wild_card, penalties)
         for trait in TRAITS
     )
 
