@@ -133,8 +133,7 @@ def attribute_rolls(character: Character) -> tuple[AttributeRoll, ...]:
     card = card_state(state) if state.pk else None
     penalties = tuple((m.key, m.value) for m in roll_penalties(card)) if card is not None else ()
     return tuple(
-        AttributeRoll(trait, trait_die(state, trait, settings=options), state.wild_card, penalties)
-        for trait in TRAITS
+        AttributeRoll(trait, trait_die(state, trait, settings=options), state.wild_card, penalties) for trait in TRAITS
     )
 
 
