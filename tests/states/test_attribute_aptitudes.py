@@ -63,3 +63,25 @@ def test_an_aptitude_not_in_the_list_is_refused_and_nothing_changes(table):
     assert Event.objects.count() == before
     assert not (SavageSettings.objects.get(campaign=table.campaign).attribute_traits or {})
     assert CharacterRules.objects.filter(campaign=table.campaign).exists()
+
+
+def test_the_roll_dialog_shows_the_die_of_the_aptitude_the_narrator_picked(table):
+    """The sheet's roll dialog (states.bridge.attribute_rolls) reads Vigor as the Savage roll itself does: through
+    the Aptitude picked on the settings page, not only the one bearing its name."""
+    from states.bridge import attribute_rolls
+
+    rules = character_rules(table.campaign)
+    trait_add(campaign=table.campaign, actor=table.narrator, expected_version=rules.version, code="force",
+              data={"name_fr": "Force", "name_en": "Strength", "kind": "aptitude", "default": 2})  # fmt: skip
+    CharacterTrait.objects.create(character=table.pc, code="force", kind="aptitude", name_fr="Force",
+                                  name_en="Strength", rank=6)  # fmt: skip
+    state = savage_sheet_update(character=table.pc, actor=table.narrator, data={"vigor_die": "", "spirit_die": "",
+                                "base_pace": 6, "base_parry": 5}, expected_version=None)  # fmt: skip
+    table.campaign.savage_states = True
+    table.campaign.save(update_fields=["savage_states"])
+    settings, _created = SavageSettings.objects.get_or_create(campaign=table.campaign)
+    settings.attribute_traits = {"vigor": "force"}
+    settings.save(update_fields=["attribute_traits"])
+    pc = type(table.pc).objects.select_related("campaign").get(pk=table.pc.pk)
+    rolls = {roll.trait: roll for roll in attribute_rolls(pc)}
+    assert str(rolls["vigor"].die) == str(trait_die(state, "vigor")) == "d12"
