@@ -303,11 +303,25 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
 _LIBRARY_PROBLEMS: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(r"^(?P<n>\d+) cards, a library has exactly (?P<size>\d+)$"),
-        lambda m: _("%(n)s cards: a library holds exactly %(size)s.") % m.groupdict(),
+        lambda m: (
+            ngettext(
+                "%(n)s card: a library holds exactly %(size)s.",
+                "%(n)s cards: a library holds exactly %(size)s.",
+                int(m["n"]),
+            )
+            % m.groupdict()
+        ),
     ),
     (
         re.compile(r"^(?P<n>\d+) SPECIAL cards: at least (?P<pct>\d+)% \((?P<count>\d+)\) are recommended$"),
-        lambda m: _("%(n)s SPECIAL cards: at least %(pct)s%% (%(count)s) are recommended.") % m.groupdict(),
+        lambda m: (
+            ngettext(
+                "%(n)s SPECIAL card: at least %(pct)s%% (%(count)s) are recommended.",
+                "%(n)s SPECIAL cards: at least %(pct)s%% (%(count)s) are recommended.",
+                int(m["n"]),
+            )
+            % m.groupdict()
+        ),
     ),
     (
         re.compile(r"^(?P<card>.+): (?P<n>\d+) copies, (?P<mode>\w+) allows (?P<limit>\d+)$"),

@@ -8,7 +8,7 @@ language.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_noop, ngettext_lazy, pgettext_lazy
 
 from core.refusals import RefusalCatalogue, Word, labelled
 from tragic.engine import IllegalAction
@@ -51,7 +51,6 @@ TEMPLATES = (
     gettext_noop("{card} is not one of your Compétences"),
     gettext_noop("mulligans happen before the first turn"),
     gettext_noop("your starting hand is already empty"),
-    gettext_noop("put exactly {n} card(s) under your library"),
     gettext_noop("those cards are not in your hand"),
     gettext_noop("upkeep effects are resolved in the upkeep phase"),
     gettext_noop("no such upkeep effect is waiting"),
@@ -96,10 +95,6 @@ TEMPLATES = (
     gettext_noop("the payment must name attributes and points"),
     gettext_noop("{attribute} is not a SPECIAL attribute"),
     gettext_noop("points paid are whole numbers"),
-    gettext_noop("only {n} {attribute} point(s) are disengaged"),
-    gettext_noop("the generic part of the cost is {n} point(s)"),
-    gettext_noop("the cost needs {n} {attribute} point(s)"),
-    gettext_noop("the cost is {n} point(s), {offered} offered"),
 )
 
 # « something is already equipped on the {slot} »: the equipment slots of docs/tragic.md.
@@ -132,7 +127,26 @@ WORDS: dict[str, Word] = {
     "errors": _library_errors,
 }
 
-REFUSALS = RefusalCatalogue(TEMPLATES, words=WORDS)
+# The refusals that count with {n}: the engine's English says "point(s)", the reader reads "1 point", "3 points".
+COUNTED = {
+    "put exactly {n} card(s) under your library": ngettext_lazy(
+        "put exactly {n} card under your library", "put exactly {n} cards under your library", "n"
+    ),
+    "only {n} {attribute} point(s) are disengaged": ngettext_lazy(
+        "only {n} {attribute} point is disengaged", "only {n} {attribute} points are disengaged", "n"
+    ),
+    "the generic part of the cost is {n} point(s)": ngettext_lazy(
+        "the generic part of the cost is {n} point", "the generic part of the cost is {n} points", "n"
+    ),
+    "the cost needs {n} {attribute} point(s)": ngettext_lazy(
+        "the cost needs {n} {attribute} point", "the cost needs {n} {attribute} points", "n"
+    ),
+    "the cost is {n} point(s), {offered} offered": ngettext_lazy(
+        "the cost is {n} point, {offered} offered", "the cost is {n} points, {offered} offered", "n"
+    ),
+}
+
+REFUSALS = RefusalCatalogue(TEMPLATES, counted=COUNTED, words=WORDS)
 
 
 def refusal_text(refusal: IllegalAction) -> str:

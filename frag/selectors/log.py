@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from frag.engine import State, visible_event
 from frag.engine.cards import PISTOL
@@ -72,7 +73,6 @@ def describe(state: State, event: dict[str, Any]) -> str:
         "reloaded": _("%(name)s reloads"),
         "disconnected": _("%(name)s is disconnected until their next turn"),
         "attack": _("%(name)s attacks %(target)s with %(weapon)s"),
-        "damage_roll": _("Damage: %(attack)s against %(defence)s, %(lost)s lost"),
         "game_over": _("Game over"),
     }
     template = messages.get(kind, kind)
@@ -100,8 +100,26 @@ def describe(state: State, event: dict[str, Any]) -> str:
             if winner is not None
             else _("Game over: no winner")
         )
-    if kind == "damage_roll" and event.get("purpose") == "acid":
-        return _("Acid: %(attack)s against %(defence)s, %(lost)s lost") % values
+    if kind == "damage_roll":  # French agrees with the count: « 1 perdu », « 3 perdus »
+        lost = event.get("lost")
+        count = lost if isinstance(lost, int) else 0
+        if event.get("purpose") == "acid":
+            return (
+                ngettext(
+                    "Acid: %(attack)s against %(defence)s, %(lost)s lost",
+                    "Acid: %(attack)s against %(defence)s, %(lost)s lost",
+                    count,
+                )
+                % values
+            )
+        return (
+            ngettext(
+                "Damage: %(attack)s against %(defence)s, %(lost)s lost",
+                "Damage: %(attack)s against %(defence)s, %(lost)s lost",
+                count,
+            )
+            % values
+        )
     return template % values
 
 

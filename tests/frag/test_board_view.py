@@ -59,3 +59,20 @@ def test_why_a_fighter_is_off_the_board() -> None:
     assert fighter_status(state, 2)[0] == "disconnected"
     state.phase = PLACEMENT
     assert fighter_status(state, 2) == ("to_place", "to place")
+
+
+def test_the_damage_line_agrees_with_the_points_lost_in_french() -> None:
+    """Issue 12, Words: « 3 perdu(s) » read as « 3 perdus », « 1 perdu »; English "lost" is both."""
+    from django.utils import translation
+
+    from frag.selectors.log import describe
+
+    state = arena(fighters=[{"at": (1, 1)}, {"at": (1, 7)}])
+    roll = {"type": "damage_roll", "player": 1, "attack_dice": [6, 5], "defence_dice": [2], "lost": 3}
+    with translation.override("fr"):
+        assert describe(state, roll).endswith(", 3 perdus")
+        assert describe(state, {**roll, "lost": 1}).endswith(", 1 perdu")
+        assert describe(state, {**roll, "purpose": "acid", "lost": 2}).startswith("Acide : ")
+        assert describe(state, {**roll, "purpose": "acid", "lost": 2}).endswith(", 2 perdus")
+    with translation.override("en"):
+        assert describe(state, roll) == "Damage: 6 5 against 2, 3 lost"

@@ -81,11 +81,11 @@ def test_words_in_a_refusal_are_named_in_the_reader_language() -> None:
     slot = IllegalAction("not_allowed", "something is already equipped on the {slot}", slot="head")
     assert cost.reason == "the cost needs 1 L point(s)" and not_yours.reason == f"{trait} is not one of your Traits"
     with translation.override("fr"):
-        assert refusal_text(cost) == "le coût demande 1 point(s) d'Attribut Chance"
+        assert refusal_text(cost) == "le coût demande 1 point d'Attribut Chance"
         assert refusal_text(not_yours) == f"{pool[trait].name} – {pool[trait].level} n'est pas un de vos Traits"
         assert refusal_text(slot) == "un objet est déjà équipé à l'emplacement tête"
     with translation.override("en"):
-        assert refusal_text(cost) == "the cost needs 1 Luck point(s)"
+        assert refusal_text(cost) == "the cost needs 1 Luck point"
         assert refusal_text(not_yours) == f"{pool[trait].name_en} – {pool[trait].level} is not one of your Traits"
         assert refusal_text(slot) == "something is already equipped on the head"
 
@@ -129,19 +129,19 @@ def _barter_page(client, language: str, pay: dict[str, int]):  # type: ignore[no
 def test_a_refused_payment_reads_fully_in_french_on_a_french_page(client) -> None:  # type: ignore[no-untyped-def]
     status, error = _barter_page(client, "fr", {"S": 1, "A": 1})
     assert status == 400
-    assert "Les ressources choisies ne paient pas le coût. (le coût demande 1 point(s) d'Attribut Chance)" in error
+    assert "Les ressources choisies ne paient pas le coût. (le coût demande 1 point d'Attribut Chance)" in error
     assert "needs" not in error and "L point" not in error
     status, error = _barter_page(client, "fr", {"L": 1, "A": 2})
-    assert "(1 point(s) d'Attribut Agilité dégagé(s) seulement)" in error and "disengaged" not in error
+    assert "(1 point d'Attribut Agilité dégagé seulement)" in error and "disengaged" not in error
 
 
 @pytest.mark.django_db
 def test_a_refused_payment_reads_in_english_on_an_english_page(client) -> None:  # type: ignore[no-untyped-def]
     status, error = _barter_page(client, "en", {"S": 1, "A": 1})
     assert status == 400
-    assert "The cost is not paid with the resources chosen. (the cost needs 1 Luck point(s))" in error
+    assert "The cost is not paid with the resources chosen. (the cost needs 1 Luck point)" in error
     status, error = _barter_page(client, "en", {"L": 1})
-    assert "(the cost is 2 point(s), 1 offered)" in error
+    assert "(the cost is 2 points, 1 offered)" in error
 
 
 @pytest.mark.django_db
@@ -165,3 +165,16 @@ def test_a_refused_trait_names_the_card_in_french(client) -> None:  # type: igno
     name = f"{pool[stranger].name} – {pool[stranger].level}"
     assert f"Ce choix n'est pas permis. ({name} n'est pas un de vos Traits)" in page
     assert stranger not in page.split('class="tragic-error"')[1].split("</p>")[0]
+
+
+def test_a_counted_refusal_agrees_with_its_number() -> None:
+    """No « point(s) » on the page (issue 12, Words): a refusal counting with {n} reads in the form its number
+    takes in the reader's language (French: 0 and 1 singular)."""
+    three = IllegalAction("unpaid_cost", "the cost needs {n} {attribute} point(s)", n=3, attribute="L")
+    one = IllegalAction("bad_choice", "put exactly {n} card(s) under your library", n=1)
+    with translation.override("fr"):
+        assert refusal_text(three) == "le coût demande 3 points d'Attribut Chance"
+        assert refusal_text(one) == "placez exactement 1 carte sous votre bibliothèque"
+    with translation.override("en"):
+        assert refusal_text(three) == "the cost needs 3 Luck points"
+        assert refusal_text(one) == "put exactly 1 card under your library"

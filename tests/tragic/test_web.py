@@ -174,8 +174,8 @@ def test_deck_builder_validates_as_you_add(client):
     # The engine's checks read in French on a French page.
     client.cookies["django_language"] = "fr"
     page = client.get(reverse("tragic:deck", args=[deck.pk])).content.decode()
-    assert "2 carte(s) : une bibliothèque en compte exactement 60." in page
-    assert "Conseil : 0 carte(s) SPECIAL : au moins 33 % (20) sont conseillées." in page
+    assert "2 cartes : une bibliothèque en compte exactement 60." in page
+    assert "Conseil : 0 carte SPECIAL : au moins 33 % (20) sont conseillées." in page
 
 
 def test_home_lists_and_creates_games(client):
@@ -457,7 +457,7 @@ def test_a_person_pays_any_legal_payment_and_a_refused_one_changes_nothing(clien
 
     for pay, reason in (
         ({"S": 1, "A": 1}, "needs 1 Luck point"),
-        ({"L": 1}, "2 point(s), 1 offered"),
+        ({"L": 1}, "2 points, 1 offered"),
         ({"L": 1, "A": 2}, "only 1 Agility point"),
     ):
         refused = post(**pay)
