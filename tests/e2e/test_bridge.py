@@ -69,9 +69,11 @@ def test_etat_critique_says_why_and_a_revers_turned_into_wounds_keeps_one_penalt
 
     narrator = new_context().new_page()
     login(narrator, narrator_name)
+    # The old address of the states' options leads to their section of the campaign's one settings page.
     narrator.goto(f"/characters/campaign/{ids['campaign']}/savage-settings/")
-    narrator.get_by_label("Les Revers physiques deviennent des Blessures").check()
-    narrator.get_by_role("button", name="Enregistrer").click()
+    states = narrator.locator("#settings-states")
+    states.get_by_label("Les Revers physiques deviennent des Blessures").check()
+    states.get_by_role("button", name="Enregistrer").click()
     expect(narrator.locator("body")).to_contain_text("enregistr")
     assert run_in_server_db(REVERS.format(lisa=ids["lisa"], narrator=narrator_name)).strip().endswith("ok")
 
