@@ -32,6 +32,7 @@ import logging
 import math
 import threading
 import time
+from abc import ABCMeta, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -114,7 +115,7 @@ def kept_board(kind: str, game_id: int) -> BoardRendering | None:
         return _boards.get((kind, game_id))
 
 
-class BoardConsumer(AsyncWebsocketConsumer):
+class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hooks each game fills in
     """A game's socket. A subclass says how to find, load and render its game (the hooks below, which run in a
     worker thread), and which sockets read a board alike (``audience``)."""
 
@@ -130,8 +131,9 @@ class BoardConsumer(AsyncWebsocketConsumer):
 
     # -- the hooks -------------------------------------------------------------------------------------------
 
+    @abstractmethod
     def group_of(self, game_id: int) -> str:
-        raise NotImplementedError
+        """The channel layer group of the game's sockets."""
 
     def seated(self, user_id: int, game_id: int) -> bool:
         return bool(self.game_model.objects.filter(pk=game_id, seats__user_id=user_id).exists())
@@ -141,19 +143,19 @@ class BoardConsumer(AsyncWebsocketConsumer):
         version: int | None = self.game_model.objects.filter(pk=game_id).values_list("version", flat=True).first()
         return version
 
+    @abstractmethod
     def load(self, game_id: int) -> tuple[int, Any] | None:
         """The game as it is now, with everything every seat's board reads from it (read once per version)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def audience(self, game: Any) -> Hashable | None:
         """Equal for the sockets that read this board alike, None for a socket with no seat. Never wider than a
         seat: the board shows its seat's hand."""
-        raise NotImplementedError
 
+    @abstractmethod
     def render(self, game: Any, *, playing_out: bool) -> list[str]:
         """The board (last) with ``hx-swap-oob``, its forms' CSRF token being ``CSRF_MARKER``; when ``playing_out``,
         preceded by the moments a live page shows on the way to it."""
-        raise NotImplementedError
 
     def pace(self) -> float:
         """Seconds between two moments played out (0: the board as it is now only)."""
