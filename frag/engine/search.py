@@ -175,6 +175,10 @@ def search_bot_with(seconds: float = DEFAULT_SECONDS, rounds: int | None = None)
                 ranked = sorted(alive, key=lambda i: (-totals[i], i))
                 alive = sorted({0, *ranked[: (len(alive) + 1) // 2]})
                 prune_at *= 2
+            if deadline is not None and time.perf_counter() > deadline:
+                # Also here, not only inside the rollouts: a rollout that ends the game at once (the last turn's
+                # discard) never reaches their check, and the search went on forever.
+                break
         if done < MIN_ROUNDS:
             return fallback
         best = max(alive, key=lambda i: (totals[i], -i))

@@ -95,3 +95,19 @@ def test_the_candidates_keep_moves_beside_attacks_and_drops() -> None:
     assert [c for c in chosen[1:] if c["type"] == "drop"] == []
     moves = [c for c in chosen if c["type"] in ("move", "jump") and c != heuristic]
     assert len(moves) == MOVE_CANDIDATES
+
+
+def test_the_search_stops_at_its_deadline_when_every_rollout_ends_the_game_at_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The last turn's discard ends the game in every rollout, so no rollout reached the deadline's check and the
+    search never returned (a fresh-clone CI run sat 10 minutes in the test above, 5.5 million rounds in)."""
+    import time
+
+    from frag.engine import search
+
+    monkeypatch.setattr(search, "_rollout", lambda world, player, action, dice, deadline: 0.0)
+    state = a_game_in_play()
+    me = state.current_players()[0]
+    started = time.perf_counter()
+    action = search.search_bot_with(0.02)(state, me, Dice(3))
+    assert action in state.legal_actions(me)
+    assert time.perf_counter() - started < 5
