@@ -24,7 +24,6 @@ import asyncio
 import json
 import logging
 import math
-import time
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -34,14 +33,11 @@ from django.conf import settings
 
 from campaigns.live import MAX_PANELS, campaign_group, opened_panels, watched_subjects
 from campaigns.live_render import note_position, rendering_if_loaded, rendering_of
-from campaigns.live_socket import TRY_AGAIN_LATER, page_csrf_token, page_language
+from campaigns.live_socket import TRY_AGAIN_LATER, paced_resume, page_csrf_token, page_language, page_message, resume_of
 from campaigns.live_stream import Replay, replay_after, start_position, stream_head
 from campaigns.models import Membership
 
 logger = logging.getLogger(__name__)
-
-# A page may ask to catch up at most this often (a catch-up renders up to campaigns.live_stream.REPLAY_LIMIT events).
-RESUME_INTERVAL = 1.0
 
 
 # The events a socket of this process is rendering on the database thread (the others wait for it: _html).
@@ -103,20 +99,14 @@ class CampaignConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """What a page says: ``{"resume": <last position rendered>}``, or ``{"panels": ["12", …]}`` (the draw panels
         it has opened since it connected: they are sent to it from now on). Anything else is ignored."""
-        try:
-            said = json.loads(text_data or "")
-            if isinstance(said, dict) and isinstance(said.get("panels"), list):
-                self._open_panels(said["panels"])
-                return
-            after = said["resume"]
-        except (ValueError, TypeError, KeyError):
+        said = page_message(text_data)
+        if isinstance(said, dict) and isinstance(said.get("panels"), list):
+            self._open_panels(said["panels"])
             return
-        if not isinstance(after, int) or isinstance(after, bool) or after < 0 or self.membership is None:
+        after = resume_of(said)
+        if after is None or self.membership is None:
             return
-        wait = self.last_resume + RESUME_INTERVAL - time.monotonic()
-        if wait > 0:
-            await asyncio.sleep(wait)  # a page asking too often only slows its own socket
-        self.last_resume = time.monotonic()
+        self.last_resume = await paced_resume(self.last_resume)
         await self._catch_up(after)
 
     def _open_panels(self, values: list[Any]) -> None:

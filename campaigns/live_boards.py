@@ -45,7 +45,7 @@ from django.conf import settings
 from django.utils import translation
 
 from campaigns.live_render import CSRF_MARKER
-from campaigns.live_socket import TRY_AGAIN_LATER, page_csrf_token, page_language
+from campaigns.live_socket import TRY_AGAIN_LATER, paced_resume, page_csrf_token, page_language, page_message, resume_of
 
 logger = logging.getLogger(__name__)
 
@@ -54,8 +54,6 @@ logger = logging.getLogger(__name__)
 KEPT_SECONDS = 3.0
 # Games whose latest rendering a process keeps.
 KEPT_BOARDS = 128
-# A page may ask to catch up at most this often.
-RESUME_INTERVAL = 1.0
 # Where a board names the page's own origin (an absolute link to copy), each socket puts its page's Origin,
 # which the handshake has checked is this site (core.origin).
 ORIGIN_MARKER = "live-origin-of-the-page"
@@ -204,16 +202,10 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The only thing a page says: ``{"resume": <version shown>}``; actions travel as HTTP posts."""
-        try:
-            after = json.loads(text_data or "")["resume"]
-        except (ValueError, TypeError, KeyError):
+        after = resume_of(page_message(text_data))
+        if after is None or not self.joined:
             return
-        if not isinstance(after, int) or isinstance(after, bool) or after < 0 or not self.joined:
-            return
-        wait = self.last_resume + RESUME_INTERVAL - time.monotonic()
-        if wait > 0:
-            await asyncio.sleep(wait)  # a page asking too often only slows its own socket
-        self.last_resume = time.monotonic()
+        self.last_resume = await paced_resume(self.last_resume)
         await self._catch_up(after)
 
     async def game_updated(self, message: dict[str, Any]) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+import time
 from typing import Any
 
 from django.conf import settings
@@ -39,3 +42,30 @@ def page_language(scope: dict[str, Any]) -> str:
         except LookupError:
             continue
     return str(settings.LANGUAGE_CODE)
+
+
+# A page may ask to catch up at most this often (a catch-up renders up to campaigns.live_stream.REPLAY_LIMIT events).
+RESUME_INTERVAL = 1.0
+
+
+def page_message(text_data: str | None) -> Any:
+    """What a page sent, as JSON; None when it is not JSON."""
+    try:
+        return json.loads(text_data or "")
+    except ValueError:
+        return None
+
+
+def resume_of(said: Any) -> int | None:
+    """The position of a page's ``{"resume": <last position shown>}``; None for anything else."""
+    after = said.get("resume") if isinstance(said, dict) else None
+    return after if isinstance(after, int) and not isinstance(after, bool) and after >= 0 else None
+
+
+async def paced_resume(last_resume: float) -> float:
+    """Waits until RESUME_INTERVAL has passed since the page's last catch-up (a page asking too often only slows
+    its own socket) and returns the time of this one."""
+    wait = last_resume + RESUME_INTERVAL - time.monotonic()
+    if wait > 0:
+        await asyncio.sleep(wait)
+    return time.monotonic()
