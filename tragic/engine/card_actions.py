@@ -181,8 +181,12 @@ class CardActions(TurnActions):
         assert ability is not None
         self.close_window(player)
         if ability.engage:
-            self.cards[uid].engaged = True
-            self.invalidate()
+            inst = self.cards[uid]
+            inst.engaged = True
+            if inst.zone == "equipment":
+                # An engaged piece is no longer equipped: its owner's Mods change. Elsewhere engaging a card
+                # changes no derived value (Mods read equipment only, points the engaged points).
+                self.invalidate(inst.owner)
         if ability.attack:
             self.cards[uid].used_turn = self.turn
         self.pay(player, action.get("pay", {}))

@@ -15,6 +15,8 @@ from .errors import Problem
 from .turns import Turns
 
 Action = dict[str, Any]
+# The one target of a card that asks for none (shared: never changed).
+NO_TARGET: list[dict[str, Any] | None] = [None]
 
 
 class Choices(Turns):
@@ -288,68 +290,85 @@ class Choices(Turns):
     def main_choices(self, player: int) -> list[Action]:
         """Every card of the hand that can be played, each capacity, equipment change and ally attack, then
         ending the turn. The hot path of random playouts and search rollouts: the checks of ``play_problem``
-        (cost and targets apart, known here) are made once per distinct card, from its precomputed cost."""
+        (cost and targets apart, known here) are made once per distinct card, from its precomputed cost, and
+        the small helpers (points, payments, keywords) are read inline."""
         actions: list[Action] = []
+        append = actions.append
         seen: set[str] = set()
         cards, table = self.cards, self._card_table
-        available = self.available_points(player)
-        spare = sum(available.values())
-        attack_targets: dict[tuple[Any, ...], list[dict[str, Any] | None]] = {}
-        playing = self.phase == "main"
-        barred = "no_brotherhood" in self.mods(player).flags
-        for uid in self.players[player].zones["hand"] if playing else ():
-            cid = cards[uid].cid
-            if cid in seen:
-                continue
-            seen.add(cid)
-            card = table[cid]
-            kind = card.type
-            # Cheap refusals first: most cards in hand are SPECIAL cards, reactions or too dear.
-            if kind == "special" or kind == "reaction" or card.cost_total > spare:
-                continue
-            if any(available[a] < n for a, n in card.cost_named):
-                continue
-            # play_problem without its cost (checked just above) and targets (found below).
-            if card.faction == "confrerie" and barred:
-                continue
-            if kind == "companion" and self.companion_present(card.name):
-                continue
-            if kind == "attack" and card.attack is not None:
-                # Attacks with the same reach share their targets.
-                key = (card.attack.targets, card.kw("INCAPACITE"), card.kw("EXPLOSION_DE_ZONE"))
-                targets = attack_targets.get(key)
-                if targets is None:
-                    targets = attack_targets[key] = self.play_targets(player, card)
-            else:
-                targets = self.play_targets(player, card)
-            if not targets:
-                continue
-            pay = dict(self.known_payment(player, card.cost_key))
-            aims = card.kw("CIBLAGE")
-            for target in targets:
-                action: Action = {"kind": "play", "player": player, "card": uid, "pay": pay}
-                if target is not None:
-                    action["target"] = target
-                actions.append(action)
-                if aims and target and "player" in target:
-                    # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
-                    actions.extend({**action, "aim": part} for part in AIM_PARTS)
-        for uid in self.ability_sources(player):
+        zones = self.players[player].zones
+        available = self._available.get(player) or self.available_points(player)
+        # available_points chose the shared memo of these disengaged points (base.known_payment).
+        payments = self._payments[player]
+        if self.phase == "main" and zones["hand"]:
+            spare = sum(available.values())
+            attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+            barred = "no_brotherhood" in (self._mods.get(player) or self.mods(player)).flags
+            for uid in zones["hand"]:
+                cid = cards[uid].cid
+                if cid in seen:
+                    continue
+                seen.add(cid)
+                card = table[cid]
+                kind = card.type
+                # Cheap refusals first: most cards in hand are SPECIAL cards, reactions or too dear.
+                if kind == "special" or kind == "reaction" or card.cost_total > spare:
+                    continue
+                for a, n in card.cost_named:
+                    if available[a] < n:
+                        break
+                else:
+                    # play_problem without its cost (checked just above) and targets (found below).
+                    if card.faction == "confrerie" and barred:
+                        continue
+                    if kind == "companion" and self.companion_present(card.name):
+                        continue
+                    targets: list[dict[str, Any] | None]
+                    if kind == "attack" and card.attack is not None:
+                        # Attacks with the same reach share their targets.
+                        keywords = card.keywords
+                        key = (card.attack.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
+                        found = attack_targets.get(key)
+                        if found is None:
+                            found = attack_targets[key] = self.attack_targets(player, card)
+                        targets = found  # type: ignore[assignment]
+                    elif kind in PERMANENT_TYPES:
+                        targets = NO_TARGET
+                    else:
+                        targets = self.effect_targets(player, card.effects_at("play"))
+                    if not targets:
+                        continue
+                    known = payments.get(card.cost_key)
+                    pay = dict(known if known is not None else self.known_payment(player, card.cost_key))
+                    aims = card.keywords.get("CIBLAGE", 0)
+                    for target in targets:
+                        if target is None:
+                            append({"kind": "play", "player": player, "card": uid, "pay": pay})
+                            continue
+                        action: Action = {"kind": "play", "player": player, "card": uid, "pay": pay, "target": target}
+                        append(action)
+                        if aims and "player" in target:
+                            # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
+                            actions.extend({**action, "aim": part} for part in AIM_PARTS)
+        for uid in self._sources.get(player) or self.ability_sources(player):
             if self.ability_usable(player, uid, "main"):
                 actions.extend(self.activation_actions(player, uid))
-        for uid in self.players[player].zones["equipment"]:
+        for uid in zones["equipment"]:
             inst = cards[uid]
             if self.equip_problem(player, uid, equip=inst.engaged) is None:
-                actions.append(
+                cost_key = table[inst.cid].cost_key
+                known = payments.get(cost_key)
+                append(
                     {
                         "kind": "equip" if inst.engaged else "unequip",
                         "player": player,
                         "card": uid,
-                        "pay": dict(self.known_payment(player, table[inst.cid].cost_key)),
+                        "pay": dict(known if known is not None else self.known_payment(player, cost_key)),
                     }
                 )
-        actions.extend(self.ally_attack_choices(player))
-        actions.append({"kind": "end_turn", "player": player})
+        if zones["play"]:
+            actions.extend(self.ally_attack_choices(player))
+        append({"kind": "end_turn", "player": player})
         return actions
 
     def companion_present(self, name: str) -> bool:

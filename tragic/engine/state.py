@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -326,7 +325,7 @@ class StateData:
         player = self.players[inst.owner]
         if inst.zone in PASSIVE_ZONES or zone in PASSIVE_ZONES:
             if self._card_table[inst.cid].is_ally:
-                # An ally adds nothing to its player's Mods or points (``_passive_sources`` skips allies): only
+                # An ally adds nothing to its player's Mods or points (``_mods_key`` skips allies): only
                 # the list of capacity sources changes.
                 self._sources.pop(inst.owner, None)
             else:
@@ -370,14 +369,17 @@ class StateData:
 
     def allies(self, player: int) -> list[int]:
         """Allies and Companions on the battlefield (ZONE DE JEU and, while attacking, ZONE DE COMBAT)."""
-        p = self.players[player]
-        return [u for u in p.zones["play"] + p.zones["combat"] if self.pool[self.cards[u].cid].is_ally]
+        zones, cards, table = self.players[player].zones, self.cards, self._card_table
+        return [u for zone in (zones["play"], zones["combat"]) for u in zone if table[cards[u].cid].is_ally]
 
     def alive(self) -> list[int]:
         return [p.index for p in self.players if not p.eliminated]
 
     def opponents(self, player: int) -> list[int]:
-        return [i for i in self.clockwise_from(player) if i != player]
+        """The other players still in the game, clockwise from ``player``'s left."""
+        players = self.players
+        n = len(players)
+        return [(player + k) % n for k in range(1, n) if not players[(player + k) % n].eliminated]
 
     def clockwise_from(self, player: int) -> list[int]:
         """« L'ordre de jeu autour de la table est toujours dans le sens horaire » (001)."""
@@ -394,10 +396,12 @@ class StateData:
         return known[attribute]
 
     def _all_points(self, player: int) -> dict[str, int]:
-        special, columns = self.mods(player).special, self.players[player].special
-        known = self._points[player] = {
-            a: min(MAX_ATTRIBUTE, max(0, 1 + special.get(a, 0)) + len(columns[a])) for a in ATTRIBUTES
-        }
+        special, columns = (self._mods.get(player) or self.mods(player)).special, self.players[player].special
+        if special:
+            known = {a: min(MAX_ATTRIBUTE, max(0, 1 + special.get(a, 0)) + len(columns[a])) for a in ATTRIBUTES}
+        else:  # the usual case: one base point per attribute and the cards placed
+            known = {a: min(MAX_ATTRIBUTE, 1 + len(columns[a])) for a in ATTRIBUTES}
+        self._points[player] = known
         return known
 
     def available(self, player: int, attribute: str) -> int:
@@ -441,15 +445,7 @@ class StateData:
         cached = self._mods.get(player)
         if cached is not None:
             return cached
-        key: ModsKey = tuple(
-            (
-                card.id,
-                bool(
-                    card.unless_equipped and card.slot and not self._has_equipped_subtype(player, card.unless_equipped)
-                ),
-            )
-            for card in self._passive_sources(player)
-        )
+        key: ModsKey = self._mods_key(player)
         memo = self.pool.memo
         mods = memo.get(key)
         if mods is None:
@@ -492,17 +488,26 @@ class StateData:
             for u in self.players[player].zones["equipment"]
         )
 
-    def _passive_sources(self, player: int) -> Iterator[Card]:
+    def _mods_key(self, player: int) -> ModsKey:
+        """The ids of the player's passive cards in their order (Traits, Compétences, SPECIAL cards, what is
+        in play but allies, equipped pieces), each with whether its malus applies."""
         p = self.players[player]
         cards, table = self.cards, self._card_table
-        for zone in ("trait", "skill", "special", "play"):
+        key: list[tuple[str, bool]] = []
+        for zone in ("trait", "skill", "special", "play", "equipment"):
             for uid in p.zones[zone]:
-                card = table[cards[uid].cid]
-                if card.type not in ("ally", "companion"):
-                    yield card
-        for uid in p.zones["equipment"]:
-            if not cards[uid].engaged:  # « Les équipements désengagés sont équipés »
-                yield table[cards[uid].cid]
+                inst = cards[uid]
+                card = table[inst.cid]
+                if zone == "equipment":
+                    if inst.engaged:  # « Les équipements désengagés sont équipés »
+                        continue
+                elif card.is_ally:
+                    continue
+                malus = bool(
+                    card.unless_equipped and card.slot and not self._has_equipped_subtype(player, card.unless_equipped)
+                )
+                key.append((card.id, malus))
+        return tuple(key)
 
     def armour(self, player: int) -> dict[str, int]:
         return self.mods(player).armour
@@ -523,7 +528,7 @@ class StateData:
     def keyword(self, uid: int, name: str) -> int:
         """« les indices s'additionnent lorsqu'ils sont « obtenus » » (000, VI.6)."""
         inst = self.cards[uid]
-        return self.pool[inst.cid].kw(name) + inst.granted.get(name, 0)
+        return self._card_table[inst.cid].keywords.get(name, 0) + inst.granted.get(name, 0)
 
     def draw_count(self, player: int) -> int:
         """« par défaut : 2 … cette quantité s'étale de 1 à 3, jamais moins, mais potentiellement plus »."""

@@ -170,7 +170,9 @@ class Turns(Stack):
                 if not inst.granted["EN_DEFENSE"]:
                     del inst.granted["EN_DEFENSE"]
         p.guarded = []
-        self.invalidate()
+        # Only the engaged points changed a derived value: equipment, the one zone whose engagement counts in
+        # the Mods, is never disengaged here.
+        self._available.pop(player, None)
         # RadAway (erratum 4): « il faut bien la désengager pour obtenir l'effet de la drogue ».
         for uid in woken:
             self.emit("disengage_effect", player=player, card=self.cards[uid].cid)
