@@ -44,13 +44,13 @@ class Base(StateData):
         known = memo.get(key)
         if known is None:
             cost = dict(key)
-            pay = {a: cost.get(a, 0) for a in ATTRIBUTES}
-            left = {a: available[a] - pay[a] for a in ATTRIBUTES}
+            pay = [cost.get(a, 0) for a in ATTRIBUTES]
+            left = [available[a] - n for a, n in zip(ATTRIBUTES, pay, strict=True)]
             for _ in range(cost.get(ANY, 0)):
-                best = max(ATTRIBUTES, key=lambda a: left[a])
+                best = left.index(max(left))  # the first attribute with the most left, in ATTRIBUTES order
                 pay[best] += 1
                 left[best] -= 1
-            known = memo[key] = {a: n for a, n in pay.items() if n}
+            known = memo[key] = {a: n for a, n in zip(ATTRIBUTES, pay, strict=True) if n}
         return known
 
     def affordable_part(self, player: int, cost: Mapping[str, int]) -> dict[str, int]:

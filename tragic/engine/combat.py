@@ -52,28 +52,36 @@ class Combat(Effects):
         return fa is not None and fa == fb and fa != "belluaire"
 
     def attack_targets(self, player: int, card: Card) -> list[dict[str, Any]]:
+        """Who ``card`` may attack: :meth:`player_targetable` and :meth:`ally_targetable` for each opponent, with
+        the victim's allies and their EN DÉFENSE guards found once (the legal-move generator asks at every
+        step)."""
         profile = card.attack
         assert profile is not None
         targets: list[dict[str, Any]] = []
-        zone_blast = card.kw("EXPLOSION_DE_ZONE")
-        at_allies = "ally" in profile.targets or card.kw("INCAPACITE")
+        keywords = card.keywords
+        zone_blast = keywords.get("EXPLOSION_DE_ZONE", 0)
+        at_player = "player" in profile.targets
+        at_allies = "ally" in profile.targets or keywords.get("INCAPACITE", 0)
+        cards, table = self.cards, self._card_table
         for victim in self.opponents(player):
             allies = self.allies(victim)
+            p = self.players[victim]
             if zone_blast:
-                if allies and not self.players[victim].stealth:
+                if allies and not p.stealth:
                     targets.append({"player": victim})
                 continue
-            if "player" in profile.targets and self.player_targetable(player, victim):
+            guards = [u for u in allies if self.keyword(u, "EN_DEFENSE")] if allies else allies
+            if at_player and not (p.stealth or p.sheltered is not None or guards):
                 targets.append({"player": victim})
             if at_allies and allies:
-                # ally_targetable for each, with the victim's EN DÉFENSE allies found once.
-                defended = any(self.keyword(u, "EN_DEFENSE") for u in allies)
                 targets.extend(
-                    {"card": u}
-                    for u in allies
-                    if not self.keyword(u, "INCIBLABLE") and (not defended or self.keyword(u, "EN_DEFENSE"))
+                    {"card": u} for u in allies if not self.keyword(u, "INCIBLABLE") and (not guards or u in guards)
                 )
-            targets.extend({"card": uid} for uid in self.zone(victim, "play") if self.object_targetable(card, uid))
+            targets.extend(
+                {"card": uid}
+                for uid in p.zones["play"]
+                if table[cards[uid].cid].type in ("building", "item") and self.object_targetable(card, uid)
+            )
         return targets
 
     def object_targetable(self, card: Card, uid: int) -> bool:

@@ -60,7 +60,8 @@ class Choices(Turns):
         if self.priority:
             return self.priority_choices(player) + [{"kind": "concede", "player": player}]
         actions: list[Action] = []
-        if self.special_placeable(player):
+        if self.window == "open" and player == self.active:
+            # special_placeable's condition, the cards themselves checked once, by special_choices.
             actions.extend(self.special_choices(player))
         if self.ending:
             return actions + [{"kind": "end_turn", "player": player}]

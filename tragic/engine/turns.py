@@ -251,16 +251,18 @@ class Turns(Stack):
         """Phase 7: « FIN DE TOUR » effects, then « les deux joueurs soignent leurs Alliés »."""
         player = self.active
         p = self.players[player]
+        cards, table = self.cards, self._card_table
         for zone in ("play", "special", "trait", "skill", "equipment"):
-            for uid in list(p.zones[zone]):
-                if self.cards[uid].zone != zone:
+            # The zone's cards with such an effect, as the zone was: an effect may move cards.
+            for uid in [u for u in p.zones[zone] if table[cards[u].cid].effects_at("end_of_turn")]:
+                inst = cards[uid]
+                if inst.zone != zone or (zone == "equipment" and inst.engaged):
                     continue
-                card = self.card(uid)
-                if card.effects_at("end_of_turn") and not (zone == "equipment" and self.cards[uid].engaged):
-                    self.emit("end_of_turn_effect", player=player, card=card.id)
-                    self.run_effects(card.effects_at("end_of_turn"), player, uid)
-                    if self.over:
-                        return
+                card = table[inst.cid]
+                self.emit("end_of_turn_effect", player=player, card=card.id)
+                self.run_effects(card.effects_at("end_of_turn"), player, uid)
+                if self.over:
+                    return
         for other in self.players:
             for uid in self.allies(other.index):
                 inst = self.cards[uid]
