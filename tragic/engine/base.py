@@ -19,7 +19,7 @@ class Base(StateData):
     # -- costs ---------------------------------------------------------------------------------------
 
     def can_pay(self, player: int, cost: Mapping[str, int]) -> bool:
-        available = self.available_points(player)
+        available = self._available.get(player) or self.available_points(player)
         total = 0
         for attribute, need in cost.items():
             if attribute != ANY and available[attribute] < need:
@@ -37,7 +37,7 @@ class Base(StateData):
     def known_payment(self, player: int, key: tuple[tuple[str, int], ...]) -> dict[str, int]:
         """:meth:`suggest_payment` for a cost given as its items (a card's ``cost_key``), not copied: the
         caller copies it before an action carries it."""
-        available = self.available_points(player)
+        available = self._available.get(player) or self.available_points(player)
         # The memo of these disengaged points (available_points chose it): shared by every state and turn
         # that meets the same points, since the suggestion depends on nothing else.
         memo = self._payments[player]

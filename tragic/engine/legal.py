@@ -354,23 +354,39 @@ class Choices(Turns):
         for uid in self._sources.get(player) or self.ability_sources(player):
             if self.ability_usable(player, uid, "main"):
                 actions.extend(self.activation_actions(player, uid))
-        for uid in zones["equipment"]:
-            inst = cards[uid]
-            if self.equip_problem(player, uid, equip=inst.engaged) is None:
-                cost_key = table[inst.cid].cost_key
-                known = payments.get(cost_key)
-                append(
-                    {
-                        "kind": "equip" if inst.engaged else "unequip",
-                        "player": player,
-                        "card": uid,
-                        "pay": dict(known if known is not None else self.known_payment(player, cost_key)),
-                    }
-                )
+        if self.phase == "main":
+            self._equipment_choices(player, actions, available)
+
         if zones["play"]:
             actions.extend(self.ally_attack_choices(player))
         append({"kind": "end_turn", "player": player})
         return actions
+
+    def _equipment_choices(self, player: int, actions: list[Action], available: dict[str, int]) -> None:
+        """Equipping or unequipping each piece of the equipment zone: :meth:`equip_problem` for pieces known to
+        be the player's, in the main phase, the cost checked from the card's precomputed sums."""
+        cards, table = self.cards, self._card_table
+        equipment = self.players[player].zones["equipment"]
+        spare = sum(available.values())
+        for uid in equipment:
+            inst = cards[uid]
+            card = table[inst.cid]
+            if card.cost_total > spare or any(available[a] < n for a, n in card.cost_named):
+                continue
+            # Two pieces never share a slot (FAQ 15): only a piece to equip can collide with one equipped.
+            if inst.engaged and any(
+                table[cards[u].cid].slot == card.slot and not cards[u].engaged for u in equipment if u != uid
+            ):
+                continue
+            known = self._payments[player].get(card.cost_key)
+            actions.append(
+                {
+                    "kind": "equip" if inst.engaged else "unequip",
+                    "player": player,
+                    "card": uid,
+                    "pay": dict(known if known is not None else self.known_payment(player, card.cost_key)),
+                }
+            )
 
     def companion_present(self, name: str) -> bool:
         """« un joueur ne peut poser un Compagnons avec le même nom s'il y a déjà un Compagnons similaire »."""
@@ -387,6 +403,9 @@ class Choices(Turns):
         actions: list[Action] = []
         horde_done = False
         ready = [u for u in self.players[player].zones["play"] if self.can_ally_attack(u)]
+        if not ready:
+            return actions
+        victims = self._ally_victims(player)
         for uid in ready:
             group = [uid]
             if self.keyword(uid, "HORDE"):
@@ -395,7 +414,7 @@ class Choices(Turns):
                     continue
                 horde_done = True
                 group = [u for u in ready if self.keyword(u, "HORDE")]
-            for target in self.ally_targets(player, group):
+            for target in self._ally_targets_among(victims, group):
                 actions.append({"kind": "ally_attack", "player": player, "allies": group, "target": target})
         return actions
 
@@ -411,16 +430,27 @@ class Choices(Turns):
     def ally_targets(self, player: int, group: list[int]) -> list[dict[str, Any]]:
         """:meth:`player_targetable`, then each ally :meth:`ally_targetable` by every attacker of ``group``,
         with the victim's EN DÉFENSE allies found once."""
-        targets: list[dict[str, Any]] = []
+        return self._ally_targets_among(self._ally_victims(player), group)
+
+    def _ally_victims(self, player: int) -> list[tuple[int, bool, list[int]]]:
+        """Each opponent: whether the player can be attacked, and the allies an ally may aim at, whatever
+        its faction (INCIBLABLE left out; only the EN DÉFENSE ones while any guards)."""
+        victims: list[tuple[int, bool, list[int]]] = []
         for victim in self.opponents(player):
             allies = self.allies(victim)
-            guards = [u for u in allies if self.keyword(u, "EN_DEFENSE")]
+            guards = [u for u in allies if self.keyword(u, "EN_DEFENSE")] if allies else allies
             p = self.players[victim]
-            if not (p.eliminated or p.stealth or p.sheltered is not None or guards):
+            open_ = not (p.eliminated or p.stealth or p.sheltered is not None or guards)
+            aimable = [u for u in allies if not self.keyword(u, "INCIBLABLE") and (not guards or u in guards)]
+            victims.append((victim, open_, aimable))
+        return victims
+
+    def _ally_targets_among(self, victims: list[tuple[int, bool, list[int]]], group: list[int]) -> list[dict[str, Any]]:
+        targets: list[dict[str, Any]] = []
+        for victim, open_, aimable in victims:
+            if open_:
                 targets.append({"player": victim})
-            for uid in allies:
-                if self.keyword(uid, "INCIBLABLE") or (guards and uid not in guards):
-                    continue
+            for uid in aimable:
                 if all(not self.same_faction(a, uid) for a in group):
                     targets.append({"card": uid})
         return targets
