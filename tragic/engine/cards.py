@@ -201,6 +201,13 @@ class Ability:
     # « perdez 1 Point de Vie par Point d'Endurance que vous n'avez pas payé » (Affliction du Stealth Boy):
     # the named points may be left unpaid, one life each.
     life_for_missing: bool = False
+    # Derived once at load, as Card's (read by the legal-move generator at every step).
+    cost_key: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    recycles: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cost_key", tuple(self.cost.items()))
+        object.__setattr__(self, "recycles", any(e.op == "recycle" for e in self.effects))
 
 
 @dataclass(frozen=True, slots=True)

@@ -479,7 +479,7 @@ class Choices(Turns):
             )
             pay = {a: affordable.get(a, 0) + generic.get(a, 0) for a in {*affordable, *generic}}
         else:
-            pay = self.suggest_payment(player, ability.cost)
+            pay = dict(self.known_payment(player, ability.cost_key))
         base: Action = {"kind": "activate", "player": player, "card": uid, "pay": pay}
         if ability.attack:
             targets = self.attack_targets(player, card)
@@ -487,7 +487,7 @@ class Choices(Turns):
             if card.kw("CIBLAGE"):
                 actions += [{**base, "target": t, "aim": part} for t in targets if "player" in t for part in AIM_PARTS]
             return actions
-        if any(e.op == "recycle" for e in ability.effects):
+        if ability.recycles:
             # The card to recycle is chosen among the others: paying may not use it.
             seen: set[str] = set()
             actions = []
