@@ -44,9 +44,13 @@ class Base(StateData):
         known = memo.get(key)
         if known is None:
             cost = dict(key)
+            generic = cost.get(ANY, 0)
+            if not generic:  # the named points alone, whatever is left
+                known = memo[key] = {a: cost[a] for a in ATTRIBUTES if cost.get(a)}
+                return known
             pay = [cost.get(a, 0) for a in ATTRIBUTES]
             left = [available[a] - n for a, n in zip(ATTRIBUTES, pay, strict=True)]
-            for _ in range(cost.get(ANY, 0)):
+            for _ in range(generic):
                 best = left.index(max(left))  # the first attribute with the most left, in ATTRIBUTES order
                 pay[best] += 1
                 left[best] -= 1
