@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .cards import CardPool
 from .codes import trusted_plan
 from .combat_actions import CombatActions
 from .decks import validate_library
@@ -196,12 +197,11 @@ def new_game(config: dict[str, Any], seed: int) -> State:
     state._coded = None
     state.events = []
     state.rng = random.Random(seed)
-    traits = sorted(c.id for c in pool.of_type("trait"))
-    skills = sorted(c.id for c in pool.of_type("skill"))
+    traits, skills = _setup_pools(pool)
     for index, seat in enumerate(seats):
-        report = validate_library(seat["deck"], pool, copy_mode=config["copy_mode"], profile=profile.name)
-        if not report.ok:
-            raise IllegalAction("bad_deck", "player {seat}: {errors}", seat=index + 1, errors="; ".join(report.errors))
+        errors = _library_errors(seat["deck"], pool, config["copy_mode"], profile.name)
+        if errors:
+            raise IllegalAction("bad_deck", "player {seat}: {errors}", seat=index + 1, errors="; ".join(errors))
         player = Player(
             index=index,
             name=str(seat.get("name", f"Player {index + 1}")),
@@ -216,6 +216,28 @@ def new_game(config: dict[str, Any], seed: int) -> State:
     for p in state.players:
         p.max_life = p.life = profile.base_life
     return state
+
+
+def _setup_pools(pool: CardPool) -> tuple[list[str], list[str]]:
+    """The pool's Traits and Compétences in id order, kept in the pool's memo (a simulation starts thousands
+    of games from one pool; the memo holds derived values only, so copies are handed out)."""
+    key = ("setup pools",)
+    known = pool.memo.get(key)
+    if known is None:
+        known = pool.memo[key] = (
+            tuple(sorted(c.id for c in pool.of_type("trait"))),
+            tuple(sorted(c.id for c in pool.of_type("skill"))),
+        )
+    return list(known[0]), list(known[1])
+
+
+def _library_errors(deck: list[str], pool: CardPool, copy_mode: str, profile: str) -> tuple[str, ...]:
+    """:func:`validate_library`'s errors, remembered per library, mode and profile in the pool's memo."""
+    key = ("library errors", tuple(deck), copy_mode, profile)
+    known: tuple[str, ...] | None = pool.memo.get(key)
+    if known is None:
+        known = pool.memo[key] = tuple(validate_library(deck, pool, copy_mode=copy_mode, profile=profile).errors)
+    return known
 
 
 __all__ = ["State", "new_game"]
