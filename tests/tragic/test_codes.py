@@ -85,3 +85,30 @@ def test_a_code_is_valid_for_its_step_only():
     with pytest.raises(IllegalAction):
         state.apply_code(codes[0])  # the state moved on: the code is stale
     assert state.clone()._coded is None
+
+
+def test_the_setup_choices_are_coded_in_the_order_legal_actions_lists_them():
+    """``legal_codes`` counts the Trait and Compétence combinations (92 and 364 here) without building them
+    (``setup_choices.Combinations`` builds one when it is decoded or applied): every code decodes to the action
+    at the same place of ``legal_actions``, with a Trait that gives a fourth Compétence (two sizes of
+    combinations) and without."""
+    state = new_game(default_config(), 3)
+    assert state.phase == "choose_traits"
+    for player in (0, 1):
+        codes = state.legal_codes(player)
+        assert [state.decode(code) for code in codes] == state.legal_actions(player)
+    state.apply({"kind": "choose_traits", "player": 0, "traits": ["doue-1"]})
+    state.apply({"kind": "choose_traits", "player": 1, "traits": []})
+    assert state.phase == "choose_skills"
+    assert state.skill_slots(0) == 4
+    for player in (0, 1):
+        listed = state.legal_actions(player)
+        codes = state.legal_codes(player)
+        assert [state.decode(code) for code in codes] == listed
+        assert {len(a["skills"]) for a in listed} == ({3, 4} if player == 0 else {3})
+    listed = state.legal_actions(0)
+    lazy = state.skill_offer(0)
+    assert lazy[-1] == listed[-1] and lazy[2:4] == listed[2:4] and len(lazy) == len(listed)
+    state.legal_codes(0)
+    state.apply_code(len(listed) - 1)
+    assert state.players[0].hidden_choice == listed[-1]["skills"]

@@ -3,7 +3,7 @@
 
 The state's methods live by concept in a chain of classes: ``state.StateData`` (fields, zones) → ``base``
 → ``effects`` → ``combat`` → ``stack`` (the stack and priority) → ``turns`` (the rules' steps)
-→ ``legal.Choices`` (who may act, what they may do) → ``setup_actions`` → ``turn_actions`` → ``card_actions`` → ``combat_actions`` (one ``_check_`` / ``_run_``
+→ ``setup_choices`` → ``legal.Choices`` (who may act, what they may do) → ``setup_actions`` → ``turn_actions`` → ``card_actions`` → ``combat_actions`` (one ``_check_`` / ``_run_``
 pair per action kind) → :class:`State` here (``apply`` dispatches to them). ``apply`` checks an action
 completely before changing anything, so a refused action leaves the state exactly as it was.
 """
@@ -11,6 +11,7 @@ completely before changing anything, so a refused action leaves the state exactl
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from .cards import CardPool
@@ -25,7 +26,7 @@ from .state import Player, copy_instance, copy_plain, copy_player, pool_for
 
 
 class State(CombatActions):
-    _coded: tuple[int, list[Action]] | None  # the step and the actions of the last legal_codes
+    _coded: tuple[int, Sequence[Action]] | None  # the step and the actions of the last legal_codes
 
     def observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
@@ -95,6 +96,11 @@ class State(CombatActions):
         """The legal actions as integers: code ``i`` is the ``i``-th action of :meth:`legal_actions` at this
         step (:meth:`decode` gives it), valid until the state next changes. ``concede=False`` leaves out
         conceding, which a random playout never wants (it is always the last action when offered)."""
+        if self.phase in ("choose_traits", "choose_skills") and player in self.current_players():
+            # Hundreds of combinations, one of them read: each is built when decoded or applied.
+            offer = self.trait_offer(player) if self.phase == "choose_traits" else self.skill_offer(player)
+            self._coded = (self.steps, offer)
+            return list(range(len(offer)))
         actions = self.offer(player)
         n = len(actions)
         if not concede and n and actions[-1]["kind"] == "concede":

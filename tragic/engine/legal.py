@@ -12,14 +12,14 @@ from typing import Any
 from .cards import AIM_PARTS, PERMANENT_TYPES, Card
 from .effects import TARGETED_OPS
 from .errors import Problem
-from .turns import Turns
+from .setup_choices import SetupChoices
 
 Action = dict[str, Any]
 # The one target of a card that asks for none (shared: never changed).
 NO_TARGET: list[dict[str, Any] | None] = [None]
 
 
-class Choices(Turns):
+class Choices(SetupChoices):
     # -- who acts ------------------------------------------------------------------------------------
 
     def current_players(self) -> list[int]:
@@ -72,31 +72,6 @@ class Choices(Turns):
         else:
             actions.append({"kind": "end_turn", "player": player})
         actions.append({"kind": "concede", "player": player})
-        return actions
-
-    def trait_choices(self, player: int) -> list[Action]:
-        pool = sorted(set(self.players[player].trait_pool))
-        choices: list[list[str]] = [[]] + [[t] for t in pool] + [list(c) for c in itertools.combinations(pool, 2)]
-        return [{"kind": "choose_traits", "player": player, "traits": c} for c in choices]
-
-    def skill_choices(self, player: int) -> list[Action]:
-        pool = sorted(set(self.players[player].skill_pool))
-        actions: list[Action] = []
-        for size in range(3, self.skill_slots(player) + 1):
-            actions += [
-                {"kind": "choose_skills", "player": player, "skills": list(c)}
-                for c in itertools.combinations(pool, size)
-            ]
-        return actions
-
-    def mulligan_choices(self, player: int) -> list[Action]:
-        p = self.players[player]
-        hand = p.zones["hand"]
-        actions: list[Action] = [
-            {"kind": "keep", "player": player, "bottom": hand[len(hand) - p.mulligans :] if p.mulligans else []}
-        ]
-        if p.mulligans < self.initial_hand_size(player):
-            actions.append({"kind": "mulligan", "player": player})
         return actions
 
     def pending_choices(self, player: int) -> list[Action]:
