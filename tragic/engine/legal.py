@@ -19,6 +19,19 @@ Action = dict[str, Any]
 NO_TARGET: list[dict[str, Any] | None] = [None]
 
 
+# id(effects) -> (effects, whether none of them asks for a target): most cards and capacities ask for none,
+# and the legal-move generator asks at every step. The tuple is kept so that its id is never reused.
+_AIMLESS: dict[int, tuple[tuple[Any, ...], bool]] = {}
+AIMLESS_LIMIT = 10_000
+
+
+def _aims(effect: Any) -> bool:
+    """Whether :meth:`Choices.effect_targets` may find targets for ``effect``."""
+    return effect.op in TARGETED_OPS or (
+        effect.op in ("damage", "radiation") and effect.get("target", "opponent") == "opponent"
+    )
+
+
 class Choices(SetupChoices):
     # -- who acts ------------------------------------------------------------------------------------
 
@@ -510,6 +523,13 @@ class Choices(SetupChoices):
         return self.effect_targets(player, card.effects_at("play"))
 
     def effect_targets(self, player: int, effects: tuple[Any, ...]) -> list[dict[str, Any] | None]:
+        known = _AIMLESS.get(id(effects))
+        if known is None or known[0] is not effects:
+            if len(_AIMLESS) >= AIMLESS_LIMIT:  # games with cards of their own make new tuples
+                _AIMLESS.clear()
+            known = _AIMLESS[id(effects)] = (effects, not any(_aims(effect) for effect in effects))
+        if known[1]:
+            return [None]
         for effect in effects:
             need = TARGETED_OPS.get(effect.op)
             if need == "opponent_card":

@@ -400,7 +400,7 @@ class StateData:
         if special:
             known = {a: min(MAX_ATTRIBUTE, max(0, 1 + special.get(a, 0)) + len(columns[a])) for a in ATTRIBUTES}
         else:  # the usual case: one base point per attribute and the cards placed
-            known = {a: min(MAX_ATTRIBUTE, 1 + len(columns[a])) for a in ATTRIBUTES}
+            known = {a: n if (n := 1 + len(columns[a])) < MAX_ATTRIBUTE else MAX_ATTRIBUTE for a in ATTRIBUTES}
         self._points[player] = known
         return known
 
@@ -432,7 +432,10 @@ class StateData:
         if cached is None:
             points = self._points.get(player) or self._all_points(player)
             engaged = self.players[player].engaged_points
-            cached = self._available[player] = {a: max(0, points[a] - engaged[a]) for a in ATTRIBUTES}
+            # (a conditional, not max(): this runs after every payment, and a call costs more than the test)
+            cached = self._available[player] = {
+                a: left if (left := points[a] - engaged[a]) > 0 else 0 for a in ATTRIBUTES
+            }
             memo = _PAYMENTS.get(values := tuple(cached.values()))
             if memo is None:
                 if len(_PAYMENTS) >= PAYMENTS_LIMIT:
