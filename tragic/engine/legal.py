@@ -387,62 +387,6 @@ class Choices(SetupChoices):
                         return True
         return False
 
-    def ally_attack_choices(self, player: int) -> list[Action]:
-        actions: list[Action] = []
-        horde_done = False
-        ready = [u for u in self.players[player].zones["play"] if self.can_ally_attack(u)]
-        if not ready:
-            return actions
-        victims = self._ally_victims(player)
-        for uid in ready:
-            group = [uid]
-            if self.keyword(uid, "HORDE"):
-                # HORDE « force les Alliés la possédant à attaquer tous en même temps la même cible »
-                if horde_done:
-                    continue
-                horde_done = True
-                group = [u for u in ready if self.keyword(u, "HORDE")]
-            for target in self._ally_targets_among(victims, group):
-                actions.append({"kind": "ally_attack", "player": player, "allies": group, "target": target})
-        return actions
-
-    def can_ally_attack(self, uid: int) -> bool:
-        inst = self.cards[uid]
-        return (
-            inst.zone == "play"
-            and not inst.engaged
-            and self._card_table[inst.cid].is_ally
-            and not self.keyword(uid, "EN_DEFENSE")
-        )
-
-    def ally_targets(self, player: int, group: list[int]) -> list[dict[str, Any]]:
-        """:meth:`player_targetable`, then each ally :meth:`ally_targetable` by every attacker of ``group``,
-        with the victim's EN DÉFENSE allies found once."""
-        return self._ally_targets_among(self._ally_victims(player), group)
-
-    def _ally_victims(self, player: int) -> list[tuple[int, bool, list[int]]]:
-        """Each opponent: whether the player can be attacked, and the allies an ally may aim at, whatever
-        its faction (INCIBLABLE left out; only the EN DÉFENSE ones while any guards)."""
-        victims: list[tuple[int, bool, list[int]]] = []
-        for victim in self.opponents(player):
-            allies = self.allies(victim)
-            guards = [u for u in allies if self.keyword(u, "EN_DEFENSE")] if allies else allies
-            p = self.players[victim]
-            open_ = not (p.eliminated or p.stealth or p.sheltered is not None or guards)
-            aimable = [u for u in allies if not self.keyword(u, "INCIBLABLE") and (not guards or u in guards)]
-            victims.append((victim, open_, aimable))
-        return victims
-
-    def _ally_targets_among(self, victims: list[tuple[int, bool, list[int]]], group: list[int]) -> list[dict[str, Any]]:
-        targets: list[dict[str, Any]] = []
-        for victim, open_, aimable in victims:
-            if open_:
-                targets.append({"player": victim})
-            for uid in aimable:
-                if all(not self.same_faction(a, uid) for a in group):
-                    targets.append({"card": uid})
-        return targets
-
     def ability_sources(self, player: int) -> list[int]:
         """The player's cards with an activated capacity (kept until their zones change: not to be changed)."""
         known = self._sources.get(player)
