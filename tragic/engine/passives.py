@@ -38,6 +38,17 @@ _PARTS: dict[int, tuple[Card, PassivePart | None, PassivePart | None]] = {}
 
 def passive_part(card: Card, *, malus: bool) -> PassivePart | None:
     """``card``'s contribution (None: it adds nothing); ``malus``: its ``unless_equipped`` malus applies."""
+    known = _parts(card)
+    return known[2] if malus else known[1]
+
+
+def inert(card: Card) -> bool:
+    """Whether ``card`` adds nothing to the Mods, with or without its malus (most SPECIAL cards, for one)."""
+    known = _parts(card)
+    return known[1] is None and known[2] is None
+
+
+def _parts(card: Card) -> tuple[Card, PassivePart | None, PassivePart | None]:
     known = _PARTS.get(id(card))
     if known is None or known[0] is not card:
         known = _PARTS[id(card)] = (
@@ -45,7 +56,7 @@ def passive_part(card: Card, *, malus: bool) -> PassivePart | None:
             _passive_part(card, card.passive),
             _passive_part(card, {**card.passive, **card.malus}),
         )
-    return known[2] if malus else known[1]
+    return known
 
 
 def _passive_part(card: Card, passive: Mapping[str, Any]) -> PassivePart | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import ATTRIBUTES, Card, CardPool, default_pool, parse_card
-from .passives import passive_part
+from .passives import inert, passive_part
 from .profiles import PROFILES, Profile
 
 ZONES = (
@@ -109,6 +109,8 @@ class Mods:
 # order they are read, with whether each one's malus applies; shared Mods are never changed.
 ModsKey = tuple[tuple[str, bool], ...]
 MODS_MEMO_LIMIT = 50_000
+# The memo's entry for the ids of the pool's cards that add nothing to any Mods (passives.inert).
+INERT_IDS = "inert card ids"
 # Suggested payments (base.known_payment) per disengaged points, then per cost: never changed once made.
 _PAYMENTS: dict[tuple[int, ...], dict[tuple[tuple[str, int], ...], dict[str, int]]] = {}
 PAYMENTS_LIMIT = 20_000
@@ -497,6 +499,9 @@ class StateData:
         p = self.players[player]
         cards, table = self.cards, self._card_table
         key: list[tuple[str, bool]] = []
+        inert_ids = self.pool.memo.get(INERT_IDS)
+        if inert_ids is None:
+            inert_ids = self.pool.memo[INERT_IDS] = frozenset(c.id for c in table.values() if inert(c))
         for zone in ("trait", "skill", "special", "play", "equipment"):
             for uid in p.zones[zone]:
                 inst = cards[uid]
@@ -505,6 +510,10 @@ class StateData:
                     if inst.engaged:  # « Les équipements désengagés sont équipés »
                         continue
                 elif card.is_ally:
+                    continue
+                if card.id in inert_ids:
+                    # Left out of the key: it adds nothing, and the fewer cards a key names, the more often
+                    # the combination recurs (placed SPECIAL cards, many of them inert, would make most keys new).
                     continue
                 malus = bool(
                     card.unless_equipped and card.slot and not self._has_equipped_subtype(player, card.unless_equipped)
