@@ -3,8 +3,8 @@ action listing the cards chosen (« Mise en Place », 001).
 
 Every combination of a pool is a legal action: 92 for 13 Traits, 364 for 14 Compétences, made twice per game
 and read once. :class:`Combinations` builds each action only when it is read, so that
-``State.legal_codes`` can count them without building them all (the random playouts' setup steps cost as much as
-a dozen turns otherwise); ``legal_actions`` lists them all, in the same order.
+``State.legal_codes`` can count them without building them all (built, the four setup steps of a random playout
+cost about as much as ten of its other steps); ``legal_actions`` lists them all, in the same order.
 """
 
 from __future__ import annotations
