@@ -7,6 +7,7 @@ Every action is a plain JSON dict with a ``kind`` and the acting ``player`` (doc
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Any
 
 from .cards import AIM_PARTS, PERMANENT_TYPES, Card
@@ -312,7 +313,7 @@ class Choices(SetupChoices):
                         continue
                     if kind == "companion" and self.companion_present(card.name):
                         continue
-                    targets: list[dict[str, Any] | None]
+                    targets: Sequence[dict[str, Any] | None]
                     if kind == "attack" and card.attack is not None:
                         # Attacks with the same reach share their targets.
                         keywords = card.keywords
@@ -320,7 +321,7 @@ class Choices(SetupChoices):
                         found = attack_targets.get(key)
                         if found is None:
                             found = attack_targets[key] = self.attack_targets(player, card)
-                        targets = found  # type: ignore[assignment]
+                        targets = found
                     elif kind in PERMANENT_TYPES:
                         targets = NO_TARGET
                     else:
