@@ -114,8 +114,44 @@ def _rollout(
         if deadline is not None and clock() > deadline:
             return None
         seat = world.current_players()[0]
-        world.apply(heuristic_bot(world, seat, dice))
+        chosen = heuristic_bot(world, seat, dice)
+        if seat == player and COVER_IN_ROLLOUTS:
+            chosen = _take_cover(world, seat, chosen)
+        world.apply(chosen)
     return _value(world, player)
+
+
+COVER_IN_ROLLOUTS = True
+
+
+def _take_cover(world: State, seat: int, action: Action) -> Action:
+    """The bot's own turn in a rollout: the heuristic's choice, except that once its attacks are spent it walks out
+    of every enemy's sight (the farthest such square, no acid on the way) rather than stay in it, as the search itself
+    does when the cover move wins its rollouts. Without this, a move that sets up a shot was judged as if the bot then
+    walked up to the enemy and gave it the first shot of its turn."""
+    if action["type"] not in ("move", "jump", "end_turn") or world.phase != "action":
+        return action
+    me = world.fighters[seat]
+    if me.out or me.place is None or world.turn.attacks < world.attacks_allowed(seat) or world.turn.mp <= 0:
+        return action
+    enemies = [f.place for s, f in enumerate(world.fighters) if s != seat and not f.out and f.place is not None]
+    if not enemies:
+        return action
+    occupied = {p: s for p, s in world.occupied().items() if s != seat}
+
+    def seen(place: int) -> bool:
+        return any(world.line_of_sight(place, enemy, occupied) for enemy in enemies)
+
+    end = action["path"][-1] if action["type"] == "move" else action.get("to", me.place)
+    if not seen(end):
+        return action
+    board = world.board
+    walks = [a for a in world.legal_actions(seat) if a["type"] == "move"]
+    walks.sort(key=lambda a: -min(board.distance(a["path"][-1], enemy) for enemy in enemies))
+    for walk in walks:
+        if not board.path_features(walk["path"])[0] and not seen(walk["path"][-1]):
+            return walk
+    return action
 
 
 def _phases(alive: int) -> int:
@@ -154,9 +190,10 @@ def search_bot_with(
             for _ in range(rounds):
                 # Common random numbers: in one round every candidate meets the same imagined world and dice.
                 seed = dice.next64()
+                imagined = determinize(state, player, Dice(seed))  # dealt once, copied for each candidate
                 outcomes: list[float] = []
                 for index in alive:
-                    world = determinize(state, player, Dice(seed))
+                    world = imagined.clone()
                     value = _rollout(world, player, candidates[index], Dice(seed ^ 0x5EED), deadline, clock)
                     if value is None:
                         break

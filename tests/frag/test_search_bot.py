@@ -200,3 +200,33 @@ def test_the_search_stops_at_its_deadline_when_every_rollout_ends_the_game_at_on
     assert action in state.legal_actions(me)
     assert stats.capped == 1
     assert time.perf_counter() - started < 5
+
+
+def test_the_bot_s_own_turns_in_a_rollout_take_cover_once_the_attack_is_spent() -> None:
+    """In a rollout the bot's own turn is the heuristic's, which walks on towards the enemy after its shot and gives
+    it the first shot of its turn; the search itself takes cover then, so its rollouts do too: a walk out of every
+    enemy's sight, without acid, instead of a move or the end of the turn in sight."""
+    from frag.engine.search import _take_cover
+
+    changed = 0
+    for seed in range(1, 40):
+        state = a_game_in_play(seed)
+        me = state.current_players()[0]
+        enemy = state.fighters[1 - me]
+        if state.fighters[me].out or enemy.out or enemy.place is None:
+            continue
+        state.turn.attacks = state.attacks_allowed(me)
+        chosen = heuristic_bot(state, me, Dice(seed))
+        occupied = {p: s for p, s in state.occupied().items() if s != me}
+        covered = _take_cover(state, me, chosen)
+        assert covered in state.legal_actions(me)
+        if covered is chosen:
+            continue
+        changed += 1
+        assert covered["type"] == "move"
+        assert _hidden(state, covered, enemy.place, occupied)
+        assert state.board.path_features(covered["path"])[0] == 0
+        assert chosen["type"] in ("move", "jump", "end_turn")
+        if chosen["type"] != "end_turn":
+            assert not _hidden(state, chosen, enemy.place, occupied)
+    assert changed >= 2
