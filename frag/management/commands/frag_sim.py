@@ -119,7 +119,12 @@ class Command(BaseCommand):
                 wins_by_bot[seated[winner]] += 1
             if options["progress"]:
                 won = "none (turn limit)" if winner is None else seated[winner]
-                self.stdout.write(f"game {game + 1} seed {seed + game}: winner {won}, {state.turn.number} turns")
+                times = "".join(
+                    f"; {n} CPU {t[1] / max(1, t[0]) * 1000:.0f} ms per decision so far, slowest {t[2] * 1000:.0f} ms"
+                    for n, t in sorted(timing.items())
+                    if n == "search"
+                )
+                self.stdout.write(f"game {game + 1} seed {seed + game}: winner {won}, {state.turn.number} turns{times}")
                 self.stdout.flush()
         elapsed = time.perf_counter() - start
         self.stdout.write(f"map {options['map']}, {games} games, {players} players, seeds {seed}..{seed + games - 1}")
