@@ -1,9 +1,15 @@
-"""The search bot: determinized rollouts over the engine's own API, with a time budget per action.
+"""The search bot: determinized rollouts over the engine's own API, with a budget of rollouts per action.
 
-For each decision worth thinking about, the bot picks a handful of candidate actions (the heuristic bot's choice,
-every attack, card and pick-up action, and the most promising moves), then, until its budget runs out, plays each
-candidate in a *determinization* of the game and lets heuristic bots play on to the end of the next opponent's
-turn; the candidate with the best average outcome wins.
+For each decision worth thinking about, the bot picks a handful of candidate actions (``search_candidates``: the
+heuristic bot's choice, the attacks, card and pick-up actions, and moves of different aims), then plays each
+candidate in *determinizations* of the game and lets heuristic bots play on to the end of the next opponent's turn,
+where the position is valued (frags first, then Santé, weapons, cards). Candidates are compared by successive
+halving: the budget is spread over phases, and after each phase the worse half is dropped, so that the last
+rollouts go to the close contenders. The heuristic's choice stands unless another beats it by ``MARGIN``.
+
+The budget is a number of rollouts, not seconds: with the same seed the bot plays the same game on a quiet machine
+and on a loaded one. A clock cap (one second of wall time by default) only keeps a person from waiting; a
+simulation may cap process time instead, so that the machine's load does not weaken the bot.
 
 It never peeks at hidden information: a determinization is a clone of the state in which every card the bot
 cannot see (the other fighters' hands, the decks' order, cards under a marker it does not stand on) is dealt again
@@ -13,20 +19,32 @@ whose dice are a fresh generator (the real one's position would tell the next ro
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from .base import Action
-from .bots import Bot, _weapon_strength, heuristic_bot
+from .bots import Bot, heuristic_bot
 from .rng import Dice
+from .search_candidates import candidates as _candidates
 from .state import State
 
-DEFAULT_SECONDS = 0.7  # wall time per decision: a whole decision stays under the second
-MAX_CANDIDATES = 6  # the heuristic's choice and the other actions that are not moves
-MOVE_CANDIDATES = 3  # and this many of the most promising moves
-HALVING_ROUNDS = 4  # after this many rounds, then twice as many, the worse half of the candidates is dropped
+ROLLOUTS = 480  # the budget per decision, in rollouts (about 0.4 s of CPU here)
+ROLLOUTS_PER_CANDIDATE = 64  # a decision between few candidates spends less than the whole budget
+CAP_SECONDS = 1.0  # the clock's safety cap per decision: a rollout cut short is left out
 MIN_ROUNDS = 3  # below this many rollouts each, the heuristic's own choice stands
 MARGIN = 2.0  # and another candidate must beat it by this much on average (dice make rollouts noisy)
 ROLLOUT_ACTIONS = 120  # a safety cap: rollouts stop at the end of the next opponent's turn long before
+
+
+@dataclass
+class SearchStats:
+    """What a search bot did, for ``frag_sim``: decisions searched, rollouts played, decisions the cap cut short."""
+
+    decisions: int = 0
+    rollouts: int = 0
+    capped: int = 0
 
 
 def determinize(state: State, player: int, dice: Dice) -> State:
@@ -77,48 +95,9 @@ def _value(state: State, player: int) -> float:
     return value + 20.0 * (me.frags - best_other)
 
 
-def _candidates(state: State, player: int, actions: list[Action], dice: Dice) -> list[Action]:
-    """A few actions worth comparing: the heuristic's own choice first, then the actions that change the fight
-    (each target with its two strongest weapons, pick-ups, cards, healing, ending the turn) and the most promising
-    moves. Dropping a card in play is left to the heuristic (it is almost never worth a rollout), so that it no
-    longer crowds the moves out of the candidates."""
-    chosen: list[Action] = [heuristic_bot(state, player, dice)]
-    moves = [a for a in actions if a["type"] in ("move", "jump") or (a["type"] == "play" and "to" in a)]
-    attacks: dict[int, list[Action]] = {}
-    for action in actions:
-        kind = action["type"]
-        if kind == "attack":
-            attacks.setdefault(action["target"], []).append(action)
-        elif kind not in ("move", "jump", "drop") and not (kind == "play" and "to" in action) and action not in chosen:
-            chosen.append(action)
-    for choices in attacks.values():
-        for action in sorted(choices, key=lambda a: -_weapon_strength(state, a))[:2]:
-            if action not in chosen:
-                chosen.append(action)
-    chosen = chosen[:MAX_CANDIDATES]
-    if moves:
-        board = state.board
-        pickups = board.weapon_pickups | board.gadget_pickups
-        enemies = [f.place for s, f in enumerate(state.fighters) if s != player and not f.out and f.place is not None]
-        occupied = {p: s for p, s in state.occupied().items() if s != player}
-
-        def promise(action: Action) -> float:
-            passed = action.get("path") or [action["to"]]
-            end = passed[-1]
-            score = 3.0 * len({p for p in passed if p in pickups and p not in state.turn.pickups_used})
-            score -= 3.0 * sum(1 for p in passed if p in board.acid)
-            score += 2.0 * sum(1 for e in enemies if state.line_of_sight(end, e, occupied))
-            score += 2.0 if state.blood.get(end) or any(p["place"] == end for p in state.piles.values()) else 0.0
-            return score
-
-        ranked = sorted(moves, key=promise, reverse=True)
-        for action in ranked[:MOVE_CANDIDATES]:
-            if action not in chosen:
-                chosen.append(action)
-    return chosen
-
-
-def _rollout(world: State, player: int, action: Action, dice: Dice, deadline: float | None) -> float | None:
+def _rollout(
+    world: State, player: int, action: Action, dice: Dice, deadline: float | None, clock: Callable[[], float]
+) -> float | None:
     """Play ``action`` in one determinization, then heuristic bots until the next opponent's turn is over; None when
     the deadline passes first (the round is then left out: a rollout cut short would be judged on half a turn)."""
     world.apply(action)
@@ -132,19 +111,65 @@ def _rollout(world: State, player: int, action: Action, dice: Dice, deadline: fl
             turns_left -= 1
             if turns_left <= 0:
                 break
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and clock() > deadline:
             return None
         seat = world.current_players()[0]
-        world.apply(heuristic_bot(world, seat, dice))
+        chosen = heuristic_bot(world, seat, dice)
+        if seat == player and COVER_IN_ROLLOUTS:
+            chosen = _take_cover(world, seat, chosen)
+        world.apply(chosen)
     return _value(world, player)
 
 
-def search_bot_with(seconds: float = DEFAULT_SECONDS, rounds: int | None = None) -> Bot:
-    """A search bot that spends at most about ``seconds`` of wall time per decision, or exactly ``rounds`` rounds
-    when given (reproducible whatever the machine's load: tests)."""
+COVER_IN_ROLLOUTS = True
+
+
+def _take_cover(world: State, seat: int, action: Action) -> Action:
+    """The bot's own turn in a rollout: the heuristic's choice, except that once its attacks are spent it walks out
+    of every enemy's sight (the farthest such square, no acid on the way) rather than stay in it, as the search itself
+    does when the cover move wins its rollouts. Without this, a move that sets up a shot was judged as if the bot then
+    walked up to the enemy and gave it the first shot of its turn."""
+    if action["type"] not in ("move", "jump", "end_turn") or world.phase != "action":
+        return action
+    me = world.fighters[seat]
+    if me.out or me.place is None or world.turn.attacks < world.attacks_allowed(seat) or world.turn.mp <= 0:
+        return action
+    enemies = [f.place for s, f in enumerate(world.fighters) if s != seat and not f.out and f.place is not None]
+    if not enemies:
+        return action
+    occupied = {p: s for p, s in world.occupied().items() if s != seat}
+
+    def seen(place: int) -> bool:
+        return any(world.line_of_sight(place, enemy, occupied) for enemy in enemies)
+
+    end = action["path"][-1] if action["type"] == "move" else action.get("to", me.place)
+    if not seen(end):
+        return action
+    board = world.board
+    walks = [a for a in world.legal_actions(seat) if a["type"] == "move"]
+    walks.sort(key=lambda a: -min(board.distance(a["path"][-1], enemy) for enemy in enemies))
+    for walk in walks:
+        if not board.path_features(walk["path"])[0] and not seen(walk["path"][-1]):
+            return walk
+    return action
+
+
+def _phases(alive: int) -> int:
+    """Phases left for ``alive`` candidates: one per halving down to two, and the last between those two."""
+    return 1 + max(0, math.ceil(math.log2(alive / 2)))
+
+
+def search_bot_with(
+    rollouts: int = ROLLOUTS,
+    cap: float | None = CAP_SECONDS,
+    clock: Callable[[], float] = time.perf_counter,
+    stats: SearchStats | None = None,
+) -> Bot:
+    """A search bot that plays at most ``rollouts`` rollouts per decision, and stops when ``clock`` has run ``cap``
+    seconds (``None``: never, for tests that must not depend on the machine)."""
 
     def search_bot(state: State, player: int, dice: Dice) -> Action:
-        deadline = None if rounds is not None else time.perf_counter() + seconds
+        deadline = None if cap is None else clock() + cap
         actions = state.legal_actions(player)
         if len(actions) == 1 or state.phase == "placement" or state.pending is not None:
             return heuristic_bot(state, player, dice)
@@ -152,33 +177,49 @@ def search_bot_with(seconds: float = DEFAULT_SECONDS, rounds: int | None = None)
         fallback = candidates[0]  # the heuristic's choice
         if len(candidates) == 1:
             return fallback
+        budget = min(rollouts, ROLLOUTS_PER_CANDIDATE * len(candidates))
         totals = [0.0] * len(candidates)
-        alive = list(range(len(candidates)))  # the candidates still compared (successive halving)
-        done, prune_at = 0, HALVING_ROUNDS
-        while rounds is None or done < rounds:
-            # Common random numbers: in one round every candidate meets the same imagined world and dice.
-            seed = dice.next64()
-            outcomes: list[float] = []
-            for index in alive:
-                world = determinize(state, player, Dice(seed))
-                value = _rollout(world, player, candidates[index], Dice(seed ^ 0x5EED), deadline)
-                if value is None:
-                    break
-                outcomes.append(value)
-            if len(outcomes) < len(alive):
-                break  # out of time in the middle of a round: the completed rounds decide
-            for index, value in zip(alive, outcomes, strict=True):
-                totals[index] += value
-            done += 1
-            if done == prune_at and len(alive) > 2:
-                # The worse half goes; the heuristic's choice stays, as the yardstick of MARGIN.
-                ranked = sorted(alive, key=lambda i: (-totals[i], i))
-                alive = sorted({0, *ranked[: (len(alive) + 1) // 2]})
-                prune_at *= 2
-            if deadline is not None and time.perf_counter() > deadline:
-                # Also here, not only inside the rollouts: a rollout that ends the game at once (the last turn's
-                # discard) never reaches their check, and the search went on forever.
+        alive = list(range(len(candidates)))  # the candidates still compared
+        done = spent = 0
+        capped = False
+        while not capped:
+            phases = _phases(len(alive))
+            rounds = (budget - spent) // phases // len(alive)
+            if rounds == 0:
                 break
+            for _ in range(rounds):
+                # Common random numbers: in one round every candidate meets the same imagined world and dice.
+                seed = dice.next64()
+                imagined = determinize(state, player, Dice(seed))  # dealt once, copied for each candidate
+                outcomes: list[float] = []
+                for index in alive:
+                    world = imagined.clone()
+                    value = _rollout(world, player, candidates[index], Dice(seed ^ 0x5EED), deadline, clock)
+                    if value is None:
+                        break
+                    outcomes.append(value)
+                spent += len(outcomes)
+                if len(outcomes) < len(alive):
+                    capped = True  # out of time in the middle of a round: the completed rounds decide
+                    break
+                for index, value in zip(alive, outcomes, strict=True):
+                    totals[index] += value
+                done += 1
+                if deadline is not None and clock() > deadline:
+                    # Also here, not only inside the rollouts: a rollout that ends the game at once (the last
+                    # turn's discard) never reaches their check.
+                    capped = True
+                    break
+            if len(alive) > 2:
+                # The worse half goes; the heuristic's choice stays, as the yardstick of MARGIN.
+                challengers = sorted((i for i in alive if i != 0), key=lambda i: (-totals[i], i))
+                alive = [0, *sorted(challengers[: (len(alive) + 1) // 2 - 1])]
+            elif phases == 1:
+                break
+        if stats is not None:
+            stats.decisions += 1
+            stats.rollouts += spent
+            stats.capped += capped
         if done < MIN_ROUNDS:
             return fallback
         best = max(alive, key=lambda i: (totals[i], -i))

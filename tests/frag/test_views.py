@@ -279,3 +279,29 @@ def test_a_hurt_fighter_heals_from_the_page_in_another_s_turn(client, person) ->
     after = State.from_json(game.snapshot)
     assert (after.fighters[mine].hp, after.fighters[mine].blood) == (2, 0)
     assert after.turn.player == state.turn.player
+
+
+def test_the_lobby_seats_the_search_bot_and_it_plays_its_turns(client, person, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The search bot is a difficulty of the lobby: offered, seated, and playing legal turns through the service."""
+    from frag.engine import levels
+    from frag.engine.search import SearchStats, search_bot_with
+
+    page = client.get(reverse("frag:home")).content.decode()
+    assert 'value="search"' in page
+    stats = SearchStats()
+    # A small budget keeps the test quick; the lobby's own bot is the same function with the default budget.
+    monkeypatch.setitem(levels.BOTS, "search", search_bot_with(8, cap=None, stats=stats))
+    data = {"map_name": "entrepot", "frags_to_win": 3}
+    for i, kind in enumerate(["me", "search", "", "", "", ""]):
+        data.update({f"seat{i}_kind": kind, f"seat{i}_health": 2, f"seat{i}_speed": 3, f"seat{i}_accuracy": 2})
+    client.post(reverse("frag:home"), data)
+    game = Game.objects.get()
+    assert [s.bot for s in game.seats.all()] == ["", "search"]
+    _to_action_phase(game, person)
+    action = '{"type": "end_turn", "player": 0}'
+    client.post(reverse("frag:act", args=[game.pk]), {"action": action, "version": game.version})
+    game.refresh_from_db()
+    state = State.from_json(game.snapshot)
+    assert state.current_players() == [0] or game.status == "finished"
+    assert game.steps.filter(seat=1).count() >= 2
+    assert stats.decisions >= 1
