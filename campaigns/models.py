@@ -13,6 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from campaigns.search_text import event_search_text
+
 
 def default_game_clock() -> dt.datetime:
     # The in-game calendar starts on a round date; narrators move it to their setting's date.
@@ -212,6 +214,9 @@ class Event(models.Model):
     position = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
     game_time = models.DateTimeField(_("in-game time"))
     created_at = models.DateTimeField(default=timezone.now, editable=False, db_index=True)
+    # The folded words the log's search finds this event by (campaigns.search_text), filled in by save()
+    # and indexed full-text by each database (migration 0005: SQLite FTS5, PostgreSQL GIN).
+    search_text = models.TextField(default="", blank=True, editable=False)
 
     objects = EventManager()
 
@@ -233,6 +238,7 @@ class Event(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError("Events are append-only: an existing event cannot be saved again.")
+        self.search_text = event_search_text(self.payload)
         super().save(*args, **kwargs)
 
     def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
