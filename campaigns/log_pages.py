@@ -17,7 +17,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import OrderBy, Q, QuerySet
+from django.db.models.expressions import RawSQL
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
@@ -59,6 +60,43 @@ def parse_cursor(text: str) -> Cursor | None:
     return Cursor(created, int(found.group(2)))
 
 
+@dataclass(frozen=True)
+class Order:
+    """How a page's rows follow each other, and the conditions that start a page after a cursor."""
+
+    newest_first: tuple[str | OrderBy, ...]
+    oldest_first: tuple[str | OrderBy, ...]
+    by_id: bool  # the rows follow their ids alone (the FTS5 index's order), not (created_at, id)
+
+    def older(self, events: QuerySet[Event], cursor: Cursor) -> QuerySet[Event]:
+        if self.by_id:
+            return events.extra(where=[f"{_FTS_ROWID} < %s"], params=[cursor.pk])
+        # created_at <= t bounds the index range; the rest only drops the rows of that very instant.
+        return events.filter(
+            Q(created_at__lte=cursor.created_at) & (Q(created_at__lt=cursor.created_at) | Q(id__lt=cursor.pk))
+        )
+
+    def newer(self, events: QuerySet[Event], cursor: Cursor) -> QuerySet[Event]:
+        if self.by_id:
+            return events.extra(where=[f"{_FTS_ROWID} > %s"], params=[cursor.pk])
+        return events.filter(
+            Q(created_at__gte=cursor.created_at) & (Q(created_at__gt=cursor.created_at) | Q(id__gt=cursor.pk))
+        )
+
+
+_FTS_ROWID = "campaigns_event_search.rowid"
+# The log's order: its index (campaign, -created_at, -id).
+TIME_ORDER = Order(("-created_at", "-id"), ("created_at", "id"), by_id=False)
+# A search on SQLite (campaigns.selectors._search): the FTS5 index's order, the events' ids. Events are
+# written in time order, so it is the log's order but for events written in the same instant.
+SEARCH_ORDER = Order((RawSQL(_FTS_ROWID, []).desc(),), (RawSQL(_FTS_ROWID, []).asc(),), by_id=True)
+
+
+def order_of(events: QuerySet[Event]) -> Order:
+    """SEARCH_ORDER when ``events`` are read through SQLite's full-text index, else the log's order."""
+    return SEARCH_ORDER if "campaigns_event_search" in events.query.extra_tables else TIME_ORDER
+
+
 @dataclass
 class LogPage:
     """One page of a reader's filtered log: its rows, newest first, and the addresses of its neighbours."""
@@ -82,14 +120,14 @@ def log_page(events: QuerySet[Event], query: QueryDict, path: str) -> LogPage:
         kept.pop(key, None)
     newest_href = f"{path}?{kept.urlencode()}" if kept else path
     base = f"{newest_href}&" if kept else f"{path}?"
+    order = order_of(events)
     events = events.order_by()
-    newest_first = ("-created_at", "-id")
 
     def read(qs: QuerySet[Event], limit: int = PAGE_SIZE + 1) -> list[Row]:
         return list(qs.values_list("pk", "kind", "actor_id", "created_at")[:limit])
 
     def newest() -> tuple[list[Row], bool, bool]:
-        rows = read(events.order_by(*newest_first))
+        rows = read(events.order_by(*order.newest_first))
         return rows[:PAGE_SIZE], False, len(rows) > PAGE_SIZE
 
     notice = ""
@@ -99,16 +137,16 @@ def log_page(events: QuerySet[Event], query: QueryDict, path: str) -> LogPage:
             rows, has_newer, has_older = newest()
             notice = _("This page's address is not valid: here are the newest entries.")
         elif "before" in query:
-            rows = read(events.filter(_older_than(cursor)).order_by(*newest_first))
+            rows = read(order.older(events, cursor).order_by(*order.newest_first))
             rows, has_newer, has_older = rows[:PAGE_SIZE], True, len(rows) > PAGE_SIZE
         else:
-            rows = read(events.filter(_newer_than(cursor)).order_by("created_at", "id"))
+            rows = read(order.newer(events, cursor).order_by(*order.oldest_first))
             if len(rows) > PAGE_SIZE:
                 rows, has_newer, has_older = rows[:PAGE_SIZE][::-1], True, True
             else:  # less than a page above: that is the newest page
                 rows, has_newer, has_older = newest()
     elif "oldest" in query:
-        rows = read(events.order_by("created_at", "id"))
+        rows = read(events.order_by(*order.oldest_first))
         if len(rows) > PAGE_SIZE:
             rows, has_newer, has_older = rows[:PAGE_SIZE][::-1], True, False
         else:
@@ -116,7 +154,7 @@ def log_page(events: QuerySet[Event], query: QueryDict, path: str) -> LogPage:
     elif (number := _page_number(query.get("page", ""))) > 1:
         # An address from before cursors: served as it was, by OFFSET; past the end, the oldest page.
         start = (number - 1) * PAGE_SIZE
-        rows = read(events.order_by(*newest_first)[start:])
+        rows = read(events.order_by(*order.newest_first)[start:])
         if rows:
             rows, has_newer, has_older = rows[:PAGE_SIZE], True, len(rows) > PAGE_SIZE
         else:
@@ -131,15 +169,6 @@ def log_page(events: QuerySet[Event], query: QueryDict, path: str) -> LogPage:
         page.older_href = f"{base}before={cursor_of(rows[-1][3], rows[-1][0])}"
         page.oldest_href = f"{base}{OLDEST}"
     return page
-
-
-def _older_than(cursor: Cursor) -> Q:
-    # created_at <= t bounds the index range; the rest only drops the rows of that very instant.
-    return Q(created_at__lte=cursor.created_at) & (Q(created_at__lt=cursor.created_at) | Q(id__lt=cursor.pk))
-
-
-def _newer_than(cursor: Cursor) -> Q:
-    return Q(created_at__gte=cursor.created_at) & (Q(created_at__gt=cursor.created_at) | Q(id__gt=cursor.pk))
 
 
 def _page_number(text: str) -> int:

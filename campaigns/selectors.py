@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import typing
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -62,8 +63,11 @@ def filter_events(events: EventQuerySet, log_filter: LogFilter, campaign_id: int
     if log_filter.kind:
         events = events.filter(kind=log_filter.kind)
     if log_filter.text:
-        events = events.filter(_text_search(log_filter.text, campaign_id))
+        events = _search(events, log_filter.text, campaign_id)
     return events
+
+
+FTS_TABLE = "campaigns_event_search"  # SQLite's FTS5 index of Event.search_text (migration 0005)
 
 
 class _WordsMatch(Func):
@@ -75,7 +79,7 @@ class _WordsMatch(Func):
     output_field = BooleanField()
 
 
-def _text_search(text: str, campaign_id: int) -> Q:
+def _search(events: EventQuerySet, text: str, campaign_id: int) -> EventQuerySet:
     """Events whose words begin with every word of ``text``, case and accents aside (campaigns.search_text):
     a note's text, the title, name, goal or reason an event carries, or the name of a character it names
     (as the character is called now). Full text on both databases (SQLite FTS5, PostgreSQL GIN), so a search
@@ -83,18 +87,27 @@ def _text_search(text: str, campaign_id: int) -> Q:
     ever finds what they may read."""
     wanted = query_words(text)
     if not wanted:
-        return Q(pk__in=[])  # nothing searchable typed (only signs): nothing is found
-    if connection.vendor == "sqlite":
-        matching = RawSQL(
-            "SELECT rowid FROM campaigns_event_search WHERE campaigns_event_search MATCH %s", [fts5_query(wanted)]
+        return events.none()  # nothing searchable typed (only signs): nothing is found
+    named = _characters_named(campaign_id, wanted)
+    if connection.vendor == "sqlite" and not named:
+        # The index drives: its matches newest first (FTS5 reads its rowids in order), each joined to its
+        # event by primary key and kept if the reader may see it, until the page is full. Ordered by the
+        # index's rowid, the event's id (campaigns.log_pages.SEARCH_ORDER).
+        return typing.cast(
+            EventQuerySet,
+            events.extra(
+                tables=[FTS_TABLE],
+                where=[f"{FTS_TABLE}.rowid = campaigns_event.id", f"{FTS_TABLE} MATCH %s"],
+                params=[fts5_query(wanted)],
+            ),
         )
-        found = Q(pk__in=matching)
+    if connection.vendor == "sqlite":
+        found = Q(pk__in=RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [fts5_query(wanted)]))
     else:
         found = Q(_WordsMatch(F("search_text"), Value(tsquery(wanted))))
-    named = _characters_named(campaign_id, wanted)
     if named:
         found |= Q(pk__in=Event.characters.through.objects.filter(character_id__in=named).values("event_id"))
-    return found
+    return events.filter(found)
 
 
 def _characters_named(campaign_id: int, wanted: list[str]) -> list[int]:
