@@ -163,6 +163,8 @@ def main() -> None:
     rounds = int(os.environ.get("BENCH_ROUNDS", "7"))
     batch = int(os.environ.get("BENCH_BATCH", "15"))
     call_command("migrate", verbosity=0)
+    if User.objects.exists():  # BENCH_DATABASE_URL names one database for every size: start each one empty
+        call_command("flush", interactive=False, verbosity=0)
     s = seed(events)
     narrator, player = Client(), Client()
     narrator.force_login(User.objects.get(pk=s["narrator"]))
