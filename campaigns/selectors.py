@@ -18,7 +18,16 @@ from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.chronicle import describe, illustrate
 from campaigns.entry_cache import EntryRef, LazyEntries
-from campaigns.models import Campaign, Event, EventQuerySet, GameSession, Membership, SessionStatus
+from campaigns.models import (
+    Campaign,
+    Event,
+    EventQuerySet,
+    GameSession,
+    LoggedKind,
+    Membership,
+    SessionStatus,
+    Visibility,
+)
 from campaigns.redaction import readable_event
 from campaigns.search_text import fts5_query, name_matches, query_words, tsquery
 from core.markdown import render_markdown
@@ -119,10 +128,9 @@ def _characters_named(campaign_id: int, wanted: list[str]) -> list[int]:
     return [pk for pk, name in rows if name_matches(name, wanted)]
 
 
-# Listing a reader's kinds reads every event the reader may see: at 50,000 events that is most of the
-# log page. The log is append-only, so the list only changes when an event is added: it is kept under the
-# campaign's latest event id. Ids are handed out before commit, so an event committed after a later one
-# can be missing from a kept list until the next event or a minute.
+# The log is append-only, so a reader's kinds only change when an event is added: the list is kept under
+# the campaign's latest event id (or the stream head). Ids are handed out before commit, so an event
+# committed after a later one can be missing from a kept list until the next event or a minute.
 LOG_FACTS_SECONDS = 60
 
 
@@ -138,12 +146,17 @@ def _reader(membership: Membership | None) -> str:
 
 
 def log_kinds(membership: Membership, latest: int) -> list[str]:
-    """The kinds of the events this member may read (a kind alone can give a secret away)."""
+    """The kinds of the events this member may read (a kind alone can give a secret away), from the few rows
+    of LoggedKind rather than the whole log."""
     key = f"log-kinds:{membership.campaign_id}:{_reader(membership)}:{latest}"
     kinds = caches["default"].get(key)
     if kinds is None:
-        # order_by(): the default ordering would add its columns to the DISTINCT and read every event.
-        kinds = sorted(Event.objects.visible_to(membership).order_by().values_list("kind", flat=True).distinct())
+        rows = LoggedKind.objects.filter(campaign_id=membership.campaign_id)
+        if not membership.is_narrator:
+            rows = rows.filter(
+                Q(visibility=Visibility.EVERYONE) | Q(visibility=Visibility.PLAYER, reader=membership.user_id)
+            )
+        kinds = sorted(set(rows.values_list("kind", flat=True)))
         caches["default"].set(key, kinds, LOG_FACTS_SECONDS)
     return list(kinds)
 
