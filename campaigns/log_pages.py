@@ -55,7 +55,7 @@ def parse_cursor(text: str) -> Cursor | None:
         return None
     try:
         created = _EPOCH + dt.timedelta(microseconds=int(found.group(1)))
-    except OverflowError:
+    except OverflowError:  # past the year 9999
         return None
     return Cursor(created, int(found.group(2)))
 
@@ -138,6 +138,8 @@ def log_page(events: QuerySet[Event], query: QueryDict, path: str) -> LogPage:
             notice = _("This page's address is not valid: here are the newest entries.")
         elif "before" in query:
             rows = read(order.older(events, cursor).order_by(*order.newest_first))
+            if not rows:  # below the oldest entry (an address made by hand): the oldest page
+                return log_page(events, _oldest_query(query), path)
             rows, has_newer, has_older = rows[:PAGE_SIZE], True, len(rows) > PAGE_SIZE
         else:
             rows = read(order.newer(events, cursor).order_by(*order.oldest_first))
@@ -177,6 +179,7 @@ def _page_number(text: str) -> int:
 
 def _oldest_query(query: QueryDict) -> QueryDict:
     oldest = query.copy()
-    oldest.pop("page", None)
+    for key in PLACING:
+        oldest.pop(key, None)
     oldest["oldest"] = "1"
     return oldest

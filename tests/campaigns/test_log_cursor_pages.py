@@ -125,6 +125,9 @@ def test_old_page_numbers_are_still_served() -> None:
     assert past_the_end.status_code == 200
     assert _ids(past_the_end.content.decode()) == _ids(client.get(url + "?oldest=1").content.decode())
     assert _ids(client.get(url + "?page=abc").content.decode()) == first
+    below_everything = client.get(url + "?before=1_1").content.decode()  # a cursor older than the log
+    assert _ids(below_everything) == _ids(client.get(url + "?oldest=1").content.decode())
+    assert _link(below_everything, "Plus récent") is not None
 
 
 @pytest.mark.parametrize(("language", "words"), [("fr", "n'est pas valide"), ("en", "is not valid")])
