@@ -36,6 +36,7 @@ from conflicts.services.sequences import participant_add, scene_create, sequence
 
 PLAYERS = 3
 NPCS = 5
+RARE_NOTES = (2, 5, 8)  # public notes (neither i % 3 == 1, nor i % 7 == 0, nor i % 11 == 0)
 
 
 def seed(events: int) -> dict[str, object]:
@@ -101,6 +102,10 @@ def _history(campaign: Campaign, narrator: User, players: list[User], characters
         elif i % 11 == 0:
             visibility = Visibility.NARRATORS
         kind, payload = "note", {"text": f"Événement **{i}** de la chronique."}
+        if i in RARE_NOTES:
+            # A word only the three oldest public notes hold, whatever the history's size: a search for it
+            # must not read the whole log to find them.
+            payload = {"text": f"Événement **{i}**: la lanterne s'éteint."}
         if i % 3 == 1:
             # Past sequences, 30 events each: what a Sequence's own story must not have to read.
             kind, visibility, recipient = "sequence.joined", Visibility.EVERYONE, None
@@ -112,10 +117,38 @@ def _history(campaign: Campaign, narrator: User, players: list[User], characters
                 payload=payload, game_time=campaign.game_clock, created_at=start + dt.timedelta(minutes=i),
             )
         )  # fmt: skip
+    try:  # bulk_create skips Event.save(), which fills the searched words in (campaigns.search_text)
+        from campaigns.search_text import event_search_text
+    except ImportError:  # a tree from before the full-text search
+        pass
+    else:
+        for event in batch:
+            event.search_text = event_search_text(event.payload)
     created = Event.objects.bulk_create(batch, batch_size=1000)
     through = Event.characters.through
     links = [through(event_id=e.pk, character_id=characters[i % len(characters)].pk) for i, e in enumerate(created)]
     through.objects.bulk_create(links, batch_size=2000)
+
+
+def deep_url(campaign: int, newer: int) -> str:
+    """The log page that starts ``newer`` entries below the newest, as the tree links to it: by cursor
+    (``campaigns.log_pages``) or, in a tree from before cursors, by page number (OFFSET)."""
+    try:
+        from campaigns.log_pages import cursor_of
+    except ImportError:
+        return f"/campaigns/{campaign}/log/?page={1 + newer // 50}"
+    row = Event.objects.filter(campaign_id=campaign).order_by("-created_at", "-id").values_list("created_at", "id")
+    created, pk = row[newer - 1]
+    return f"/campaigns/{campaign}/log/?before={cursor_of(created, pk)}"
+
+
+def last_url(campaign: int) -> str:
+    """The oldest page, as the tree's "Oldest" link reads (page 999999 was clamped to the last one)."""
+    try:
+        from campaigns.log_pages import OLDEST
+    except ImportError:
+        return f"/campaigns/{campaign}/log/?page=999999"
+    return f"/campaigns/{campaign}/log/?{OLDEST}"
 
 
 def cpu_ms(func: Callable[[], object], batch: int) -> float:
@@ -130,6 +163,8 @@ def main() -> None:
     rounds = int(os.environ.get("BENCH_ROUNDS", "7"))
     batch = int(os.environ.get("BENCH_BATCH", "15"))
     call_command("migrate", verbosity=0)
+    if User.objects.exists():  # BENCH_DATABASE_URL names one database for every size: start each one empty
+        call_command("flush", interactive=False, verbosity=0)
     s = seed(events)
     narrator, player = Client(), Client()
     narrator.force_login(User.objects.get(pk=s["narrator"]))
@@ -189,9 +224,10 @@ def main() -> None:
         "log_player": get(player, f"/campaigns/{c}/log/"),
         "log_kind": get(player, f"/campaigns/{c}/log/?kind=note"),
         "log_search": get(player, f"/campaigns/{c}/log/?q=chronique"),
-        # Deep in the log (OFFSET pagination): the middle page and the last page the narrator may read.
-        "log_deep": get(narrator, f"/campaigns/{c}/log/?page={max(1, s['events'] // 100)}"),
-        "log_last": get(narrator, f"/campaigns/{c}/log/?page=999999"),
+        "log_search_rare": get(player, f"/campaigns/{c}/log/?q=lanterne"),
+        # Deep in the log: the middle page and the last page the narrator may read.
+        "log_deep": get(narrator, deep_url(c, s["events"] // 2)),
+        "log_last": get(narrator, last_url(c)),
         "sheet": get(player, f"/characters/{s['sheet']}/"),
         "home": get(player, f"/campaigns/{c}/"),
         "sequence_narrator": get(narrator, f"/conflicts/{c}/sequences/{q}/"),

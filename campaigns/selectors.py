@@ -3,21 +3,33 @@
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-from collections.abc import Iterable
+import typing
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.core.cache import caches
-from django.db.models import Q, QuerySet
+from django.db import connection
+from django.db.models import BooleanField, F, Func, Q, QuerySet, Value
+from django.db.models.expressions import RawSQL
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.chronicle import describe, illustrate
 from campaigns.entry_cache import EntryRef, LazyEntries
-from campaigns.models import Campaign, Event, EventQuerySet, GameSession, Membership, SessionStatus
+from campaigns.models import (
+    Campaign,
+    Event,
+    EventQuerySet,
+    GameSession,
+    LoggedKind,
+    Membership,
+    SessionStatus,
+    Visibility,
+)
 from campaigns.redaction import readable_event
+from campaigns.search_text import fts5_query, name_matches, query_words, tsquery
 from core.markdown import render_markdown
 
 
@@ -34,10 +46,6 @@ def open_session(campaign: Campaign) -> GameSession | None:
     return campaign.game_sessions.filter(status=SessionStatus.OPEN).order_by().first()
 
 
-# The payload keys that hold words a reader sees in an entry (notes, scenes, sequences, corrections).
-SEARCHED_KEYS = ("text", "title", "name", "goal", "reason")
-
-
 @dataclass(frozen=True)
 class LogFilter:
     game_session: int | None = None
@@ -48,15 +56,15 @@ class LogFilter:
 
 def log_events(membership: Membership, log_filter: LogFilter) -> QuerySet[Event]:
     events = Event.objects.visible_to(membership)
-    return filter_events(events, log_filter).for_display()
+    return filter_events(events, log_filter, membership.campaign_id).for_display()
 
 
 def public_log_events(campaign: Campaign, log_filter: LogFilter) -> QuerySet[Event]:
     events = Event.objects.filter(campaign=campaign).public()
-    return filter_events(events, log_filter).for_display()
+    return filter_events(events, log_filter, campaign.pk).for_display()
 
 
-def filter_events(events: EventQuerySet, log_filter: LogFilter) -> EventQuerySet:
+def filter_events(events: EventQuerySet, log_filter: LogFilter, campaign_id: int) -> EventQuerySet:
     if log_filter.game_session:
         events = events.filter(game_session_id=log_filter.game_session)
     if log_filter.character:
@@ -64,25 +72,88 @@ def filter_events(events: EventQuerySet, log_filter: LogFilter) -> EventQuerySet
     if log_filter.kind:
         events = events.filter(kind=log_filter.kind)
     if log_filter.text:
-        events = events.filter(_text_search(log_filter.text))
+        events = _search(events, log_filter.text, campaign_id)
     return events
 
 
-def _text_search(text: str) -> Q:
-    """Events whose words contain ``text``, case aside: a note's text, the title, name, goal or reason an
-    event carries, or a character it names. Applied after the visibility filter, so a reader only ever
-    finds what they may read. ``icontains`` on the JSON keys (measured at 50,000 events: docs/benchmarks.md)."""
-    named = Event.characters.through.objects.filter(character__name__icontains=text).values("event_id")
-    words = Q(pk__in=named)
-    for key in SEARCHED_KEYS:
-        words |= Q(**{f"payload__{key}__icontains": text})
-    return words
+FTS_TABLE = "campaigns_event_search"  # SQLite's FTS5 index of Event.search_text (migration 0005)
 
 
-# Counting a reader's events and listing their kinds read every event the reader may see: at 50,000
-# events that is most of the log page. The log is append-only, so both only change when an event is
-# added: they are kept under the campaign's latest event id. Ids are handed out before commit, so an
-# event committed after a later one can be missing from a kept figure until the next event or a minute.
+class _WordsMatch(Func):
+    """PostgreSQL: ``to_tsvector('simple', search_text) @@ to_tsquery('simple', %s)``, the expression of the
+    GIN index ``event_search_words`` (migration 0005) written the same way, so that the planner uses it."""
+
+    template = "to_tsvector('simple', %(expressions)s)"
+    arg_joiner = ") @@ to_tsquery('simple', "
+    output_field = BooleanField()
+
+
+def _search(events: EventQuerySet, text: str, campaign_id: int) -> EventQuerySet:
+    """Events whose words begin with every word of ``text``, case and accents aside (campaigns.search_text):
+    a note's text, the title, name, goal or reason an event carries, or the name of a character it names
+    (as the character is called now). Full text on both databases (SQLite FTS5, PostgreSQL GIN), so a search
+    reads the entries that match, not the whole log. Applied after the visibility filter, so a reader only
+    ever finds what they may read."""
+    wanted = query_words(text)
+    if not wanted:
+        return events.none()  # nothing searchable typed (only signs): nothing is found
+    named = _characters_named(campaign_id, wanted)
+    if connection.vendor == "sqlite" and not named:
+        # The index drives: its matches newest first (FTS5 reads its rowids in order), each joined to its
+        # event by primary key and kept if the reader may see it, until the page is full. Ordered by the
+        # index's rowid, the event's id (campaigns.log_pages.SEARCH_ORDER).
+        return typing.cast(
+            EventQuerySet,
+            events.extra(
+                tables=[FTS_TABLE],
+                where=[f"{FTS_TABLE}.rowid = campaigns_event.id", f"{FTS_TABLE} MATCH %s"],
+                params=[fts5_query(wanted)],
+            ),
+        )
+    if connection.vendor == "sqlite":
+        found = Q(pk__in=RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [fts5_query(wanted)]))
+    else:
+        found = _pg_words_match(campaign_id, tsquery(wanted))
+    if named:
+        found |= Q(pk__in=Event.characters.through.objects.filter(character_id__in=named).values("event_id"))
+    return events.filter(found)
+
+
+# Up to this many matches, a PostgreSQL search hands the page their ids; past it, the page reads the log
+# newest first and keeps the rows that match.
+FEW_MATCHES = 200
+
+
+def _pg_words_match(campaign_id: int, query: str) -> Q:
+    """The condition for events whose words match ``query`` (a tsquery) on PostgreSQL.
+
+    The planner cannot tell how many events a prefix query matches (« lanterne:* » is estimated at about
+    850 of 50,000 whatever it holds), so it reads the log newest first and tests every row: right for a
+    common word (51 matches come in the first rows), 0.7 s at 50,000 events for a word only old entries
+    hold. One query through the GIN index alone first takes up to FEW_MATCHES + 1 matching ids of the
+    campaign: when there are no more, the page reads just those events.
+    """
+    words = _WordsMatch(F("search_text"), Value(query))
+    first = list(
+        Event.objects.filter(words, campaign_id=campaign_id).order_by().values_list("pk", flat=True)[: FEW_MATCHES + 1]
+    )
+    if len(first) <= FEW_MATCHES:
+        return Q(pk__in=first)
+    return Q(words)
+
+
+def _characters_named(campaign_id: int, wanted: list[str]) -> list[int]:
+    """The campaign's characters whose name holds every wanted word (a few rows: matched in Python, alike on
+    both databases; campaigns imports no feature app, so the model comes from the Event's relation)."""
+    character_model = Event._meta.get_field("characters").related_model
+    assert isinstance(character_model, type)
+    rows = character_model._default_manager.filter(campaign_id=campaign_id).values_list("pk", "name")
+    return [pk for pk, name in rows if name_matches(name, wanted)]
+
+
+# The log is append-only, so a reader's kinds only change when an event is added: the list is kept under
+# the campaign's latest event id (or the stream head). Ids are handed out before commit, so an event
+# committed after a later one can be missing from a kept list until the next event or a minute.
 LOG_FACTS_SECONDS = 60
 
 
@@ -98,27 +169,19 @@ def _reader(membership: Membership | None) -> str:
 
 
 def log_kinds(membership: Membership, latest: int) -> list[str]:
-    """The kinds of the events this member may read (a kind alone can give a secret away)."""
+    """The kinds of the events this member may read (a kind alone can give a secret away), from the few rows
+    of LoggedKind rather than the whole log."""
     key = f"log-kinds:{membership.campaign_id}:{_reader(membership)}:{latest}"
     kinds = caches["default"].get(key)
     if kinds is None:
-        # order_by(): the default ordering would add its columns to the DISTINCT and read every event.
-        kinds = sorted(Event.objects.visible_to(membership).order_by().values_list("kind", flat=True).distinct())
+        rows = LoggedKind.objects.filter(campaign_id=membership.campaign_id)
+        if not membership.is_narrator:
+            rows = rows.filter(
+                Q(visibility=Visibility.EVERYONE) | Q(visibility=Visibility.PLAYER, reader=membership.user_id)
+            )
+        kinds = sorted(set(rows.values_list("kind", flat=True)))
         caches["default"].set(key, kinds, LOG_FACTS_SECONDS)
     return list(kinds)
-
-
-def log_count(
-    events: QuerySet[Event], *, campaign_id: int, membership: Membership | None, log_filter: LogFilter, latest: int
-) -> int:
-    """How many of ``events`` (this reader's, filtered by ``log_filter``) there are, kept as ``log_kinds``."""
-    digest = hashlib.sha256(repr(log_filter).encode()).hexdigest()[:24]
-    key = f"log-count:{campaign_id}:{_reader(membership)}:{latest}:{digest}"
-    count = caches["default"].get(key)
-    if count is None:
-        count = events.count()
-        caches["default"].set(key, count, LOG_FACTS_SECONDS)
-    return int(count)
 
 
 def recent_events(membership: Membership, limit: int = 30) -> list[Event]:
@@ -141,6 +204,13 @@ def lazy_log_entries(events: QuerySet[Event], membership: Membership | None, cam
     LazyEntries: two light queries (ids, corrections); the events themselves are loaded only for the
     entries not already rendered for this reader (campaigns.entry_cache)."""
     rows = list(events.prefetch_related(None).select_related(None).values_list("pk", "kind", "actor_id", "created_at"))
+    return lazy_entries_of_rows(rows, membership, campaign)
+
+
+def lazy_entries_of_rows(
+    rows: Sequence[tuple[int, str, int | None, dt.datetime]], membership: Membership | None, campaign: Campaign
+) -> LazyEntries:
+    """As ``lazy_log_entries``, from rows (pk, kind, actor id, creation time) already read (a log page's)."""
     corrections = _corrections_of([row[0] for row in rows])
     refs = [
         EntryRef(pk, created.isoformat(), _may_correct(kind, actor, membership), corrections.get(pk, ()))

@@ -5,8 +5,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import caches
-from django.core.paginator import Page, Paginator
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -32,11 +30,10 @@ from campaigns.forms import (
 )
 from campaigns.kept import note_form_html, page_part_html, table_head
 from campaigns.live import feed_subject, home_subject
+from campaigns.log_pages import log_page
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
 from core.errors import ServiceError
 from core.http import AuthenticatedRequest, posted_next_or
-
-LOG_PAGE_SIZE = 50
 
 
 def _membership(request: MemberRequest) -> Membership:
@@ -281,24 +278,18 @@ def log(request: MemberRequest, campaign_id: int) -> HttpResponse:
     membership = _membership(request)
     campaign = membership.campaign
     # The stream's head (read with the membership, first) changes with every event, in commit order: the
-    # kinds and the count kept under it are exact.
+    # kinds kept under it are exact.
     latest = table_head(membership)
     filter_form = _log_filter(request, membership, selectors.log_kinds(membership, latest), latest)
     log_filter = _filter_values(filter_form)
-    events = selectors.filter_events(Event.objects.visible_to(membership), log_filter)
-    paginator = Paginator(events, LOG_PAGE_SIZE)
-    # Paginator.count is a cached_property (a read-only property to django-stubs): set, it spares the COUNT(*).
-    paginator.count = selectors.log_count(
-        events, campaign_id=campaign.pk, membership=membership, log_filter=log_filter, latest=latest
-    )
-    page = paginator.get_page(request.GET.get("page"))
+    events = selectors.filter_events(Event.objects.visible_to(membership), log_filter, campaign.pk)
+    page = log_page(events, request.GET, request.path)
     context: dict[str, Any] = {
         "campaign": campaign,
         "membership": membership,
         "filter_form": filter_form,
         "page": page,
-        "entries": selectors.lazy_log_entries(_page_events(page), membership, campaign),
-        "query": _query_without_page(request),
+        "entries": selectors.lazy_entries_of_rows(page.rows, membership, campaign),
         "live_watch": [feed_subject(campaign.pk)],
     }
     if not request.htmx:
@@ -307,19 +298,6 @@ def log(request: MemberRequest, campaign_id: int) -> HttpResponse:
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])
     return response
-
-
-def _page_events(page: Page[Event]) -> QuerySet[Event]:
-    """A page of the log's events: a slice of the QuerySet, as the Paginator left it."""
-    events = page.object_list
-    assert isinstance(events, QuerySet)
-    return events
-
-
-def _query_without_page(request: HttpRequest) -> str:
-    query = request.GET.copy()
-    query.pop("page", None)
-    return query.urlencode()
 
 
 @campaign_member
@@ -416,11 +394,10 @@ def public_log(request: HttpRequest, token: str) -> HttpResponse:
     if campaign is None or not token:
         raise Http404
     events = Event.objects.filter(campaign=campaign).public()
-    page = Paginator(events, LOG_PAGE_SIZE).get_page(request.GET.get("page"))
+    page = log_page(events, request.GET, request.path)
     context = {
         "campaign": campaign,
         "page": page,
-        "entries": selectors.lazy_log_entries(_page_events(page), None, campaign),
-        "query": "",
+        "entries": selectors.lazy_entries_of_rows(page.rows, None, campaign),
     }
     return render(request, "campaigns/public_log.html", context)
