@@ -63,7 +63,7 @@ def row_html(context: Context, view: ParticipantView) -> SafeString:
 
     def render() -> str:
         # A context of its own, as ``{% include … only %}``: the row reads nothing of the page beyond its key.
-        template = context.template.engine.get_template(name)  # type: ignore[union-attr]
+        template = context.template.engine.get_template(name)  # type: ignore[union-attr]  # set while rendering
         return str(template.render(context.new(values)))
 
     if not enabled() or forms.get(str(view.participant.pk)):
