@@ -217,6 +217,23 @@ def main() -> None:
 
         return first
 
+    flips = iter(range(10**9))
+
+    def changed(call: Callable[[], object]) -> Callable[[], object]:
+        # The first render after one participant's row changed (as a draw changes it): a thug's upper hand flips
+        # and the sequence's version moves on, so the board and its story are rendered again; rows kept by what
+        # they show (conflicts/board_rows.py) are found for the seven others. The two UPDATEs are timed too.
+        from django.db.models import F
+
+        from conflicts.models import Sequence
+
+        def first() -> object:
+            Participant.objects.filter(pk=s["target"]).update(upper_hand_cards=next(flips) % 2)
+            Sequence.objects.filter(pk=q).update(version=F("version") + 1)
+            return call()
+
+        return first
+
     pages: dict[str, Callable[[], object]] = {
         "bare": get(narrator, "/bench/page/"),
         "dashboard": get(narrator, f"/campaigns/{c}/dashboard/"),
@@ -232,6 +249,7 @@ def main() -> None:
         "home": get(player, f"/campaigns/{c}/"),
         "sequence_narrator": get(narrator, f"/conflicts/{c}/sequences/{q}/"),
         "sequence_narrator_cold": cold(get(narrator, f"/conflicts/{c}/sequences/{q}/")),
+        "sequence_narrator_row": changed(get(narrator, f"/conflicts/{c}/sequences/{q}/")),
         "sequence_player": get(player, f"/conflicts/{c}/sequences/{q}/"),
         "sequence_player_cold": cold(get(player, f"/conflicts/{c}/sequences/{q}/")),
         "odds": odds,

@@ -68,7 +68,9 @@ def sequence_of_participant(membership: Membership, participant_id: int) -> Sequ
 
 
 def participants_of(sequence: Sequence) -> list[Participant]:
-    return list(sequence.participants.select_related("character", "character__owner").order_by("position", "pk"))
+    """With their characters; not the owners' user rows: who runs a character is its ``owner_id``, and the
+    users' columns were a sixth of the read."""
+    return list(sequence.participants.select_related("character").order_by("position", "pk"))
 
 
 @dataclass

@@ -161,6 +161,14 @@ def playing_card(card: Any) -> str:
     return card_svg(card.code, success=card.success, part=card.ref.split(":", 1)[0], changed=card.flipped)
 
 
+@register.simple_tag(takes_context=True)
+def board_row(context: Any, view: Any) -> str:
+    """A participant's row of the board being rendered, kept by what it shows (conflicts.board_rows)."""
+    from conflicts.board_rows import row_html
+
+    return row_html(context, view)
+
+
 @register.simple_tag
 def odds_part(participant_id: int, version: int, placed: int, total: int, odds: Any) -> str:
     """The odds block of a draw panel (conflicts.odds_html: the endpoint answers each change of the split with it)."""
