@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Action, Event
-from .board import DIRECTIONS
 from .cards import GADGET, WEAPON
 from .codes import B_SHIFT, JUMP, MOVE, TELEPORT
 from .errors import IllegalAction
+from .legend import DIRECTIONS
 from .wounds import Wounds
 
 
