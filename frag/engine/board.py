@@ -73,6 +73,7 @@ class Board:
     doors: dict[int, tuple[int, ...]]  # door id -> its places
     sight_table: SightTable | None = None  # every sight line, precomputed (``sight_table``), for a shipped map
     _los_cache: dict[tuple[int, int], SightLine] = field(default_factory=dict)
+    _walk_tables_cache: tuple[list[tuple[int, ...]], list[int]] | None = None
     _walk_cache: dict[int, list[tuple[int, int, list[int]]]] = field(default_factory=dict)
     _within_cache: dict[tuple[int, int], list[tuple[int, list[int]]]] = field(default_factory=dict)
     _jump_cache: dict[tuple[int, str, int], list[list[int]]] = field(default_factory=dict)
@@ -105,20 +106,29 @@ class Board:
         result) of a Dijkstra search on (steps, acid, place), without its heap.
         """
         best: dict[int, tuple[int, int, int | None]] = {start: (0, 0, None)}
-        around, acid_places = self.steps, self.acid
+        around, acid_of = self._walk_tables()
+        count = len(around)
+        # A place met is kept as acid * count + place: sorting those plain integers is sorting by (acid, place).
         layer, steps = [start], 0
         while layer and steps < budget:
             further, following = steps + 1, []
             for place in layer:
                 acid = best[place][1]
-                for nxt in around[place].values():
+                for nxt in around[place]:
                     if nxt not in best:
-                        best[nxt] = (further, acid + 1 if nxt in acid_places else acid, place)
-                        following.append(nxt)
-            if len(following) > 1:
-                following.sort(key=lambda p: (best[p][1], p))
-            layer, steps = following, further
+                        crossed = acid + acid_of[nxt]
+                        best[nxt] = (further, crossed, place)
+                        following.append(crossed * count + nxt)
+            following.sort()
+            layer, steps = [met % count for met in following], further
         return best
+
+    def _walk_tables(self) -> tuple[list[tuple[int, ...]], list[int]]:
+        """Each place's neighbours (in ``steps`` order) and whether it is acid (1 or 0), as the walk reads them."""
+        if self._walk_tables_cache is None:
+            around = [tuple(exits.values()) for exits in self.steps]
+            self._walk_tables_cache = (around, [1 if p in self.acid else 0 for p in range(len(self.places))])
+        return self._walk_tables_cache
 
     def walk_order(self, start: int) -> tuple[list[int], list[int], dict[int, tuple[int, int, int | None]]]:
         """Every place reachable on foot from ``start`` in ``walk_costs`` order, their steps, and the walk itself;
