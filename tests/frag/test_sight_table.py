@@ -4,6 +4,7 @@ ignored as soon as anything a trace reads has changed."""
 from __future__ import annotations
 
 import zlib
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,20 @@ def test_a_damaged_table_is_ignored(tmp_path: Path, body: bytes) -> None:
     path.write_bytes(f"{FORMAT} {table_key(board)}\n".encode() + body)
     assert read_table(path, board) is None
     assert read_table(tmp_path / "missing.sight", board) is None
+
+
+def test_the_command_writes_a_missing_table_and_check_fails_while_one_is_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.core.management import CommandError, call_command
+
+    from frag.management.commands import frag_sight_tables
+
+    (tmp_path / "entrepot.toml").write_bytes((MAPS_DIR / "entrepot.toml").read_bytes())
+    monkeypatch.setattr(board_module, "MAPS_DIR", tmp_path)
+    monkeypatch.setattr(frag_sight_tables, "MAPS_DIR", tmp_path)
+    with pytest.raises(CommandError, match="stale sight tables: entrepot"):
+        call_command("frag_sight_tables", "--check", stdout=StringIO())
+    call_command("frag_sight_tables", stdout=StringIO())
+    assert read_table(tmp_path / "entrepot.sight", load_board("entrepot")) is not None
+    call_command("frag_sight_tables", "--check", stdout=StringIO())
