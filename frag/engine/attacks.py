@@ -16,10 +16,8 @@ class Attacks(PickUps):
     def _attack_codes(self, player: int) -> list[int]:
         """Every target in sight with every weapon: the base pistol, each weapon in play with ammunition for a shot,
         each weapon in the hand while one more may come into play."""
-        if self.turn.attacks >= self.attacks_allowed(player):
-            return []
-        targets = self.targets_in_sight(player)
-        if not targets:
+        targets = self.targets_in_sight(player)  # asked first: most steps have no target
+        if not targets or self.turn.attacks >= self.attacks_allowed(player):
             return []
         me = self.fighters[player]
         cost = self.stat(player, "ammo_cost")

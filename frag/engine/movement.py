@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Action, Event
-from .board import DIRECTIONS
 from .cards import GADGET, WEAPON
 from .codes import B_SHIFT, JUMP, MOVE, TELEPORT
 from .errors import IllegalAction
+from .legend import DIRECTIONS
 from .wounds import Wounds
 
 
@@ -47,11 +47,21 @@ class Movement(Wounds):
 
     def _move_codes(self, player: int, held: list[int]) -> list[int]:
         """``reachable`` as move codes, in the same order, without the places in ``held`` (the other fighters'):
-        the board's cached list, copied only when a fighter stands on one of its places (never mutate it)."""
-        me = self.fighters[player]
-        if me.out or me.place is None or self.turn.mp <= 0:
+        the board's cached list, copied only when a fighter stands on one of its places (never mutate it). Whether
+        a held place is among them is read from the walk (within the points, not the start) instead of scanning
+        the list, up to 300 codes on the larger map."""
+        me, mp = self.fighters[player], self.turn.mp
+        start = me.place
+        if me.out or start is None or mp <= 0:
             return []
-        return _without(self.board.move_codes(me.place, self.turn.mp), MOVE, held)
+        codes = self.board.move_codes(start, mp)
+        walk = self.board.walk_order(start)[2]
+        for place in held:
+            reached = walk.get(place)
+            if reached is not None and reached[0] <= mp and place != start:
+                at = codes.index(MOVE | place << B_SHIFT)
+                codes = codes[:at] + codes[at + 1 :]  # each place once in the list: the same as filtering it out
+        return codes
 
     def _jump_codes(self, player: int, held: list[int]) -> list[int]:
         """``jumps`` as jump codes, in the same order, without the places in ``held`` (never mutate the list)."""
@@ -63,6 +73,22 @@ class Movement(Wounds):
         if reach <= 0:
             return []
         return _without(self.board.landing_codes(me.place, longest, reach), JUMP, held)
+
+    def _jump_line(self, player: int, to: int) -> list[int] | None:
+        """``jumps(player).get(to)``: the first line (in ``DIRECTIONS`` then length order) landing on ``to`` if it is
+        free, without listing every landing (a jump applied checks only its own)."""
+        me = self.fighters[player]
+        if me.out or me.place is None or self.occupant(to) is not None:
+            return None
+        cost = self.stat(player, "jump_cost")
+        longest, mp = self.jump_length(player), self.turn.mp
+        for direction in DIRECTIONS:
+            for length, line in enumerate(self.board.jump_lines(me.place, direction, longest), start=1):
+                if length * cost > mp:
+                    break
+                if line[-1] == to:
+                    return line
+        return None
 
     def _held_by_others(self, player: int) -> list[int]:
         """The places the other fighters on the board stand on."""
@@ -146,11 +172,12 @@ class Movement(Wounds):
 
 
 def _without(codes: list[int], kind: int, held: list[int]) -> list[int]:
-    """``codes`` (a cached list of places as codes of ``kind``) without the places in ``held``."""
+    """``codes`` (a cached list of places as codes of ``kind``, each place once) without the places in ``held``."""
     for place in held:
         code = kind | place << B_SHIFT
         if code in codes:
-            codes = [c for c in codes if c != code]
+            at = codes.index(code)
+            codes = codes[:at] + codes[at + 1 :]
     return codes
 
 
@@ -166,8 +193,8 @@ def do_jump(state: Movement, player: int, action: Action, events: list[Event]) -
     """« Un saut coûte le double en déplacement » ; « Un saut se fait en ligne droite ; On ne peut pas sauter un mur. »"""
     state._on_board(player)
     to = state._place_arg(action)
-    jumps = state.jumps(player)
-    if to not in jumps:
+    line = state._jump_line(player, to)
+    if line is None:
         me = state.fighters[player].place
         assert me is not None
         a, b = state.board.places[me], state.board.places[to]
@@ -186,7 +213,6 @@ def do_jump(state: Movement, player: int, action: Action, events: list[Event]) -
             )
         state._free_to_stop(to, player)
         raise IllegalAction("a jump never goes over a wall or through a closed door")
-    line = jumps[to]
     state.turn.mp -= len(line) * state.stat(player, "jump_cost")
     state.fighters[player].place = to
     events.append({"type": "jumped", "player": player, "over": line[:-1], "place": to, "mp": state.turn.mp})

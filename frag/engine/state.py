@@ -160,12 +160,13 @@ class State(Attacks, Observation):
         self._play_groups(player, groups)
         if me.blood and not me.out and me.hp < me.health:
             groups.append([SPEND_BLOOD])
-        drops = [DROP | uid << B_SHIFT for uid, _ in me.weapons]
-        if me.armour is not None:
-            drops.append(DROP | me.armour[0] << B_SHIFT)
-        drops.extend(DROP | m["uid"] << B_SHIFT for m in self.gadgets_in_play(player))
-        if drops:
-            groups.append(drops)
+        if me.weapons or me.armour is not None or self.modifiers:  # most steps: nothing in play to drop
+            drops = [DROP | uid << B_SHIFT for uid, _ in me.weapons]
+            if me.armour is not None:
+                drops.append(DROP | me.armour[0] << B_SHIFT)
+            drops.extend(DROP | m["uid"] << B_SHIFT for m in self.gadgets_in_play(player))
+            if drops:
+                groups.append(drops)
         return groups
 
     def _healing_groups(self, player: int, groups: list[list[int]]) -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from frag.engine import State
-from frag.engine.board import (
+from frag.engine.legend import (
     ACID,
     DIAGONALS,
     GADGET_PICKUP,

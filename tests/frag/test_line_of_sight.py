@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from frag.engine.board import _trace, load_board
+from frag.engine.board import load_board
+from frag.engine.sight import trace
 from tests.frag.arena import arena, place
 
 # The rule's diagram, around the green fighter (G): each number is the distance to that square,
@@ -168,8 +169,8 @@ def test_line_of_sight_is_symmetric_and_a_wall_square_is_never_seen_through(map_
     board = load_board(map_name)
     a, b = a % len(board.places), b % len(board.places)
     # Traced both ways without the cache: the geometry must not depend on who shoots.
-    walls_ab, doors_ab, crossed_ab = _trace(board, a, b)
-    walls_ba, doors_ba, crossed_ba = _trace(board, b, a)
+    walls_ab, doors_ab, crossed_ab = trace(board, a, b)
+    walls_ba, doors_ba, crossed_ba = trace(board, b, a)
     assert (walls_ab, doors_ab, set(crossed_ab)) == (walls_ba, doors_ba, set(crossed_ba))
     assert a not in crossed_ab and b not in crossed_ab
     if board.places[a].row == board.places[b].row and not walls_ab:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import heapq
+
 import pytest
 
 from frag.engine import IllegalAction
@@ -281,3 +283,29 @@ def test_the_walk_cut_at_the_movement_points_is_the_whole_walk_filtered(map_name
         for budget in (0, 1, 2, 5, 9, 14):
             expected = [(place, path) for steps, place, path in whole if steps <= budget]
             assert board.walk_within(start, budget) == expected
+
+
+def _dijkstra(board, start: int) -> dict[int, tuple[int, int, int | None]]:  # type: ignore[no-untyped-def]
+    """The walk's definition, as a textbook search on (steps, acid, place): a place keeps the first way it is met."""
+    best: dict[int, tuple[int, int, int | None]] = {start: (0, 0, None)}
+    heap, settled = [(0, 0, start)], set()
+    while heap:
+        steps, acid, here = heapq.heappop(heap)
+        if here in settled:
+            continue
+        settled.add(here)
+        for nxt in board.steps[here].values():
+            if nxt not in best:
+                best[nxt] = (steps + 1, acid + (nxt in board.acid), here)
+                heapq.heappush(heap, (steps + 1, acid + (nxt in board.acid), nxt))
+    return best
+
+
+@pytest.mark.parametrize("map_name", ["entrepot", "raffinerie"])
+def test_the_walk_is_the_search_on_steps_then_acid_then_place(map_name: str) -> None:
+    """« A chaque fois qu'un combattant traverse une case contenant de l'acide, celui-ci subit une attaque de 2D » : of
+    the shortest paths the walk takes one crossing the least acid, then the one through the lowest place number.
+    ``walk_costs`` gets there breadth first without a heap; every place, cost and previous place must match."""
+    board = load_board(map_name)
+    for start in range(0, len(board.places), 3):
+        assert board.walk_costs(start, 10_000) == _dijkstra(board, start)
