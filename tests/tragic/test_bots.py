@@ -36,6 +36,24 @@ def test_tragic_sim_prints_win_rates_turns_and_speed():
     assert re.search(r"random: \d+ decisions", text)
 
 
+def test_tragic_sim_gives_the_interval_the_running_tally_and_the_searchs_cuts():
+    """Issue 15's runs are long and may be stopped: each game's line carries the tally so far; the summary gives
+    each win rate's 95 % interval and how many search decisions a cap cut (0: the run does not depend on load)."""
+    from tragic.simulation import wilson_interval
+
+    out = StringIO()
+    call_command(
+        "tragic_sim", games=2, bots="search,heuristic", max_turns=3, search_rounds=2, progress=True, stdout=out
+    )
+    text = out.getvalue()
+    assert re.search(r"game 2: heuristic vs search: .*\[(draws|heuristic|search) \d+", text)
+    assert re.search(r"search: \d+ wins \([\d.]+%, 95% interval [\d.]+-[\d.]+%\)", text)
+    assert "search: 0 decisions cut by a time cap" in text
+    low, high = wilson_interval(16, 19)
+    assert (round(100 * low), round(100 * high)) == (62, 94)  # the figures of docs/benchmarks.md's earlier run
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("bots", [("heuristic",), ("random",), ("heuristic", "random")])
 def test_bots_finish_three_and_four_player_games_that_replay_identically(players, bots):
