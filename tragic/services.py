@@ -30,6 +30,9 @@ from tragic.presenters import library_problem
 from tragic.refusals import refusal_text
 
 MAX_BOT_STEPS = 3000
+# A person waits for the bots' answers: the search bot stops at this many seconds of wall-clock per decision
+# even when the shared machine is too loaded for its counted work (issue 15: under a second a move).
+LOBBY_WALL_CAP = 1.0
 SIMULTANEOUS_CHOICES = frozenset({"choose_traits", "choose_skills"})
 SETUP_PHASES = frozenset({"choose_traits", "choose_skills", "mulligan"})
 
@@ -281,7 +284,9 @@ def _seats(game: Game) -> list[Seat]:
 def _run_bots(game: Game, state: State) -> None:
     """Bots answer at once, server-side, after a person's action."""
     bots = {
-        seat.index: make_bot(seat.bot, game.seed + len(game.actions) + seat.index) for seat in _seats(game) if seat.bot
+        seat.index: make_bot(seat.bot, game.seed + len(game.actions) + seat.index, wall_cap=LOBBY_WALL_CAP)
+        for seat in _seats(game)
+        if seat.bot
     }
     for _step in range(MAX_BOT_STEPS):
         if state.is_over():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -23,6 +24,9 @@ class SimulationReport:
     draws: int = 0
     # bot name -> [decisions, CPU seconds spent choosing, slowest decision in CPU seconds]
     thinking: dict[str, list[float]] = field(default_factory=dict)
+    # bot name -> decisions a safety cap (CPU or wall-clock) stopped before their counted work was done: at 0 a
+    # seeded run is the same whatever the machine's load
+    cuts: Counter[str] = field(default_factory=Counter)
 
     @property
     def games_per_second(self) -> float:
@@ -35,6 +39,16 @@ class SimulationReport:
     @property
     def average_turns(self) -> float:
         return self.turns / self.games if self.games else 0.0
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % score (Wilson) interval of a win rate: it stays inside [0, 1] and is honest on few games."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def default_config(*, profile: str = "wiki", max_turns: int | None = 40, players: int = 2) -> dict[str, Any]:
@@ -68,6 +82,7 @@ def simulate(
     max_turns: int | None = 40,
     players: int = 2,
     search_budget: float | None = None,
+    search_rounds: int | None = None,
     on_game: Callable[[int, tuple[str, ...], int | None, State], None] | None = None,
 ) -> SimulationReport:
     """``players`` seats (3 or 4 under the wiki rules), filled with ``bots`` in turn."""
@@ -76,7 +91,10 @@ def simulate(
     start = time.perf_counter()
     for number in range(games):
         seating = seating_for(bots, players, number)
-        seats = [make_bot(name, seed + number * players + i, budget=search_budget) for i, name in enumerate(seating)]
+        seats = [
+            make_bot(name, seed + number * players + i, budget=search_budget, rounds=search_rounds)
+            for i, name in enumerate(seating)
+        ]
         state = new_game(config, seed + number)
         while not state.is_over():
             player = state.current_players()[0]
@@ -88,6 +106,9 @@ def simulate(
             state.apply(action)
             report.steps += 1
         report.turns += state.turn
+        for name, bot in zip(seating, seats, strict=True):
+            if hasattr(bot, "cuts"):
+                report.cuts[name] += bot.cuts
         winner = state.winner()
         if on_game is not None:
             on_game(number, seating, winner, state)

@@ -36,6 +36,24 @@ def test_tragic_sim_prints_win_rates_turns_and_speed():
     assert re.search(r"random: \d+ decisions", text)
 
 
+def test_tragic_sim_gives_the_interval_the_running_tally_and_the_searchs_cuts():
+    """Issue 15's runs are long and may be stopped: each game's line carries the tally so far; the summary gives
+    each win rate's 95 % interval and how many search decisions a cap cut (0: the run does not depend on load)."""
+    from tragic.simulation import wilson_interval
+
+    out = StringIO()
+    call_command(
+        "tragic_sim", games=2, bots="search,heuristic", max_turns=3, search_rounds=2, progress=True, stdout=out
+    )
+    text = out.getvalue()
+    assert re.search(r"game 2: heuristic vs search: .*\[(draws|heuristic|search) \d+", text)
+    assert re.search(r"search: \d+ wins \([\d.]+%, 95% interval [\d.]+-[\d.]+%\)", text)
+    assert "search: 0 decisions cut by a time cap" in text
+    low, high = wilson_interval(16, 19)
+    assert (round(100 * low), round(100 * high)) == (62, 94)  # the figures of docs/benchmarks.md's earlier run
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("bots", [("heuristic",), ("random",), ("heuristic", "random")])
 def test_bots_finish_three_and_four_player_games_that_replay_identically(players, bots):
@@ -141,7 +159,7 @@ def test_the_seated_search_bot_decides_alike_whatever_it_cannot_see():
         shuffle.shuffle(opponent.zones["library"])
         shuffle.shuffle(state.players[0].zones["library"])
         state.rng = random.Random(1000 + variant)
-        bot = SearchBot(3, **{**SEARCH_SEATED, "max_rollouts": 12, "horizon": 20})
+        bot = SearchBot(3, **{**SEARCH_SEATED, "rounds": 4, "horizon": 20})
         decisions.append(bot.choose(state, 0))
         world = SearchBot(4).determinize(state, 0, canonical=True)
         worlds.append(
@@ -150,3 +168,106 @@ def test_the_seated_search_bot_decides_alike_whatever_it_cannot_see():
         )
     assert decisions[0] == decisions[1]
     assert worlds[0] == worlds[1]
+
+
+class _Clock:
+    """A clock that jumps ``step`` seconds at each reading: a machine so loaded (wall-clock) or a decision so slow
+    (CPU) that every cap is passed at its first check."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _searched_position():
+    from tests.tragic.helpers import started, turn_of
+
+    return turn_of(started(seed=5), 0)
+
+
+def _counting(monkeypatch):
+    from tragic.engine.search import SearchBot
+
+    played = []
+    play_on = SearchBot.play_on
+
+    def counted(self, world, player, action, seed):
+        played.append(action["kind"])
+        return play_on(self, world, player, action, seed)
+
+    monkeypatch.setattr(SearchBot, "play_on", counted)
+    return played
+
+
+def test_the_seated_search_bot_counts_its_work_in_rounds_not_in_seconds(monkeypatch):
+    """Issue 15: the bot's strength must not depend on the machine's load. Its work is a number of rounds, so a
+    wall-clock gone slow changes neither the rollouts played nor the decision; a wall-clock cap (the lobby's),
+    or the CPU cap, stops a decision after the round that passed it and counts the cut."""
+    import tragic.engine.search as search
+    from tragic.engine.search import SearchBot
+
+    settings = {"rounds": 3, "horizon": 10, "paired": True, "candidates": 3, "budget": 5.0}
+    played = _counting(monkeypatch)
+    quiet = SearchBot(3, **settings).choose(_searched_position(), 0)
+    on_quiet = len(played)
+    assert on_quiet == 9
+
+    played.clear()
+    monkeypatch.setattr(search.time, "monotonic", _Clock(100.0))
+    loaded_bot = SearchBot(3, **settings)
+    assert loaded_bot.choose(_searched_position(), 0) == quiet
+    assert len(played) == on_quiet and loaded_bot.cuts == 0
+
+    played.clear()
+    capped = SearchBot(3, **settings, wall_cap=1.0)
+    capped.choose(_searched_position(), 0)
+    assert len(played) == 3 and capped.cuts == 1
+
+    played.clear()
+    monkeypatch.setattr(search.time, "process_time", _Clock(10.0))
+    slow = SearchBot(3, **settings)
+    slow.choose(_searched_position(), 0)
+    assert len(played) == 3 and slow.cuts == 1
+
+
+def test_the_search_stops_once_no_candidate_can_catch_the_leader(monkeypatch):
+    """The early stop is exact: the same decision as playing every round, with fewer rollouts. The rollouts here
+    are scored by a stand-in (one candidate far ahead, noise from the rollout's seed), as when one move wins."""
+    import random as stdlib_random
+
+    from tragic.engine.search import SearchBot
+
+    def scored(self, world, player, action, seed):
+        played.append(action["kind"])
+        ahead = 0.7 if len(played) % 3 == 0 else -0.6  # the third candidate of each round: the heuristic's last
+        if ahead > 0:
+            leader[:] = [action]
+        return ahead + stdlib_random.Random(seed * 31 + len(played)).uniform(-0.3, 0.3)
+
+    played: list[str] = []
+    leader: list[dict] = []
+    monkeypatch.setattr(SearchBot, "play_on", scored)
+    settings = {"rounds": 12, "horizon": 5, "paired": True, "candidates": 3}
+    decisions, counts, leaders = [], [], []
+    for stop in (True, False):
+        if not stop:
+            monkeypatch.setattr(SearchBot, "settled", staticmethod(lambda totals, alive, left: len(alive) < 2))
+        for seed in range(3):
+            played.clear()
+            decisions.append(SearchBot(seed, **settings).choose(_searched_position(), 0))
+            counts.append(len(played))
+            leaders += leader
+    assert decisions[:3] == decisions[3:] and decisions == leaders
+    assert counts[3:] == [36, 36, 36] and all(c < 36 for c in counts[:3])
+
+
+def test_halving_drops_the_worse_half_of_the_candidates(monkeypatch):
+    from tragic.engine.search import SearchBot
+
+    monkeypatch.setattr(SearchBot, "settled", staticmethod(lambda totals, alive, left: len(alive) < 2))
+    played = _counting(monkeypatch)
+    SearchBot(3, rounds=5, horizon=8, paired=True, candidates=4, halving=(2,)).choose(_searched_position(), 0)
+    assert len(played) == 2 * 4 + 3 * 2

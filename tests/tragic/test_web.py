@@ -76,6 +76,35 @@ def test_the_game_against_a_bot_starts_at_once_and_the_bot_answers():
     assert game.actions[0]["kind"] == "choose_traits" and any(a["player"] == 1 for a in game.actions)
 
 
+def test_the_lobby_offers_the_search_bot_capped_at_a_second_of_wall_clock(client, monkeypatch):
+    """Issue 15: the search bot is a difficulty level of the lobby; a person waits for it, so besides its
+    counted work (the same as in ``tragic_sim``) it stops at a second of wall-clock per decision."""
+    from tragic.engine.roster import SEARCH_SEATED
+    from tragic.engine.search import SearchBot
+
+    seated = []
+    choose = SearchBot.choose
+
+    def spied(self, state, player):
+        seated.append((self.wall_cap, self.budget, self.rounds))
+        return choose(self, state, player)
+
+    monkeypatch.setattr(SearchBot, "choose", spied)
+    alice = UserFactory()
+    client.login(username=alice.username, password=PASSWORD)
+    assert 'value="search"' in client.get(reverse("tragic:home")).content.decode()
+    response = client.post(reverse("tragic:game_create"), {"deck": STEEL, "opponent": "search", "players": "2"})
+    game = Game.objects.get()
+    assert response.status_code == 302 and [s.bot for s in game.seats.order_by("index")] == ["", "search"]
+    for kind, key, value in (("choose_traits", "traits", []), ("choose_skills", "skills", SKILLS)):
+        game = services.game_act(
+            game=game, user=alice, action={"kind": kind, key: value}, expected_version=game.version
+        )
+    assert seated and set(seated) == {(services.LOBBY_WALL_CAP, SEARCH_SEATED["budget"], SEARCH_SEATED["rounds"])}
+    assert services.LOBBY_WALL_CAP <= 1.0 and SEARCH_SEATED["budget"] <= 1.0
+    assert services.replay(game, len(game.actions)).to_json() == game.snapshot
+
+
 def test_a_stale_click_is_refused_as_someone_acted_first():
     game, alice, bob = duel()
     state = load_state(game)

@@ -11,13 +11,31 @@ from .search import SearchBot
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
 
 
-# The search bot as the lobby and ``tragic_sim`` seat it (issue 15: under 1 s a move on the shared machine).
-SEARCH_SEATED = {"budget": 0.5, "candidates": 4, "horizon": 60, "paired": True}
+# The search bot as the lobby and ``tragic_sim`` seat it (issue 15: under 1 s a move on the shared machine). Its
+# work is counted in rounds, so a seeded game is the same whatever the load; the CPU budget is only a cap.
+SEARCH_SEATED: dict[str, Any] = {
+    "rounds": 16,
+    "budget": 0.9,
+    "candidates": 4,
+    "horizon": 60,
+    "paired": True,
+    "halving": (6,),
+}
 
 
-def make_bot(name: str, seed: int = 0, *, budget: float | None = None) -> Bot:
-    """``budget``: the search bot's seconds of CPU per decision (:data:`SEARCH_SEATED`'s otherwise)."""
+def make_bot(
+    name: str,
+    seed: int = 0,
+    *,
+    budget: float | None = None,
+    rounds: int | None = None,
+    wall_cap: float | None = None,
+) -> Bot:
+    """The search bot's settings are :data:`SEARCH_SEATED`'s, but for ``budget`` (its cap in seconds of CPU per
+    decision), ``rounds`` (its work per decision) and ``wall_cap`` (seconds of wall-clock per decision, for a
+    table where a person waits)."""
     if name == "search":
-        settings: dict[str, Any] = {**SEARCH_SEATED, **({"budget": budget} if budget is not None else {})}
+        given = {"budget": budget, "rounds": rounds, "wall_cap": wall_cap}
+        settings = {**SEARCH_SEATED, **{key: value for key, value in given.items() if value is not None}}
         return SearchBot(seed, **settings)
     return BOTS[name](seed)

@@ -33,7 +33,17 @@ class SearchBot(Bot):
     ``paired``: every candidate is played in the same determinization, with the same dice and the same
     rollout policy (common random numbers), round after round, so that what separates two candidates is
     the candidates and not the luck of their worlds; ties go to the heuristic's order. The roster seats it
-    so (:data:`SEATED`); without it, the round-robin of independent worlds that the golden game recorded.
+    so (``roster.SEARCH_SEATED``); without it, the round-robin of independent worlds that the golden game recorded.
+
+    How much it thinks is a number of *rounds* (every candidate still in play rolled out once), so that a
+    seeded game plays the same on a quiet machine and a loaded one: its strength does not depend on the
+    load. ``budget`` (seconds of CPU) and ``wall_cap`` (seconds of wall-clock) are safety caps checked after
+    each round; a decision they cut is counted in :attr:`cuts`, so a run can say whether it stayed
+    load-independent. Without ``rounds`` nor ``max_rollouts`` the CPU budget is the only limit.
+
+    ``halving``: after each of these rounds the worse half of the candidates still in play is dropped, and
+    the search stops early once no candidate could catch up with the leader in the rounds left (values lie
+    in [-1, 1]): the CPU goes to the candidates that can still win the comparison.
     """
 
     name = "search"
@@ -42,19 +52,26 @@ class SearchBot(Bot):
         self,
         seed: int = 0,
         *,
-        budget: float = 0.5,
+        budget: float | None = 0.5,
         candidates: int = 4,
         horizon: int = 60,
+        rounds: int | None = None,
         max_rollouts: int | None = None,
         paired: bool = False,
+        halving: tuple[int, ...] = (),
+        wall_cap: float | None = None,
     ) -> None:
         super().__init__(seed)
-        self.budget = budget  # seconds of CPU per decision
+        self.budget = budget  # seconds of CPU per decision: the limit, or a cap when the work is counted
         self.candidates = candidates
         self.horizon = horizon  # engine steps a rollout plays before the position is scored
-        self.max_rollouts = max_rollouts  # a fixed amount of work instead of a time budget (tests)
+        self.rounds = rounds
+        self.max_rollouts = max_rollouts  # a fixed number of rollouts (the golden game's plain search)
         self.paired = paired
+        self.halving = halving
+        self.wall_cap = wall_cap
         self.policy = HeuristicBot(seed)
+        self.cuts = 0  # decisions a cap stopped before their rounds were done
 
     def choose(self, state: State, player: int) -> Action:
         legal = [a for a in state.legal_actions(player) if a["kind"] != "concede"]
@@ -64,44 +81,60 @@ class SearchBot(Bot):
             return self.policy.choose(state, player)
         ranked = sorted(legal, key=lambda a: (self.policy.score(state, player, a), self.rng.random()), reverse=True)
         options = ranked[: self.candidates]
-        if self.paired:
-            return options[self.paired_choice(state, player, options)]
-        totals = [0.0] * len(options)
-        counts = [0] * len(options)
-        start = time.process_time()
-        rollouts = 0
-        while True:
-            for i, action in enumerate(options):
-                totals[i] += self.rollout(state, player, action)
-                counts[i] += 1
-                rollouts += 1
-            if self.max_rollouts is not None:
-                if rollouts >= self.max_rollouts:
-                    break
-            elif time.process_time() - start >= self.budget:
-                break
-        best = max(range(len(options)), key=lambda i: (totals[i] / counts[i], -i))
-        return options[best]
+        return options[self.search(state, player, options)]
 
-    def paired_choice(self, state: State, player: int, options: list[Action]) -> int:
-        """Rounds of one determinization each, every candidate played in its own copy of it."""
+    def search(self, state: State, player: int, options: list[Action]) -> int:
+        """The round driver of both searches: the position in ``options`` of the best average outcome."""
         totals = [0.0] * len(options)
-        start = time.process_time()
-        rollouts = 0
+        alive = list(range(len(options)))
+        cpu, wall = time.process_time(), time.monotonic()
+        rounds = rollouts = 0
         while True:
-            world = self.determinize(state, player, canonical=True)
-            seed = self.rng.randrange(1 << 30)
-            for i, action in enumerate(options):
-                copy = world.clone()
-                copy.rng = random.Random(seed)
-                totals[i] += self.play_on(copy, player, action, seed)
-                rollouts += 1
-            if self.max_rollouts is not None:
+            if self.paired:
+                # One determinization per round, every candidate played in its own copy of it.
+                world = self.determinize(state, player, canonical=True)
+                seed = self.rng.randrange(1 << 30)
+                for i in alive:
+                    copy = world.clone()
+                    copy.rng = random.Random(seed)
+                    totals[i] += self.play_on(copy, player, options[i], seed)
+            else:
+                for i in alive:
+                    totals[i] += self.rollout(state, player, options[i])
+            rounds += 1
+            rollouts += len(alive)
+            if rounds in self.halving and len(alive) > 1:
+                alive = sorted(alive, key=lambda i: (totals[i], -i), reverse=True)[: (len(alive) + 1) // 2]
+                alive.sort()
+            if self.rounds is not None:
+                if rounds >= self.rounds or self.settled(totals, alive, self.rounds - rounds):
+                    break
+            elif self.max_rollouts is not None:
                 if rollouts >= self.max_rollouts:
                     break
-            elif time.process_time() - start >= self.budget:
+            elif self.budget is not None and time.process_time() - cpu >= self.budget:
                 break
-        return max(range(len(options)), key=lambda i: (totals[i], -i))
+            if self.over_cap(cpu, wall):
+                self.cuts += 1
+                break
+        # Every candidate still in play has had the same number of rollouts: totals rank as averages would.
+        return max(alive, key=lambda i: (totals[i], -i))
+
+    @staticmethod
+    def settled(totals: list[float], alive: list[int], left: int) -> bool:
+        """Whether no candidate can overtake the leader in ``left`` more rounds: each round moves a gap by 2 at
+        most. A halving still to come keeps the leader, so the choice is the one the full search would make."""
+        if len(alive) < 2:
+            return True
+        ordered = sorted((totals[i] for i in alive), reverse=True)
+        return ordered[0] - ordered[1] > 2 * left
+
+    def over_cap(self, cpu: float, wall: float) -> bool:
+        if self.rounds is None and self.max_rollouts is None:
+            return False  # the CPU budget is then the limit itself, not a cap
+        if self.budget is not None and time.process_time() - cpu >= self.budget:
+            return True
+        return self.wall_cap is not None and time.monotonic() - wall >= self.wall_cap
 
     # -- one rollout --------------------------------------------------------------------------------------
 

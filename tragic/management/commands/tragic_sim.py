@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tragic.engine.profiles import PROFILES
 from tragic.engine.roster import BOTS
-from tragic.simulation import simulate
+from tragic.simulation import simulate, wilson_interval
 
 
 class Command(BaseCommand):
@@ -25,12 +26,20 @@ class Command(BaseCommand):
             "--progress", action="store_true", help="print each game's seats and winner as it ends (long runs)"
         )
         parser.add_argument(
-            "--search-budget", type=float, default=None, help="seconds of CPU per decision of the search bot"
+            "--search-budget", type=float, default=None, help="the search bot's cap in seconds of CPU per decision"
+        )
+        parser.add_argument(
+            "--search-rounds", type=int, default=None, help="the search bot's work per decision, in rounds of rollouts"
         )
 
     def progress(self, number: int, seating: tuple[str, ...], winner: int | None, state: Any) -> None:
+        # A running tally by bot name, so that a long run stopped early still says where it stood.
+        if number == 0:
+            self.tally: Counter[str] = Counter()
+        self.tally["draws" if winner is None else seating[winner]] += 1
         result = "draw" if winner is None else f"{seating[winner]} (seat {winner + 1}) wins"
-        self.stdout.write(f"game {number + 1}: {' vs '.join(seating)}: {result}, turn {state.turn}")
+        tally = ", ".join(f"{name} {count}" for name, count in sorted(self.tally.items()))
+        self.stdout.write(f"game {number + 1}: {' vs '.join(seating)}: {result}, turn {state.turn} [{tally}]")
         self.stdout.flush()
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -49,12 +58,17 @@ class Command(BaseCommand):
             max_turns=options["max_turns"],
             players=players,
             search_budget=options["search_budget"],
+            search_rounds=options["search_rounds"],
             on_game=self.progress if options["progress"] else None,
         )
         out = self.stdout
         out.write(f"{report.games} games ({options['profile']} rules, {players} players), bots {' vs '.join(names)}")
         for name, wins in sorted(report.wins.items()):
-            out.write(f"  {name}: {wins} wins ({100 * wins / report.games:.1f}%)")
+            low, high = wilson_interval(wins, report.games)
+            out.write(
+                f"  {name}: {wins} wins ({100 * wins / report.games:.1f}%, 95% interval"
+                f" {100 * low:.1f}-{100 * high:.1f}%)"
+            )
         out.write(f"  draws: {report.draws} ({100 * report.draws / report.games:.1f}%)")
         out.write(f"average turns: {report.average_turns:.1f}")
         out.write(f"games per second: {report.games_per_second:.1f}")
@@ -64,3 +78,5 @@ class Command(BaseCommand):
                 f"  {name}: {int(decisions)} decisions, {1000 * seconds / max(1, decisions):.1f} ms of CPU each on"
                 f" average, slowest {1000 * slowest:.0f} ms"
             )
+        for name, cuts in sorted(report.cuts.items()):
+            out.write(f"  {name}: {cuts} decisions cut by a time cap (0: the run does not depend on the load)")
