@@ -227,3 +227,9 @@ def broadcast_on_commit(event: Event) -> None:
 def group_send_on_commit(group: str, message: dict[str, object]) -> None:
     """Send a message to a group (a game's) once the transaction commits, never failing the write."""
     transaction.on_commit(lambda: group_send_safely(group, message))
+
+
+def board_stream(kind: str, game_id: int) -> str:
+    """The live stream of a game's board (``tragic:7``): its positions are the game's versions."""
+    return f"{kind}:{game_id}"
+

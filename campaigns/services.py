@@ -89,9 +89,8 @@ def event_append(
     if characters:
         event.characters.set(characters)
     broadcast_on_commit(event)
-    answer = answer_position.current()
-    if answer is not None:  # the request's answer shows this event once it has committed (X-Live-Position)
-        transaction.on_commit(lambda: answer.note(position))
+    # The request's answer shows this event once it has committed (X-Live-Position).
+    answer_position.note_on_commit(answer_position.campaign_stream(campaign.pk), position)
     return event
 
 
