@@ -32,16 +32,14 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from campaigns.live import MAX_PANELS, campaign_group, opened_panels, watched_subjects
+from campaigns.live_announce import begin_rendering, end_rendering, rendering_under_way
+from campaigns.live_pages import OpenPage, open_pages, page_closed, page_opened
 from campaigns.live_render import note_position, rendering_if_loaded, rendering_of
 from campaigns.live_socket import TRY_AGAIN_LATER, paced_resume, page_csrf_token, page_language, page_message, resume_of
 from campaigns.live_stream import Replay, replay_after, start_position, stream_head
 from campaigns.models import Membership
 
 logger = logging.getLogger(__name__)
-
-
-# The events a socket of this process is rendering on the database thread (the others wait for it: _html).
-_rendering_now: dict[int, asyncio.Event] = {}
 
 
 class CampaignConsumer(AsyncWebsocketConsumer):
@@ -86,11 +84,19 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             self.position = self.sent = head
             await self._send({"t": "at", "p": head, "missed": [], "ping": settings.LIVE_PING_SECONDS})
         self.pinger = asyncio.create_task(self._ping())
+        self._page_changed()
+
+    def _page_changed(self) -> None:
+        """What this page's copies depend on, for the process's one pass per event (campaigns.live_pages)."""
+        assert self.membership is not None
+        page = OpenPage(self.membership.pk, self.watching, self.language)
+        page_opened(self.membership.campaign_id, self.channel_name, page)
 
     async def disconnect(self, code: int) -> None:
         if self.pinger is not None:
             self.pinger.cancel()
         if self.membership is not None:
+            page_closed(self.membership.campaign_id, self.channel_name)
             try:
                 await self.channel_layer.group_discard(self.group, self.channel_name)
             except Exception as error:  # the group entry expires by itself (channels-redis group_expiry)
@@ -113,6 +119,8 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         panels = {subject for subject in self.watching if subject.startswith("panel:")}
         opened = opened_panels([str(value) for value in values]) - panels
         self.watching |= frozenset(sorted(opened)[: max(0, MAX_PANELS - len(panels))])
+        if self.membership is not None:
+            self._page_changed()
 
     async def event_created(self, message: dict[str, Any]) -> None:
         position = message.get("position")
@@ -182,29 +190,32 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         )
 
     async def _html(self, event_id: int) -> str:
-        """The event for this page. The sockets of a process hear of an event together; the first renders its
-        audience's copy on the database thread while the others wait, then each takes its copy on the event loop
-        if it is there (the same audience), or goes to render its own, one at a time. Database work runs on one
-        thread anyway, so waiting costs nothing, and a table's onlookers need one turn on it, not one each."""
+        """The event for this page. The sockets of a process hear of an event together. Its copies are rendered in
+        one pass for every page open in the process (campaigns.live_pages): by the request that committed it when it
+        ran here (campaigns.live_announce), otherwise by the first socket, on the database thread. The others wait
+        for that pass and take their copies on the event loop, without a turn of their own on the database thread
+        (one hop there and back per socket, each opening a connection, was most of the time to the last screen)."""
         while True:
             html = self._ready(event_id)
             if html is not None:
                 return html
-            busy = _rendering_now.get(event_id)
-            if busy is None:
-                break
-            await busy.wait()
-        done = _rendering_now[event_id] = asyncio.Event()
-        try:
-            return await self._render(event_id)
-        finally:
-            done.set()
-            if _rendering_now.get(event_id) is done:
-                del _rendering_now[event_id]
+            under_way = rendering_under_way(event_id)
+            if under_way is not None:
+                await asyncio.wrap_future(under_way)
+                html = self._ready(event_id)
+                if html is not None:
+                    return html
+            mine = begin_rendering(event_id)
+            if mine is None:
+                continue  # another socket claimed it meanwhile: wait for that pass
+            try:
+                return await self._render(event_id)
+            finally:
+                end_rendering(event_id, mine)
 
     def _ready(self, event_id: int) -> str | None:
-        """This page's copy when another socket of the process has rendered every piece of it already: taken on
-        the event loop, without a turn on the database thread (campaigns.live_render.ready_html_for)."""
+        """This page's copy when a pass of the process has rendered every piece of it already: taken on the event
+        loop, without a turn on the database thread (campaigns.live_render.ready_html_for)."""
         assert self.membership is not None
         rendering = rendering_if_loaded(event_id)
         if rendering is None:
@@ -215,13 +226,14 @@ class CampaignConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _render(self, event_id: int) -> str:
-        """The event for this page, from the process's rendering shared by every socket (campaigns.live_render):
-        the first socket of an audience renders, the others copy; the membership is read once per event."""
+        """The event for this page, and on the way the copies of every page of the campaign open in this process
+        (the members are read once per event: roles can change while a socket is open)."""
         assert self.membership is not None
         rendering = rendering_of(event_id)
         membership = rendering.membership(self.membership.pk) if rendering is not None else None
         if rendering is None or membership is None:
             return ""
+        rendering.render_for(open_pages(self.membership.campaign_id))
         return rendering.html_for(
             membership, watching=self.watching, language=self.language, csrf_token=self.csrf_token
         )

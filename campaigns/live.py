@@ -122,6 +122,12 @@ AudienceOf = Callable[["Event", Viewer], Hashable]
 Called once per socket and event: it must be cheap (read per-event facts through ``event_fact``)."""
 
 
+NOT_SHOWN = ("not shown",)
+"""The audience of a viewer whose page has no place for the fragment (``viewer.shows`` says no): nothing is
+rendered for it. An audience function returns it before reading any fact, so that the pages without the region
+cost neither a render nor a query."""
+
+
 def personal(event: Event, viewer: Viewer) -> Hashable:
     """Every member on their own (the safe default for a renderer that says nothing)."""
     return ("member", viewer.membership.pk)
@@ -148,19 +154,24 @@ class LivePart:
     kind_prefix: str
     render: FragmentRenderer
     audience: AudienceOf
+    # False when the HTML is the same on every page that shows the region (the audience says NOT_SHOWN for the
+    # others): pages watching different things then share one copy. True (the default) keys it by the whole
+    # ``watching`` set, for renderers that send more or less to a page by what it watches.
+    by_page: bool = True
 
 
 _fragment_renderers: list[LivePart] = []
 
 
 def live_fragment(
-    kind_prefix: str, *, audience: AudienceOf = personal
+    kind_prefix: str, *, audience: AudienceOf = personal, by_page: bool = True
 ) -> Callable[[FragmentRenderer], FragmentRenderer]:
     """Register a renderer of extra hx-swap-oob fragments for events whose kind starts with the prefix,
-    rendered once per ``audience`` (see the module's docstring)."""
+    rendered once per ``audience`` (see the module's docstring) and, unless ``by_page=False``, per set of regions
+    the page watches."""
 
     def register(func: FragmentRenderer) -> FragmentRenderer:
-        _fragment_renderers.append(LivePart(kind_prefix, func, audience))
+        _fragment_renderers.append(LivePart(kind_prefix, func, audience, by_page))
         return func
 
     return register
@@ -217,13 +228,11 @@ def group_send_safely(group: str, message: dict[str, object]) -> bool:
     return True
 
 
-def broadcast_on_commit(event: Event) -> None:
-    """Announce the event to the campaign's sockets once the transaction that wrote it commits."""
-    message = {"type": "event.created", "event_id": event.pk, "position": event.position}
-    campaign_id = event.campaign_id
-    transaction.on_commit(lambda: broadcast(campaign_id, message))
-
-
 def group_send_on_commit(group: str, message: dict[str, object]) -> None:
     """Send a message to a group (a game's) once the transaction commits, never failing the write."""
     transaction.on_commit(lambda: group_send_safely(group, message))
+
+
+def board_stream(kind: str, game_id: int) -> str:
+    """The live stream of a game's board (``tragic:7``): its positions are the game's versions."""
+    return f"{kind}:{game_id}"

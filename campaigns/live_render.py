@@ -19,15 +19,24 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 
 from django.core.exceptions import SynchronousOnlyOperation
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from campaigns.live import LivePart, Viewer, audience_unless_concerned, feed_subject, parts_for
+from campaigns.live import (
+    NOT_SHOWN,
+    LivePart,
+    Viewer,
+    audience_unless_concerned,
+    event_fact,
+    feed_subject,
+    parts_for,
+)
+from campaigns.live_pages import OpenPage
 from campaigns.models import CampaignStream, Event, Membership, Visibility
-from campaigns.selectors import log_entries
+from campaigns.selectors import corrections_of, log_entries
 
 # Forms in fragments carry the page's own CSRF token: fragments are rendered with this marker, and each
 # socket puts its own token in its copy (campaigns.consumers).
@@ -50,17 +59,22 @@ def _log_entry(event: Event, viewer: Viewer) -> list[str]:
     if not viewer.shows(feed_subject(event.campaign_id)):
         return []
     membership = viewer.membership
-    context = {"entries": log_entries([event], membership), "membership": membership, "campaign": membership.campaign}
+    # The corrections of the event (a catch-up may replay a corrected one) are read once for every audience.
+    corrections = event_fact(event, "corrections", lambda: corrections_of([event.pk]))
+    entries = log_entries([event], membership, corrections=corrections)
+    context = {"entries": entries, "membership": membership, "campaign": membership.campaign}
     return [render_to_string("campaigns/partials/live_event.html", context)]
 
 
 def _log_audience(event: Event, viewer: Viewer) -> Hashable:
+    if not viewer.shows(feed_subject(event.campaign_id)):
+        return NOT_SHOWN
     # An entry reads the same for every narrator and every player, except for the one who wrote it (who may
     # correct it) and the one a private entry is addressed to (the others do not see it at all).
     return audience_unless_concerned(viewer, (event.actor_id, event.recipient_id))
 
 
-LOG_ENTRY = LivePart("", _log_entry, _log_audience)
+LOG_ENTRY = LivePart("", _log_entry, _log_audience, by_page=False)
 
 
 class EventRendering:
@@ -118,6 +132,14 @@ class EventRendering:
             return None
         return None if html is None else html.replace(CSRF_MARKER, csrf_token)
 
+    def render_for(self, pages: Iterable[OpenPage]) -> None:
+        """Every piece the pages need, rendered in one pass on this thread (campaigns.live_pages): each socket then
+        takes its copy with ``ready_html_for``, without a turn of its own on the database thread."""
+        for page in pages:
+            membership = self.membership(page.membership_id)
+            if membership is not None:
+                self._assemble(membership, watching=page.watching, language=page.language, render=True)
+
     def _assemble(self, membership: Membership, *, watching: frozenset[str], language: str, render: bool) -> str | None:
         event = self.event
         if not may_see(event, membership):
@@ -125,7 +147,11 @@ class EventRendering:
         viewer = Viewer(membership, watching=watching, csrf_token=CSRF_MARKER)
         pieces = []
         for index, part in enumerate(self.parts):
-            key = (index, part.audience(event, viewer), language, watching)
+            audience = part.audience(event, viewer)
+            if audience == NOT_SHOWN:
+                continue  # the page has no place for this part: nothing to render, for anyone alike
+            page = watching if part.by_page else None
+            key = (index, audience, language, page)
             html = self._html.get(key)
             if html is None:
                 if not render:
@@ -137,7 +163,7 @@ class EventRendering:
                         # to its audience as the world stands now, and every copy kept was rendered by a member
                         # of the audience it is kept for.
                         event.__dict__.pop("_live_facts", None)
-                    key = (index, part.audience(event, viewer), language, watching)
+                    key = (index, part.audience(event, viewer), language, page)
                     html = self._html.get(key)
                     if html is None:
                         html = self._html[key] = "".join(part.render(event, viewer))

@@ -211,7 +211,7 @@ def lazy_entries_of_rows(
     rows: Sequence[tuple[int, str, int | None, dt.datetime]], membership: Membership | None, campaign: Campaign
 ) -> LazyEntries:
     """As ``lazy_log_entries``, from rows (pk, kind, actor id, creation time) already read (a log page's)."""
-    corrections = _corrections_of([row[0] for row in rows])
+    corrections = corrections_of([row[0] for row in rows])
     refs = [
         EntryRef(pk, created.isoformat(), _may_correct(kind, actor, membership), corrections.get(pk, ()))
         for pk, kind, actor, created in rows
@@ -253,20 +253,27 @@ class LogEntry:
     correct_url: str
 
 
-def log_entries(events: Iterable[Event], membership: Membership | None) -> list[LogEntry]:
+def log_entries(
+    events: Iterable[Event],
+    membership: Membership | None,
+    *,
+    corrections: dict[int, tuple[tuple[int, str], ...]] | None = None,
+) -> list[LogEntry]:
     """The entries of ``events`` (loaded ``for_display()``) as ``membership`` reads them (None: the public).
 
-    One more query reads the reasons of the corrections of these events.
+    One more query reads the reasons of the corrections of these events, unless they are given (``corrections_of``
+    read once for several readers).
     """
     events = list(events)
-    corrections = _corrections_of([event.pk for event in events])
+    if corrections is None:
+        corrections = corrections_of([event.pk for event in events])
     # Describers read the payload as the reader may (campaigns.redaction), like the exports.
     return [
         _log_entry(readable_event(event, membership), membership, corrections.get(event.pk, ())) for event in events
     ]
 
 
-def _corrections_of(event_ids: list[int]) -> dict[int, tuple[tuple[int, str], ...]]:
+def corrections_of(event_ids: list[int]) -> dict[int, tuple[tuple[int, str], ...]]:
     """Number and reason of each correction of these events, newest first as the log reads."""
     found: dict[int, list[tuple[int, str]]] = {}
     if event_ids:

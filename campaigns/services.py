@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaigns import answer_position, hooks
-from campaigns.live import broadcast_on_commit
+from campaigns.live_announce import announce_on_commit
 from campaigns.models import (
     Campaign,
     CampaignStream,
@@ -88,10 +88,9 @@ def event_append(
     characters = list(characters)
     if characters:
         event.characters.set(characters)
-    broadcast_on_commit(event)
-    answer = answer_position.current()
-    if answer is not None:  # the request's answer shows this event once it has committed (X-Live-Position)
-        transaction.on_commit(lambda: answer.note(position))
+    announce_on_commit(event)
+    # The request's answer shows this event once it has committed (X-Live-Position).
+    answer_position.note_on_commit(answer_position.campaign_stream(campaign.pk), position)
     return event
 
 

@@ -4,21 +4,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 
+from campaigns import answer_position
 from campaigns.access import membership_or_404
-from campaigns.models import Membership
+from campaigns.models import CampaignStream, Membership
 from characters.models import Character, CharacterKind
 
 
 def character_for_viewer(user: Any, character_id: int) -> tuple[Character, Membership]:
-    character = Character.objects.select_related("campaign", "owner").filter(pk=character_id).first()
+    # The campaign's stream head comes in the same statement as the character, so it is the head that character
+    # was read at: the answer shows at least that position (X-Live-Position, a sheet's socket starts there). The
+    # head read later with the membership could be newer than the character the page shows.
+    head = CampaignStream.objects.filter(campaign_id=OuterRef("campaign_id")).values("position")[:1]
+    character = (
+        Character.objects.select_related("campaign", "owner")
+        .annotate(live_head=Subquery(head))
+        .filter(pk=character_id)
+        .first()
+    )
     if character is None:
         raise Http404
     membership = membership_or_404(user, character.campaign_id)
     if not can_view(membership, character):
         raise Http404
+    answer_position.note(answer_position.campaign_stream(character.campaign_id), character.live_head or 0)
     return character, membership
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from django.template.loader import render_to_string
 
 from campaigns.live import (
+    NOT_SHOWN,
     Viewer,
     audience_unless_concerned,
     console_subject,
@@ -54,23 +55,26 @@ def _sequence(event: Event) -> Sequence | None:
     )
 
 
-def _runners(event: Event) -> set[int]:
-    """Who runs a character in the event's Sequence: their board has controls, the others' does not."""
+def _participants(event: Event) -> list[Participant]:
+    """The event's Sequence's participants, read once per event for every audience's board."""
     sequence = _sequence(event)
     if sequence is None:
-        return set()
-    return event_fact(
-        event,
-        "runners",
-        lambda: {
-            o for o in Participant.objects.filter(sequence=sequence).values_list("character__owner_id", flat=True) if o
-        },
-    )
+        return []
+    participants: list[Participant] = event_fact(event, "participants", lambda: selectors.participants_of(sequence))
+    return participants
+
+
+def _runners(event: Event) -> set[int]:
+    """Who runs a character in the event's Sequence: their board has controls, the others' does not."""
+    return {p.character.owner_id for p in _participants(event) if p.character.owner_id}
 
 
 def board_audience(event: Event, viewer: Viewer) -> Hashable:
     """A board differs by the participants the viewer controls (controls(): narrators all, players their
     own characters): the players running nobody in it all read the same board, cards and all."""
+    sequence = _sequence(event)
+    if sequence is None or not viewer.shows(sequence_subject(sequence.pk)):
+        return NOT_SHOWN
     return audience_unless_concerned(viewer, _runners(event))
 
 
@@ -80,7 +84,7 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
     sequence = _sequence(event)
     if sequence is None or not viewer.shows(sequence_subject(sequence.pk)):
         return []
-    board = selectors.sequence_board(sequence, viewer.membership)
+    board = selectors.sequence_board(sequence, viewer.membership, _participants(event))
     fragments: list[str] = [render_to_string("conflicts/partials/board.html", {"board": board, "oob": True})]
     from conflicts.views import atouts_fragment, panel_fragment
 
@@ -119,6 +123,9 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
 
 def decks_audience(event: Event, viewer: Viewer) -> Hashable:
     """The decks a member sees (visible_decks): the table's and the players' for all, a player's own deck for them."""
+    sequence = _sequence(event)
+    if event.kind not in DECK_REFRESH or sequence is None or not viewer.shows(sequence_subject(sequence.pk)):
+        return NOT_SHOWN
     holders = event_fact(
         event,
         "deck_holders",
@@ -129,7 +136,7 @@ def decks_audience(event: Event, viewer: Viewer) -> Hashable:
     return audience_unless_concerned(viewer, holders)
 
 
-@live_fragment("sequence.", audience=decks_audience)
+@live_fragment("sequence.", audience=decks_audience, by_page=False)
 def decks_fragment(event: Event, viewer: Viewer) -> list[str]:
     """The decks' counts follow every draw, on a page showing the Sequence."""
     sequence = _sequence(event)
@@ -149,10 +156,12 @@ def _running(event: Event) -> selectors.RunningTable:
 def running_audience(event: Event, viewer: Viewer) -> Hashable:
     """The list of sequences under way names, for each viewer, the characters they must still draw for:
     viewers with the same role and the same characters waiting read the same list."""
+    if event.kind not in RUNNING_REFRESH or not viewer.watches(home_subject(event.campaign_id)):
+        return NOT_SHOWN
     return ("narrator" if viewer.is_narrator else "player", selectors.waiting_for(_running(event), viewer.membership))
 
 
-@live_fragment("sequence.", audience=running_audience)
+@live_fragment("sequence.", audience=running_audience, by_page=False)
 def running_fragment(event: Event, viewer: Viewer) -> list[str]:
     """A player's campaign page and the narrator's dashboard list the sequences under way and whose turn it is."""
     if event.kind not in RUNNING_REFRESH or not viewer.watches(home_subject(event.campaign_id)):

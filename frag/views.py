@@ -11,6 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from campaigns import answer_position
+from campaigns.live import board_stream
 from core.errors import ServiceError
 from core.http import AuthenticatedRequest
 from core.jsonlimits import loads_limited
@@ -81,6 +83,7 @@ def game(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
     revealed = revealed_hand(request.session, game.pk)
     context = game_context(game, seats, request.user, request.GET.get("mode", ""), revealed=revealed)
     template = "frag/game.html#table" if request.htmx else "frag/game.html"
+    answer_position.note(board_stream("frag", game.pk), game.version)  # the page's version (X-Live-Position)
     return render(request, template, context)
 
 
@@ -139,6 +142,10 @@ def _table_answer(
         if error:
             messages.error(request, error)
         return redirect(game)
+    if frame is None:
+        # The answer shows the table at this version (X-Live-Position). A moment on the way to it (the bots' turns
+        # still to be played out by the socket) names no version: the frames and the board that follow must apply.
+        answer_position.note(board_stream("frag", game.pk), game.version)
     revealed = revealed_hand(request.session, game.pk)
     context = game_context(game, seats, request.user, frame=frame, revealed=revealed)
     context["error"] = error

@@ -13,6 +13,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from campaigns import answer_position
+from campaigns.live import board_stream
 from core.errors import ServiceError
 from core.http import AuthenticatedRequest, bounded_int
 from core.jsonlimits import loads_limited
@@ -103,6 +105,8 @@ def _game_for(request: AuthenticatedRequest, pk: int) -> Game:
 
 
 def _render_board(request: AuthenticatedRequest, game: Game, *, status: int = 200, error: str = "") -> HttpResponse:
+    # The answer shows the board at this version (X-Live-Position): the page drops pushes of older versions.
+    answer_position.note(board_stream("tragic", game.pk), game.version)
     context = selectors.board(game, selectors.seat_of(game, request.user))
     context["error"] = error
     template = "tragic/game.html#board" if request.htmx else "tragic/game.html"

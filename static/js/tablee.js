@@ -27,22 +27,32 @@
     }
   });
   // Positions: a live push and the answer to this page's own request travel on two connections and can
-  // cross. An answer of a campaign page says the stream position it shows at least (X-Live-Position,
-  // campaigns/answer_position.py); every region it replaces is noted at that position, and so is every region
+  // cross. An answer says the position it shows at least in each live stream it read (X-Live-Position:
+  // "campaign:3=41, tragic:7=12", campaigns/answer_position.py), and a page takes the position of its own stream
+  // only (its socket's data-live-stream): a campaign page counts in the campaign's events, a game board in its
+  // game's versions. Every region the answer replaces is noted at that position, and so is every region
   // a push replaces. A push fragment at or before a region's position is stale (rendered before the answer's
   // write, arriving or held after it) and is dropped; an answer fragment older than a push already shown is
   // not swapped over it. A region inside a replaced one is as recent as the one around it.
   var shownAt = {};  // element id -> the stream position its content shows at least
-  var pagePosition = null;  // a whole page's position, handed to the live socket once the page is in
-  // A game board's page counts in its game's versions, not in the campaign's stream: a move that also wrote a
-  // line to the campaign's log answers with a stream position, which means nothing to the board.
-  function onGameBoard() {
-    return document.querySelector("#live-socket[data-live-after]") !== null;
+  var pageStreams = null;  // a whole page's answer's positions, handed to the live socket once the page is in
+  function answerStreams(xhr) {
+    var value = xhr && xhr.getResponseHeader ? xhr.getResponseHeader("X-Live-Position") : null;
+    var streams = {};
+    (value || "").split(",").forEach(function (part) {
+      var match = /^\s*([a-z]+:\d+)=(\d+)\s*$/.exec(part);
+      if (match) { streams[match[1]] = parseInt(match[2], 10); }
+    });
+    return streams;
+  }
+  function pageStream() {
+    var root = document.getElementById("live-socket");
+    return root ? root.getAttribute("data-live-stream") : null;
   }
   function answerPosition(xhr) {
-    if (onGameBoard()) { return null; }
-    var value = xhr && xhr.getResponseHeader ? xhr.getResponseHeader("X-Live-Position") : null;
-    return value !== null && /^\d+$/.test(value) ? parseInt(value, 10) : null;
+    var stream = pageStream();
+    var streams = answerStreams(xhr);
+    return stream && streams.hasOwnProperty(stream) ? streams[stream] : null;
   }
   // A region kept through its container's swaps (hx-preserve) is not as recent as the container: the walk up
   // stops there.
@@ -68,13 +78,15 @@
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var text = evt.detail.serverResponse;
     if (!evt.detail.shouldSwap || typeof text !== "string") { return; }
-    var position = answerPosition(evt.detail.xhr);
     var target = evt.detail.target;
+    // A new page: its stream is known once it is in, and every region of it is at the answer's position.
+    var position = target === document.body ? null : answerPosition(evt.detail.xhr);
+    if (target === document.body) {
+      shownAt = {};
+      pageStreams = answerStreams(evt.detail.xhr);
+    }
     if (position !== null) {
-      if (target === document.body) {
-        shownAt = {};  // a new page, every region of it at the answer's position
-        pagePosition = position;
-      } else if (target && regionAt(target) > position) {
+      if (target && regionAt(target) > position) {
         evt.detail.shouldSwap = false;  // a push newer than this answer is already on the page
         return;
       } else if (target) {
@@ -223,9 +235,10 @@
     var base = root.getAttribute("data-live-url");
     var since = root.getAttribute("data-live-since");
     var pingMs = (parseFloat(root.getAttribute("data-live-ping")) || 25) * 1000;
-    // The last position rendered: a page brought in by an answer knows it (campaigns/answer_position.py), and
-    // a game board's page the version it rendered (campaigns/live_boards.py); otherwise null until the server
-    // first says where the stream stands.
+    // The last position rendered: a page says it (data-live-after: the campaign's stream position it was rendered
+    // at, campaigns/answer_position.py, or a game board's version, campaigns/live_boards.py), and so does the
+    // answer that brought a page in; otherwise (an older page) null until the server first says where the stream
+    // stands, the socket starting from the page's render time.
     var after = root.getAttribute("data-live-after");
     var last = after !== null && after !== "" ? parseInt(after, 10) : (at === undefined ? null : at);
     var socket = null, attempts = 0, retry = null, watchdog = null, offlineSince = null, state = "connecting";
@@ -369,8 +382,11 @@
   function startLive() {
     var root = document.getElementById("live-socket");
     var url = root ? root.getAttribute("data-live-url") : null;
-    var at = pagePosition;
-    pagePosition = null;
+    var stream = root ? root.getAttribute("data-live-stream") : null;
+    var at = pageStreams && stream && pageStreams.hasOwnProperty(stream) ? pageStreams[stream] : null;
+    var after = root ? root.getAttribute("data-live-after") : null;
+    if (at === null && after) { at = parseInt(after, 10); }
+    pageStreams = null;
     if (current && current.url !== url) { current.stop(); current = null; }
     if (current && root && root.liveSocket === current) { current.sayPanels(); }
     if (!root || !url || root.liveSocket) { return; }

@@ -144,7 +144,7 @@ async def test_members_of_one_audience_get_their_own_csrf_token_in_the_shared_ht
     assert all(len(found) == 1 and "" not in found for found in tokens) and tokens[0] != tokens[1]
     assert CSRF_MARKER not in one + two
     (rendering,) = [r for r in _renderings.values() if r.event.kind.startswith("character.")]
-    assert rendering.renders == 2  # the log entry (no page here shows it) and one sheet for both pages
+    assert rendering.renders == 1  # one sheet for both pages; the log entry no page here shows is not rendered
     await first.disconnect()
     await second.disconnect()
 
@@ -201,10 +201,14 @@ async def test_a_copy_is_never_rendered_by_a_viewer_who_left_its_audience_since_
     await sync_to_async(check)()
 
 
-async def test_sockets_of_one_audience_take_the_first_ones_copy_without_a_turn_on_the_database_thread() -> None:
-    """Six pages, three audiences: three renders on the database thread; the onlookers after the first take the
-    copy on the event loop (campaigns.consumers._html). What each gets is still its own audience's copy: the
-    drawer's controls reach no one else, nor the narrator's copy."""
+@pytest.mark.parametrize("committed_here", [True, False])
+async def test_the_copies_of_a_processs_pages_are_rendered_in_one_pass_and_each_socket_gets_its_audiences(
+    committed_here: bool,
+) -> None:
+    """Six pages, three audiences. When the draw is committed in the sockets' process, the request renders every
+    copy right after the commit (campaigns.live_announce) and no socket takes a turn on the database thread; when
+    it is committed in another process, the first socket renders them all in one turn. Either way each socket gets
+    its own audience's copy: the drawer's controls reach no one else, nor the narrator's copy."""
     from unittest import mock
 
     f, onlookers = await sync_to_async(fight_with_onlookers)(4)
@@ -212,14 +216,18 @@ async def test_sockets_of_one_audience_take_the_first_ones_copy_without_a_turn_o
     narrator = await watching(f.narrator, f.campaign.pk, subject)
     drawer = await watching(f.player, f.campaign.pk, subject)
     others = [await watching(user, f.campaign.pk, subject) for user in onlookers]
+    elsewhere = mock.patch("campaigns.live_announce.open_pages", return_value=[])  # the committing process has none
     # The consumer looks the rendering up once per turn on the database thread (CampaignConsumer._render).
     with mock.patch("campaigns.consumers.rendering_of", wraps=rendering_of) as thread_turns:
-        await sync_to_async(draw)(f.pc, f.player, Split(attack={f.npcs[0].key: 3}, defence={f.pc.key: 2}))
+        if committed_here:
+            await sync_to_async(draw)(f.pc, f.player, Split(attack={f.npcs[0].key: 3}, defence={f.pc.key: 2}))
+        else:
+            with elsewhere:
+                await sync_to_async(draw)(f.pc, f.player, Split(attack={f.npcs[0].key: 3}, defence={f.pc.key: 2}))
         seen_by_narrator = await narrator.receive_from(timeout=5)
         seen_by_drawer = await drawer.receive_from(timeout=5)
         seen_by_others = [await socket.receive_from(timeout=5) for socket in others]
-    turns = thread_turns.call_count
-    assert turns == 3, turns
+    assert thread_turns.call_count == (0 if committed_here else 1)
     assert len(set(seen_by_others)) == 1
     assert f'id="panel-{f.pc.pk}"' in seen_by_drawer and f'id="panel-{f.pc.pk}"' not in seen_by_others[0]
     assert seen_by_narrator not in (seen_by_drawer, seen_by_others[0])

@@ -141,3 +141,35 @@ async def test_a_message_the_channel_layer_lost_is_replayed_from_the_database() 
     assert "Jamais annoncé" in frame["missed"][0][1]
     assert await socket.receive_nothing(timeout=0.3)
     await socket.disconnect()
+
+
+async def test_a_page_just_opened_connects_from_the_position_it_was_rendered_at_and_nothing_is_replayed() -> None:
+    """A page names the position it shows (``data-live-after``): its socket replays nothing, where starting from its
+    render time (``since``, older pages) re-sent and re-rendered the last seconds' events with nothing new."""
+    import re
+
+    from django.test import Client
+    from django.urls import reverse
+
+    from campaigns.live_render import _renderings
+
+    campaign, _narrator, player, author = await table()
+    await sync_to_async(note)(author, "Il y a une seconde")
+
+    def page() -> str:
+        client = Client()
+        client.force_login(player)
+        return client.get(reverse("campaigns:home", args=[campaign.pk])).content.decode()
+
+    html = await sync_to_async(page)()
+    after = re.search(r'data-live-after="(\d+)"', html)
+    assert after is not None
+    socket = await open_socket(player, campaign.pk, f"?after={after.group(1)}&since={time.time()}")
+    frame = await socket.receive_json_frame(timeout=5)
+    assert frame["t"] == "at" and frame["missed"] == [] and frame["p"] == int(after.group(1))
+    assert not _renderings  # nothing was rendered to open the page's socket
+    await socket.disconnect()
+    replaying = await open_socket(player, campaign.pk, f"?since={time.time()}")  # an older page
+    frame = await replaying.receive_json_frame(timeout=5)
+    assert "Il y a une seconde" in json.dumps(frame["missed"])
+    await replaying.disconnect()

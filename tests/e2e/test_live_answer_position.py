@@ -4,7 +4,7 @@ The page's socket is routed through the test (Playwright's WebSocket routing), s
 cross the answer as it does on a slow Wi-Fi: the server's own messages are held back once the page is live,
 and a push carrying the panel as it stood before the draw (at the first position after the page's, which the
 draw's answer covers) reaches the page while the draw's POST is in flight (or just after its answer). The
-answer names its position (X-Live-Position) and tablee.js drops the stale fragment; a fragment of the same
+answer names its position in the campaign's stream (X-Live-Position) and tablee.js drops the stale fragment; a fragment of the same
 push for a region the answer did not replace still applies.
 """
 
@@ -79,7 +79,8 @@ def test_a_push_rendered_before_the_draw_does_not_undo_the_draws_answer(new_cont
     panel.get_by_role("button", name="Tirer", exact=True).click()
     expect(panel).to_contain_text("Vos cartes sont sur la table")
     expect(player.locator("#e2e-probe")).to_have_text("applied")  # the push was dealt with
-    assert int(answers[-1].headers["x-live-position"]) >= last + 1
+    streams = dict(part.strip().split("=") for part in answers[-1].headers["x-live-position"].split(","))
+    assert int(streams[f"campaign:{ids['campaign']}"]) >= last + 1  # the answer names the page's own stream
     player.wait_for_timeout(300)  # a held fragment is released right after the answer: give it the time
     expect(player.locator(".stale-push")).to_have_count(0)
     expect(panel).to_contain_text("Vos cartes sont sur la table")

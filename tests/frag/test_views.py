@@ -41,7 +41,34 @@ def test_the_board_is_an_svg_with_tappable_squares_for_the_player_to_act(client,
     game = game_with(person)
     html = client.get(game.get_absolute_url()).content.decode()
     assert "<svg" in html and 'class="target reachable"' in html
-    assert f'data-live-url="/ws/frag/{game.pk}/" data-live-after="{game.version}"' in html
+    assert (
+        f'data-live-url="/ws/frag/{game.pk}/" data-live-after="{game.version}" data-live-stream="frag:{game.pk}"'
+        in html
+    )
+
+
+def test_the_table_names_its_version_in_the_games_own_stream_unless_bots_still_play_out(
+    client, person, settings
+) -> None:  # type: ignore[no-untyped-def]
+    """X-Live-Position ``frag:<id>=<version>`` when the answer shows that version; an answer showing the moment after
+    one's own action, the bots' turns still to be played out by the socket, names none (the frames and the board
+    that follow must apply)."""
+    settings.FRAG_LIVE_PACE = 0
+    game = game_with(person)
+    assert client.get(game.get_absolute_url())["X-Live-Position"] == f"frag:{game.pk}={game.version}"
+    response = client.post(
+        reverse("frag:act", args=[game.pk]), {"choice": 0, "version": game.version}, HTTP_HX_REQUEST="true"
+    )
+    game.refresh_from_db()
+    assert response["X-Live-Position"] == f"frag:{game.pk}={game.version}"
+    settings.FRAG_LIVE_PACE = 0.5
+    game = game_with(person, bots=2)
+    _to_action_phase(game, person)
+    action = '{"type": "end_turn", "player": 0}'
+    response = client.post(
+        reverse("frag:act", args=[game.pk]), {"action": action, "version": game.version}, HTTP_HX_REQUEST="true"
+    )
+    assert 'id="frag-waiting"' in response.content.decode() and "X-Live-Position" not in response
 
 
 def test_strangers_get_a_404(client) -> None:  # type: ignore[no-untyped-def]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -192,21 +193,28 @@ async def _socket(path: str, user) -> WebsocketCommunicator:  # type: ignore[no-
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_the_campaign_socket_never_carries_secrets_to_a_player():
+@pytest.mark.parametrize("rendered_by", ["the committing request", "the sockets' process"])
+async def test_the_campaign_socket_never_carries_secrets_to_a_player(rendered_by):
+    """Both ways a socket's copy is rendered: by the request that committed the event, for every page open in its
+    process (campaigns.live_announce), or by the sockets' own process when the event was committed elsewhere."""
+    from unittest import mock
+
     world = await sync_to_async(build_world)()
     bob = await _socket(f"/ws/campaigns/{world.campaign.pk}/", world.bob)
     narrator = await _socket(f"/ws/campaigns/{world.campaign.pk}/", world.narrator)
     assert (await bob.connect())[0] and (await narrator.connect())[0]
-    await sync_to_async(campaign_services.event_append)(
-        campaign=world.campaign,
-        kind="note",
-        payload={"text": NARRATOR_SECRET},
-        actor=world.narrator,
-        visibility=Visibility.NARRATORS,
-    )
-    await sync_to_async(campaign_services.note_write)(
-        membership=await sync_to_async(membership)(world.campaign, world.alice), text=PRIVATE_NOTE, private=True
-    )
+    committed_elsewhere = mock.patch("campaigns.live_announce.open_pages", return_value=[])
+    with committed_elsewhere if rendered_by == "the sockets' process" else contextlib.nullcontext():
+        await sync_to_async(campaign_services.event_append)(
+            campaign=world.campaign,
+            kind="note",
+            payload={"text": NARRATOR_SECRET},
+            actor=world.narrator,
+            visibility=Visibility.NARRATORS,
+        )
+        await sync_to_async(campaign_services.note_write)(
+            membership=await sync_to_async(membership)(world.campaign, world.alice), text=PRIVATE_NOTE, private=True
+        )
     assert NARRATOR_SECRET in await narrator.receive_from(timeout=5)
     assert PRIVATE_NOTE in await narrator.receive_from(timeout=5)
     assert await bob.receive_nothing(timeout=0.5)

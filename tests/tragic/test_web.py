@@ -554,3 +554,23 @@ def test_an_idle_opponents_board_is_passed_for_by_the_waiting_page_once_the_time
     assert client.post(url, {"version": game.version}, HTTP_HX_REQUEST="true").status_code == 200
     game.refresh_from_db()
     assert game.actions[-1] == {"kind": "pass", "player": 1, "timed_out": True} and not load_state(game).stack
+
+
+def test_a_move_answers_with_the_boards_version_in_the_games_own_stream(client):
+    """The board page counts in its game's versions (X-Live-Position ``tragic:<id>=<version>``); tablee.js takes only
+    its own stream's position, so a campaign position in the same header never moves a board."""
+    game, alice, bob = duel()
+    state = load_state(game)
+    user = alice if state.active == 0 else bob
+    client.login(username=user.username, password=PASSWORD)
+    page = client.get(reverse("tragic:game", args=[game.pk]))
+    assert page["X-Live-Position"] == f"tragic:{game.pk}={game.version}"
+    assert f'data-live-after="{game.version}" data-live-stream="tragic:{game.pk}"' in page.content.decode()
+    action = next(a for a in state.legal_actions(state.active) if a["kind"] == "end_turn")
+    response = client.post(
+        reverse("tragic:game_act", args=[game.pk]),
+        {"action": json.dumps(action), "version": game.version},
+        HTTP_HX_REQUEST="true",
+    )
+    game.refresh_from_db()
+    assert response.status_code == 200 and response["X-Live-Position"] == f"tragic:{game.pk}={game.version}"
