@@ -20,7 +20,7 @@ SEAT_KINDS = [
     ("me", _("Me (hot seat: one device)")),
     ("heuristic", _("Bot (heuristic)")),
     ("random", _("Bot (random)")),
-    ("search", _("Bot (search: strongest, thinks up to half a second per action)")),
+    ("search", _("Bot (search: strongest, thinks up to a second per action)")),
     ("user", _("Another person")),
 ]
 ATTRIBUTE = [(n, str(n)) for n in range(1, 5)]

@@ -20,7 +20,7 @@ class BotKind(models.TextChoices):
     NONE = "", _("Person")
     HEURISTIC = "heuristic", _("Bot (heuristic)")
     RANDOM = "random", _("Bot (random)")
-    SEARCH = "search", _("Bot (search: strongest, thinks up to half a second per action)")
+    SEARCH = "search", _("Bot (search: strongest, thinks up to a second per action)")
 
 
 class Game(models.Model):
