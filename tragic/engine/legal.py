@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import AIM_PARTS, PERMANENT_TYPES
+from .cards import AIM_PARTS, ANY, PERMANENT_TYPES
 from .checks import NO_TARGET, Action, Checks
 
 __all__ = ["NO_TARGET", "Action", "Choices"]
@@ -323,9 +323,9 @@ class Choices(Checks):
                         if aims and "player" in target:
                             # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
                             actions.extend({**action, "aim": part} for part in AIM_PARTS)
-        for uid in self._sources.get(player) or self.ability_sources(player):
-            if self.ability_usable(player, uid, "main"):
-                actions.extend(self.activation_actions(player, uid))
+        sources = self._sources.get(player) or self.ability_sources(player)
+        if sources:
+            self._main_activations(player, sources, actions, available, payments)
         if self.phase == "main":
             self._equipment_choices(player, actions, available)
 
@@ -333,6 +333,48 @@ class Choices(Checks):
             actions.extend(self.ally_attack_choices(player))
         append({"kind": "end_turn", "player": player})
         return actions
+
+    def _main_activations(
+        self,
+        player: int,
+        sources: list[int],
+        actions: list[Action],
+        available: dict[str, int],
+        payments: dict[tuple[tuple[str, int], ...], dict[str, int]],
+    ) -> None:
+        """``ability_usable(player, uid, "main")`` then ``activation_actions`` for each source, inline for the
+        usual capacity (engage, pay, resolve effects); attacks, recycling and life-for-missing capacities go
+        through the two methods."""
+        cards, table = self.cards, self._card_table
+        spare = -1
+        for uid in sources:
+            inst = cards[uid]
+            ability = table[inst.cid].ability
+            if ability is None:
+                continue
+            if ability.attack or ability.recycles or ability.life_for_missing:
+                if self.ability_usable(player, uid, "main"):
+                    actions.extend(self.activation_actions(player, uid))
+                continue
+            # ability_usable's checks for the main phase (an attack's used_turn does not apply here)
+            if inst.engaged and (ability.engage or inst.zone == "equipment") or ability.timing == "upkeep":
+                continue
+            # can_pay(player, ability.cost)
+            total = 0
+            for a, n in ability.cost_key:
+                if a != ANY and available[a] < n:
+                    break
+                total += n
+            else:
+                if spare < 0:
+                    spare = sum(available.values())
+                if spare < total:
+                    continue
+                known = payments.get(ability.cost_key)
+                pay = dict(known if known is not None else self.known_payment(player, ability.cost_key))
+                base: Action = {"kind": "activate", "player": player, "card": uid, "pay": pay}
+                for target in self.effect_targets(player, ability.effects):
+                    actions.append({**base, "target": target} if target is not None else base)
 
     def _equipment_choices(self, player: int, actions: list[Action], available: dict[str, int]) -> None:
         """Equipping or unequipping each piece of the equipment zone: :meth:`equip_problem` for pieces known to

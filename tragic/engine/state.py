@@ -193,12 +193,17 @@ class StateData:
         """The other players still in the game, clockwise from ``player``'s left."""
         players = self.players
         n = len(players)
+        if n == 2:  # the usual table, asked several times a step: the same list without the arithmetic
+            return [] if players[1 - player].eliminated else [1 - player]
         return [(player + k) % n for k in range(1, n) if not players[(player + k) % n].eliminated]
 
     def clockwise_from(self, player: int) -> list[int]:
         """« L'ordre de jeu autour de la table est toujours dans le sens horaire » (001)."""
-        n = len(self.players)
-        return [(player + k) % n for k in range(n) if not self.players[(player + k) % n].eliminated]
+        players = self.players
+        n = len(players)
+        if n == 2:
+            return [i for i in (player, 1 - player) if not players[i].eliminated]
+        return [(player + k) % n for k in range(n) if not players[(player + k) % n].eliminated]
 
     # -- SPECIAL resources -----------------------------------------------------------------------
 
