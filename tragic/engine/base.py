@@ -159,6 +159,16 @@ class Base(StateData):
     def check_end(self) -> None:
         """« lorsqu'un joueur se retrouve avec zéro Point de Vie ou moins … la partie s'arrête, en cas
         d'égalité, c'est un match nul » ; with three or four players the fallen leave and the others go on."""
+        standing = 0
+        for p in self.players:
+            if not p.eliminated:
+                if p.life <= 0:
+                    break
+                standing += 1
+        else:
+            # Nobody fell (the usual case, asked several times a step): nothing to settle while two stand.
+            if standing > 1 or self.over:
+                return
         fallen = [p for p in self.players if not p.eliminated and p.life <= 0]
         for p in fallen:
             p.eliminated = True

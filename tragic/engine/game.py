@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import CardPool
-from .codes import trusted_plan
+from .codes import PLANS
 from .combat_actions import CombatActions
 from .decks import validate_library
 from .errors import IllegalAction, refuse
@@ -124,11 +124,15 @@ class State(CombatActions):
         found legal at this very step by :meth:`legal_codes` (the hot path of playouts and search)."""
         action = self._coded_action(code)
         self._coded = None
-        plan = trusted_plan(self, action)
+        kind = action["kind"]
+        plan = PLANS[kind](self, action)
         self.events = []
-        getattr(self, self.HANDLERS[action["kind"]][1])(action, plan)
-        if not self.over and any(p.eliminated for p in self.players):
-            self.settle_eliminations()
+        getattr(self, self.HANDLERS[kind][1])(action, plan)
+        if not self.over:
+            for p in self.players:
+                if p.eliminated:
+                    self.settle_eliminations()
+                    break
         self.steps += 1
         return self.events
 

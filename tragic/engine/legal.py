@@ -44,28 +44,43 @@ class Choices(Checks):
     # -- legal actions ---------------------------------------------------------------------------------
 
     def legal_actions(self, player: int) -> list[Action]:
-        if player not in self.current_players():
+        phase = self.phase
+        if self.over:
             return []
-        if self.phase == "choose_traits":
-            return self.trait_choices(player)
-        if self.phase == "choose_skills":
-            return self.skill_choices(player)
-        if self.phase == "mulligan":
+        if phase in ("choose_traits", "choose_skills", "mulligan"):
+            if player not in self.current_players():
+                return []
+            if phase == "choose_traits":
+                return self.trait_choices(player)
+            if phase == "choose_skills":
+                return self.skill_choices(player)
             return self.mulligan_choices(player)
-        if self.pending is not None:
+        # current_players() without its list: the one player holding the decision.
+        pending = self.pending
+        if pending is not None:
+            if player != pending["player"]:
+                return []
             return self.pending_choices(player) + [{"kind": "concede", "player": player}]
         if self.priority:
+            if player != self.priority[0]:
+                return []
             return self.priority_choices(player) + [{"kind": "concede", "player": player}]
+        if player != self.active:
+            return []
         actions: list[Action] = []
         if self.window == "open" and player == self.active:
             # special_placeable's condition, the cards themselves checked once, by special_choices.
             actions.extend(self.special_choices(player))
         if self.ending:
             return actions + [{"kind": "end_turn", "player": player}]
-        if self.phase == "upkeep":
+        if phase == "upkeep":
             actions.extend(self.upkeep_choices(player))
         elif self.players[player].sheltered is None:
-            actions.extend(self.main_choices(player))
+            main = self.main_choices(player)  # a new list: taken as it is when nothing comes before it
+            if actions:
+                actions.extend(main)
+            else:
+                actions = main
         else:
             actions.append({"kind": "end_turn", "player": player})
         actions.append({"kind": "concede", "player": player})

@@ -40,7 +40,11 @@ class Stack(Combat):
         """After ``actor``'s act, « l'adversaire peut alors consommer des ressources et utiliser des
         Capacités » (Phase 5): each other player in turn order may respond, except those who would only be
         asked to pass (:meth:`stops_for`)."""
-        self.priority = [i for i in self.clockwise_from(actor) if i != actor]
+        players = self.players
+        if len(players) == 2:  # clockwise_from without the actor, at the usual table
+            self.priority = [] if players[1 - actor].eliminated else [1 - actor]
+        else:
+            self.priority = [i for i in self.clockwise_from(actor) if i != actor]
         self.skip_idle()
 
     def skip_idle(self) -> None:

@@ -338,6 +338,15 @@ class StateData:
                 key.append((card.id, malus))
         return tuple(key)
 
+    def cids_with(self, when: str) -> frozenset[str]:
+        """The ids of the pool's cards with effects ``when`` (``Card.effects_at``), kept in the pool's memo: each
+        turn's end, disengagement and upkeep look for them among every card of several zones."""
+        key = ("cids with effects", when)
+        known: frozenset[str] | None = self.pool.memo.get(key)
+        if known is None:
+            known = self.pool.memo[key] = frozenset(c.id for c in self._card_table.values() if c.effects_at(when))
+        return known
+
     def armour(self, player: int) -> dict[str, int]:
         return self.mods(player).armour
 

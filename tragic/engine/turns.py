@@ -158,11 +158,13 @@ class Turns(Stack):
             p.engaged_points[attribute] = 0
         zones = ["play", "skill"] + ([] if self.profile.traits_stay_engaged else ["trait"])
         woken: list[int] = []
+        cards, with_effect = self.cards, self.cids_with("disengage")
         for zone in zones:
             for uid in p.zones[zone]:
-                if self.cards[uid].engaged and self.card(uid).effects_at("disengage"):
+                inst = cards[uid]
+                if inst.engaged and inst.cid in with_effect:
                     woken.append(uid)
-                self.cards[uid].engaged = False
+                inst.engaged = False
         for uid in p.guarded:
             inst = self.cards[uid]
             if inst.granted.get("EN_DEFENSE"):
@@ -184,9 +186,10 @@ class Turns(Stack):
         p = self.players[player]
         todo: list[dict[str, Any]] = []
         cards, table = self.cards, self._card_table
+        with_effect = self.cids_with("upkeep")
         for zone in ("play", "special", "trait", "skill", "equipment"):
             for uid in p.zones[zone]:
-                if zone == "equipment" and cards[uid].engaged:
+                if cards[uid].cid not in with_effect or zone == "equipment" and cards[uid].engaged:
                     continue
                 upkeep = table[cards[uid].cid].effects_at("upkeep")
                 if not upkeep:
@@ -252,9 +255,10 @@ class Turns(Stack):
         player = self.active
         p = self.players[player]
         cards, table = self.cards, self._card_table
-        for zone in ("play", "special", "trait", "skill", "equipment"):
+        with_effect = self.cids_with("end_of_turn")
+        for zone in ("play", "special", "trait", "skill", "equipment") if with_effect else ():
             # The zone's cards with such an effect, as the zone was: an effect may move cards.
-            for uid in [u for u in p.zones[zone] if table[cards[u].cid].effects_at("end_of_turn")]:
+            for uid in [u for u in p.zones[zone] if cards[u].cid in with_effect]:
                 inst = cards[uid]
                 if inst.zone != zone or (zone == "equipment" and inst.engaged):
                     continue
