@@ -394,28 +394,34 @@ class Choices(Checks):
     def _equipment_choices(self, player: int, actions: list[Action], available: dict[str, int]) -> None:
         """Equipping or unequipping each piece of the equipment zone: :meth:`equip_problem` for pieces known to
         be the player's, in the main phase, the cost checked from the card's precomputed sums."""
-        cards, table = self.cards, self._card_table
         equipment = self.players[player].zones["equipment"]
+        if not equipment:
+            return
+        cards, table = self.cards, self._card_table
         spare = sum(available.values())
         for uid in equipment:
             inst = cards[uid]
             card = table[inst.cid]
-            if card.cost_total > spare or any(available[a] < n for a, n in card.cost_named):
+            if card.cost_total > spare:
                 continue
-            # Two pieces never share a slot (FAQ 15): only a piece to equip can collide with one equipped.
-            if inst.engaged and any(
-                table[cards[u].cid].slot == card.slot and not cards[u].engaged for u in equipment if u != uid
-            ):
-                continue
-            known = self._payments[player].get(card.cost_key)
-            actions.append(
-                {
-                    "kind": "equip" if inst.engaged else "unequip",
-                    "player": player,
-                    "card": uid,
-                    "pay": dict(known if known is not None else self.known_payment(player, card.cost_key)),
-                }
-            )
+            for a, n in card.cost_named:
+                if available[a] < n:
+                    break
+            else:
+                # Two pieces never share a slot (FAQ 15): only a piece to equip can collide with one equipped.
+                if inst.engaged and any(
+                    table[cards[u].cid].slot == card.slot and not cards[u].engaged for u in equipment if u != uid
+                ):
+                    continue
+                known = self._payments[player].get(card.cost_key)
+                actions.append(
+                    {
+                        "kind": "equip" if inst.engaged else "unequip",
+                        "player": player,
+                        "card": uid,
+                        "pay": dict(known if known is not None else self.known_payment(player, card.cost_key)),
+                    }
+                )
 
     def ability_sources(self, player: int) -> list[int]:
         """The player's cards with an activated capacity (kept until their zones change: not to be changed)."""

@@ -138,12 +138,22 @@ class StateData:
         inst = self.cards[uid]
         player = self.players[inst.owner]
         if inst.zone in PASSIVE_ZONES or zone in PASSIVE_ZONES:
-            if self._card_table[inst.cid].is_ally:
+            card = self._card_table[inst.cid]
+            if card.is_ally:
                 # An ally adds nothing to its player's Mods or points (``_mods_key`` skips allies): only
                 # the list of capacity sources changes.
                 self._sources.pop(inst.owner, None)
-            else:
+            elif inst.zone == "equipment" or zone == "equipment" or inst.cid not in self._inert_ids():
                 self.invalidate(inst.owner)
+            else:
+                # An inert card (most placed SPECIAL cards) is left out of ``_mods_key``, equipment apart (a
+                # piece's malus reads the others): the Mods stay; the points change with the SPECIAL columns,
+                # the capacity sources with a card that has one.
+                if card.ability is not None:
+                    self._sources.pop(inst.owner, None)
+                if inst.zone == "special" or zone == "special":
+                    self._points.pop(inst.owner, None)
+                    self._available.pop(inst.owner, None)
         if inst.zone == "special":
             for column in player.special.values():
                 if uid in column:
@@ -310,15 +320,20 @@ class StateData:
             for u in self.players[player].zones["equipment"]
         )
 
+    def _inert_ids(self) -> frozenset[str]:
+        """The ids of the pool's cards that add nothing to any Mods (``passives.inert``), in the pool's memo."""
+        known: frozenset[str] | None = self.pool.memo.get(INERT_IDS)
+        if known is None:
+            known = self.pool.memo[INERT_IDS] = frozenset(c.id for c in self._card_table.values() if inert(c))
+        return known
+
     def _mods_key(self, player: int) -> ModsKey:
         """The ids of the player's passive cards in their order (Traits, Compétences, SPECIAL cards, what is
         in play but allies, equipped pieces), each with whether its malus applies."""
         p = self.players[player]
         cards, table = self.cards, self._card_table
         key: list[tuple[str, bool]] = []
-        inert_ids = self.pool.memo.get(INERT_IDS)
-        if inert_ids is None:
-            inert_ids = self.pool.memo[INERT_IDS] = frozenset(c.id for c in table.values() if inert(c))
+        inert_ids = self._inert_ids()
         for zone in ("trait", "skill", "special", "play", "equipment"):
             for uid in p.zones[zone]:
                 inst = cards[uid]
