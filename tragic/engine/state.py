@@ -159,7 +159,11 @@ class StateData:
                 if uid in column:
                     column.remove(uid)
                     break
-        player.zones[inst.zone].remove(uid)
+        left = player.zones[inst.zone]
+        if left[-1] == uid:  # a draw takes the top of the library, the end of its list: no search
+            left.pop()
+        else:
+            left.remove(uid)
         inst.zone = zone
         if zone == "library" and bottom:
             player.zones[zone].insert(0, uid)
@@ -260,11 +264,12 @@ class StateData:
         cached = self._available.get(player)
         if cached is None:
             points = self._points.get(player) or self._all_points(player)
-            engaged = self.players[player].engaged_points
-            # (a conditional, not max(): this runs after every payment, and a call costs more than the test)
-            cached = self._available[player] = {
-                a: left if (left := points[a] - engaged[a]) > 0 else 0 for a in ATTRIBUTES
-            }
+            # The points less the engaged ones, never below 0: copied, then only the attributes engaged changed
+            # (a few at most; a conditional, not max(): this runs after every payment).
+            cached = self._available[player] = points.copy()
+            for a, n in self.players[player].engaged_points.items():
+                if n:
+                    cached[a] = left if (left := points[a] - n) > 0 else 0
             memo = _PAYMENTS.get(values := tuple(cached.values()))
             if memo is None:
                 if len(_PAYMENTS) >= PAYMENTS_LIMIT:
