@@ -38,7 +38,15 @@ class Targeting(Effects):
     def ally_attack_choices(self, player: int) -> list[dict[str, Any]]:
         actions: list[dict[str, Any]] = []
         horde_done = False
-        ready = [u for u in self.players[player].zones["play"] if self.can_ally_attack(u)]
+        cards, table = self.cards, self._card_table
+        ready = []
+        for u in self.players[player].zones["play"]:
+            inst = cards[u]
+            # can_ally_attack, read inline (asked at every step of a turn with allies in play)
+            if inst.zone == "play" and not inst.engaged:
+                card = table[inst.cid]
+                if card.is_ally and not card.keywords.get("EN_DEFENSE", 0) + inst.granted.get("EN_DEFENSE", 0):
+                    ready.append(u)
         if not ready:
             return actions
         victims = self._ally_victims(player)
@@ -83,11 +91,14 @@ class Targeting(Effects):
 
     def _ally_targets_among(self, victims: list[tuple[int, bool, list[int]]], group: list[int]) -> list[dict[str, Any]]:
         targets: list[dict[str, Any]] = []
+        cards, table = self.cards, self._card_table
+        # same_faction(a, uid) for some attacker a: uid's faction is one of theirs that never fights itself.
+        barred = {f for a in group if (f := table[cards[a].cid].faction) is not None and f != "belluaire"}
         for victim, open_, aimable in victims:
             if open_:
                 targets.append({"player": victim})
             for uid in aimable:
-                if all(not self.same_faction(a, uid) for a in group):
+                if table[cards[uid].cid].faction not in barred:
                     targets.append({"card": uid})
         return targets
 
