@@ -104,7 +104,10 @@ class CardActions(TurnActions):
 
     def cast_triggers(self, player: int) -> None:
         """« Lorsque vous lancez une carte depuis votre main » skills (FAQ 17), SPECIAL placement included."""
-        for uid in self.zone(player, "skill"):
+        with_effect = self.cids_with("cast")
+        for uid in self.zone(player, "skill") if with_effect else ():
+            if self.cards[uid].cid not in with_effect:
+                continue
             for effect in self.card(uid).effects_at("cast"):
                 if effect.op == "gain_life_on_cast":
                     healed = self.heal_player(player, int(effect.get("n", 1)))

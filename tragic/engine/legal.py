@@ -235,12 +235,13 @@ class Choices(Checks):
     def special_choices(self, player: int) -> list[Action]:
         seen: set[str] = set()
         actions = []
-        cards, table = self.cards, self._card_table
+        cards, columns = self.cards, self.special_columns()
         points = self._points.get(player) or self._all_points(player)
         for uid in self.players[player].zones["hand"]:
-            card = table[cards[uid].cid]
-            if card.type == "special" and card.id not in seen and points[card.attribute or "S"] < 10:
-                seen.add(card.id)
+            cid = cards[uid].cid
+            column = columns.get(cid)
+            if column is not None and cid not in seen and points[column] < 10:
+                seen.add(cid)
                 actions.append({"kind": "place_special", "player": player, "card": uid})
         return actions
 

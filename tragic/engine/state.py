@@ -367,6 +367,15 @@ class StateData:
             known = self.pool.memo[key] = frozenset(c.id for c in self._card_table.values() if c.effects_at(when))
         return known
 
+    def special_columns(self) -> dict[str, str]:
+        """Each SPECIAL card of the pool by id: the column it is placed in (its attribute, else S), in the memo."""
+        key = ("special columns",)
+        known: dict[str, str] | None = self.pool.memo.get(key)
+        if known is None:
+            table = self._card_table
+            known = self.pool.memo[key] = {c.id: c.attribute or "S" for c in table.values() if c.type == "special"}
+        return known
+
     def armour(self, player: int) -> dict[str, int]:
         return self.mods(player).armour
 
