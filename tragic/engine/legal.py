@@ -289,9 +289,10 @@ class Choices(Checks):
         available = self._available.get(player) or self.available_points(player)
         # available_points chose the shared memo of these disengaged points (base.known_payment).
         payments = self._payments[player]
+        # Attacks with the same reach share their targets (cards in hand and weapons' capacities).
+        attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
         if self.phase == "main" and zones["hand"]:
             spare = sum(available.values())
-            attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
             barred = "no_brotherhood" in (self._mods.get(player) or self.mods(player)).flags
             for uid in zones["hand"]:
                 cid = cards[uid].cid
@@ -314,7 +315,6 @@ class Choices(Checks):
                         continue
                     targets: Sequence[dict[str, Any] | None]
                     if kind == "attack" and card.attack is not None:
-                        # Attacks with the same reach share their targets.
                         keywords = card.keywords
                         key = (card.attack.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
                         found = attack_targets.get(key)
@@ -341,7 +341,7 @@ class Choices(Checks):
                             actions.extend({**action, "aim": part} for part in AIM_PARTS)
         sources = self._sources.get(player) or self.ability_sources(player)
         if sources:
-            self._main_activations(player, sources, actions, available, payments)
+            self._main_activations(player, sources, actions, available, payments, attack_targets)
         if self.phase == "main":
             self._equipment_choices(player, actions, available)
 
@@ -357,23 +357,28 @@ class Choices(Checks):
         actions: list[Action],
         available: dict[str, int],
         payments: dict[tuple[tuple[str, int], ...], dict[str, int]],
+        attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]],
     ) -> None:
         """``ability_usable(player, uid, "main")`` then ``activation_actions`` for each source, inline for the
-        usual capacity (engage, pay, resolve effects); attacks, recycling and life-for-missing capacities go
-        through the two methods."""
-        cards, table = self.cards, self._card_table
+        usual capacities (engage, pay, then resolve effects or a weapon's attack, its targets shared with the
+        attacks in hand); recycling and life-for-missing capacities go through the two methods."""
+        cards, table, turn = self.cards, self._card_table, self.turn
         spare = -1
         for uid in sources:
             inst = cards[uid]
-            ability = table[inst.cid].ability
+            card = table[inst.cid]
+            ability = card.ability
             if ability is None:
                 continue
-            if ability.attack or ability.recycles or ability.life_for_missing:
+            attack = ability.attack
+            if ability.recycles or ability.life_for_missing or attack and card.attack is None:
                 if self.ability_usable(player, uid, "main"):
                     actions.extend(self.activation_actions(player, uid))
                 continue
-            # ability_usable's checks for the main phase (an attack's used_turn does not apply here)
+            # ability_usable's checks for the main phase
             if inst.engaged and (ability.engage or inst.zone == "equipment") or ability.timing == "upkeep":
+                continue
+            if attack and inst.used_turn == turn:
                 continue
             # can_pay(player, ability.cost)
             total = 0
@@ -389,6 +394,20 @@ class Choices(Checks):
                 known = payments.get(ability.cost_key)
                 pay = dict(known if known is not None else self.known_payment(player, ability.cost_key))
                 base: Action = {"kind": "activate", "player": player, "card": uid, "pay": pay}
+                if attack:
+                    profile = card.attack
+                    assert profile is not None
+                    keywords = card.keywords
+                    key = (profile.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
+                    found = attack_targets.get(key)
+                    if found is None:
+                        found = attack_targets[key] = self.attack_targets(player, card)
+                    actions.extend({**base, "target": t} for t in found)
+                    if keywords.get("CIBLAGE", 0):
+                        actions.extend(
+                            {**base, "target": t, "aim": part} for t in found if "player" in t for part in AIM_PARTS
+                        )
+                    continue
                 for target in self.effect_targets(player, ability.effects):
                     actions.append({**base, "target": target} if target is not None else base)
 
