@@ -196,9 +196,15 @@ class Choices(Checks):
         cards, table = self.cards, self._card_table
         top = self.stack[-1] if self.stack else None
         if top is not None:
+            trigger = None
             for uid in self.players[player].zones["hand"]:
-                if table[cards[uid].cid].type == "reaction" and self.reaction_problem(player, uid, top) is None:
-                    return True
+                card = table[cards[uid].cid]
+                if card.type == "reaction":
+                    # reaction_problem's test of what it answers, first and without building the refusal
+                    if trigger is None:
+                        trigger = self.stack_trigger(top)
+                    if trigger in card.reacts_to and self.reaction_problem(player, uid, top) is None:
+                        return True
         for uid in self.ability_sources(player):
             ability = table[cards[uid].cid].ability
             # ability_usable refuses any other timing for an interruption: asked first, it spares the rest.
