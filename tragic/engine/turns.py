@@ -353,11 +353,20 @@ class Turns(Stack):
 
     def timer_due(self) -> bool:
         """« le jeu s'arrête lorsque les 2 joueurs ont joué très exactement le même nombre de tour »."""
-        alive = [self.players[i] for i in self.alive()]
-        same = len({p.turns_played for p in alive}) == 1
+        # (asked at every end of turn: one pass, no set) the players still in the game, all with as many turns
+        played = -1
+        for p in self.players:
+            if not p.eliminated:
+                if played < 0:
+                    played = p.turns_played
+                elif p.turns_played != played:
+                    return False
+        if played < 0:
+            return False
+        if self.timer:
+            return True
         limit = self.config.get("max_turns")
-        reached = limit is not None and all(p.turns_played >= limit for p in alive)
-        return same and (self.timer or reached)
+        return limit is not None and played >= limit
 
     def finish_on_timer(self) -> None:
         """« Le vainqueur est celui ayant le moins de blessure » — damage taken, not life left."""
