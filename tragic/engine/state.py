@@ -145,8 +145,9 @@ class StateData:
             card = self._card_table[inst.cid]
             if card.is_ally:
                 # An ally adds nothing to its player's Mods or points (``_mods_key`` skips allies): only
-                # the list of capacity sources changes.
-                self._sources.pop(inst.owner, None)
+                # the list of capacity sources changes, if it has a capacity.
+                if card.ability is not None:
+                    self._sources.pop(inst.owner, None)
             elif inst.zone == "equipment" or zone == "equipment" or inst.cid not in self._inert_ids():
                 self.invalidate(inst.owner)
             else:
