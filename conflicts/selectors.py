@@ -36,6 +36,7 @@ from conflicts.setup import (
     split_from,
     writes_to_sheets,
 )
+from core.prepared import PreparedRead
 
 
 def scenes_of(campaign: Campaign) -> QuerySet[Scene]:
@@ -44,25 +45,43 @@ def scenes_of(campaign: Campaign) -> QuerySet[Scene]:
     )
 
 
-def sequence_for(membership: Membership, sequence_id: int) -> Sequence:
-    sequence = (
-        Sequence.objects.select_related("scene").filter(pk=sequence_id, campaign_id=membership.campaign_id).first()
+# The reads of every Sequence page, odds keystroke and draw, compiled once (core.prepared): compiling them cost more
+# than running them.
+_sequence = PreparedRead(
+    lambda sequence_id, campaign_id: (
+        Sequence.objects.select_related("scene").filter(pk=sequence_id, campaign_id=campaign_id).order_by("pk")[:1]
     )
-    if sequence is None:
+)
+_sequence_of_participant = PreparedRead(
+    lambda campaign_id, participant_id: (
+        Sequence.objects.select_related("scene")
+        .filter(campaign_id=campaign_id, participants=participant_id)
+        .order_by("pk")[:1]
+    )
+)
+_participants = PreparedRead(
+    lambda sequence_id: (
+        Participant.objects.filter(sequence_id=sequence_id).select_related("character").order_by("position", "pk")
+    )
+)
+_decks = PreparedRead(lambda campaign_id: Deck.objects.filter(campaign_id=campaign_id))
+
+
+def sequence_for(membership: Membership, sequence_id: int) -> Sequence:
+    found = _sequence(int(sequence_id), int(membership.campaign_id))
+    if not found:
         raise Http404
+    sequence = found[0]
     sequence.campaign = membership.campaign  # the member's campaign, already read: the same row
     return sequence
 
 
 def sequence_of_participant(membership: Membership, participant_id: int) -> Sequence:
     """The sequence of this member's campaign that ``participant_id`` takes part in (404 otherwise), in one query."""
-    sequence = (
-        Sequence.objects.select_related("scene")
-        .filter(campaign_id=membership.campaign_id, participants=participant_id)
-        .first()
-    )
-    if sequence is None:
+    found = _sequence_of_participant(int(membership.campaign_id), int(participant_id))
+    if not found:
         raise Http404
+    sequence = found[0]
     sequence.campaign = membership.campaign  # the member's campaign, already read: the same row
     return sequence
 
@@ -70,7 +89,15 @@ def sequence_of_participant(membership: Membership, participant_id: int) -> Sequ
 def participants_of(sequence: Sequence) -> list[Participant]:
     """With their characters; not the owners' user rows: who runs a character is its ``owner_id``, and the
     users' columns were a sixth of the read."""
-    return list(sequence.participants.select_related("character").order_by("position", "pk"))
+    participants = _participants(int(sequence.pk))
+    for p in participants:
+        p.sequence = sequence  # as ``sequence.participants`` sets it: no query for it
+    return participants
+
+
+def campaign_decks(campaign_id: int) -> list[Deck]:
+    """The campaign's decks, in their model's order (holder, kind, pk)."""
+    return _decks(int(campaign_id))
 
 
 @dataclass
@@ -125,12 +152,20 @@ class Board:
     standing: int = 0
 
     decks: dict[tuple[str, str, int | None], DeckState] | None = None
+    deck_rows: list[Deck] | None = None
+
+    @property
+    def campaign_decks(self) -> list[Deck]:
+        """The campaign's decks (in their model's order), read once for the page's deck list and the odds."""
+        if self.deck_rows is None:
+            self.deck_rows = campaign_decks(self.sequence.campaign_id)
+        return self.deck_rows
 
     @property
     def states(self) -> dict[tuple[str, str, int | None], DeckState]:
         """The decks as they stand, read the first time a draw panel's odds need them (the console has none)."""
         if self.decks is None:
-            self.decks = deck_states(self.sequence.campaign)
+            self.decks = {(d.kind, d.holder, d.player_id): deck_store.state_of(d) for d in self.campaign_decks}
         return self.decks
 
 
@@ -262,7 +297,7 @@ def _story(sequence: Sequence, membership: Membership) -> list[str]:
 
 
 def deck_states(campaign: Campaign) -> dict[tuple[str, str, int | None], DeckState]:
-    return {(d.kind, d.holder, d.player_id): deck_store.state_of(d) for d in Deck.objects.filter(campaign=campaign)}
+    return {(d.kind, d.holder, d.player_id): deck_store.state_of(d) for d in campaign_decks(campaign.pk)}
 
 
 @dataclass

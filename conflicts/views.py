@@ -149,9 +149,11 @@ def _budget(participant: Participant, board: selectors.Board) -> Budget:
     )
 
 
-def visible_decks(membership: Membership) -> list[Deck]:
-    """Decks this member deals from or may shuffle: all of them for narrators."""
-    decks = Deck.objects.filter(campaign_id=membership.campaign_id).order_by("holder", "kind", "pk")
+def visible_decks(membership: Membership, decks: list[Deck] | None = None) -> list[Deck]:
+    """Decks this member deals from or may shuffle: all of them for narrators. ``decks``: the campaign's, when
+    the caller has read them (``Board.campaign_decks``), in the model's order (holder, kind, pk)."""
+    if decks is None:
+        decks = selectors.campaign_decks(membership.campaign_id)
     if membership.is_narrator:
         return list(decks)
     return [d for d in decks if d.holder in ("table", "players") or d.player_id == membership.user_id]
@@ -210,7 +212,7 @@ def _sequence_page(
         "board_html": board_html(board, request, membership.pk, console_forms),
         "sequence": board.sequence,
         "panels": panels,
-        "decks": visible_decks(membership),
+        "decks": visible_decks(membership, board.campaign_decks),
         # The socket sends this Sequence's board and panels (on the narrator's console, the panels opened).
         "live_watch": [sequence_subject(board.sequence.pk), console_subject(board.sequence.pk)]
         if narrator
