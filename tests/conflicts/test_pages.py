@@ -114,6 +114,25 @@ def test_the_sequence_page_costs_the_same_queries_with_more_participants(django_
         client.get(url)
 
 
+def test_the_players_sequence_page_reads_the_decks_once_cold(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """Nothing kept (after a change of the table): the deck list and the draw panel's odds share one read of the
+    campaign's decks: session, user, member, sequence, participants, table settings, Revers, power feeds, the
+    states' settings and rows, story, decks (13 before)."""
+    from django.core.cache import caches
+
+    from conflicts.kept_odds import forget_odds_inputs
+
+    f = fight(npcs=2)
+    client = login(f.player)
+    url = reverse("conflicts:sequence", args=[f.campaign.pk, f.sequence.pk])
+    client.get(url)
+    caches["fragments"].clear()
+    forget_odds_inputs()
+    with django_assert_max_num_queries(12) as cold:
+        assert client.get(url).status_code == 200
+    assert sum(1 for q in cold.captured_queries if '"conflicts_deck"' in q["sql"]) == 1
+
+
 def test_the_log_reads_like_a_scene() -> None:
     f = fight(npcs=1)
     t = f.npcs[0]
