@@ -25,7 +25,10 @@ from typing import Any, Generic, TypeVar
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections
 from django.db.models import Model, QuerySet
-from django.db.models.query import get_related_populators  # type: ignore[attr-defined]  # Django's own
+from django.db.models.query import (  # type: ignore[attr-defined]  # Django's own
+    ValuesListIterable,
+    get_related_populators,
+)
 from django.db.models.sql.compiler import SQLCompiler
 
 M = TypeVar("M", bound=Model)
@@ -37,18 +40,27 @@ class _Compiled:
     vendor: str
     sql: str
     compiler: SQLCompiler
-    model: type[Model]
+    model: type[Model] | None  # None: a ``values_list`` read, whose rows are tuples
     start: int
     end: int
     init_list: list[str]
     populators: list[Any]
     converters: Any
+    widths: tuple[Any, ...] | None  # the int type of each parameter, where the backend gives one
+
+
+def _flat(args: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(chain.from_iterable(a if isinstance(a, tuple) else (a,) for a in args))
 
 
 class PreparedRead(Generic[M]):
-    """``build(*args)`` compiled once per thread, run with each call's ``args``: the instances, as ``list(build(*args))``."""
+    """``build(*args)`` compiled once per thread (and per length of its tuple arguments), run with each call's
+    ``args``: the instances, as ``list(build(*args))``, or the tuples of a ``values_list`` read.
 
-    def __init__(self, build: Callable[..., QuerySet[M]]) -> None:
+    An argument may be a tuple of distinct values for an ``__in`` filter: the SQL has one placeholder per value,
+    so it is compiled once per length; an empty tuple matches nothing and reads nothing, as Django does."""
+
+    def __init__(self, build: Callable[..., QuerySet[M, Any]]) -> None:
         self._build = build
         self._local = threading.local()
 
@@ -58,38 +70,60 @@ class PreparedRead(Generic[M]):
             raise ImproperlyConfigured("A prepared read makes its instances alone: no related manager, no prefetch.")
         compiler = queryset.query.get_compiler(using=queryset.db)
         sql, params = compiler.as_sql()
-        if tuple(params) != args or any(type(p) not in (int, str) for p in params):
+        flat = _flat(args)
+        if (
+            len(params) != len(flat)
+            or any(p != a or type(a) not in (int, str) for p, a in zip(params, flat, strict=True))
+            or any(not (type(p) is str or (isinstance(p, int) and not isinstance(p, bool))) for p in params)
+        ):
             raise ImproperlyConfigured(
                 f"A prepared read's SQL must take its arguments as they are: {params!r} {args!r}"
             )
-        klass_info = compiler.klass_info
-        if klass_info is None or compiler.annotation_col_map:
-            raise ImproperlyConfigured("A prepared read makes model instances, without annotations.")
+        # PostgreSQL's backend passes an int as the column's own width (psycopg's Int2, Int4, Int8): so do we.
+        widths = tuple(type(p) if type(p) not in (int, str) else None for p in params)
+        values = queryset._iterable_class is ValuesListIterable
+        if values and (queryset.query.annotation_select or queryset.query.extra_select):
+            raise ImproperlyConfigured("A prepared values_list read names fields only, without annotations.")
+        klass_info = None if values else compiler.klass_info
+        if not values and (klass_info is None or compiler.annotation_col_map):
+            raise ImproperlyConfigured("A prepared read makes model instances or value tuples, without annotations.")
         select = compiler.select
-        start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
         fields = [s[0] for s in select[0 : compiler.col_count]]
+        start, end = (klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1) if klass_info else (0, 0)
         return _Compiled(
             db=queryset.db,
             vendor=connections[queryset.db].vendor,
             sql=sql,
             compiler=compiler,
-            model=klass_info["model"],
+            model=klass_info["model"] if klass_info else None,
             start=start,
             end=end,
             init_list=[f[0].target.attname for f in select[start:end]],
-            populators=get_related_populators(klass_info, select, queryset.db),
+            populators=get_related_populators(klass_info, select, queryset.db) if klass_info else [],
             converters=compiler.get_converters(fields),
+            widths=widths if any(widths) else None,
         )
 
-    def __call__(self, *args: Any) -> list[M]:
-        compiled: _Compiled | None = getattr(self._local, "compiled", None)
+    def __call__(self, *args: Any) -> list[Any]:
+        if any(isinstance(a, tuple) and not a for a in args):
+            return []
+        shape = tuple(len(a) if isinstance(a, tuple) else -1 for a in args)
+        kept: dict[tuple[int, ...], _Compiled] | None = getattr(self._local, "compiled", None)
+        if kept is None:
+            kept = self._local.compiled = {}
+        compiled = kept.get(shape)
         if compiled is None or connections[compiled.db].vendor != compiled.vendor:
-            compiled = self._local.compiled = self._compile(args)
+            compiled = kept[shape] = self._compile(args)
+        params = _flat(args)
+        if compiled.widths is not None:
+            params = tuple(a if w is None else w(a) for w, a in zip(compiled.widths, params, strict=True))
         with connections[compiled.db].cursor() as cursor:
-            cursor.execute(compiled.sql, args)
+            cursor.execute(compiled.sql, params)
             rows: Any = cursor.fetchall()
         if compiled.converters:
             rows = compiled.compiler.apply_converters(chain.from_iterable([rows]), compiled.converters)
+        if compiled.model is None:  # ``values_list``: the columns it names, as a tuple
+            return [tuple(row) for row in rows]
         out = []
         start, end, init_list, db = compiled.start, compiled.end, compiled.init_list, compiled.db
         for row in rows:
@@ -97,4 +131,4 @@ class PreparedRead(Generic[M]):
             for populator in compiled.populators:
                 populator.populate(row, obj)
             out.append(obj)
-        return out  # type: ignore[return-value]  # instances of the QuerySet's model
+        return out

@@ -60,3 +60,21 @@ def test_a_read_whose_sql_depends_on_its_arguments_is_refused() -> None:
     swapped = PreparedRead(lambda a, b: Membership.objects.filter(user_id=b).filter(campaign_id=a))
     with pytest.raises(ImproperlyConfigured):
         swapped(1, 2)  # the SQL takes them in another order
+
+
+def test_a_prepared_read_of_a_list_of_ids_and_of_value_tuples() -> None:
+    """An ``__in`` tuple is compiled once per length; an empty one reads nothing; ``values_list`` gives tuples."""
+    f = fight(npcs=3)
+    ids = tuple(p.pk for p in [f.pc, *f.npcs])
+    build = lambda pks, floor: (  # noqa: E731
+        Participant.objects.filter(pk__in=pks, position__gte=floor).values_list("pk", "side", "split")
+    )
+    read = PreparedRead(build)
+    for chosen in (ids, ids[:2], ids, ids[1:2]):
+        assert read(chosen, 0) == list(build(chosen, 0))
+    assert sorted(row[0] for row in read(ids, 0)) == sorted(ids)
+    with CaptureQueriesContext(connection) as ctx:
+        assert read((), 0) == []
+    assert len(ctx.captured_queries) == 0
+    with pytest.raises(ImproperlyConfigured):  # Django drops the repeated id: the SQL does not take the tuple as is
+        PreparedRead(build)((ids[0], ids[0]), 0)
