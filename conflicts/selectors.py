@@ -47,9 +47,9 @@ def scenes_of(campaign: Campaign) -> QuerySet[Scene]:
 
 # The reads of every Sequence page, odds keystroke and draw, compiled once (core.prepared): compiling them cost more
 # than running them.
-_sequence = PreparedRead(
-    lambda sequence_id, campaign_id: (
-        Sequence.objects.select_related("scene").filter(pk=sequence_id, campaign_id=campaign_id).order_by("pk")[:1]
+_sequence = PreparedRead(  # the arguments in the SQL's order: Django sorts a filter's keywords
+    lambda campaign_id, sequence_id: (
+        Sequence.objects.select_related("scene").filter(campaign_id=campaign_id, pk=sequence_id).order_by("pk")[:1]
     )
 )
 _sequence_of_participant = PreparedRead(
@@ -68,7 +68,7 @@ _decks = PreparedRead(lambda campaign_id: Deck.objects.filter(campaign_id=campai
 
 
 def sequence_for(membership: Membership, sequence_id: int) -> Sequence:
-    found = _sequence(int(sequence_id), int(membership.campaign_id))
+    found = _sequence(int(membership.campaign_id), int(sequence_id))
     if not found:
         raise Http404
     sequence = found[0]

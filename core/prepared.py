@@ -53,6 +53,15 @@ def _flat(args: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(chain.from_iterable(a if isinstance(a, tuple) else (a,) for a in args))
 
 
+def _stand_in(value: Any, n: int) -> Any:
+    """A value of the argument's type that no other argument of the read has."""
+    if type(value) is str:
+        return f"prepared-stand-in-{n}"
+    if type(value) is int:
+        return 20_000 + n  # within every integer column's range: Django drops a bound it knows always holds
+    raise TypeError(f"A prepared read takes ints and strings: {value!r}")
+
+
 class PreparedRead(Generic[M]):
     """``build(*args)`` compiled once per thread (and per length of its tuple arguments), run with each call's
     ``args``: the instances, as ``list(build(*args))``, or the tuples of a ``values_list`` read.
@@ -65,6 +74,16 @@ class PreparedRead(Generic[M]):
         self._local = threading.local()
 
     def _compile(self, args: tuple[Any, ...]) -> _Compiled:
+        # Compiled from stand-ins, one distinct value per argument, not from the call's own values: two arguments
+        # that happen to be equal (a campaign and a sequence both numbered 1) would hide SQL that takes them in
+        # another order.
+        stand_ins = iter(range(1, 1 + len(_flat(args))))
+        args = tuple(
+            tuple(_stand_in(a, next(stand_ins)) for a in arg)
+            if isinstance(arg, tuple)
+            else _stand_in(arg, next(stand_ins))
+            for arg in args
+        )
         queryset = self._build(*args)
         if queryset._known_related_objects or queryset._prefetch_related_lookups:  # type: ignore[attr-defined]
             raise ImproperlyConfigured("A prepared read makes its instances alone: no related manager, no prefetch.")
@@ -107,6 +126,8 @@ class PreparedRead(Generic[M]):
     def __call__(self, *args: Any) -> list[Any]:
         if any(isinstance(a, tuple) and not a for a in args):
             return []
+        if any(type(a) not in (int, str) for a in _flat(args)):  # None, a bool, an object: SQL of another shape
+            raise TypeError(f"A prepared read takes ints and strings: {args!r}")
         shape = tuple(len(a) if isinstance(a, tuple) else -1 for a in args)
         kept: dict[tuple[int, ...], _Compiled] | None = getattr(self._local, "compiled", None)
         if kept is None:

@@ -12,7 +12,7 @@ from characters.services.creation import npc_create
 from conflicts.models import Participant
 from conflicts.rules.budget import Split
 from conflicts.services.drawing import participant_declare_split
-from conflicts.services.sequences import participant_add, participant_update
+from conflicts.services.sequences import participant_add, participant_update, sequence_create
 from tests.campaigns.factories import PASSWORD, UserFactory, membership
 from tests.conflicts.factories import draw, fight, npc
 
@@ -131,6 +131,19 @@ def test_the_players_sequence_page_reads_the_decks_once_cold(django_assert_max_n
     with django_assert_max_num_queries(12) as cold:
         assert client.get(url).status_code == 200
     assert sum(1 for q in cold.captured_queries if '"conflicts_deck"' in q["sql"]) == 1
+
+
+def test_a_sequence_whose_id_is_not_its_campaigns_opens() -> None:
+    """The page's reads are compiled once (core.prepared): a second Sequence of the campaign (ids that no longer
+    match the campaign's) opens, and another campaign's Sequence does not."""
+    f = fight(npcs=1)
+    other = sequence_create(scene=f.scene, actor=f.narrator, data={"title": "La poursuite"})
+    assert other.pk != f.campaign.pk
+    client = login(f.narrator)
+    page = client.get(reverse("conflicts:sequence", args=[f.campaign.pk, other.pk]))
+    assert page.status_code == 200 and "La poursuite" in page.content.decode()
+    elsewhere = fight(npcs=1)
+    assert client.get(reverse("conflicts:sequence", args=[f.campaign.pk, elsewhere.sequence.pk])).status_code == 404
 
 
 def test_the_log_reads_like_a_scene() -> None:
