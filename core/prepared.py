@@ -85,7 +85,8 @@ class PreparedRead(Generic[M]):
             for arg in args
         )
         queryset = self._build(*args)
-        if queryset._known_related_objects or queryset._prefetch_related_lookups:  # type: ignore[attr-defined]
+        private = (queryset._known_related_objects, queryset._prefetch_related_lookups)  # type: ignore[attr-defined]  # Django's own
+        if any(private):
             raise ImproperlyConfigured("A prepared read makes its instances alone: no related manager, no prefetch.")
         compiler = queryset.query.get_compiler(using=queryset.db)
         sql, params = compiler.as_sql()
