@@ -28,6 +28,7 @@ from characters.rules.ladder import Rank, rank_label
 from characters.rules.revers import ActiveRevers, penalty
 from characters.rules.scales import Scale, scale_in
 from characters.rules.traits import TraitDef, TraitKind, traits_from_dicts
+from core.prepared import PreparedRead
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -116,14 +117,19 @@ def ranks_lowered(character: Character, trait_code: str) -> int:
     )
 
 
+# Read by every Sequence page, odds answer and draw: compiled once per number of characters (core.prepared).
+_power_feeds = PreparedRead(
+    lambda ids, floor: PowerFeed.objects.filter(character_id__in=ids, ranks_lost__gt=floor).values_list(
+        "character_id", "trait", "ranks_lost"
+    )
+)
+
+
 def ranks_lowered_many(pairs: list[tuple[Character, str]]) -> dict[int, int]:
     """``ranks_lowered`` of each (character, trait) in one query, by character id (0 without a trait)."""
     wanted = {character.pk: code for character, code in pairs if code}
     result = dict.fromkeys((character.pk for character, _code in pairs), 0)
-    rows = PowerFeed.objects.filter(character_id__in=list(wanted), ranks_lost__gt=0).values_list(
-        "character_id", "trait", "ranks_lost"
-    )
-    for character_id, trait, lost in rows:
+    for character_id, trait, lost in _power_feeds(tuple(wanted), 0):
         if wanted.get(character_id) == trait:
             result[character_id] += lost
     return result

@@ -10,13 +10,22 @@ from campaigns.models import Campaign
 from conflicts.models import Deck, DeckHolder, DeckKind, DeckLayout, Participant, SuccessRule, TableSettings
 from conflicts.rules import cards as card_rules
 from conflicts.rules.deck import DeckState, from_codes, new_deck
+from core.prepared import PreparedRead
+
+# Read by every Sequence page, odds and draw: compiled once (core.prepared); the row is made the first time.
+_table_settings = PreparedRead(lambda campaign_id: TableSettings.objects.filter(campaign_id=campaign_id)[:1])
 
 
 def table_settings(campaign: Campaign) -> TableSettings:
     cached = getattr(campaign, "_table_settings_cache", None)
     if cached is not None:
         return cached
-    settings, _created = TableSettings.objects.get_or_create(campaign=campaign)
+    found = _table_settings(int(campaign.pk))
+    if found:
+        settings = found[0]
+        settings.campaign = campaign
+    else:
+        settings, _created = TableSettings.objects.get_or_create(campaign=campaign)
     campaign._table_settings_cache = settings  # type: ignore[attr-defined]  # a cache on this instance, not a field
     return settings
 

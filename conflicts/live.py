@@ -28,7 +28,7 @@ from campaigns.live import (
     panel_subject,
     sequence_subject,
 )
-from conflicts import selectors
+from conflicts import running_table, selectors
 from conflicts.models import Deck, Participant, Sequence
 from conflicts.running_card import running_card
 
@@ -149,8 +149,8 @@ def decks_fragment(event: Event, viewer: Viewer) -> list[str]:
     return [render_to_string("conflicts/partials/decks.html", context)]
 
 
-def _running(event: Event) -> selectors.RunningTable:
-    return event_fact(event, "running", lambda: selectors.running_table(event.campaign_id))
+def _running(event: Event) -> running_table.RunningTable:
+    return event_fact(event, "running", lambda: running_table.running_table(event.campaign_id))
 
 
 def running_audience(event: Event, viewer: Viewer) -> Hashable:
@@ -158,7 +158,10 @@ def running_audience(event: Event, viewer: Viewer) -> Hashable:
     viewers with the same role and the same characters waiting read the same list."""
     if event.kind not in RUNNING_REFRESH or not viewer.watches(home_subject(event.campaign_id)):
         return NOT_SHOWN
-    return ("narrator" if viewer.is_narrator else "player", selectors.waiting_for(_running(event), viewer.membership))
+    return (
+        "narrator" if viewer.is_narrator else "player",
+        running_table.waiting_for(_running(event), viewer.membership),
+    )
 
 
 @live_fragment("sequence.", audience=running_audience, by_page=False)
@@ -166,7 +169,7 @@ def running_fragment(event: Event, viewer: Viewer) -> list[str]:
     """A player's campaign page and the narrator's dashboard list the sequences under way and whose turn it is."""
     if event.kind not in RUNNING_REFRESH or not viewer.watches(home_subject(event.campaign_id)):
         return []
-    running = selectors.running_for(_running(event), viewer.membership)
+    running = running_table.running_for(_running(event), viewer.membership)
     # Rows are kept by what they show (conflicts.running_card): only the Sequence that changed is rendered.
     return [running_card(running, oob=True)]
 

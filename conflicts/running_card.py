@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
-from conflicts.selectors import RunningSequence
+from conflicts.running_table import RunningSequence
 from core.fragment_cache import MARKUP_VERSION, enabled
 
 ROW = "conflicts/partials/running_row.html"

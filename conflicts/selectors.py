@@ -36,6 +36,7 @@ from conflicts.setup import (
     split_from,
     writes_to_sheets,
 )
+from core.prepared import PreparedRead
 
 
 def scenes_of(campaign: Campaign) -> QuerySet[Scene]:
@@ -44,25 +45,43 @@ def scenes_of(campaign: Campaign) -> QuerySet[Scene]:
     )
 
 
-def sequence_for(membership: Membership, sequence_id: int) -> Sequence:
-    sequence = (
-        Sequence.objects.select_related("scene").filter(pk=sequence_id, campaign_id=membership.campaign_id).first()
+# The reads of every Sequence page, odds keystroke and draw, compiled once (core.prepared): compiling them cost more
+# than running them.
+_sequence = PreparedRead(  # the arguments in the SQL's order: Django sorts a filter's keywords
+    lambda campaign_id, sequence_id: (
+        Sequence.objects.select_related("scene").filter(campaign_id=campaign_id, pk=sequence_id).order_by("pk")[:1]
     )
-    if sequence is None:
+)
+_sequence_of_participant = PreparedRead(
+    lambda campaign_id, participant_id: (
+        Sequence.objects.select_related("scene")
+        .filter(campaign_id=campaign_id, participants=participant_id)
+        .order_by("pk")[:1]
+    )
+)
+_participants = PreparedRead(
+    lambda sequence_id: (
+        Participant.objects.filter(sequence_id=sequence_id).select_related("character").order_by("position", "pk")
+    )
+)
+_decks = PreparedRead(lambda campaign_id: Deck.objects.filter(campaign_id=campaign_id))
+
+
+def sequence_for(membership: Membership, sequence_id: int) -> Sequence:
+    found = _sequence(int(membership.campaign_id), int(sequence_id))
+    if not found:
         raise Http404
+    sequence = found[0]
     sequence.campaign = membership.campaign  # the member's campaign, already read: the same row
     return sequence
 
 
 def sequence_of_participant(membership: Membership, participant_id: int) -> Sequence:
     """The sequence of this member's campaign that ``participant_id`` takes part in (404 otherwise), in one query."""
-    sequence = (
-        Sequence.objects.select_related("scene")
-        .filter(campaign_id=membership.campaign_id, participants=participant_id)
-        .first()
-    )
-    if sequence is None:
+    found = _sequence_of_participant(int(membership.campaign_id), int(participant_id))
+    if not found:
         raise Http404
+    sequence = found[0]
     sequence.campaign = membership.campaign  # the member's campaign, already read: the same row
     return sequence
 
@@ -70,7 +89,15 @@ def sequence_of_participant(membership: Membership, participant_id: int) -> Sequ
 def participants_of(sequence: Sequence) -> list[Participant]:
     """With their characters; not the owners' user rows: who runs a character is its ``owner_id``, and the
     users' columns were a sixth of the read."""
-    return list(sequence.participants.select_related("character").order_by("position", "pk"))
+    participants = _participants(int(sequence.pk))
+    for p in participants:
+        p.sequence = sequence  # as ``sequence.participants`` sets it: no query for it
+    return participants
+
+
+def campaign_decks(campaign_id: int) -> list[Deck]:
+    """The campaign's decks, in their model's order (holder, kind, pk)."""
+    return _decks(int(campaign_id))
 
 
 @dataclass
@@ -125,12 +152,20 @@ class Board:
     standing: int = 0
 
     decks: dict[tuple[str, str, int | None], DeckState] | None = None
+    deck_rows: list[Deck] | None = None
+
+    @property
+    def campaign_decks(self) -> list[Deck]:
+        """The campaign's decks (in their model's order), read once for the page's deck list and the odds."""
+        if self.deck_rows is None:
+            self.deck_rows = campaign_decks(self.sequence.campaign_id)
+        return self.deck_rows
 
     @property
     def states(self) -> dict[tuple[str, str, int | None], DeckState]:
         """The decks as they stand, read the first time a draw panel's odds need them (the console has none)."""
         if self.decks is None:
-            self.decks = deck_states(self.sequence.campaign)
+            self.decks = {(d.kind, d.holder, d.player_id): deck_store.state_of(d) for d in self.campaign_decks}
         return self.decks
 
 
@@ -262,7 +297,7 @@ def _story(sequence: Sequence, membership: Membership) -> list[str]:
 
 
 def deck_states(campaign: Campaign) -> dict[tuple[str, str, int | None], DeckState]:
-    return {(d.kind, d.holder, d.player_id): deck_store.state_of(d) for d in Deck.objects.filter(campaign=campaign)}
+    return {(d.kind, d.holder, d.player_id): deck_store.state_of(d) for d in campaign_decks(campaign.pk)}
 
 
 @dataclass
@@ -440,111 +475,3 @@ def _successes(p: Participant, part: str, key: str, rule: SuccessRule, *, first:
     flipped = set(p.hand.get("flipped", []))
     codes = p.hand.get(part, {}).get(key, [])[:first]
     return sum(1 for i, c in enumerate(codes) if Card.parse(c).is_success(rule) != (f"{part}:{key}:{i}" in flipped))
-
-
-@dataclass(frozen=True)
-class RunningSequence:
-    """A sequence under way, as a player's campaign page lists it."""
-
-    sequence: Sequence
-    to_draw: list[str]  # the viewer's own characters who still have to draw
-
-
-@dataclass(frozen=True)
-class RunningTable:
-    """The campaign's sequences not over yet and every character still to draw in them, for every viewer at
-    once (the live layer reads it once per event and lists it for each viewer with ``running_for``)."""
-
-    sequences: list[Sequence]
-    waiting: list[tuple[int | None, int, str]]  # (owner's user id, sequence id, character name)
-
-
-def running_table(campaign_id: int) -> RunningTable:
-    """Two queries, whoever reads it."""
-    sequences = list(
-        Sequence.objects.filter(campaign_id=campaign_id)
-        .exclude(phase=Phase.ENDED)
-        .select_related("scene")
-        .order_by("-created_at", "-pk")
-    )
-    if not sequences:
-        return RunningTable([], [])
-    waiting = Participant.objects.filter(
-        sequence__in=sequences, sequence__phase=Phase.DRAWING, active=True, drawn=False
-    ).values_list("character__owner_id", "sequence_id", "character__name")
-    return RunningTable(sequences, list(waiting))
-
-
-def waiting_for(table: RunningTable, membership: Membership) -> tuple[tuple[int, str], ...]:
-    """(sequence id, character name) of the characters this viewer must still draw for: a player their own, a
-    narrator also those nobody else runs (NPCs)."""
-    return tuple(
-        (sequence_id, name)
-        for owner_id, sequence_id, name in table.waiting
-        if owner_id == membership.user_id or (owner_id is None and membership.is_narrator)
-    )
-
-
-def running_for(table: RunningTable, membership: Membership) -> list[RunningSequence]:
-    waiting: dict[int, list[str]] = {}
-    for sequence_id, name in waiting_for(table, membership):
-        waiting.setdefault(sequence_id, []).append(name)
-    return [RunningSequence(s, waiting.get(s.pk, [])) for s in table.sequences]
-
-
-def running_sequences(membership: Membership) -> list[RunningSequence]:
-    """The campaign's sequences not over yet, with the characters the viewer must still draw for (two queries)."""
-    return running_for(running_table(membership.campaign_id), membership)
-
-
-@dataclass(frozen=True)
-class OpenTest:
-    """Another character's Test an Atout may still act on (help, counter): what the sheet's form names."""
-
-    roll: str
-    character_id: int
-    character: str
-    trait: str
-    difficulty: str
-
-
-def tests_open_to_others(membership: Membership, character: Any, *, limit: int = 6) -> list[OpenTest]:
-    """The last Test of each other character of the campaign this member may see, rolled in the current session
-    and without a Revers written: « Un joueur ne peut dépenser des Atouts pour apporter de l'aide qu'une fois par
-    jet de dé » names one roll, so the form offers these and nothing typed. Narrators-only Tests (an NPC's) stay
-    off players' lists.
-
-    « Ce bonus est accordé pour un tirage de cartes ou un lancer de dés »: help is given at the table, to a roll
-    being played. With a session open, only its Tests are listed; with none open, only the Tests filed under no
-    session since the last one closed (a scene played between sessions). Last week's Test is not a roll anyone
-    is still playing (docs/rules-decisions.md, « Help lists the current session's Tests »)."""
-    from django.utils.translation import get_language
-
-    from campaigns.models import GameSession, SessionStatus, Visibility
-
-    events = Event.objects.filter(campaign_id=character.campaign_id, kind="test.rolled").exclude(characters=character)
-    sessions = GameSession.objects.filter(campaign_id=character.campaign_id)
-    current = sessions.filter(status=SessionStatus.OPEN).values_list("pk", flat=True).first()
-    if current is not None:
-        events = events.filter(game_session_id=current)
-    else:
-        events = events.filter(game_session__isnull=True)
-        closed = sessions.filter(closed_at__isnull=False).order_by("-closed_at").values_list("closed_at", flat=True)
-        last_closed = closed.first()
-        if last_closed is not None:
-            events = events.filter(created_at__gt=last_closed)
-    if not membership.is_narrator:
-        events = events.filter(visibility=Visibility.EVERYONE)
-    tests: list[OpenTest] = []
-    seen: set[int] = set()
-    for payload, character_id in events.order_by("-pk").values_list("payload", "characters__id")[:50]:
-        if character_id is None or character_id in seen:
-            continue
-        seen.add(character_id)
-        if payload.get("rolled") and not payload.get("revers"):
-            english = (get_language() or "fr")[:2] == "en" and payload.get("trait_name_en")
-            trait = (payload["trait_name_en"] if english else payload.get("trait_name")) or payload.get("trait") or ""
-            tests.append(OpenTest(payload["roll"], character_id, payload["character"], trait, payload["difficulty"]))
-        if len(tests) >= limit:
-            break
-    return tests

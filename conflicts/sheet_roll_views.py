@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.access import MemberRequest, campaign_member
 from campaigns.models import Membership
 from characters.models import Character
-from conflicts import selectors
+from conflicts import open_tests
 from conflicts import sheet_roll as sheet_roll_rules
 from conflicts import sheet_roll_dialog as dialog
 from conflicts.services.fudge_tests import fudge_test_roll, simple_conflict_roll
@@ -194,7 +194,7 @@ def other_tests(request: MemberRequest, campaign_id: int, character_id: int) -> 
     Loaded when opened, so that it lists the Tests rolled since the sheet was; the Test is picked, never typed."""
     spender = _own_character(request, campaign_id, character_id)
     membership: Membership = request.membership
-    tests = selectors.tests_open_to_others(membership, spender)
+    tests = open_tests.tests_open_to_others(membership, spender)
     form = sheet_roll_rules.OtherTestAtoutForm(request.POST or None, tests=tests)
     notice, error, status = "", "", 200
     if request.method == "POST":

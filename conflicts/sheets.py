@@ -8,7 +8,10 @@ Only the characters app's public functions are used (``characters.selectors.trai
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from core.prepared import PreparedRead
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -164,13 +167,21 @@ def named_traits(campaign: Any, *, npcs: bool) -> list[tuple[str, str]]:
     return sorted(named.items(), key=lambda item: item[1].lower())
 
 
+@cache
+def _active_revers() -> PreparedRead[Any]:
+    """The active Revers of some characters, compiled once per number of characters (core.prepared): every Sequence
+    page, odds answer and draw reads them. Made on first use: this module reaches the characters app lazily."""
+    from characters.models import Revers
+
+    return PreparedRead(lambda ids, floor: Revers.objects.filter(character_id__in=ids, severity__gt=floor))
+
+
 def revers_penalties(characters: list[Character], domain: str) -> dict[int, int]:
     """``revers_penalty`` for many characters in one query (a page shows every participant)."""
-    from characters.models import Revers
     from characters.rules.revers import ActiveRevers, penalty
 
     active: dict[int, list[ActiveRevers]] = {c.pk: [] for c in characters}
-    for row in Revers.objects.filter(character__in=characters, severity__gt=0):
+    for row in _active_revers()(tuple(active), 0):
         active[row.character_id].append(ActiveRevers(domain=row.domain_key, severity=row.severity))
     return {pk: abs(int(penalty(rows, domain))) for pk, rows in active.items()}
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from campaigns.settings_page import section_redirect
-from conflicts import console_views, sheet_roll_views, views
+from conflicts import console_views, fudge_test_views, sheet_roll_views, views
 
 app_name = "conflicts"
 
@@ -13,7 +13,7 @@ urlpatterns = [
     # Moved to the campaign settings page; old links land on its section.
     path("<id:campaign_id>/table/", section_redirect("cards"), name="table"),
     path("<id:campaign_id>/decks/<id:deck_id>/reshuffle/", views.reshuffle, name="reshuffle"),
-    path("<id:campaign_id>/test/", views.fudge_test, name="test"),
+    path("<id:campaign_id>/test/", fudge_test_views.fudge_test, name="test"),
     path("<id:campaign_id>/characters/<id:character_id>/roll/", sheet_roll_views.sheet_roll, name="sheet_roll"),
     path(
         "<id:campaign_id>/characters/<id:character_id>/roll/dialog/",
@@ -30,8 +30,8 @@ urlpatterns = [
         sheet_roll_views.other_tests,
         name="other_tests",
     ),
-    path("<id:campaign_id>/test/chance/", views.test_chance, name="test_chance"),
-    path("<id:campaign_id>/simple/", views.simple_conflict, name="simple"),
+    path("<id:campaign_id>/test/chance/", fudge_test_views.test_chance, name="test_chance"),
+    path("<id:campaign_id>/simple/", fudge_test_views.simple_conflict, name="simple"),
     path("<id:campaign_id>/scenes/<id:scene_id>/", views.scene, name="scene"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/", views.sequence, name="sequence"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/add/", console_views.participant_add, name="participant_add"),

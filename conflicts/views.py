@@ -17,13 +17,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaigns.access import MemberRequest, campaign_member, campaign_narrator
 from campaigns.live import console_subject, sequence_subject
 from campaigns.models import Membership
-from characters.models import Character
 from conflicts import decks as deck_store
 from conflicts import selectors
 from conflicts.board_cache import board_html
 from conflicts.forms import (
     DeclareForm,
-    FudgeTestForm,
     ModifiersForm,
     ParticipantAddForm,
     SceneForm,
@@ -31,15 +29,14 @@ from conflicts.forms import (
     SimpleConflictForm,
     split_from_post,
 )
+from conflicts.fudge_test_views import test_form
 from conflicts.kept_odds import OddsInputs, odds_response
 from conflicts.models import Deck, Participant, Scene
 from conflicts.odds_html import odds_html
 from conflicts.rules.budget import Budget, Split
-from conflicts.rules.fudge import success_chance
 from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
 from conflicts.services.drawing import participant_declare_split, participant_draw
-from conflicts.services.fudge_tests import fudge_test_roll, fudge_test_setup, simple_conflict_roll
 from conflicts.services.sequences import participant_update, scene_create, sequence_create
 from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle
@@ -57,19 +54,6 @@ def _membership(request: MemberRequest) -> Membership:
 def home(request: AuthenticatedRequest) -> HttpResponse:
     memberships = Membership.objects.filter(user=request.user).select_related("campaign").order_by("campaign__name")
     return render(request, "conflicts/home.html", {"memberships": memberships})
-
-
-def _characters_for_tests(membership: Membership) -> Any:
-    characters = Character.objects.filter(campaign_id=membership.campaign_id)
-    return characters if membership.is_narrator else characters.filter(owner=membership.user)
-
-
-def _test_form(data: Any, membership: Membership) -> FudgeTestForm:
-    """The Test form; narrators may also take the difficulty from an opponent's trait."""
-    opponents = Character.objects.filter(campaign_id=membership.campaign_id) if membership.is_narrator else None
-    return FudgeTestForm(
-        data, campaign=membership.campaign, characters=_characters_for_tests(membership), opponents=opponents
-    )
 
 
 @campaign_member
@@ -92,7 +76,7 @@ def scenes(request: MemberRequest, campaign_id: int) -> HttpResponse:
             "membership": membership,
             "scenes": selectors.scenes_of(campaign),
             "form": form,
-            "test_form": _test_form(None, membership),
+            "test_form": test_form(None, membership),
             "simple_form": SimpleConflictForm(campaign=campaign) if membership.is_narrator else None,
         },
         status=400 if form.errors else 200,
@@ -165,9 +149,11 @@ def _budget(participant: Participant, board: selectors.Board) -> Budget:
     )
 
 
-def visible_decks(membership: Membership) -> list[Deck]:
-    """Decks this member deals from or may shuffle: all of them for narrators."""
-    decks = Deck.objects.filter(campaign_id=membership.campaign_id).order_by("holder", "kind", "pk")
+def visible_decks(membership: Membership, decks: list[Deck] | None = None) -> list[Deck]:
+    """Decks this member deals from or may shuffle: all of them for narrators. ``decks``: the campaign's, when
+    the caller has read them (``Board.campaign_decks``), in the model's order (holder, kind, pk)."""
+    if decks is None:
+        decks = selectors.campaign_decks(membership.campaign_id)
     if membership.is_narrator:
         return list(decks)
     return [d for d in decks if d.holder in ("table", "players") or d.player_id == membership.user_id]
@@ -226,7 +212,7 @@ def _sequence_page(
         "board_html": board_html(board, request, membership.pk, console_forms),
         "sequence": board.sequence,
         "panels": panels,
-        "decks": visible_decks(membership),
+        "decks": visible_decks(membership, board.campaign_decks),
         # The socket sends this Sequence's board and panels (on the narrator's console, the panels opened).
         "live_watch": [sequence_subject(board.sequence.pk), console_subject(board.sequence.pk)]
         if narrator
@@ -467,41 +453,6 @@ def cut(request: MemberRequest, campaign_id: int, sequence_id: int) -> HttpRespo
     return redirect(posted_next_or(request, sequence.get_absolute_url()))
 
 
-@campaign_member
-@require_POST
-def fudge_test(request: MemberRequest, campaign_id: int) -> HttpResponse:
-    membership = _membership(request)
-    form = _test_form(request.POST, membership)
-    result = None
-    if form.is_valid():
-        data = dict(form.cleaned_data)
-        character = data.pop("character")
-        try:
-            result = fudge_test_roll(character=character, actor=request.user, data=data)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-    return render(request, "conflicts/test_result.html", {"campaign": membership.campaign, "membership": membership,
-                  "form": form, "result": result}, status=200 if result else 400)  # fmt: skip
-
-
-@campaign_narrator
-@require_POST
-def simple_conflict(request: MemberRequest, campaign_id: int) -> HttpResponse:
-    membership = _membership(request)
-    form = SimpleConflictForm(request.POST, campaign=membership.campaign)
-    result = None
-    if form.is_valid():
-        d = form.cleaned_data
-        try:
-            result = simple_conflict_roll(first=d["first"], second=d["second"], actor=request.user,
-                                                   first_data={"trait_code": d["first_trait"]},
-                                                   second_data={"trait_code": d["second_trait"]})  # fmt: skip
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-    return render(request, "conflicts/test_result.html", {"campaign": membership.campaign, "membership": membership,
-                  "simple_form": form, "simple": result}, status=200 if result else 400)  # fmt: skip
-
-
 def panel_fragment(membership: Membership, board: selectors.Board, participant: Participant) -> str:
     """A participant's draw panel as an out-of-band swap, for the live feed."""
     context = _panel_context(None, membership, participant, board)
@@ -536,21 +487,3 @@ def reshuffle(request: MemberRequest, campaign_id: int, deck_id: int) -> HttpRes
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect(posted_next_or(request, reverse("conflicts:scenes", args=[campaign_id])))
-
-
-@campaign_member
-@require_POST
-def test_chance(request: MemberRequest, campaign_id: int) -> HttpResponse:
-    """htmx: the exact chance of the Test being set up, before anyone rolls."""
-    membership = _membership(request)
-    form = _test_form(request.POST, membership)
-    context: dict[str, Any] = {"preview": None}
-    if form.is_valid():
-        data = dict(form.cleaned_data)
-        setup, _code = fudge_test_setup(data.pop("character"), data)
-        context["preview"] = {
-            "setup": setup,
-            "modifiers": [(m.code, m.amount) for m in setup.modifiers],
-            "percent": f"{100 * float(success_chance(setup)):.1f}",
-        }
-    return render(request, "conflicts/partials/test_chance.html", context)

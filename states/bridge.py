@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
 from characters.models import Character
+from core.prepared import PreparedRead
 from states.models import SavageSettings, SavageState
 from states.rules.bridge import NO_EFFECT, CecjEffect
 from states.rules.bridge import cecj_effect as _effect
@@ -36,6 +37,10 @@ __all__ = [
 ]  # fmt: skip
 
 
+# Read by every Sequence page, odds answer and draw: compiled once per number of characters (core.prepared).
+_states_of = PreparedRead(lambda ids: SavageState.objects.filter(character_id__in=ids))
+
+
 def cecj_effects(characters: Iterable[Character], *, domain: str, campaign: Campaign) -> dict[int, CecjEffect]:
     """The effect on each character of ``campaign`` (by id); none (``NO_EFFECT``) without states."""
     chars = [c for c in characters if c.campaign_id == campaign.pk]
@@ -43,7 +48,8 @@ def cecj_effects(characters: Iterable[Character], *, domain: str, campaign: Camp
         return {}
     settings = {campaign.pk: settings_for(campaign)}
     campaign_of = {c.pk: c.campaign_id for c in chars}
-    states = SavageState.objects.filter(character__in=chars).prefetch_related("fatigue_tracks")
+    states = _states_of(tuple(dict.fromkeys(c.pk for c in chars)))
+    prefetch_related_objects(states, "fatigue_tracks")
     out: dict[int, CecjEffect] = {}
     for state in states:
         s = settings[campaign_of[state.character_id]]

@@ -10,6 +10,7 @@ from django.db.models import Q, QuerySet
 from campaigns.models import Membership
 from characters.access import viewable_characters
 from characters.models import Character
+from core.prepared import PreparedRead
 from states.models import SavageFatigue, SavageRound, SavageSettings, SavageState
 from states.rules import fatigue as fatigue_rules
 from states.rules.dice import TraitDie
@@ -60,7 +61,14 @@ def rank_value(character: Character, trait: str, *, aptitude: str | None = None)
 
 def settings_for(campaign: Any) -> SavageSettings:
     """The campaign's Savage-style options; defaults (unsaved) until a narrator changes them."""
-    return SavageSettings.objects.filter(campaign=campaign).first() or SavageSettings(campaign=campaign)
+    found = _settings_of(int(campaign.pk))
+    return found[0] if found else SavageSettings(campaign=campaign)
+
+
+# Read by every Sequence page and draw of a campaign with states: compiled once (core.prepared).
+_settings_of = PreparedRead(
+    lambda campaign_id: SavageSettings.objects.filter(campaign_id=campaign_id).order_by("pk")[:1]
+)
 
 
 def trait_die(state: SavageState, trait: str, *, settings: SavageSettings | None = None) -> TraitDie:

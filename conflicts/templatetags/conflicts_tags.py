@@ -74,7 +74,7 @@ def dice(values: list[int]) -> str:
 def running_sequences(membership: Any) -> str:
     """The sequences under way, for a player's campaign page (refreshed live by conflicts.live)."""
     from conflicts.running_card import running_card
-    from conflicts.selectors import running_sequences as running
+    from conflicts.running_table import running_sequences as running
 
     return running_card(running(membership))
 

@@ -83,10 +83,16 @@ def _pushes(f: Fight, people: dict[str, object]) -> dict[tuple[str, str], str]:
 
 
 def _same_kept_and_fresh(settings, f: Fight, people: dict[str, object]) -> dict[tuple[str, str], str]:  # type: ignore[no-untyped-def]
-    """The pages and pushes with nothing kept, then with what earlier states kept (cold for this state), then
-    warm: all the same bytes."""
+    """The pages and pushes with nothing kept and rows rendered from their templates, then written in Python, then
+    with what earlier states kept (cold for this state), then warm: all the same bytes."""
     _cache(settings, False)
     pages, pushes = _pages(f, people), _pushes(f, people)
+    # The rows written in Python (conflicts.row_html) are the templates' bytes.
+    board_rows.IN_PYTHON = False
+    try:
+        assert _pages(f, people) == pages and _pushes(f, people) == pushes, "templates"
+    finally:
+        board_rows.IN_PYTHON = True
     _cache(settings, True)
     for attempt in ("cold", "warm"):
         assert _pages(f, people) == pages, attempt

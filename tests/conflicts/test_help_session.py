@@ -9,7 +9,7 @@ import pytest
 
 from campaigns import services as campaign_services
 from campaigns.models import GameSession, Membership, SessionStatus
-from conflicts import selectors
+from conflicts import open_tests
 from tests.conflicts.test_roll_atouts import _roll, _table
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def _listed(campaign, teammate, jim) -> list[str]:  # type: ignore[no-untyped-def]
     mine = Membership.objects.get(campaign=campaign, user=teammate)
-    return [t.roll for t in selectors.tests_open_to_others(mine, jim)]
+    return [t.roll for t in open_tests.tests_open_to_others(mine, jim)]
 
 
 def test_a_test_of_a_closed_session_is_no_longer_offered_for_help() -> None:

@@ -12,7 +12,7 @@ from characters.services.creation import npc_create
 from conflicts.models import Participant
 from conflicts.rules.budget import Split
 from conflicts.services.drawing import participant_declare_split
-from conflicts.services.sequences import participant_add, participant_update
+from conflicts.services.sequences import participant_add, participant_update, sequence_create
 from tests.campaigns.factories import PASSWORD, UserFactory, membership
 from tests.conflicts.factories import draw, fight, npc
 
@@ -112,6 +112,38 @@ def test_the_sequence_page_costs_the_same_queries_with_more_participants(django_
     client.get(url)
     with django_assert_max_num_queries(count):
         client.get(url)
+
+
+def test_the_players_sequence_page_reads_the_decks_once_cold(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """Nothing kept (after a change of the table): the deck list and the draw panel's odds share one read of the
+    campaign's decks: session, user, member, sequence, participants, table settings, Revers, power feeds, the
+    states' settings and rows, story, decks (13 before)."""
+    from django.core.cache import caches
+
+    from conflicts.kept_odds import forget_odds_inputs
+
+    f = fight(npcs=2)
+    client = login(f.player)
+    url = reverse("conflicts:sequence", args=[f.campaign.pk, f.sequence.pk])
+    client.get(url)
+    caches["fragments"].clear()
+    forget_odds_inputs()
+    with django_assert_max_num_queries(12) as cold:
+        assert client.get(url).status_code == 200
+    assert sum(1 for q in cold.captured_queries if '"conflicts_deck"' in q["sql"]) == 1
+
+
+def test_a_sequence_whose_id_is_not_its_campaigns_opens() -> None:
+    """The page's reads are compiled once (core.prepared): a second Sequence of the campaign (ids that no longer
+    match the campaign's) opens, and another campaign's Sequence does not."""
+    f = fight(npcs=1)
+    other = sequence_create(scene=f.scene, actor=f.narrator, data={"title": "La poursuite"})
+    assert other.pk != f.campaign.pk
+    client = login(f.narrator)
+    page = client.get(reverse("conflicts:sequence", args=[f.campaign.pk, other.pk]))
+    assert page.status_code == 200 and "La poursuite" in page.content.decode()
+    elsewhere = fight(npcs=1)
+    assert client.get(reverse("conflicts:sequence", args=[f.campaign.pk, elsewhere.sequence.pk])).status_code == 404
 
 
 def test_the_log_reads_like_a_scene() -> None:

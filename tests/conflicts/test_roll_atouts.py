@@ -162,7 +162,7 @@ def test_the_sheet_help_form_names_a_real_test_and_refuses_typed_text() -> None:
 
 
 def test_the_help_form_lists_no_narrator_only_test_for_a_player() -> None:
-    from conflicts.selectors import tests_open_to_others
+    from conflicts.open_tests import tests_open_to_others
     from tests.conflicts.factories import npc
 
     campaign, narrator, player, teammate, janey, jim = _table()

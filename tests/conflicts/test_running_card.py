@@ -12,7 +12,7 @@ from campaigns.live import Viewer, extra_fragments, home_subject
 from campaigns.models import Membership, Role
 from conflicts import running_card
 from conflicts.models import Scene
-from conflicts.selectors import running_sequences
+from conflicts.running_table import running_sequences
 from conflicts.services.sequences import participant_add, sequence_create
 from tests.campaigns.factories import UserFactory, membership
 from tests.characters.factories import pc

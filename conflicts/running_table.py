@@ -1,0 +1,63 @@
+"""Reads of a campaign's sequences under way: what the campaign pages list and who must still draw in them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaigns.models import Membership
+from conflicts.models import Participant, Phase, Sequence
+
+
+@dataclass(frozen=True)
+class RunningSequence:
+    """A sequence under way, as a player's campaign page lists it."""
+
+    sequence: Sequence
+    to_draw: list[str]  # the viewer's own characters who still have to draw
+
+
+@dataclass(frozen=True)
+class RunningTable:
+    """The campaign's sequences not over yet and every character still to draw in them, for every viewer at
+    once (the live layer reads it once per event and lists it for each viewer with ``running_for``)."""
+
+    sequences: list[Sequence]
+    waiting: list[tuple[int | None, int, str]]  # (owner's user id, sequence id, character name)
+
+
+def running_table(campaign_id: int) -> RunningTable:
+    """Two queries, whoever reads it."""
+    sequences = list(
+        Sequence.objects.filter(campaign_id=campaign_id)
+        .exclude(phase=Phase.ENDED)
+        .select_related("scene")
+        .order_by("-created_at", "-pk")
+    )
+    if not sequences:
+        return RunningTable([], [])
+    waiting = Participant.objects.filter(
+        sequence__in=sequences, sequence__phase=Phase.DRAWING, active=True, drawn=False
+    ).values_list("character__owner_id", "sequence_id", "character__name")
+    return RunningTable(sequences, list(waiting))
+
+
+def waiting_for(table: RunningTable, membership: Membership) -> tuple[tuple[int, str], ...]:
+    """(sequence id, character name) of the characters this viewer must still draw for: a player their own, a
+    narrator also those nobody else runs (NPCs)."""
+    return tuple(
+        (sequence_id, name)
+        for owner_id, sequence_id, name in table.waiting
+        if owner_id == membership.user_id or (owner_id is None and membership.is_narrator)
+    )
+
+
+def running_for(table: RunningTable, membership: Membership) -> list[RunningSequence]:
+    waiting: dict[int, list[str]] = {}
+    for sequence_id, name in waiting_for(table, membership):
+        waiting.setdefault(sequence_id, []).append(name)
+    return [RunningSequence(s, waiting.get(s.pk, [])) for s in table.sequences]
+
+
+def running_sequences(membership: Membership) -> list[RunningSequence]:
+    """The campaign's sequences not over yet, with the characters the viewer must still draw for (two queries)."""
+    return running_for(running_table(membership.campaign_id), membership)
