@@ -127,3 +127,15 @@ def test_the_seated_search_bot_plays_the_same_game_from_the_same_seeds():
 def test_an_unknown_evaluation_is_refused():
     with pytest.raises(ValueError, match="evaluation"):
         SearchBot(1, evaluation="vibes")
+
+
+def test_tragic_openings_prints_a_book_entry_per_library_and_profile():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("tragic_openings", games=1, profile=["booklet"], deck=["acier-et-plomb"], stdout=out)
+    text = out.getvalue()
+    assert f'("{library_key(STEEL.cards)}", "booklet"): {{' in text and "# acier-et-plomb" in text
+    assert '"skills": (' in text and '"traits": (' in text

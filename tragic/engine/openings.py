@@ -20,23 +20,24 @@ from .bots import HeuristicBot
 from .game import State, new_game
 from .legal import Action
 
-# (library digest, profile) -> the Traits and the Compétences to choose. Written by ``tragic_openings``.
+# (library digest, profile) -> the Traits and the Compétences to choose. Found by ``manage.py tragic_openings --games 300 --seed 70000`` (session 7: 57 setups tried per library and profile,
+# 300 heuristic games each; checked on 400 games of other seeds, docs/benchmarks.md).
 BOOK: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     ("b5bb09f0579d0d0c", "wiki"): {
-        "traits": ("la-poisse-1", "petite-carrure-1"),
-        "skills": ("instinct-1", "medecine-1", "voleur-appropriation-1"),
+        "traits": ("bon-vivant-bon-fond-1", "peau-dure-1"),
+        "skills": ("passe-partout-crochetage-1", "troc-1", "voleur-appropriation-1"),
     },  # acier-et-plomb
     ("3d80339bd46b4186", "wiki"): {
-        "traits": ("petite-carrure-1",),
+        "traits": ("petite-carrure-1", "unidextre-1"),
         "skills": ("discretion-1", "medecine-1", "voleur-appropriation-1"),
     },  # la-bande-des-terres-desolees
     ("b5bb09f0579d0d0c", "booklet"): {
-        "traits": ("petite-carrure-1",),
+        "traits": ("bon-vivant-bon-fond-1", "unidextre-1"),
         "skills": ("corps-a-corps-1", "troc-1", "voleur-appropriation-1"),
     },  # acier-et-plomb
     ("3d80339bd46b4186", "booklet"): {
-        "traits": (),
-        "skills": ("corps-a-corps-1", "discretion-1", "instinct-1"),
+        "traits": ("griffemort-2", "peau-dure-1"),
+        "skills": ("discretion-1", "explosifs-1", "medecine-1"),
     },  # la-bande-des-terres-desolees
 }
 

@@ -45,6 +45,6 @@ class Command(BaseCommand):
                     log=self.stdout.write if options["verbose_climb"] else None,
                 )
                 self.stdout.write(
-                    f'    ("{library_key(deck.cards)}", "{profile}"): {{"traits": {entry["traits"]!r},'
-                    f' "skills": {entry["skills"]!r}}},  # {deck_id}'
+                    f'    ("{library_key(deck.cards)}", "{profile}"): {{\n        "traits": {entry["traits"]!r},\n'
+                    f'        "skills": {entry["skills"]!r},\n    }},  # {deck_id}'
                 )
