@@ -20,6 +20,7 @@ SEARCH_SEATED: dict[str, Any] = {
     "horizon": 60,
     "paired": True,
     "halving": (6,),
+    "openings": True,
 }
 
 

@@ -20,10 +20,15 @@ import time
 
 from .bots import Bot, HeuristicBot
 from .cards import LIBRARY_TYPES
+from .evaluation import evaluate
 from .game import State
 from .legal import Action
+from .openings import book_choice
 
 SETUP_KINDS = ("choose_traits", "choose_skills", "mulligan", "keep")
+# How a rollout's last position is scored: "life", the life race (the golden game's), or "model", the fitted
+# logistic model of ``evaluation.py``.
+EVALUATIONS = ("life", "model")
 LIBRARY_POOL = "search.library_pool"  # the pool's memo: every library card id, sorted
 
 
@@ -60,6 +65,8 @@ class SearchBot(Bot):
         paired: bool = False,
         halving: tuple[int, ...] = (),
         wall_cap: float | None = None,
+        evaluation: str = "life",
+        openings: bool = False,
     ) -> None:
         super().__init__(seed)
         self.budget = budget  # seconds of CPU per decision: the limit, or a cap when the work is counted
@@ -70,6 +77,10 @@ class SearchBot(Bot):
         self.paired = paired
         self.halving = halving
         self.wall_cap = wall_cap
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation: one of {', '.join(EVALUATIONS)}")
+        self.evaluation = evaluation
+        self.openings = openings  # the setup from the opening book (``openings.BOOK``) when its library is in it
         self.policy = HeuristicBot(seed)
         self.cuts = 0  # decisions a cap stopped before their rounds were done
 
@@ -78,7 +89,8 @@ class SearchBot(Bot):
         if not legal:
             return state.legal_actions(player)[0]
         if len(legal) == 1 or legal[0]["kind"] in SETUP_KINDS:
-            return self.policy.choose(state, player)
+            booked = book_choice(state, player, legal) if self.openings else None
+            return booked if booked is not None else self.policy.choose(state, player)
         ranked = sorted(legal, key=lambda a: (self.policy.score(state, player, a), self.rng.random()), reverse=True)
         options = ranked[: self.candidates]
         return options[self.search(state, player, options)]
@@ -153,6 +165,8 @@ class SearchBot(Bot):
                 break
             actions = world.offer(acting[0])
             world.apply_code(policy.pick(world, acting[0], actions))
+        if self.evaluation == "model":
+            return evaluate(world, player)
         return self.value(world, player)
 
     def determinize(self, state: State, player: int, *, canonical: bool = False) -> State:
