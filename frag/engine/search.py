@@ -26,6 +26,8 @@ from dataclasses import dataclass
 
 from .base import Action
 from .bots import Bot, heuristic_bot
+from .codes import B_MASK, B_SHIFT, END_TURN, JUMP, KIND_MASK, MOVE
+from .heuristic import heuristic_code
 from .rng import Dice
 from .search_candidates import candidates as _candidates
 from .state import State
@@ -114,44 +116,46 @@ def _rollout(
         if deadline is not None and clock() > deadline:
             return None
         seat = world.current_players()[0]
-        chosen = heuristic_bot(world, seat, dice)
+        chosen = heuristic_code(world, seat, dice)  # the heuristic bot's choice, undecoded until it is applied
         if seat == player and COVER_IN_ROLLOUTS:
             chosen = _take_cover(world, seat, chosen)
-        world.apply(chosen)
+        world.apply_code(seat, chosen)
     return _value(world, player)
 
 
 COVER_IN_ROLLOUTS = True
 
 
-def _take_cover(world: State, seat: int, action: Action) -> Action:
+def _take_cover(world: State, seat: int, code: int) -> int:
     """The bot's own turn in a rollout: the heuristic's choice, except that once its attacks are spent it walks out
     of every enemy's sight (the farthest such square, no acid on the way) rather than stay in it, as the search itself
     does when the cover move wins its rollouts. Without this, a move that sets up a shot was judged as if the bot then
-    walked up to the enemy and gave it the first shot of its turn."""
-    if action["type"] not in ("move", "jump", "end_turn") or world.phase != "action":
-        return action
+    walked up to the enemy and gave it the first shot of its turn. Codes in, code out (``codes``)."""
+    kind = code & KIND_MASK
+    if kind not in (MOVE, JUMP, END_TURN) or world.phase != "action":
+        return code
     me = world.fighters[seat]
     if me.out or me.place is None or world.turn.attacks < world.attacks_allowed(seat) or world.turn.mp <= 0:
-        return action
+        return code
     enemies = [f.place for s, f in enumerate(world.fighters) if s != seat and not f.out and f.place is not None]
     if not enemies:
-        return action
+        return code
     occupied = {p: s for p, s in world.occupied().items() if s != seat}
 
     def seen(place: int) -> bool:
         return any(world.line_of_sight(place, enemy, occupied) for enemy in enemies)
 
-    end = action["path"][-1] if action["type"] == "move" else action.get("to", me.place)
+    end = code >> B_SHIFT & B_MASK if kind != END_TURN else me.place
     if not seen(end):
-        return action
-    board = world.board
-    walks = [a for a in world.legal_actions(seat) if a["type"] == "move"]
-    walks.sort(key=lambda a: -min(board.distance(a["path"][-1], enemy) for enemy in enemies))
+        return code
+    board, start = world.board, me.place
+    walks = [c for c in world.legal_codes(seat) if c & KIND_MASK == MOVE]
+    walks.sort(key=lambda c: -min(board.distance(c >> B_SHIFT & B_MASK, enemy) for enemy in enemies))
     for walk in walks:
-        if not board.path_features(walk["path"])[0] and not seen(walk["path"][-1]):
+        place = walk >> B_SHIFT & B_MASK
+        if not board.path_features(board.path_to(start, place))[0] and not seen(place):
             return walk
-    return action
+    return code
 
 
 def _phases(alive: int) -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from frag.engine import new_game
 from frag.engine.bots import heuristic_bot
+from frag.engine.decoding import decode
+from frag.engine.heuristic import heuristic_code
 from frag.engine.levels import BOTS
 from frag.engine.rng import Dice
 from frag.engine.search import SearchStats, determinize, search_bot_with
@@ -216,11 +218,13 @@ def test_the_bot_s_own_turns_in_a_rollout_take_cover_once_the_attack_is_spent() 
         if state.fighters[me].out or enemy.out or enemy.place is None:
             continue
         state.turn.attacks = state.attacks_allowed(me)
-        chosen = heuristic_bot(state, me, Dice(seed))
+        chosen_code = heuristic_code(state, me, Dice(seed))
+        chosen = decode(state, me, chosen_code)
         occupied = {p: s for p, s in state.occupied().items() if s != me}
-        covered = _take_cover(state, me, chosen)
+        covered_code = _take_cover(state, me, chosen_code)
+        covered = decode(state, me, covered_code)
         assert covered in state.legal_actions(me)
-        if covered is chosen:
+        if covered_code == chosen_code:
             continue
         changed += 1
         assert covered["type"] == "move"
