@@ -172,9 +172,11 @@ def test_a_turn_against_the_bot_asks_only_when_an_answer_exists(new_context, mak
         elif page.get_by_role("button", name="Terminer l'Entretien").count():
             page.get_by_role("button", name="Terminer l'Entretien").click()
         elif page.get_by_role("button", name="Terminer le tour").count():
-            # Two whole turns each: the bot's second turn is in the log. (A click on a board a live push
-            # replaced a moment later is refused as stale, so the clicks alone do not count turns.)
-            if "Tour 2 de bot" in page.locator("#tragic-log").inner_text():
+            # Two whole turns each: the player's third turn means the bot's second is over. Read from the status
+            # line (« Tour N de … »), not the log: the board shows the log's last 40 lines, and a long bot turn
+            # can push « Tour 2 de bot » out of them. (A click on a board a live push replaced a moment later is
+            # refused as stale, so the clicks alone do not count turns.)
+            if _turn_number(page) >= 3:
                 break
             ends += 1
             page.get_by_role("button", name="Terminer le tour").click()
@@ -182,7 +184,15 @@ def test_a_turn_against_the_bot_asks_only_when_an_answer_exists(new_context, mak
             page.locator("#tragic-actions form button").first.click()
         expect(page.locator("#board")).not_to_have_attribute("data-version", version or "", timeout=20_000)
     assert ends >= 2
-    expect(page.locator("#tragic-log")).to_contain_text("Tour 2 de bot")
+    assert _turn_number(page) >= 3
+    expect(page.locator("#tragic-log")).to_contain_text("Tour 3 de solo")
+
+
+def _turn_number(page) -> int:  # type: ignore[no-untyped-def]
+    """The turn the status line names: « Tour 3 de solo…, Principale. »"""
+    found = re.search(r"Tour (\d+) de ", page.locator("#tragic-status").inner_text())
+    assert found, page.locator("#tragic-status").inner_text()
+    return int(found.group(1))
 
 
 def test_a_board_that_was_offline_shows_the_opponent_s_move_within_two_seconds(
