@@ -16,7 +16,9 @@ from typing import Any
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext, ngettext
+
+from core.per_language import PerLanguage
 
 
 def _blocktranslated(text: str, **values: Any) -> str:
@@ -40,15 +42,7 @@ class _Words:
         )
 
 
-_words: dict[str | None, _Words] = {}
-
-
-def _words_now() -> _Words:
-    language = get_language()
-    words = _words.get(language)
-    if words is None:
-        words = _words[language] = _Words()
-    return words
+_words_now = PerLanguage(_Words)
 
 
 def _row(odds: Any, words: _Words) -> str:

@@ -18,11 +18,12 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.html import conditional_escape
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 from conflicts import labels
 from conflicts.card_svg import card_svg
 from conflicts.selectors import Board, ParticipantView, ShownCard
+from core.per_language import PerLanguage
 
 
 def _e(value: Any) -> str:
@@ -59,15 +60,7 @@ class _Words:
         self.wants = gettext("wants to %(goal)s")
 
 
-_words: dict[str | None, _Words] = {}
-
-
-def _words_now() -> _Words:
-    language = get_language()
-    words = _words.get(language)
-    if words is None:
-        words = _words[language] = _Words()
-    return words
+_words_now = PerLanguage(_Words)
 
 
 @lru_cache(maxsize=4096)
