@@ -83,16 +83,28 @@ def simulate(
     players: int = 2,
     search_budget: float | None = None,
     search_rounds: int | None = None,
+    search_evaluation: str | None = None,
+    first_game: int = 0,
     on_game: Callable[[int, tuple[str, ...], int | None, State], None] | None = None,
 ) -> SimulationReport:
-    """``players`` seats (3 or 4 under the wiki rules), filled with ``bots`` in turn."""
+    """``players`` seats (3 or 4 under the wiki rules), filled with ``bots`` in turn.
+
+    Games are numbered from ``first_game``: a game's deal, seats and bots' seeds follow from ``seed`` and its
+    number alone, so a long run stopped at game 62 goes on with ``first_game=62`` and plays exactly the games the
+    whole run would have played (split a 200-game run across processes the same way)."""
     config = default_config(profile=profile, max_turns=max_turns, players=players)
     report = SimulationReport(games=games, seconds=0.0, steps=0, turns=0)
     start = time.perf_counter()
-    for number in range(games):
+    for number in range(first_game, first_game + games):
         seating = seating_for(bots, players, number)
         seats = [
-            make_bot(name, seed + number * players + i, budget=search_budget, rounds=search_rounds)
+            make_bot(
+                name,
+                seed + number * players + i,
+                budget=search_budget,
+                rounds=search_rounds,
+                evaluation=search_evaluation,
+            )
             for i, name in enumerate(seating)
         ]
         state = new_game(config, seed + number)

@@ -54,6 +54,61 @@ def test_tragic_sim_gives_the_interval_the_running_tally_and_the_searchs_cuts():
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
+def test_a_run_split_at_any_game_plays_the_same_games_as_the_whole_run():
+    """A 200-game acceptance run stopped at game 62 (session 7) goes on with ``--first-game 62``: each game's deal,
+    seats and bots' seeds follow from the run's seed and the game's number, so the pieces are the whole run."""
+
+    def games(count: int, first: int) -> list[tuple[int, tuple[str, ...], int | None, int, str]]:
+        played: list[tuple[int, tuple[str, ...], int | None, int, str]] = []
+        simulate(
+            count,
+            ("search", "heuristic"),
+            seed=40,
+            max_turns=4,
+            search_rounds=2,
+            first_game=first,
+            on_game=lambda number, seating, winner, state: played.append(
+                (number, seating, winner, state.turn, json.dumps(state.to_json(), sort_keys=True))
+            ),
+        )
+        return played
+
+    whole = games(4, 0)
+    assert [g[0] for g in whole] == [0, 1, 2, 3]
+    assert games(1, 0) + games(3, 1) == whole
+    assert games(2, 2) == whole[2:]
+
+
+def test_tragic_sim_resumes_at_a_game_number_and_refuses_a_negative_one():
+    out = StringIO()
+    call_command("tragic_sim", games=2, bots="heuristic,random", first_game=5, max_turns=5, progress=True, stdout=out)
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("game ")]
+    # Game 6 is the sixth game of a whole run: seats shifted by one from the first (odd number).
+    assert lines[0].startswith("game 6: random vs heuristic: ") and lines[1].startswith("game 7: heuristic vs random")
+    with pytest.raises(CommandError, match="first-game"):
+        call_command("tragic_sim", games=1, first_game=-1, stdout=StringIO())
+
+
+def test_tragic_sim_can_seat_the_search_bot_with_the_fitted_evaluation():
+    """``evaluation.py``'s model is off in the seated bot; ``--search-evaluation model`` tries it against the life
+    race on the same seeds, and a name that is not an evaluation is refused."""
+    assert make_bot("search", 1, evaluation="model").evaluation == "model"  # type: ignore[attr-defined]
+    assert make_bot("search", 1).evaluation == "life"  # type: ignore[attr-defined]
+    out = StringIO()
+    call_command(
+        "tragic_sim",
+        games=1,
+        bots="search,heuristic",
+        max_turns=3,
+        search_rounds=2,
+        search_evaluation="model",
+        stdout=out,
+    )
+    assert "1 games" in out.getvalue()
+    with pytest.raises(CommandError):
+        call_command("tragic_sim", "--search-evaluation", "oracle", stdout=StringIO())
+
+
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("bots", [("heuristic",), ("random",), ("heuristic", "random")])
 def test_bots_finish_three_and_four_player_games_that_replay_identically(players, bots):

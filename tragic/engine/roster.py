@@ -31,12 +31,13 @@ def make_bot(
     budget: float | None = None,
     rounds: int | None = None,
     wall_cap: float | None = None,
+    evaluation: str | None = None,
 ) -> Bot:
     """The search bot's settings are :data:`SEARCH_SEATED`'s, but for ``budget`` (its cap in seconds of CPU per
-    decision), ``rounds`` (its work per decision) and ``wall_cap`` (seconds of wall-clock per decision, for a
-    table where a person waits)."""
+    decision), ``rounds`` (its work per decision), ``wall_cap`` (seconds of wall-clock per decision, for a
+    table where a person waits) and ``evaluation`` (how a rollout's last position is scored: ``search.EVALUATIONS``)."""
     if name == "search":
-        given = {"budget": budget, "rounds": rounds, "wall_cap": wall_cap}
+        given = {"budget": budget, "rounds": rounds, "wall_cap": wall_cap, "evaluation": evaluation}
         settings = {**SEARCH_SEATED, **{key: value for key, value in given.items() if value is not None}}
         return SearchBot(seed, **settings)
     return BOTS[name](seed)

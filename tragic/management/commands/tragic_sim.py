@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tragic.engine.profiles import PROFILES
 from tragic.engine.roster import BOTS
+from tragic.engine.search import EVALUATIONS
 from tragic.simulation import simulate, wilson_interval
 
 
@@ -31,11 +32,21 @@ class Command(BaseCommand):
         parser.add_argument(
             "--search-rounds", type=int, default=None, help="the search bot's work per decision, in rounds of rollouts"
         )
+        parser.add_argument(
+            "--search-evaluation",
+            choices=EVALUATIONS,
+            default=None,
+            help="how the search bot scores a rollout's last position (default: the seated bot's, the life race)",
+        )
+        parser.add_argument(
+            "--first-game",
+            type=int,
+            default=0,
+            help="number of the first game: resumes or splits a run with the same games (seeds, seats, bots' seeds)",
+        )
 
     def progress(self, number: int, seating: tuple[str, ...], winner: int | None, state: Any) -> None:
         # A running tally by bot name, so that a long run stopped early still says where it stood.
-        if number == 0:
-            self.tally: Counter[str] = Counter()
         self.tally["draws" if winner is None else seating[winner]] += 1
         result = "draw" if winner is None else f"{seating[winner]} (seat {winner + 1}) wins"
         tally = ", ".join(f"{name} {count}" for name, count in sorted(self.tally.items()))
@@ -50,6 +61,9 @@ class Command(BaseCommand):
         limit = PROFILES[options["profile"]].max_players
         if not 2 <= players <= limit:
             raise CommandError(f"--players: the {options['profile']} rules seat 2 to {limit} players")
+        if options["first_game"] < 0:
+            raise CommandError("--first-game: a game number, 0 or more")
+        self.tally: Counter[str] = Counter()
         report = simulate(
             options["games"],
             names,
@@ -59,6 +73,8 @@ class Command(BaseCommand):
             players=players,
             search_budget=options["search_budget"],
             search_rounds=options["search_rounds"],
+            search_evaluation=options["search_evaluation"],
+            first_game=options["first_game"],
             on_game=self.progress if options["progress"] else None,
         )
         out = self.stdout
