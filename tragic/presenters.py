@@ -10,7 +10,8 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from tragic.engine import State
-from tragic.engine.cards import ATTRIBUTE_NAMES, default_pool
+from tragic.engine.card_files import default_pool
+from tragic.engine.cards import ATTRIBUTE_NAMES
 
 
 def _french() -> bool:

@@ -21,7 +21,7 @@ from campaigns.selectors import campaigns_of
 from campaigns.services import event_append
 from core.errors import PermissionRefused, ServiceError, StaleState
 from tragic.engine import IllegalAction, State, new_game
-from tragic.engine.cards import default_pool, load_decklists
+from tragic.engine.card_files import default_pool, load_decklists
 from tragic.engine.decks import fit_library, validate_library
 from tragic.engine.profiles import PROFILES
 from tragic.engine.roster import BOTS, make_bot

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tragic.engine import State, new_game
-from tragic.engine.cards import load_decklists
+from tragic.engine.card_files import load_decklists
 from tragic.engine.roster import make_bot
 
 

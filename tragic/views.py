@@ -19,7 +19,8 @@ from core.errors import ServiceError
 from core.http import AuthenticatedRequest, bounded_int
 from core.jsonlimits import loads_limited
 from tragic import selectors, services
-from tragic.engine.cards import ATTRIBUTES, default_pool
+from tragic.engine.card_files import default_pool
+from tragic.engine.cards import ATTRIBUTES
 from tragic.engine.decks import validate_library
 from tragic.engine.roster import BOTS
 from tragic.forms import DeckCreateForm

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tragic.engine import State, new_game
-from tragic.engine.cards import load_decklists
+from tragic.engine.card_files import load_decklists
 
 DECKS = load_decklists()
 STEEL = DECKS["acier-et-plomb"]

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from tests.tragic.helpers import pass_all
-from tragic.engine.cards import ATTRIBUTES, CARD_TYPES, KEYWORDS, CardError, default_pool, load_cards, load_decklists
+from tragic.engine.card_files import default_pool, load_cards, load_decklists
+from tragic.engine.cards import ATTRIBUTES, CARD_TYPES, KEYWORDS, CardError
 from tragic.engine.decks import validate_library
 
 

@@ -24,7 +24,7 @@ from tests.campaigns.live_client import LiveCommunicator
 from tests.campaigns.test_live import session_cookie
 from tests.campaigns.test_live_resilience import BrokenLayer
 from tragic import services
-from tragic.engine.cards import default_pool
+from tragic.engine.card_files import default_pool
 from tragic.models import Game
 from tragic.services import game_group, load_state
 

@@ -17,7 +17,7 @@ from tests.campaigns.factories import PASSWORD, UserFactory
 from tests.tragic.test_web import GANG, STEEL, duel
 from tragic import services
 from tragic.engine import IllegalAction
-from tragic.engine.cards import default_pool
+from tragic.engine.card_files import default_pool
 from tragic.refusals import REFUSALS, SLOT_LABELS, refusal_text
 from tragic.services import load_state
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.tragic.helpers import GANG, STEEL, give, started, turn_of
 from tragic.engine import new_game
-from tragic.engine.cards import default_pool
+from tragic.engine.card_files import default_pool
 from tragic.engine.evaluation import FEATURES, WEIGHTS, evaluate, features
 from tragic.engine.openings import BOOK, book_choice, library_key, score_setup
 from tragic.engine.roster import SEARCH_SEATED, make_bot

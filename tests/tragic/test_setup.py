@@ -6,7 +6,7 @@ import pytest
 
 from tests.tragic.helpers import GANG, STEEL, at_mulligan, config, started
 from tragic.engine import IllegalAction, new_game
-from tragic.engine.cards import default_pool
+from tragic.engine.card_files import default_pool
 from tragic.engine.decks import fit_library, validate_library
 
 

@@ -12,7 +12,7 @@ from core.errors import ServiceError, StaleState
 from tests.campaigns.factories import PASSWORD, UserFactory
 from tests.tragic.helpers import pass_all
 from tragic import services
-from tragic.engine.cards import default_pool
+from tragic.engine.card_files import default_pool
 from tragic.models import Game, GameStatus
 from tragic.services import load_state
 

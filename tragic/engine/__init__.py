@@ -4,7 +4,8 @@ The API of design.md rule 7: :func:`new_game`, then on the :class:`State` ``curr
 ``legal_actions``, ``apply``, ``observation``, ``is_over``, ``winner``, ``to_json`` / ``from_json``.
 """
 
-from .cards import CardError, default_pool, load_cards
+from .card_files import default_pool, load_cards
+from .cards import CardError
 from .errors import IllegalAction
 from .game import State, new_game
 from .observation import redact_event

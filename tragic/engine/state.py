@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import ATTRIBUTES, Card, CardPool, default_pool, parse_card
+from .card_files import default_pool, parse_card
+from .cards import ATTRIBUTES, Card, CardPool
 from .passives import inert, passive_part
 from .pieces import (
     LIBRARY_ZONES,

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tragic.engine.cards import default_pool, load_decklists
+from tragic.engine.card_files import default_pool, load_decklists
 from tragic.engine.openings import library_key, tune
 
 # The heuristic bot's own Compétences (bots.PREFERRED_SKILLS' first three): where the climb starts.
