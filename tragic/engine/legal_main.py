@@ -1,0 +1,236 @@
+"""The main phase's choices: the cards of the hand to play, the capacities to activate, the equipment to change,
+the SPECIAL cards to place (the hot path of random playouts and search rollouts), on the checks of
+``checks.Checks``; ``legal.Choices`` adds who may act and the other steps' choices."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import AIM_PARTS, ANY, PERMANENT_TYPES
+from .checks import NO_TARGET, Action, Checks
+
+
+class MainChoices(Checks):
+    def special_choices(self, player: int) -> list[Action]:
+        seen: set[str] = set()
+        actions = []
+        cards, columns = self.cards, self.special_columns()
+        points = self._points.get(player) or self._all_points(player)
+        for uid in self.players[player].zones["hand"]:
+            cid = cards[uid].cid
+            column = columns.get(cid)
+            if column is not None and cid not in seen and points[column] < 10:
+                seen.add(cid)
+                actions.append({"kind": "place_special", "player": player, "card": uid})
+        return actions
+
+    def main_choices(self, player: int) -> list[Action]:
+        """Every card of the hand that can be played, each capacity, equipment change and ally attack, then
+        ending the turn. The hot path of random playouts and search rollouts: the checks of ``play_problem``
+        (cost and targets apart, known here) are made once per distinct card, from its precomputed cost, and
+        the small helpers (points, payments, keywords) are read inline."""
+        actions: list[Action] = []
+        append = actions.append
+        seen: set[str] = set()
+        cards, table = self.cards, self._card_table
+        zones = self.players[player].zones
+        available = self._available.get(player) or self.available_points(player)
+        # available_points chose the shared memo of these disengaged points (base.known_payment).
+        payments = self._payments[player]
+        # Attacks with the same reach share their targets (cards in hand and weapons' capacities).
+        attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+        if self.phase == "main" and zones["hand"]:
+            spare = sum(available.values())
+            barred = "no_brotherhood" in (self._mods.get(player) or self.mods(player)).flags
+            for uid in zones["hand"]:
+                cid = cards[uid].cid
+                if cid in seen:
+                    continue
+                seen.add(cid)
+                card = table[cid]
+                kind = card.type
+                # Cheap refusals first: most cards in hand are SPECIAL cards, reactions or too dear.
+                if kind == "special" or kind == "reaction" or card.cost_total > spare:
+                    continue
+                for a, n in card.cost_named:
+                    if available[a] < n:
+                        break
+                else:
+                    # play_problem without its cost (checked just above) and targets (found below).
+                    if card.faction == "confrerie" and barred:
+                        continue
+                    if kind == "companion" and self.companion_present(card.name):
+                        continue
+                    targets: Sequence[dict[str, Any] | None]
+                    if kind == "attack" and card.attack is not None:
+                        keywords = card.keywords
+                        key = (card.attack.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
+                        found = attack_targets.get(key)
+                        if found is None:
+                            found = attack_targets[key] = self.attack_targets(player, card)
+                        targets = found
+                    elif kind in PERMANENT_TYPES:
+                        targets = NO_TARGET
+                    else:
+                        targets = self.effect_targets(player, card.effects_at("play"))
+                    if not targets:
+                        continue
+                    known = payments.get(card.cost_key)
+                    pay = dict(known if known is not None else self.known_payment(player, card.cost_key))
+                    aims = card.keywords.get("CIBLAGE", 0)
+                    for target in targets:
+                        if target is None:
+                            append({"kind": "play", "player": player, "card": uid, "pay": pay})
+                            continue
+                        action: Action = {"kind": "play", "player": player, "card": uid, "pay": pay, "target": target}
+                        append(action)
+                        if aims and "player" in target:
+                            # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
+                            actions.extend({**action, "aim": part} for part in AIM_PARTS)
+        sources = self._sources.get(player) or self.ability_sources(player)
+        if sources:
+            self._main_activations(player, sources, actions, available, payments, attack_targets)
+        if self.phase == "main":
+            self._equipment_choices(player, actions, available)
+
+        if zones["play"]:
+            actions.extend(self.ally_attack_choices(player))
+        append({"kind": "end_turn", "player": player})
+        return actions
+
+    def _main_activations(
+        self,
+        player: int,
+        sources: list[int],
+        actions: list[Action],
+        available: dict[str, int],
+        payments: dict[tuple[tuple[str, int], ...], dict[str, int]],
+        attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]],
+    ) -> None:
+        """``ability_usable(player, uid, "main")`` then ``activation_actions`` for each source, inline for the
+        usual capacities (engage, pay, then resolve effects or a weapon's attack, its targets shared with the
+        attacks in hand); recycling and life-for-missing capacities go through the two methods."""
+        cards, table, turn = self.cards, self._card_table, self.turn
+        spare = -1
+        for uid in sources:
+            inst = cards[uid]
+            card = table[inst.cid]
+            ability = card.ability
+            if ability is None:
+                continue
+            attack = ability.attack
+            if ability.recycles or ability.life_for_missing or attack and card.attack is None:
+                if self.ability_usable(player, uid, "main"):
+                    actions.extend(self.activation_actions(player, uid))
+                continue
+            # ability_usable's checks for the main phase
+            if inst.engaged and (ability.engage or inst.zone == "equipment") or ability.timing == "upkeep":
+                continue
+            if attack and inst.used_turn == turn:
+                continue
+            # can_pay(player, ability.cost)
+            total = 0
+            for a, n in ability.cost_key:
+                if a != ANY and available[a] < n:
+                    break
+                total += n
+            else:
+                if spare < 0:
+                    spare = sum(available.values())
+                if spare < total:
+                    continue
+                known = payments.get(ability.cost_key)
+                pay = dict(known if known is not None else self.known_payment(player, ability.cost_key))
+                base: Action = {"kind": "activate", "player": player, "card": uid, "pay": pay}
+                if attack:
+                    profile = card.attack
+                    assert profile is not None
+                    keywords = card.keywords
+                    key = (profile.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
+                    found = attack_targets.get(key)
+                    if found is None:
+                        found = attack_targets[key] = self.attack_targets(player, card)
+                    actions.extend({**base, "target": t} for t in found)
+                    if keywords.get("CIBLAGE", 0):
+                        actions.extend(
+                            {**base, "target": t, "aim": part} for t in found if "player" in t for part in AIM_PARTS
+                        )
+                    continue
+                for target in self.effect_targets(player, ability.effects):
+                    actions.append({**base, "target": target} if target is not None else base)
+
+    def _equipment_choices(self, player: int, actions: list[Action], available: dict[str, int]) -> None:
+        """Equipping or unequipping each piece of the equipment zone: :meth:`equip_problem` for pieces known to
+        be the player's, in the main phase, the cost checked from the card's precomputed sums."""
+        equipment = self.players[player].zones["equipment"]
+        if not equipment:
+            return
+        cards, table = self.cards, self._card_table
+        spare = sum(available.values())
+        for uid in equipment:
+            inst = cards[uid]
+            card = table[inst.cid]
+            if card.cost_total > spare:
+                continue
+            for a, n in card.cost_named:
+                if available[a] < n:
+                    break
+            else:
+                # Two pieces never share a slot (FAQ 15): only a piece to equip can collide with one equipped.
+                if inst.engaged and any(
+                    table[cards[u].cid].slot == card.slot and not cards[u].engaged for u in equipment if u != uid
+                ):
+                    continue
+                known = self._payments[player].get(card.cost_key)
+                actions.append(
+                    {
+                        "kind": "equip" if inst.engaged else "unequip",
+                        "player": player,
+                        "card": uid,
+                        "pay": dict(known if known is not None else self.known_payment(player, card.cost_key)),
+                    }
+                )
+
+    def ability_sources(self, player: int) -> list[int]:
+        """The player's cards with an activated capacity (kept until their zones change: not to be changed)."""
+        known = self._sources.get(player)
+        if known is None:
+            zones, cards, table = self.players[player].zones, self.cards, self._card_table
+            known = self._sources[player] = [
+                u
+                for zone in ("skill", "play", "equipment", "special", "trait")
+                for u in zones[zone]
+                if table[cards[u].cid].ability
+            ]
+        return known
+
+    def activation_actions(self, player: int, uid: int) -> list[Action]:
+        card = self.card(uid)
+        ability = card.ability
+        assert ability is not None
+        if ability.life_for_missing:
+            affordable = self.affordable_part(player, ability.cost)
+            generic = (
+                self.suggest_payment(player, {"any": ability.cost.get("any", 0)}) if ability.cost.get("any") else {}
+            )
+            pay = {a: affordable.get(a, 0) + generic.get(a, 0) for a in {*affordable, *generic}}
+        else:
+            pay = dict(self.known_payment(player, ability.cost_key))
+        base: Action = {"kind": "activate", "player": player, "card": uid, "pay": pay}
+        if ability.attack:
+            targets = self.attack_targets(player, card)
+            actions = [{**base, "target": t} for t in targets]
+            if card.kw("CIBLAGE"):
+                actions += [{**base, "target": t, "aim": part} for t in targets if "player" in t for part in AIM_PARTS]
+            return actions
+        if ability.recycles:
+            # The card to recycle is chosen among the others: paying may not use it.
+            seen: set[str] = set()
+            actions = []
+            for h in self.zone(player, "hand"):
+                if self.cards[h].cid not in seen:
+                    seen.add(self.cards[h].cid)
+                    actions.append({**base, "choice": h})
+            return actions
+        return [{**base, "target": t} if t is not None else base for t in self.effect_targets(player, ability.effects)]
