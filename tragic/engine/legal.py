@@ -11,9 +11,9 @@ import itertools
 from typing import Any
 
 from .checks import NO_TARGET, Action
-from .legal_main import MainChoices
+from .legal_main import Entry, MainChoices
 
-__all__ = ["NO_TARGET", "Action", "Choices"]
+__all__ = ["NO_TARGET", "Action", "Choices", "Entry"]
 
 
 class Choices(MainChoices):
@@ -44,6 +44,10 @@ class Choices(MainChoices):
     # -- legal actions ---------------------------------------------------------------------------------
 
     def legal_actions(self, player: int) -> list[Action]:
+        return self.actions_of(player, self.legal_entries(player))
+
+    def legal_entries(self, player: int) -> list[Entry]:
+        """:meth:`legal_actions` before the main phase's action dicts are built (``legal_main.Entry``)."""
         phase = self.phase
         if self.over:
             return []
@@ -51,40 +55,41 @@ class Choices(MainChoices):
             if player not in self.current_players():
                 return []
             if phase == "choose_traits":
-                return self.trait_choices(player)
+                return self.trait_choices(player)  # type: ignore[return-value]
             if phase == "choose_skills":
-                return self.skill_choices(player)
-            return self.mulligan_choices(player)
+                return self.skill_choices(player)  # type: ignore[return-value]
+            return self.mulligan_choices(player)  # type: ignore[return-value]
         # current_players() without its list: the one player holding the decision.
         pending = self.pending
         if pending is not None:
             if player != pending["player"]:
                 return []
-            return self.pending_choices(player) + [{"kind": "concede", "player": player}]
+            return self.pending_choices(player) + [{"kind": "concede", "player": player}]  # type: ignore[return-value]
         if self.priority:
             if player != self.priority[0]:
                 return []
-            return self.priority_choices(player) + [{"kind": "concede", "player": player}]
+            return self.priority_choices(player) + [{"kind": "concede", "player": player}]  # type: ignore[return-value]
         if player != self.active:
             return []
-        actions: list[Action] = []
+        entries: list[Entry] = []
         if self.window == "open" and player == self.active:
-            # special_placeable's condition, the cards themselves checked once, by special_choices.
-            actions.extend(self.special_choices(player))
+            # special_placeable's condition, the cards themselves checked once, by special_entries.
+            entries.extend(self.special_entries(player))
         if self.ending:
-            return actions + [{"kind": "end_turn", "player": player}]
+            entries.append({"kind": "end_turn", "player": player})
+            return entries
         if phase == "upkeep":
-            actions.extend(self.upkeep_choices(player))
+            entries.extend(self.upkeep_choices(player))
         elif self.players[player].sheltered is None:
-            main = self.main_choices(player)  # a new list: taken as it is when nothing comes before it
-            if actions:
-                actions.extend(main)
+            main = self.main_entries(player)  # a new list: taken as it is when nothing comes before it
+            if entries:
+                entries.extend(main)
             else:
-                actions = main
+                entries = main
         else:
-            actions.append({"kind": "end_turn", "player": player})
-        actions.append({"kind": "concede", "player": player})
-        return actions
+            entries.append({"kind": "end_turn", "player": player})
+        entries.append({"kind": "concede", "player": player})
+        return entries
 
     def pending_choices(self, player: int) -> list[Action]:
         pending = self.pending

@@ -1,6 +1,11 @@
 """The main phase's choices: the cards of the hand to play, the capacities to activate, the equipment to change,
 the SPECIAL cards to place (the hot path of random playouts and search rollouts), on the checks of
-``checks.Checks``; ``legal.Choices`` adds who may act and the other steps' choices."""
+``checks.Checks``; ``legal.Choices`` adds who may act and the other steps' choices.
+
+The codes path (``State.legal_codes``) keeps these choices as :data:`Entry` tuples and builds an action dict
+only for the one decoded or applied: most of a step's list is never read, and the suggested payment of a card
+(``base.known_payment``) is then asked for the chosen card alone. ``legal_actions`` builds every dict.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +15,41 @@ from typing import Any
 from .cards import AIM_PARTS, ANY, PERMANENT_TYPES
 from .checks import NO_TARGET, Action, Checks
 
+# A choice before its action dict is built: either the dict itself, or ``(kind, card, cost_key, target, aim)`` for
+# the actions on one card — ``{"kind", "player", "card"}``, with ``"pay"`` (the suggested payment of the cost
+# ``cost_key``) unless it is None, ``"target"`` and ``"aim"`` unless they are None, in that order.
+CardEntry = tuple[str, int, Any, Any, Any]
+Entry = Action | CardEntry
+
 
 class MainChoices(Checks):
-    def special_choices(self, player: int) -> list[Action]:
+    # -- entries to actions ----------------------------------------------------------------------------
+
+    def action_of(self, player: int, entry: Entry) -> Action:
+        """The action dict of an entry (a dict entry is the action itself, not copied)."""
+        if entry.__class__ is dict:
+            return entry  # type: ignore[return-value]
+        card_entry: CardEntry = entry  # type: ignore[assignment]
+        kind, uid, cost_key, target, aim = card_entry
+        if cost_key is None:
+            return {"kind": kind, "player": player, "card": uid}
+        pay = dict(self.known_payment(player, cost_key))
+        if target is None:
+            return {"kind": kind, "player": player, "card": uid, "pay": pay}
+        if aim is None:
+            return {"kind": kind, "player": player, "card": uid, "pay": pay, "target": target}
+        return {"kind": kind, "player": player, "card": uid, "pay": pay, "target": target, "aim": aim}
+
+    def actions_of(self, player: int, entries: list[Entry]) -> list[Action]:
+        action_of = self.action_of
+        return [action_of(player, entry) for entry in entries]
+
+    # -- the main phase ----------------------------------------------------------------------------------
+
+    def special_entries(self, player: int) -> list[Entry]:
+        """Placing each SPECIAL card of the hand whose column is not full, once per card id."""
         seen: set[str] = set()
-        actions = []
+        entries: list[Entry] = []
         cards, columns = self.cards, self.special_columns()
         points = self._points.get(player) or self._all_points(player)
         for uid in self.players[player].zones["hand"]:
@@ -22,22 +57,24 @@ class MainChoices(Checks):
             column = columns.get(cid)
             if column is not None and cid not in seen and points[column] < 10:
                 seen.add(cid)
-                actions.append({"kind": "place_special", "player": player, "card": uid})
-        return actions
+                entries.append(("place_special", uid, None, None, None))
+        return entries
 
     def main_choices(self, player: int) -> list[Action]:
+        """:meth:`main_entries` as action dicts."""
+        return self.actions_of(player, self.main_entries(player))
+
+    def main_entries(self, player: int) -> list[Entry]:
         """Every card of the hand that can be played, each capacity, equipment change and ally attack, then
         ending the turn. The hot path of random playouts and search rollouts: the checks of ``play_problem``
         (cost and targets apart, known here) are made once per distinct card, from its precomputed cost, and
-        the small helpers (points, payments, keywords) are read inline."""
-        actions: list[Action] = []
-        append = actions.append
+        the small helpers (points, keywords) are read inline; payments are suggested when an entry is built."""
+        entries: list[Entry] = []
+        append = entries.append
         seen: set[str] = set()
         cards, table = self.cards, self._card_table
         zones = self.players[player].zones
         available = self._available.get(player) or self.available_points(player)
-        # available_points chose the shared memo of these disengaged points (base.known_payment).
-        payments = self._payments[player]
         # Attacks with the same reach share their targets (cards in hand and weapons' capacities).
         attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
         if self.phase == "main" and zones["hand"]:
@@ -74,38 +111,30 @@ class MainChoices(Checks):
                         targets = NO_TARGET
                     else:
                         targets = self.effect_targets(player, card.effects_at("play"))
-                    if not targets:
-                        continue
-                    known = payments.get(card.cost_key)
-                    pay = dict(known if known is not None else self.known_payment(player, card.cost_key))
+                    cost_key = card.cost_key
                     aims = card.keywords.get("CIBLAGE", 0)
                     for target in targets:
-                        if target is None:
-                            append({"kind": "play", "player": player, "card": uid, "pay": pay})
-                            continue
-                        action: Action = {"kind": "play", "player": player, "card": uid, "pay": pay, "target": target}
-                        append(action)
-                        if aims and "player" in target:
+                        append(("play", uid, cost_key, target, None))
+                        if aims and target is not None and "player" in target:
                             # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
-                            actions.extend({**action, "aim": part} for part in AIM_PARTS)
+                            entries.extend(("play", uid, cost_key, target, part) for part in AIM_PARTS)
         sources = self._sources.get(player) or self.ability_sources(player)
         if sources:
-            self._main_activations(player, sources, actions, available, payments, attack_targets)
+            self._main_activations(player, sources, entries, available, attack_targets)
         if self.phase == "main":
-            self._equipment_choices(player, actions, available)
+            self._equipment_choices(player, entries, available)
 
         if zones["play"]:
-            actions.extend(self.ally_attack_choices(player))
+            entries.extend(self.ally_attack_choices(player))
         append({"kind": "end_turn", "player": player})
-        return actions
+        return entries
 
     def _main_activations(
         self,
         player: int,
         sources: list[int],
-        actions: list[Action],
+        entries: list[Entry],
         available: dict[str, int],
-        payments: dict[tuple[tuple[str, int], ...], dict[str, int]],
         attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]],
     ) -> None:
         """``ability_usable(player, uid, "main")`` then ``activation_actions`` for each source, inline for the
@@ -122,7 +151,7 @@ class MainChoices(Checks):
             attack = ability.attack
             if ability.recycles or ability.life_for_missing or attack and card.attack is None:
                 if self.ability_usable(player, uid, "main"):
-                    actions.extend(self.activation_actions(player, uid))
+                    entries.extend(self.activation_actions(player, uid))
                 continue
             # ability_usable's checks for the main phase
             if inst.engaged and (ability.engage or inst.zone == "equipment") or ability.timing == "upkeep":
@@ -131,7 +160,8 @@ class MainChoices(Checks):
                 continue
             # can_pay(player, ability.cost)
             total = 0
-            for a, n in ability.cost_key:
+            cost_key = ability.cost_key
+            for a, n in cost_key:
                 if a != ANY and available[a] < n:
                     break
                 total += n
@@ -140,9 +170,6 @@ class MainChoices(Checks):
                     spare = sum(available.values())
                 if spare < total:
                     continue
-                known = payments.get(ability.cost_key)
-                pay = dict(known if known is not None else self.known_payment(player, ability.cost_key))
-                base: Action = {"kind": "activate", "player": player, "card": uid, "pay": pay}
                 if attack:
                     profile = card.attack
                     assert profile is not None
@@ -151,16 +178,16 @@ class MainChoices(Checks):
                     found = attack_targets.get(key)
                     if found is None:
                         found = attack_targets[key] = self.attack_targets(player, card)
-                    actions.extend({**base, "target": t} for t in found)
+                    entries.extend(("activate", uid, cost_key, t, None) for t in found)
                     if keywords.get("CIBLAGE", 0):
-                        actions.extend(
-                            {**base, "target": t, "aim": part} for t in found if "player" in t for part in AIM_PARTS
+                        entries.extend(
+                            ("activate", uid, cost_key, t, part) for t in found if "player" in t for part in AIM_PARTS
                         )
                     continue
                 for target in self.effect_targets(player, ability.effects):
-                    actions.append({**base, "target": target} if target is not None else base)
+                    entries.append(("activate", uid, cost_key, target, None))
 
-    def _equipment_choices(self, player: int, actions: list[Action], available: dict[str, int]) -> None:
+    def _equipment_choices(self, player: int, entries: list[Entry], available: dict[str, int]) -> None:
         """Equipping or unequipping each piece of the equipment zone: :meth:`equip_problem` for pieces known to
         be the player's, in the main phase, the cost checked from the card's precomputed sums."""
         equipment = self.players[player].zones["equipment"]
@@ -182,15 +209,7 @@ class MainChoices(Checks):
                     table[cards[u].cid].slot == card.slot and not cards[u].engaged for u in equipment if u != uid
                 ):
                     continue
-                known = self._payments[player].get(card.cost_key)
-                actions.append(
-                    {
-                        "kind": "equip" if inst.engaged else "unequip",
-                        "player": player,
-                        "card": uid,
-                        "pay": dict(known if known is not None else self.known_payment(player, card.cost_key)),
-                    }
-                )
+                entries.append(("equip" if inst.engaged else "unequip", uid, card.cost_key, None, None))
 
     def ability_sources(self, player: int) -> list[int]:
         """The player's cards with an activated capacity (kept until their zones change: not to be changed)."""
