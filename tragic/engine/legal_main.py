@@ -12,17 +12,54 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import AIM_PARTS, ANY, PERMANENT_TYPES
-from .checks import NO_TARGET, Action, Checks
+from .cards import AIM_PARTS, ANY, PERMANENT_TYPES, Card
+from .checks import NO_TARGET, Action, effect_aims
+from .legal_attacks import AttackChoices
 
 # A choice before its action dict is built: either the dict itself, or ``(kind, card, cost_key, target, aim)`` for
 # the actions on one card — ``{"kind", "player", "card"}``, with ``"pay"`` (the suggested payment of the cost
-# ``cost_key``) unless it is None, ``"target"`` and ``"aim"`` unless they are None, in that order.
+# ``cost_key``) unless it is None, ``"target"`` and ``"aim"`` unless they are None, in that order — or
+# ``("ally_attack", allies, None, target, None)`` for ``{"kind", "player", "allies", "target"}``.
 CardEntry = tuple[str, int, Any, Any, Any]
 Entry = Action | CardEntry
 
+# The pool memo's entry for what main_entries reads of each card in hand, by card id (see hand_row).
+HAND_ROWS = "hand rows"
+HandRow = tuple[int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool, Any, Any, Any, int, Card]
 
-class MainChoices(Checks):
+
+def hand_row(card: Card) -> HandRow | None:
+    """What deciding whether a card of the hand can be played reads, once per card: None for a SPECIAL card or
+    a reaction (never played from the hand), else its cost total, named part and key, whether it is of the
+    Confrérie de l'Acier, its name if a Companion, the reach of an attack (the key of the targets it shares with
+    other attacks), the effects whose targets are to be found (None when it aims at nothing: a permanent, or
+    effects that never aim), its CIBLAGE and the card."""
+    kind = card.type
+    if kind == "special" or kind == "reaction":
+        return None
+    keywords = card.keywords
+    attack_key = effects = None
+    if kind == "attack" and card.attack is not None:
+        attack_key = (card.attack.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
+    elif kind not in PERMANENT_TYPES:
+        played = card.effects_at("play")
+        if any(effect_aims(effect) for effect in played):
+            effects = played
+    companion = card.name if kind == "companion" else None
+    return (
+        card.cost_total,
+        card.cost_named,
+        card.cost_key,
+        card.faction == "confrerie",
+        companion,
+        attack_key,
+        effects,
+        keywords.get("CIBLAGE", 0),
+        card,
+    )
+
+
+class MainChoices(AttackChoices):
     # -- entries to actions ----------------------------------------------------------------------------
 
     def action_of(self, player: int, entry: Entry) -> Action:
@@ -32,7 +69,9 @@ class MainChoices(Checks):
         card_entry: CardEntry = entry  # type: ignore[assignment]
         kind, uid, cost_key, target, aim = card_entry
         if cost_key is None:
-            return {"kind": kind, "player": player, "card": uid}
+            if target is None:
+                return {"kind": kind, "player": player, "card": uid}
+            return {"kind": kind, "player": player, "allies": uid, "target": target}  # an ally attack
         pay = dict(self.known_payment(player, cost_key))
         if target is None:
             return {"kind": kind, "player": player, "card": uid, "pay": pay}
@@ -60,6 +99,23 @@ class MainChoices(Checks):
                 entries.append(("place_special", uid, None, None, None))
         return entries
 
+    def _shared_targets(
+        self, player: int, card: Card, key: tuple[Any, ...], shared: dict[tuple[Any, ...], Any]
+    ) -> list[dict[str, Any]]:
+        """``attack_targets(player, card)``, kept in ``shared`` under the attack's reach ``key``."""
+        victims = shared.get(())
+        if victims is None:
+            victims = shared[()] = self.victims(player)
+        found: list[dict[str, Any]] = self.victim_targets(card, victims)
+        shared[key] = found
+        return found
+
+    def _hand_rows(self) -> dict[str, HandRow | None]:
+        """:func:`hand_row` of every card of the pool, kept in the pool's memo."""
+        rows: dict[str, HandRow | None] = {cid: hand_row(card) for cid, card in self._card_table.items()}
+        self.pool.memo[HAND_ROWS] = rows
+        return rows
+
     def main_choices(self, player: int) -> list[Action]:
         """:meth:`main_entries` as action dicts."""
         return self.actions_of(player, self.main_entries(player))
@@ -72,47 +128,43 @@ class MainChoices(Checks):
         entries: list[Entry] = []
         append = entries.append
         seen: set[str] = set()
-        cards, table = self.cards, self._card_table
+        cards = self.cards
         zones = self.players[player].zones
         available = self._available.get(player) or self.available_points(player)
-        # Attacks with the same reach share their targets (cards in hand and weapons' capacities).
-        attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+        # Attacks with the same reach share their targets (cards in hand and weapons' capacities), and all the
+        # attacks the opponents' facts (legal_attacks.victims, under the key ()).
+        attack_targets: dict[tuple[Any, ...], Any] = {}
         if self.phase == "main" and zones["hand"]:
             spare = sum(available.values())
             barred = "no_brotherhood" in (self._mods.get(player) or self.mods(player)).flags
+            rows = self.pool.memo.get(HAND_ROWS) or self._hand_rows()
             for uid in zones["hand"]:
                 cid = cards[uid].cid
-                if cid in seen:
+                row = rows[cid]
+                # Cheap refusals first: most cards in hand are SPECIAL cards, reactions or too dear.
+                if row is None or row[0] > spare or cid in seen:
                     continue
                 seen.add(cid)
-                card = table[cid]
-                kind = card.type
-                # Cheap refusals first: most cards in hand are SPECIAL cards, reactions or too dear.
-                if kind == "special" or kind == "reaction" or card.cost_total > spare:
-                    continue
-                for a, n in card.cost_named:
+                _, named, cost_key, brotherhood, companion, attack_key, effects, aims, card = row
+                for a, n in named:
                     if available[a] < n:
                         break
                 else:
                     # play_problem without its cost (checked just above) and targets (found below).
-                    if card.faction == "confrerie" and barred:
+                    if brotherhood and barred:
                         continue
-                    if kind == "companion" and self.companion_present(card.name):
+                    if companion is not None and self.companion_present(companion):
                         continue
                     targets: Sequence[dict[str, Any] | None]
-                    if kind == "attack" and card.attack is not None:
-                        keywords = card.keywords
-                        key = (card.attack.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
-                        found = attack_targets.get(key)
+                    if attack_key is not None:
+                        found = attack_targets.get(attack_key)
                         if found is None:
-                            found = attack_targets[key] = self.attack_targets(player, card)
+                            found = self._shared_targets(player, card, attack_key, attack_targets)
                         targets = found
-                    elif kind in PERMANENT_TYPES:
+                    elif effects is None:
                         targets = NO_TARGET
                     else:
-                        targets = self.effect_targets(player, card.effects_at("play"))
-                    cost_key = card.cost_key
-                    aims = card.keywords.get("CIBLAGE", 0)
+                        targets = self.effect_targets(player, effects)
                     for target in targets:
                         append(("play", uid, cost_key, target, None))
                         if aims and target is not None and "player" in target:
@@ -125,7 +177,7 @@ class MainChoices(Checks):
             self._equipment_choices(player, entries, available)
 
         if zones["play"]:
-            entries.extend(self.ally_attack_choices(player))
+            entries.extend(self.ally_attack_entries(player, attack_targets.get(())))
         append({"kind": "end_turn", "player": player})
         return entries
 
@@ -135,7 +187,7 @@ class MainChoices(Checks):
         sources: list[int],
         entries: list[Entry],
         available: dict[str, int],
-        attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]],
+        attack_targets: dict[tuple[Any, ...], Any],
     ) -> None:
         """``ability_usable(player, uid, "main")`` then ``activation_actions`` for each source, inline for the
         usual capacities (engage, pay, then resolve effects or a weapon's attack, its targets shared with the
@@ -177,7 +229,7 @@ class MainChoices(Checks):
                     key = (profile.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
                     found = attack_targets.get(key)
                     if found is None:
-                        found = attack_targets[key] = self.attack_targets(player, card)
+                        found = self._shared_targets(player, card, key, attack_targets)
                     entries.extend(("activate", uid, cost_key, t, None) for t in found)
                     if keywords.get("CIBLAGE", 0):
                         entries.extend(
