@@ -24,16 +24,24 @@ class AttackChoices(Checks):
         for victim in self.opponents(player):
             p = self.players[victim]
             zones = p.zones
-            allies = [u for zone in (zones["play"], zones["combat"]) for u in zone if table[cards[u].cid].is_ally]
-            aimable = allies
-            guarded = False
-            if allies:
-                guards = [u for u in allies if self.keyword(u, "EN_DEFENSE")]
-                guarded = bool(guards)
-                aimable = [u for u in (guards or allies) if not self.keyword(u, "INCIBLABLE")]
-            objects = [u for u in zones["play"] if table[cards[u].cid].type in ("building", "item")]
+            # allies (ZONE DE JEU, then ZONE DE COMBAT), their EN DÉFENSE guards and the buildings and items, in
+            # one pass (keyword() read inline)
+            allies: list[int] = []
+            guards: list[int] = []
+            objects: list[int] = []
+            for zone in (zones["play"], zones["combat"]):
+                for u in zone:
+                    inst = cards[u]
+                    card = table[inst.cid]
+                    if card.is_ally:
+                        allies.append(u)
+                        if card.keywords.get("EN_DEFENSE", 0) + inst.granted.get("EN_DEFENSE", 0):
+                            guards.append(u)
+                    elif zone is zones["play"] and (card.type == "building" or card.type == "item"):
+                        objects.append(u)
+            aimable = [u for u in (guards or allies) if not self.keyword(u, "INCIBLABLE")] if allies else allies
             stealth = p.stealth
-            open_ = not (stealth or p.sheltered is not None or guarded)
+            open_ = not (stealth or p.sheltered is not None or guards)
             found.append(
                 (
                     victim,

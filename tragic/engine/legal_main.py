@@ -19,9 +19,11 @@ from .legal_attacks import AttackChoices
 # A choice before its action dict is built: either the dict itself, or ``(kind, card, cost_key, target, aim)`` for
 # the actions on one card — ``{"kind", "player", "card"}``, with ``"pay"`` (the suggested payment of the cost
 # ``cost_key``) unless it is None, ``"target"`` and ``"aim"`` unless they are None, in that order — or
-# ``("ally_attack", allies, None, target, None)`` for ``{"kind", "player", "allies", "target"}``.
+# ``("ally_attack", allies, None, target, None)`` for ``{"kind", "player", "allies", "target"}``, or
+# ``("activate", card, cost_key, None, None, choice)`` for a recycling capacity (``"choice"`` after ``"pay"``).
 CardEntry = tuple[str, int, Any, Any, Any]
-Entry = Action | CardEntry
+RecycleEntry = tuple[str, int, Any, None, None, int]
+Entry = Action | CardEntry | RecycleEntry
 
 # The pool memo's entry for what main_entries reads of each card in hand, by card id (see hand_row).
 HAND_ROWS = "hand rows"
@@ -66,6 +68,10 @@ class MainChoices(AttackChoices):
         """The action dict of an entry (a dict entry is the action itself, not copied)."""
         if entry.__class__ is dict:
             return entry  # type: ignore[return-value]
+        if len(entry) == 6:  # a recycling capacity and the card it recycles
+            recycle: RecycleEntry = entry  # type: ignore[assignment]
+            pay = dict(self.known_payment(player, recycle[2]))
+            return {"kind": recycle[0], "player": player, "card": recycle[1], "pay": pay, "choice": recycle[5]}
         card_entry: CardEntry = entry  # type: ignore[assignment]
         kind, uid, cost_key, target, aim = card_entry
         if cost_key is None:
@@ -203,7 +209,17 @@ class MainChoices(AttackChoices):
             attack = ability.attack
             if ability.recycles or ability.life_for_missing or attack and card.attack is None:
                 if self.ability_usable(player, uid, "main"):
-                    entries.extend(self.activation_actions(player, uid))
+                    if ability.recycles and not ability.life_for_missing and not attack:
+                        # activation_actions' recycling: the card to recycle is chosen among the others, one
+                        # per card id.
+                        seen: set[str] = set()
+                        for h in self.players[player].zones["hand"]:
+                            cid = cards[h].cid
+                            if cid not in seen:
+                                seen.add(cid)
+                                entries.append(("activate", uid, ability.cost_key, None, None, h))
+                    else:
+                        entries.extend(self.activation_actions(player, uid))
                 continue
             # ability_usable's checks for the main phase
             if inst.engaged and (ability.engage or inst.zone == "equipment") or ability.timing == "upkeep":
