@@ -21,7 +21,7 @@ _AIMLESS: dict[int, tuple[tuple[Any, ...], bool]] = {}
 AIMLESS_LIMIT = 10_000
 
 
-def _aims(effect: Any) -> bool:
+def effect_aims(effect: Any) -> bool:
     """Whether :meth:`Choices.effect_targets` may find targets for ``effect``."""
     return effect.op in TARGETED_OPS or (
         effect.op in ("damage", "radiation") and effect.get("target", "opponent") == "opponent"
@@ -79,7 +79,7 @@ class Checks(SetupChoices):
         if known is None or known[0] is not effects:
             if len(_AIMLESS) >= AIMLESS_LIMIT:  # games with cards of their own make new tuples
                 _AIMLESS.clear()
-            known = _AIMLESS[id(effects)] = (effects, not any(_aims(effect) for effect in effects))
+            known = _AIMLESS[id(effects)] = (effects, not any(effect_aims(effect) for effect in effects))
         if known[1]:
             return [None]
         for effect in effects:

@@ -3,7 +3,7 @@
 
 The state's methods live by concept in a chain of classes: ``state.StateData`` (fields, zones) → ``base``
 → ``effects`` → ``targeting`` → ``combat`` → ``stack`` (the stack and priority) → ``turns`` (the rules' steps)
-→ ``setup_choices`` → ``checks`` (the checks shared with ``apply``) → ``legal.Choices`` (who may act, what they may do) → ``setup_actions`` → ``turn_actions`` → ``card_actions`` → ``combat_actions`` (one ``_check_`` / ``_run_``
+→ ``setup_choices`` → ``checks`` (the checks shared with ``apply``) → ``legal_main`` (the main phase's choices) → ``legal.Choices`` (who may act, what they may do) → ``setup_actions`` → ``turn_actions`` → ``card_actions`` → ``combat_actions`` (one ``_check_`` / ``_run_``
 pair per action kind) → :class:`State` here (``apply`` dispatches to them). ``apply`` checks an action
 completely before changing anything, so a refused action leaves the state exactly as it was.
 """
@@ -19,14 +19,15 @@ from .codes import PLANS
 from .combat_actions import CombatActions
 from .decks import validate_library
 from .errors import IllegalAction, refuse
-from .legal import Action
+from .legal import Action, Entry
 from .observation import observe
 from .profiles import COPY_LIMITS, PROFILES
 from .state import Player, copy_instance, copy_plain, copy_player, pool_for
 
 
 class State(CombatActions):
-    _coded: tuple[int, Sequence[Action]] | None  # the step and the actions of the last legal_codes
+    # the step, the entries (legal_main.Entry) or actions and the player of the last legal_codes or offer
+    _coded: tuple[int, Sequence[Entry], int] | None
 
     def observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
@@ -99,19 +100,23 @@ class State(CombatActions):
         if self.phase in ("choose_traits", "choose_skills") and player in self.current_players():
             # Hundreds of combinations, one of them read: each is built when decoded or applied.
             offer = self.trait_offer(player) if self.phase == "choose_traits" else self.skill_offer(player)
-            self._coded = (self.steps, offer)
+            self._coded = (self.steps, offer, player)
             return list(range(len(offer)))
-        actions = self.offer(player)
-        n = len(actions)
-        if not concede and n and actions[-1]["kind"] == "concede":
-            n -= 1
+        # The main phase's actions on cards stay entries (legal_main.Entry) until one is decoded or applied.
+        entries = self.legal_entries(player)
+        self._coded = (self.steps, entries, player)
+        n = len(entries)
+        if not concede and n:
+            last = entries[-1]
+            if last.__class__ is dict and last["kind"] == "concede":  # type: ignore[call-overload]
+                n -= 1
         return list(range(n))
 
     def offer(self, player: int) -> list[Action]:
         """:meth:`legal_actions`, each action's position in the list being its code for :meth:`apply_code`
         (for bots that read the actions to choose one: the list is the engine's own, not to be changed)."""
         actions = self.legal_actions(player)
-        self._coded = (self.steps, actions)
+        self._coded = (self.steps, actions, player)
         return actions
 
     def decode(self, code: int) -> Action:
@@ -137,10 +142,11 @@ class State(CombatActions):
         return self.events
 
     def _coded_action(self, code: int) -> Action:
+        """The action of a code (its entry built into a dict: not to be changed, a dict entry being the list's own)."""
         coded = self._coded
         if coded is None or coded[0] != self.steps or not isinstance(code, int) or not 0 <= code < len(coded[1]):
             raise refuse("bad_action", "that action code is not one of this step's legal actions")
-        return coded[1][code]
+        return self.action_of(coded[2], coded[1][code])
 
     # each handler: (check(action) -> plan, raising IllegalAction; run(action, plan) mutating)
 

@@ -1,5 +1,6 @@
 """Who may act and what they may do: ``current_players`` and ``legal_actions``, built on the checks they
-share with ``apply`` (``checks.Checks``: a card's play, reaction, equipment and target problems).
+share with ``apply`` (``checks.Checks``: a card's play, reaction, equipment and target problems) and on the main
+phase's choices (``legal_main.MainChoices``).
 
 Every action is a plain JSON dict with a ``kind`` and the acting ``player`` (docs/tragic.md lists them).
 """
@@ -7,16 +8,15 @@ Every action is a plain JSON dict with a ``kind`` and the acting ``player`` (doc
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 from typing import Any
 
-from .cards import AIM_PARTS, ANY, PERMANENT_TYPES
-from .checks import NO_TARGET, Action, Checks
+from .checks import NO_TARGET, Action
+from .legal_main import Entry, MainChoices
 
-__all__ = ["NO_TARGET", "Action", "Choices"]
+__all__ = ["NO_TARGET", "Action", "Choices", "Entry"]
 
 
-class Choices(Checks):
+class Choices(MainChoices):
     # -- who acts ------------------------------------------------------------------------------------
 
     def current_players(self) -> list[int]:
@@ -44,6 +44,10 @@ class Choices(Checks):
     # -- legal actions ---------------------------------------------------------------------------------
 
     def legal_actions(self, player: int) -> list[Action]:
+        return self.actions_of(player, self.legal_entries(player))
+
+    def legal_entries(self, player: int) -> list[Entry]:
+        """:meth:`legal_actions` before the main phase's action dicts are built (``legal_main.Entry``)."""
         phase = self.phase
         if self.over:
             return []
@@ -51,40 +55,41 @@ class Choices(Checks):
             if player not in self.current_players():
                 return []
             if phase == "choose_traits":
-                return self.trait_choices(player)
+                return self.trait_choices(player)  # type: ignore[return-value]
             if phase == "choose_skills":
-                return self.skill_choices(player)
-            return self.mulligan_choices(player)
+                return self.skill_choices(player)  # type: ignore[return-value]
+            return self.mulligan_choices(player)  # type: ignore[return-value]
         # current_players() without its list: the one player holding the decision.
         pending = self.pending
         if pending is not None:
             if player != pending["player"]:
                 return []
-            return self.pending_choices(player) + [{"kind": "concede", "player": player}]
+            return self.pending_choices(player) + [{"kind": "concede", "player": player}]  # type: ignore[return-value]
         if self.priority:
             if player != self.priority[0]:
                 return []
-            return self.priority_choices(player) + [{"kind": "concede", "player": player}]
+            return self.priority_choices(player) + [{"kind": "concede", "player": player}]  # type: ignore[return-value]
         if player != self.active:
             return []
-        actions: list[Action] = []
+        entries: list[Entry] = []
         if self.window == "open" and player == self.active:
-            # special_placeable's condition, the cards themselves checked once, by special_choices.
-            actions.extend(self.special_choices(player))
+            # special_placeable's condition, the cards themselves checked once, by special_entries.
+            entries.extend(self.special_entries(player))
         if self.ending:
-            return actions + [{"kind": "end_turn", "player": player}]
+            entries.append({"kind": "end_turn", "player": player})
+            return entries
         if phase == "upkeep":
-            actions.extend(self.upkeep_choices(player))
+            entries.extend(self.upkeep_choices(player))
         elif self.players[player].sheltered is None:
-            main = self.main_choices(player)  # a new list: taken as it is when nothing comes before it
-            if actions:
-                actions.extend(main)
+            main = self.main_entries(player)  # a new list: taken as it is when nothing comes before it
+            if entries:
+                entries.extend(main)
             else:
-                actions = main
+                entries = main
         else:
-            actions.append({"kind": "end_turn", "player": player})
-        actions.append({"kind": "concede", "player": player})
-        return actions
+            entries.append({"kind": "end_turn", "player": player})
+        entries.append({"kind": "concede", "player": player})
+        return entries
 
     def pending_choices(self, player: int) -> list[Action]:
         pending = self.pending
@@ -238,19 +243,6 @@ class Choices(Checks):
                 actions.extend(self.activation_actions(player, uid))
         return actions
 
-    def special_choices(self, player: int) -> list[Action]:
-        seen: set[str] = set()
-        actions = []
-        cards, columns = self.cards, self.special_columns()
-        points = self._points.get(player) or self._all_points(player)
-        for uid in self.players[player].zones["hand"]:
-            cid = cards[uid].cid
-            column = columns.get(cid)
-            if column is not None and cid not in seen and points[column] < 10:
-                seen.add(cid)
-                actions.append({"kind": "place_special", "player": player, "card": uid})
-        return actions
-
     def upkeep_choices(self, player: int) -> list[Action]:
         actions: list[Action] = []
         for entry in self.upkeep_todo:
@@ -281,213 +273,3 @@ class Choices(Checks):
         if not any(not e.get("optional") for e in self.upkeep_todo):
             actions.append({"kind": "end_upkeep", "player": player})
         return actions
-
-    def main_choices(self, player: int) -> list[Action]:
-        """Every card of the hand that can be played, each capacity, equipment change and ally attack, then
-        ending the turn. The hot path of random playouts and search rollouts: the checks of ``play_problem``
-        (cost and targets apart, known here) are made once per distinct card, from its precomputed cost, and
-        the small helpers (points, payments, keywords) are read inline."""
-        actions: list[Action] = []
-        append = actions.append
-        seen: set[str] = set()
-        cards, table = self.cards, self._card_table
-        zones = self.players[player].zones
-        available = self._available.get(player) or self.available_points(player)
-        # available_points chose the shared memo of these disengaged points (base.known_payment).
-        payments = self._payments[player]
-        # Attacks with the same reach share their targets (cards in hand and weapons' capacities).
-        attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-        if self.phase == "main" and zones["hand"]:
-            spare = sum(available.values())
-            barred = "no_brotherhood" in (self._mods.get(player) or self.mods(player)).flags
-            for uid in zones["hand"]:
-                cid = cards[uid].cid
-                if cid in seen:
-                    continue
-                seen.add(cid)
-                card = table[cid]
-                kind = card.type
-                # Cheap refusals first: most cards in hand are SPECIAL cards, reactions or too dear.
-                if kind == "special" or kind == "reaction" or card.cost_total > spare:
-                    continue
-                for a, n in card.cost_named:
-                    if available[a] < n:
-                        break
-                else:
-                    # play_problem without its cost (checked just above) and targets (found below).
-                    if card.faction == "confrerie" and barred:
-                        continue
-                    if kind == "companion" and self.companion_present(card.name):
-                        continue
-                    targets: Sequence[dict[str, Any] | None]
-                    if kind == "attack" and card.attack is not None:
-                        keywords = card.keywords
-                        key = (card.attack.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
-                        found = attack_targets.get(key)
-                        if found is None:
-                            found = attack_targets[key] = self.attack_targets(player, card)
-                        targets = found
-                    elif kind in PERMANENT_TYPES:
-                        targets = NO_TARGET
-                    else:
-                        targets = self.effect_targets(player, card.effects_at("play"))
-                    if not targets:
-                        continue
-                    known = payments.get(card.cost_key)
-                    pay = dict(known if known is not None else self.known_payment(player, card.cost_key))
-                    aims = card.keywords.get("CIBLAGE", 0)
-                    for target in targets:
-                        if target is None:
-                            append({"kind": "play", "player": player, "card": uid, "pay": pay})
-                            continue
-                        action: Action = {"kind": "play", "player": player, "card": uid, "pay": pay, "target": target}
-                        append(action)
-                        if aims and "player" in target:
-                            # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
-                            actions.extend({**action, "aim": part} for part in AIM_PARTS)
-        sources = self._sources.get(player) or self.ability_sources(player)
-        if sources:
-            self._main_activations(player, sources, actions, available, payments, attack_targets)
-        if self.phase == "main":
-            self._equipment_choices(player, actions, available)
-
-        if zones["play"]:
-            actions.extend(self.ally_attack_choices(player))
-        append({"kind": "end_turn", "player": player})
-        return actions
-
-    def _main_activations(
-        self,
-        player: int,
-        sources: list[int],
-        actions: list[Action],
-        available: dict[str, int],
-        payments: dict[tuple[tuple[str, int], ...], dict[str, int]],
-        attack_targets: dict[tuple[Any, ...], list[dict[str, Any]]],
-    ) -> None:
-        """``ability_usable(player, uid, "main")`` then ``activation_actions`` for each source, inline for the
-        usual capacities (engage, pay, then resolve effects or a weapon's attack, its targets shared with the
-        attacks in hand); recycling and life-for-missing capacities go through the two methods."""
-        cards, table, turn = self.cards, self._card_table, self.turn
-        spare = -1
-        for uid in sources:
-            inst = cards[uid]
-            card = table[inst.cid]
-            ability = card.ability
-            if ability is None:
-                continue
-            attack = ability.attack
-            if ability.recycles or ability.life_for_missing or attack and card.attack is None:
-                if self.ability_usable(player, uid, "main"):
-                    actions.extend(self.activation_actions(player, uid))
-                continue
-            # ability_usable's checks for the main phase
-            if inst.engaged and (ability.engage or inst.zone == "equipment") or ability.timing == "upkeep":
-                continue
-            if attack and inst.used_turn == turn:
-                continue
-            # can_pay(player, ability.cost)
-            total = 0
-            for a, n in ability.cost_key:
-                if a != ANY and available[a] < n:
-                    break
-                total += n
-            else:
-                if spare < 0:
-                    spare = sum(available.values())
-                if spare < total:
-                    continue
-                known = payments.get(ability.cost_key)
-                pay = dict(known if known is not None else self.known_payment(player, ability.cost_key))
-                base: Action = {"kind": "activate", "player": player, "card": uid, "pay": pay}
-                if attack:
-                    profile = card.attack
-                    assert profile is not None
-                    keywords = card.keywords
-                    key = (profile.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
-                    found = attack_targets.get(key)
-                    if found is None:
-                        found = attack_targets[key] = self.attack_targets(player, card)
-                    actions.extend({**base, "target": t} for t in found)
-                    if keywords.get("CIBLAGE", 0):
-                        actions.extend(
-                            {**base, "target": t, "aim": part} for t in found if "player" in t for part in AIM_PARTS
-                        )
-                    continue
-                for target in self.effect_targets(player, ability.effects):
-                    actions.append({**base, "target": target} if target is not None else base)
-
-    def _equipment_choices(self, player: int, actions: list[Action], available: dict[str, int]) -> None:
-        """Equipping or unequipping each piece of the equipment zone: :meth:`equip_problem` for pieces known to
-        be the player's, in the main phase, the cost checked from the card's precomputed sums."""
-        equipment = self.players[player].zones["equipment"]
-        if not equipment:
-            return
-        cards, table = self.cards, self._card_table
-        spare = sum(available.values())
-        for uid in equipment:
-            inst = cards[uid]
-            card = table[inst.cid]
-            if card.cost_total > spare:
-                continue
-            for a, n in card.cost_named:
-                if available[a] < n:
-                    break
-            else:
-                # Two pieces never share a slot (FAQ 15): only a piece to equip can collide with one equipped.
-                if inst.engaged and any(
-                    table[cards[u].cid].slot == card.slot and not cards[u].engaged for u in equipment if u != uid
-                ):
-                    continue
-                known = self._payments[player].get(card.cost_key)
-                actions.append(
-                    {
-                        "kind": "equip" if inst.engaged else "unequip",
-                        "player": player,
-                        "card": uid,
-                        "pay": dict(known if known is not None else self.known_payment(player, card.cost_key)),
-                    }
-                )
-
-    def ability_sources(self, player: int) -> list[int]:
-        """The player's cards with an activated capacity (kept until their zones change: not to be changed)."""
-        known = self._sources.get(player)
-        if known is None:
-            zones, cards, table = self.players[player].zones, self.cards, self._card_table
-            known = self._sources[player] = [
-                u
-                for zone in ("skill", "play", "equipment", "special", "trait")
-                for u in zones[zone]
-                if table[cards[u].cid].ability
-            ]
-        return known
-
-    def activation_actions(self, player: int, uid: int) -> list[Action]:
-        card = self.card(uid)
-        ability = card.ability
-        assert ability is not None
-        if ability.life_for_missing:
-            affordable = self.affordable_part(player, ability.cost)
-            generic = (
-                self.suggest_payment(player, {"any": ability.cost.get("any", 0)}) if ability.cost.get("any") else {}
-            )
-            pay = {a: affordable.get(a, 0) + generic.get(a, 0) for a in {*affordable, *generic}}
-        else:
-            pay = dict(self.known_payment(player, ability.cost_key))
-        base: Action = {"kind": "activate", "player": player, "card": uid, "pay": pay}
-        if ability.attack:
-            targets = self.attack_targets(player, card)
-            actions = [{**base, "target": t} for t in targets]
-            if card.kw("CIBLAGE"):
-                actions += [{**base, "target": t, "aim": part} for t in targets if "player" in t for part in AIM_PARTS]
-            return actions
-        if ability.recycles:
-            # The card to recycle is chosen among the others: paying may not use it.
-            seen: set[str] = set()
-            actions = []
-            for h in self.zone(player, "hand"):
-                if self.cards[h].cid not in seen:
-                    seen.add(self.cards[h].cid)
-                    actions.append({**base, "choice": h})
-            return actions
-        return [{**base, "target": t} if t is not None else base for t in self.effect_targets(player, ability.effects)]

@@ -1,0 +1,323 @@
+"""The main phase's choices: the cards of the hand to play, the capacities to activate, the equipment to change,
+the SPECIAL cards to place (the hot path of random playouts and search rollouts), on the checks of
+``checks.Checks``; ``legal.Choices`` adds who may act and the other steps' choices.
+
+The codes path (``State.legal_codes``) keeps these choices as :data:`Entry` tuples and builds an action dict
+only for the one decoded or applied: most of a step's list is never read, and the suggested payment of a card
+(``base.known_payment``) is then asked for the chosen card alone. ``legal_actions`` builds every dict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import AIM_PARTS, ANY, PERMANENT_TYPES, Card
+from .checks import NO_TARGET, Action, effect_aims
+from .legal_attacks import AttackChoices
+
+# A choice before its action dict is built: either the dict itself, or ``(kind, card, cost_key, target, aim)`` for
+# the actions on one card — ``{"kind", "player", "card"}``, with ``"pay"`` (the suggested payment of the cost
+# ``cost_key``) unless it is None, ``"target"`` and ``"aim"`` unless they are None, in that order — or
+# ``("ally_attack", allies, None, target, None)`` for ``{"kind", "player", "allies", "target"}``, or
+# ``("activate", card, cost_key, None, None, choice)`` for a recycling capacity (``"choice"`` after ``"pay"``).
+CardEntry = tuple[str, int, Any, Any, Any]
+RecycleEntry = tuple[str, int, Any, None, None, int]
+Entry = Action | CardEntry | RecycleEntry
+
+# The pool memo's entry for what main_entries reads of each card in hand, by card id (see hand_row).
+HAND_ROWS = "hand rows"
+HandRow = tuple[int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool, Any, Any, Any, int, Card]
+
+
+def hand_row(card: Card) -> HandRow | None:
+    """What deciding whether a card of the hand can be played reads, once per card: None for a SPECIAL card or
+    a reaction (never played from the hand), else its cost total, named part and key, whether it is of the
+    Confrérie de l'Acier, its name if a Companion, the reach of an attack (the key of the targets it shares with
+    other attacks), the effects whose targets are to be found (None when it aims at nothing: a permanent, or
+    effects that never aim), its CIBLAGE and the card."""
+    kind = card.type
+    if kind == "special" or kind == "reaction":
+        return None
+    keywords = card.keywords
+    attack_key = effects = None
+    if kind == "attack" and card.attack is not None:
+        attack_key = (card.attack.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
+    elif kind not in PERMANENT_TYPES:
+        played = card.effects_at("play")
+        if any(effect_aims(effect) for effect in played):
+            effects = played
+    companion = card.name if kind == "companion" else None
+    return (
+        card.cost_total,
+        card.cost_named,
+        card.cost_key,
+        card.faction == "confrerie",
+        companion,
+        attack_key,
+        effects,
+        keywords.get("CIBLAGE", 0),
+        card,
+    )
+
+
+class MainChoices(AttackChoices):
+    # -- entries to actions ----------------------------------------------------------------------------
+
+    def action_of(self, player: int, entry: Entry) -> Action:
+        """The action dict of an entry (a dict entry is the action itself, not copied)."""
+        if entry.__class__ is dict:
+            return entry  # type: ignore[return-value]
+        if len(entry) == 6:  # a recycling capacity and the card it recycles
+            recycle: RecycleEntry = entry  # type: ignore[assignment]
+            pay = dict(self.known_payment(player, recycle[2]))
+            return {"kind": recycle[0], "player": player, "card": recycle[1], "pay": pay, "choice": recycle[5]}
+        card_entry: CardEntry = entry  # type: ignore[assignment]
+        kind, uid, cost_key, target, aim = card_entry
+        if cost_key is None:
+            if target is None:
+                return {"kind": kind, "player": player, "card": uid}
+            return {"kind": kind, "player": player, "allies": uid, "target": target}  # an ally attack
+        pay = dict(self.known_payment(player, cost_key))
+        if target is None:
+            return {"kind": kind, "player": player, "card": uid, "pay": pay}
+        if aim is None:
+            return {"kind": kind, "player": player, "card": uid, "pay": pay, "target": target}
+        return {"kind": kind, "player": player, "card": uid, "pay": pay, "target": target, "aim": aim}
+
+    def actions_of(self, player: int, entries: list[Entry]) -> list[Action]:
+        action_of = self.action_of
+        return [action_of(player, entry) for entry in entries]
+
+    # -- the main phase ----------------------------------------------------------------------------------
+
+    def special_entries(self, player: int) -> list[Entry]:
+        """Placing each SPECIAL card of the hand whose column is not full, once per card id."""
+        seen: set[str] = set()
+        entries: list[Entry] = []
+        cards, columns = self.cards, self.special_columns()
+        points = self._points.get(player) or self._all_points(player)
+        for uid in self.players[player].zones["hand"]:
+            cid = cards[uid].cid
+            column = columns.get(cid)
+            if column is not None and cid not in seen and points[column] < 10:
+                seen.add(cid)
+                entries.append(("place_special", uid, None, None, None))
+        return entries
+
+    def _shared_targets(
+        self, player: int, card: Card, key: tuple[Any, ...], shared: dict[tuple[Any, ...], Any]
+    ) -> list[dict[str, Any]]:
+        """``attack_targets(player, card)``, kept in ``shared`` under the attack's reach ``key``."""
+        victims = shared.get(())
+        if victims is None:
+            victims = shared[()] = self.victims(player)
+        found: list[dict[str, Any]] = self.victim_targets(card, victims)
+        shared[key] = found
+        return found
+
+    def _hand_rows(self) -> dict[str, HandRow | None]:
+        """:func:`hand_row` of every card of the pool, kept in the pool's memo."""
+        rows: dict[str, HandRow | None] = {cid: hand_row(card) for cid, card in self._card_table.items()}
+        self.pool.memo[HAND_ROWS] = rows
+        return rows
+
+    def main_choices(self, player: int) -> list[Action]:
+        """:meth:`main_entries` as action dicts."""
+        return self.actions_of(player, self.main_entries(player))
+
+    def main_entries(self, player: int) -> list[Entry]:
+        """Every card of the hand that can be played, each capacity, equipment change and ally attack, then
+        ending the turn. The hot path of random playouts and search rollouts: the checks of ``play_problem``
+        (cost and targets apart, known here) are made once per distinct card, from its precomputed cost, and
+        the small helpers (points, keywords) are read inline; payments are suggested when an entry is built."""
+        entries: list[Entry] = []
+        append = entries.append
+        seen: set[str] = set()
+        cards = self.cards
+        zones = self.players[player].zones
+        available = self._available.get(player) or self.available_points(player)
+        # Attacks with the same reach share their targets (cards in hand and weapons' capacities), and all the
+        # attacks the opponents' facts (legal_attacks.victims, under the key ()).
+        attack_targets: dict[tuple[Any, ...], Any] = {}
+        if self.phase == "main" and zones["hand"]:
+            spare = sum(available.values())
+            barred = "no_brotherhood" in (self._mods.get(player) or self.mods(player)).flags
+            rows = self.pool.memo.get(HAND_ROWS) or self._hand_rows()
+            for uid in zones["hand"]:
+                cid = cards[uid].cid
+                row = rows[cid]
+                # Cheap refusals first: most cards in hand are SPECIAL cards, reactions or too dear.
+                if row is None or row[0] > spare or cid in seen:
+                    continue
+                seen.add(cid)
+                _, named, cost_key, brotherhood, companion, attack_key, effects, aims, card = row
+                for a, n in named:
+                    if available[a] < n:
+                        break
+                else:
+                    # play_problem without its cost (checked just above) and targets (found below).
+                    if brotherhood and barred:
+                        continue
+                    if companion is not None and self.companion_present(companion):
+                        continue
+                    targets: Sequence[dict[str, Any] | None]
+                    if attack_key is not None:
+                        found = attack_targets.get(attack_key)
+                        if found is None:
+                            found = self._shared_targets(player, card, attack_key, attack_targets)
+                        targets = found
+                    elif effects is None:
+                        targets = NO_TARGET
+                    else:
+                        targets = self.effect_targets(player, effects)
+                    for target in targets:
+                        append(("play", uid, cost_key, target, None))
+                        if aims and target is not None and "player" in target:
+                            # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
+                            entries.extend(("play", uid, cost_key, target, part) for part in AIM_PARTS)
+        sources = self._sources.get(player) or self.ability_sources(player)
+        if sources:
+            self._main_activations(player, sources, entries, available, attack_targets)
+        if self.phase == "main":
+            self._equipment_choices(player, entries, available)
+
+        if zones["play"]:
+            entries.extend(self.ally_attack_entries(player, attack_targets.get(())))
+        append({"kind": "end_turn", "player": player})
+        return entries
+
+    def _main_activations(
+        self,
+        player: int,
+        sources: list[int],
+        entries: list[Entry],
+        available: dict[str, int],
+        attack_targets: dict[tuple[Any, ...], Any],
+    ) -> None:
+        """``ability_usable(player, uid, "main")`` then ``activation_actions`` for each source, inline for the
+        usual capacities (engage, pay, then resolve effects or a weapon's attack, its targets shared with the
+        attacks in hand); recycling and life-for-missing capacities go through the two methods."""
+        cards, table, turn = self.cards, self._card_table, self.turn
+        spare = -1
+        for uid in sources:
+            inst = cards[uid]
+            card = table[inst.cid]
+            ability = card.ability
+            if ability is None:
+                continue
+            attack = ability.attack
+            if ability.recycles or ability.life_for_missing or attack and card.attack is None:
+                if self.ability_usable(player, uid, "main"):
+                    if ability.recycles and not ability.life_for_missing and not attack:
+                        # activation_actions' recycling: the card to recycle is chosen among the others, one
+                        # per card id.
+                        seen: set[str] = set()
+                        for h in self.players[player].zones["hand"]:
+                            cid = cards[h].cid
+                            if cid not in seen:
+                                seen.add(cid)
+                                entries.append(("activate", uid, ability.cost_key, None, None, h))
+                    else:
+                        entries.extend(self.activation_actions(player, uid))
+                continue
+            # ability_usable's checks for the main phase
+            if inst.engaged and (ability.engage or inst.zone == "equipment") or ability.timing == "upkeep":
+                continue
+            if attack and inst.used_turn == turn:
+                continue
+            # can_pay(player, ability.cost)
+            total = 0
+            cost_key = ability.cost_key
+            for a, n in cost_key:
+                if a != ANY and available[a] < n:
+                    break
+                total += n
+            else:
+                if spare < 0:
+                    spare = sum(available.values())
+                if spare < total:
+                    continue
+                if attack:
+                    profile = card.attack
+                    assert profile is not None
+                    keywords = card.keywords
+                    key = (profile.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
+                    found = attack_targets.get(key)
+                    if found is None:
+                        found = self._shared_targets(player, card, key, attack_targets)
+                    entries.extend(("activate", uid, cost_key, t, None) for t in found)
+                    if keywords.get("CIBLAGE", 0):
+                        entries.extend(
+                            ("activate", uid, cost_key, t, part) for t in found if "player" in t for part in AIM_PARTS
+                        )
+                    continue
+                for target in self.effect_targets(player, ability.effects):
+                    entries.append(("activate", uid, cost_key, target, None))
+
+    def _equipment_choices(self, player: int, entries: list[Entry], available: dict[str, int]) -> None:
+        """Equipping or unequipping each piece of the equipment zone: :meth:`equip_problem` for pieces known to
+        be the player's, in the main phase, the cost checked from the card's precomputed sums."""
+        equipment = self.players[player].zones["equipment"]
+        if not equipment:
+            return
+        cards, table = self.cards, self._card_table
+        spare = sum(available.values())
+        for uid in equipment:
+            inst = cards[uid]
+            card = table[inst.cid]
+            if card.cost_total > spare:
+                continue
+            for a, n in card.cost_named:
+                if available[a] < n:
+                    break
+            else:
+                # Two pieces never share a slot (FAQ 15): only a piece to equip can collide with one equipped.
+                if inst.engaged and any(
+                    table[cards[u].cid].slot == card.slot and not cards[u].engaged for u in equipment if u != uid
+                ):
+                    continue
+                entries.append(("equip" if inst.engaged else "unequip", uid, card.cost_key, None, None))
+
+    def ability_sources(self, player: int) -> list[int]:
+        """The player's cards with an activated capacity (kept until their zones change: not to be changed)."""
+        known = self._sources.get(player)
+        if known is None:
+            zones, cards, table = self.players[player].zones, self.cards, self._card_table
+            known = self._sources[player] = [
+                u
+                for zone in ("skill", "play", "equipment", "special", "trait")
+                for u in zones[zone]
+                if table[cards[u].cid].ability
+            ]
+        return known
+
+    def activation_actions(self, player: int, uid: int) -> list[Action]:
+        card = self.card(uid)
+        ability = card.ability
+        assert ability is not None
+        if ability.life_for_missing:
+            affordable = self.affordable_part(player, ability.cost)
+            generic = (
+                self.suggest_payment(player, {"any": ability.cost.get("any", 0)}) if ability.cost.get("any") else {}
+            )
+            pay = {a: affordable.get(a, 0) + generic.get(a, 0) for a in {*affordable, *generic}}
+        else:
+            pay = dict(self.known_payment(player, ability.cost_key))
+        base: Action = {"kind": "activate", "player": player, "card": uid, "pay": pay}
+        if ability.attack:
+            targets = self.attack_targets(player, card)
+            actions = [{**base, "target": t} for t in targets]
+            if card.kw("CIBLAGE"):
+                actions += [{**base, "target": t, "aim": part} for t in targets if "player" in t for part in AIM_PARTS]
+            return actions
+        if ability.recycles:
+            # The card to recycle is chosen among the others: paying may not use it.
+            seen: set[str] = set()
+            actions = []
+            for h in self.zone(player, "hand"):
+                if self.cards[h].cid not in seen:
+                    seen.add(self.cards[h].cid)
+                    actions.append({**base, "choice": h})
+            return actions
+        return [{**base, "target": t} if t is not None else base for t in self.effect_targets(player, ability.effects)]
