@@ -235,7 +235,9 @@ class Combat(Targeting):
             return 0
         life = self.ally_life(uid)
         inst.damage += amount
-        self.emit("ally_hurt", card=inst.cid, owner=inst.owner, amount=amount, life=max(0, life - amount))
+        self.events.append(
+            {"t": "ally_hurt", "card": inst.cid, "owner": inst.owner, "amount": amount, "life": max(0, life - amount)}
+        )
         if amount >= life:
             self.remove_ally(uid, defeated_by=by)
         return amount
@@ -300,7 +302,7 @@ class Combat(Targeting):
             victim = target["player"]
             if not self.harmful_immune(victim):
                 final = max(0, total - armour_against(self.armour(victim), "generic") - reduce)
-                self.emit("ally_attack_hit", player=controller, target=victim, amount=final)
+                self.events.append({"t": "ally_attack_hit", "player": controller, "target": victim, "amount": final})
                 self.lose_life(victim, final, source=controller)
                 for uid in attackers:
                     if self.keyword(uid, "LUMINESCENT"):

@@ -7,6 +7,7 @@ from typing import Any
 from .base import Base
 from .cards import BENEFICIAL_OPS, Effect
 from .damage import armour_against
+from .dice import shuffle
 
 # Targets an effect asks for when it is played: (kind of target, whose).
 TARGETED_OPS: dict[str, str] = {
@@ -20,8 +21,8 @@ class Effects(Base):
     def amount(self, player: int, effect: Effect) -> int:
         """Bon Vivant / Bon Fond: « à chaque fois qu'un effet qui vous est bénéfique s'applique … ajoutez 1 »
         (000, V.5) — never to aggressions, never to the draw phase (FAQ 13)."""
-        n = int(effect.get("n", 1))
-        if effect.op in BENEFICIAL_OPS and "bon_vivant" in self.mods(player).flags:
+        n = int(effect.params.get("n", 1))
+        if effect.op in BENEFICIAL_OPS and "bon_vivant" in (self._mods.get(player) or self.mods(player)).flags:
             n += 1
         return n
 
@@ -39,11 +40,20 @@ class Effects(Base):
             self.move(uid, "hand")
             drawn.append(uid)
         if drawn:
-            self.emit("drew", player=player, count=len(drawn), cards=[self.cards[u].cid for u in drawn], private=player)
+            cards = self.cards
+            self.events.append(
+                {
+                    "t": "drew",
+                    "player": player,
+                    "count": len(drawn),
+                    "cards": [cards[u].cid for u in drawn],
+                    "private": player,
+                }
+            )
         return drawn
 
     def shuffle_library(self, player: int) -> None:
-        self.rng.shuffle(self.zone(player, "library"))
+        shuffle(self.rng, self.players[player].zones["library"])
 
     def run_effects(
         self, effects: tuple[Effect, ...], controller: int, source: int, params: dict[str, Any] | None = None
@@ -61,7 +71,7 @@ class Effects(Base):
             self.draw(controller, n)
         elif op == "heal":
             healed = self.heal_player(controller, n)
-            self.emit("healed", player=controller, amount=healed, card=self.cards[source].cid)
+            self.events.append({"t": "healed", "player": controller, "amount": healed, "card": self.cards[source].cid})
         elif op in ("damage", "radiation"):
             for victim in self.effect_victims(controller, effect, target):
                 self.effect_damage(
@@ -262,7 +272,7 @@ class Effects(Base):
 
     def destroy_card(self, uid: int, *, by: int, to: str = "discard") -> None:
         inst = self.cards[uid]
-        card = self.pool[inst.cid]
+        card = self._card_table[inst.cid]
         if card.is_ally:
             self.remove_ally(uid, defeated_by=by, to=to)
             return
@@ -282,12 +292,12 @@ class Effects(Base):
         inst = self.cards[uid]
         if inst.zone not in ("play", "combat"):
             return
-        card = self.pool[inst.cid]
+        card = self._card_table[inst.cid]
         owner = inst.owner
         power = self.ally_power(uid)
         martyr = self.keyword(uid, "MARTYR")
         self.move(uid, to)
-        self.emit("ally_defeated", card=card.id, owner=owner, by=defeated_by)
+        self.events.append({"t": "ally_defeated", "card": card.id, "owner": owner, "by": defeated_by})
         if martyr and not self.players[defeated_by].eliminated:
             amount = power * martyr
             if not self.harmful_immune(defeated_by):

@@ -41,10 +41,16 @@ class Stack(Combat):
         Capacités » (Phase 5): each other player in turn order may respond, except those who would only be
         asked to pass (:meth:`stops_for`)."""
         players = self.players
-        if len(players) == 2:  # clockwise_from without the actor, at the usual table
-            self.priority = [] if players[1 - actor].eliminated else [1 - actor]
-        else:
-            self.priority = [i for i in self.clockwise_from(actor) if i != actor]
+        if len(players) == 2:  # clockwise_from without the actor, at the usual table, and skip_idle inlined
+            other = 1 - actor
+            if players[other].eliminated:
+                self.priority = []
+            else:
+                self.priority = [other]
+                if not self.stops_for(other):
+                    self.priority = []
+            return
+        self.priority = [i for i in self.clockwise_from(actor) if i != actor]
         self.skip_idle()
 
     def skip_idle(self) -> None:
@@ -101,7 +107,7 @@ class Stack(Combat):
         if kind == "ability":
             ability = card.ability
             assert ability is not None
-            self.emit("ability", player=item["player"], card=card.id)
+            self.events.append({"t": "ability", "player": item["player"], "card": card.id})
             if ability.attack:
                 self.begin_attack(item)
             else:

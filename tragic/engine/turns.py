@@ -15,8 +15,8 @@ class Turns(Stack):
         """« ils révèlent en même temps ces derniers » ; « Sans Trait » sends the other chosen Trait out."""
         for p in self.players:
             chosen = list(p.hidden_choice or [])
-            if any(self.pool[c].passive.get("no_trait") for c in chosen):
-                chosen = [c for c in chosen if self.pool[c].passive.get("no_trait")]
+            if any(self._card_table[c].passive.get("no_trait") for c in chosen):
+                chosen = [c for c in chosen if self._card_table[c].passive.get("no_trait")]
             for cid in chosen:
                 self.new_instance(cid, p.index, "trait")
             p.hidden_choice = None
@@ -135,7 +135,7 @@ class Turns(Stack):
         self.window = ""
         self.ending = False
         self.phase = "main"
-        self.emit("turn", player=player, number=p.turns_played)
+        self.events.append({"t": "turn", "player": player, "number": p.turns_played})
         if not first:
             self.disengage(player)
             # « Si un joueur ne peut plus piocher à cette Phase (et seulement à cette Phase), il perd »
@@ -187,29 +187,41 @@ class Turns(Stack):
         todo: list[dict[str, Any]] = []
         cards, table = self.cards, self._card_table
         with_effect = self.cids_with("upkeep")
+        zones = p.zones
         for zone in ("play", "special", "trait", "skill", "equipment"):
-            for uid in p.zones[zone]:
-                if cards[uid].cid not in with_effect or zone == "equipment" and cards[uid].engaged:
+            for uid in zones[zone]:
+                inst = cards[uid]
+                if inst.cid not in with_effect or zone == "equipment" and inst.engaged:
                     continue
-                upkeep = table[cards[uid].cid].effects_at("upkeep")
+                upkeep = table[inst.cid].effects_at("upkeep")
                 if not upkeep:
                     continue
                 if any(e.op == "upkeep_engage" for e in upkeep):
                     # « lorsque cette carte est désengagée, payez son cout pour l'engager » (erratum 4)
-                    if not self.cards[uid].engaged:
+                    if not inst.engaged:
                         todo.append({"id": len(todo), "kind": "engage_cost", "card": uid})
                 else:
                     todo.append({"id": len(todo), "kind": "effect", "card": uid})
-        for name, index in sorted(p.addictions.items()):
-            todo.append({"id": len(todo), "kind": "accro", "name": name, "n": index})
+        if p.addictions:
+            for name, index in sorted(p.addictions.items()):
+                todo.append({"id": len(todo), "kind": "accro", "name": name, "n": index})
         if p.sheltered is not None:
             todo.append({"id": len(todo), "kind": "shelter_exit", "card": p.sheltered, "optional": True})
         self.upkeep_todo = todo
-        upkeep_skills = any(self.ability_usable(player, uid, "upkeep") for uid in p.zones["skill"])
-        if todo or upkeep_skills:
+        if todo or self._upkeep_skill(player):
             self.phase = "upkeep"
         else:
             self.enter_main()
+
+    def _upkeep_skill(self, player: int) -> bool:
+        """Whether a Compétence's capacity can be used in this upkeep (``ability_usable``, asked only of the
+        capacities timed for the upkeep: it refuses any other)."""
+        cards, table = self.cards, self._card_table
+        for uid in self.players[player].zones["skill"]:
+            ability = table[cards[uid].cid].ability
+            if ability is not None and ability.timing == "upkeep" and self.ability_usable(player, uid, "upkeep"):
+                return True
+        return False
 
     def enter_main(self) -> None:
         self.phase = "main"
@@ -257,8 +269,11 @@ class Turns(Stack):
         cards, table = self.cards, self._card_table
         with_effect = self.cids_with("end_of_turn")
         for zone in ("play", "special", "trait", "skill", "equipment") if with_effect else ():
+            uids = p.zones[zone]
+            if not uids:
+                continue
             # The zone's cards with such an effect, as the zone was: an effect may move cards.
-            for uid in [u for u in p.zones[zone] if cards[u].cid in with_effect]:
+            for uid in [u for u in uids if cards[u].cid in with_effect]:
                 inst = cards[uid]
                 if inst.zone != zone or (zone == "equipment" and inst.engaged):
                     continue
@@ -267,12 +282,15 @@ class Turns(Stack):
                 self.run_effects(card.effects_at("end_of_turn"), player, uid)
                 if self.over:
                     return
+        # Every ally on the battlefield (``allies``, read in place) is healed and loses its turn's buffs.
         for other in self.players:
-            for uid in self.allies(other.index):
-                inst = self.cards[uid]
-                inst.damage = 0
-                inst.power_buff = inst.life_buff = 0
-        self.emit("end_turn", player=player)
+            zones = other.zones
+            for uid in (*zones["play"], *zones["combat"]):
+                inst = cards[uid]
+                if table[inst.cid].is_ally:
+                    inst.damage = 0
+                    inst.power_buff = inst.life_buff = 0
+        self.events.append({"t": "end_turn", "player": player})
         self.window = ""
         self.ending = False
         self.check_end()
