@@ -111,30 +111,38 @@ class Base(StateData):
 
     def pay(self, player: int, pay: Mapping[str, int]) -> None:
         """Engage the chosen resources: irrevocable, and it opens the right to place a SPECIAL card."""
-        paid = {a: n for a, n in pay.items() if n}
-        if not paid:
-            return
+        paid: dict[str, int] = {}
         engaged = self.players[player].engaged_points
         available = self._available.get(player)
-        for attribute, n in paid.items():
+        for attribute, n in pay.items():
+            if not n:
+                continue
+            paid[attribute] = n
             engaged[attribute] += n
             if available is not None:
                 # The disengaged points are max(0, points - engaged): lowered by what is paid, as
                 # available_points would find them again, without reading the points and engagements anew.
                 left = available[attribute] - n
                 available[attribute] = left if left > 0 else 0
+        if not paid:
+            return
         if available is not None:
             self._payments[player] = payments_memo(available)
         # A literal rather than emit(): about three events a step, each one a call and a dict fewer.
         self.events.append({"t": "paid", "player": player, "points": paid})
-        if player == self.active:  # cost_paid's first test, asked here: most costs are paid on one's own turn
-            self.cost_paid(player)
+        # cost_paid inlined (a cost is paid about every other step of a playout): keep the two alike.
+        if player == self.active and self.phase in ("main", "upkeep"):
+            if not self.profile.special_after_stack:
+                self.window = "open"
+            elif self.phase == "main":
+                self.window = "pending"
 
     def cost_paid(self, player: int) -> None:
         """« après payé un cout, n'importe lequel … le joueur peut lancer une carte d'Aptitude SPECIAL ».
 
         Only on the player's own turn (« L'utilisation d'une carte Réaction ayant lieu pendant le tour
         adverse ne permet pas de poser des ressources »). Wiki: main phase only, once the stack resolved.
+        ``pay`` makes the same test inline.
         """
         if player != self.active or self.phase not in ("main", "upkeep"):
             return
@@ -177,6 +185,12 @@ class Base(StateData):
     def check_end(self) -> None:
         """« lorsqu'un joueur se retrouve avec zéro Point de Vie ou moins … la partie s'arrête, en cas
         d'égalité, c'est un match nul » ; with three or four players the fallen leave and the others go on."""
+        players = self.players
+        if len(players) == 2:
+            # The usual table, asked several times a step: both standing, nobody fell, nothing to settle.
+            first, second = players
+            if first.life > 0 and second.life > 0 and not first.eliminated and not second.eliminated:
+                return
         standing = 0
         for p in self.players:
             if not p.eliminated:

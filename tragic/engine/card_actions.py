@@ -75,7 +75,7 @@ class CardActions(TurnActions):
 
     def summon(self, player: int, uid: int) -> None:
         """« ils se rendent directement dans la ZONE DE JEU, et peuvent attaquer dès leurs arrivés »."""
-        card = self.card(uid)
+        card = self._card_table[self.cards[uid].cid]
         self.move(uid, "play")
         self.unique_check(uid)
         if card.faction == "confrerie" or card.is_brotherhood_enemy:
@@ -92,7 +92,7 @@ class CardActions(TurnActions):
 
     def unique_check(self, uid: int) -> None:
         """UNIQUE: « Une nouvelle carte identique en nom et en niveau défausserait immédiatement son homonyme »."""
-        card = self.card(uid)
+        card = self._card_table[self.cards[uid].cid]
         if not card.kw("UNIQUE"):
             return
         owner = self.cards[uid].owner
@@ -187,7 +187,8 @@ class CardActions(TurnActions):
         uid = action["card"]
         ability = card.ability
         assert ability is not None
-        self.close_window(player)
+        if player == self.active:  # close_window(player)
+            self.window = ""
         if ability.engage:
             inst = self.cards[uid]
             inst.engaged = True

@@ -31,25 +31,29 @@ class Effects(Base):
         return self.players[player].sheltered is not None
 
     def draw(self, player: int, n: int, *, phase: bool = False) -> list[int]:
-        library = self.zone(player, "library")
-        drawn = []
+        zones = self.players[player].zones
+        library, hand = zones["library"], zones["hand"]
+        cards = self.cards
+        drawn: list[int] = []
+        cids: list[str] = []
         for _ in range(n):
             if not library:
                 break
-            uid = library[-1]
-            self.move(uid, "hand")
+            # move(uid, "hand") inlined: the top of the library (whose cards are all the player's own) goes to
+            # the hand, neither zone counting in the Mods or points, and the card is reset as any move out of play.
+            uid = library.pop()
+            inst = cards[uid]
+            inst.zone = "hand"
+            hand.append(uid)
+            inst.engaged = False
+            inst.damage = 0
+            inst.power_buff = inst.life_buff = inst.perm_power = inst.perm_life = 0
+            if inst.granted:
+                inst.granted = {}
             drawn.append(uid)
+            cids.append(inst.cid)
         if drawn:
-            cards = self.cards
-            self.events.append(
-                {
-                    "t": "drew",
-                    "player": player,
-                    "count": len(drawn),
-                    "cards": [cards[u].cid for u in drawn],
-                    "private": player,
-                }
-            )
+            self.events.append({"t": "drew", "player": player, "count": len(drawn), "cards": cids, "private": player})
         return drawn
 
     def shuffle_library(self, player: int) -> None:
@@ -200,15 +204,15 @@ class Effects(Base):
 
     def search_matches(self, player: int, card_type: str | None, attribute: str | None) -> list[str]:
         """« Quête : … ne peut pas être cherché dans la Bibliothèque comme tel » (an action search skips quests)."""
-        found: list[str] = []
-        for uid in self.zone(player, "library"):
-            card = self.card(uid)
+        found: set[str] = set()
+        cards, table = self.cards, self._card_table
+        for uid in self.players[player].zones["library"]:
+            card = table[cards[uid].cid]
             if card_type is not None and card.type != card_type:
                 continue
             if attribute is not None and card.attribute != attribute:
                 continue
-            if card.id not in found:
-                found.append(card.id)
+            found.add(card.id)
         return sorted(found)
 
     def start_search(self, player: int, effect: Effect, n: int) -> None:

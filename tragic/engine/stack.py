@@ -103,7 +103,7 @@ class Stack(Combat):
             self.begin_ally_attack(item)
             return
         uid = item["card"]
-        card = self.card(uid)
+        card = self._card_table[self.cards[uid].cid]
         if kind == "ability":
             ability = card.ability
             assert ability is not None
@@ -126,13 +126,14 @@ class Stack(Combat):
             return
         self.emit("resolved", player=item["player"], card=card.id)
         self.run_effects(card.effects_at("play"), item["player"], uid, item)
-        if card.kw("DECOUVERTE"):
+        keywords = card.keywords
+        if keywords.get("DECOUVERTE"):
             self.start_discover(
-                item["player"], card.kw("DECOUVERTE") + (1 if "bon_vivant" in self.mods(item["player"]).flags else 0)
+                item["player"], keywords["DECOUVERTE"] + (1 if "bon_vivant" in self.mods(item["player"]).flags else 0)
             )
-        if card.kw("ACCRO"):
+        if keywords.get("ACCRO"):
             p = self.players[item["player"]]
-            p.addictions[card.name] = p.addictions.get(card.name, 0) + card.kw("ACCRO")
+            p.addictions[card.name] = p.addictions.get(card.name, 0) + keywords["ACCRO"]
             self.emit("addicted", player=item["player"], name=card.name, n=p.addictions[card.name])
         self.to_discard(uid)
 
@@ -184,7 +185,7 @@ class Stack(Combat):
 
     def begin_attack(self, item: dict[str, Any]) -> None:
         target = item.get("target") or {}
-        card = self.card(item["card"])
+        card = self._card_table[self.cards[item["card"]].cid]
         victim = target.get("player")
         options: list[int] = []
         if "card" in target and self.cards[target["card"]].zone in ("play", "combat"):

@@ -405,6 +405,20 @@ class StateData:
             known = self.pool.memo[key] = frozenset(c.id for c in self._card_table.values() if c.effects_at(when))
         return known
 
+    def effect_zones(self, when: str) -> tuple[str, ...]:
+        """The zones a turn's step looks in for cards with effects ``when`` (``cids_with``): play, SPECIAL columns,
+        Traits, Compétences, equipment, the SPECIAL columns left out when no SPECIAL card of the pool has such an
+        effect — only a SPECIAL card is ever placed there (``_run_place_special``), and the columns hold most of a
+        player's cards late in a game. Kept in the pool's memo."""
+        key = ("effect zones", when)
+        known: tuple[str, ...] | None = self.pool.memo.get(key)
+        if known is None:
+            table = self._card_table
+            special = any(table[cid].type == "special" for cid in self.cids_with(when))
+            zones = ("play", "special", "trait", "skill", "equipment")
+            known = self.pool.memo[key] = zones if special else tuple(z for z in zones if z != "special")
+        return known
+
     def special_columns(self) -> dict[str, str]:
         """Each SPECIAL card of the pool by id: the column it is placed in (its attribute, else S), in the memo."""
         key = ("special columns",)

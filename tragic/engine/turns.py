@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import ANY
+from .cards import ANY, ATTRIBUTES
 from .stack import Stack
+
+NOTHING_ENGAGED = dict.fromkeys(ATTRIBUTES, 0)
 
 
 class Turns(Stack):
@@ -147,16 +149,16 @@ class Turns(Stack):
                 if not self.over:
                     self.next_turn()
                 return
-            self.draw(player, self.draw_count(player), phase=True)
+            mods = self._mods.get(player) or self.mods(player)
+            self.draw(player, max(1, 2 + mods.draw), phase=True)  # draw_count
         self.start_upkeep(player)
 
     def disengage(self, player: int) -> None:
         """Phase 1: SPECIAL, ZONE DE JEU and COMPÉTENCE; « ATTENTION : Il ne doit pas désengager de carte …
         dans sa ZONE D'ÉQUIPEMENT » (and, in the wiki, « ni dans sa ZONE DE TRAIT »)."""
         p = self.players[player]
-        for attribute in p.engaged_points:
-            p.engaged_points[attribute] = 0
-        zones = ["play", "skill"] + ([] if self.profile.traits_stay_engaged else ["trait"])
+        p.engaged_points.update(NOTHING_ENGAGED)  # every attribute (the player's keys) back to 0, in one call
+        zones = ("play", "skill") if self.profile.traits_stay_engaged else ("play", "skill", "trait")
         woken: list[int] = []
         cards, with_effect = self.cards, self.cids_with("disengage")
         for zone in zones:
@@ -188,7 +190,7 @@ class Turns(Stack):
         cards, table = self.cards, self._card_table
         with_effect = self.cids_with("upkeep")
         zones = p.zones
-        for zone in ("play", "special", "trait", "skill", "equipment"):
+        for zone in self.effect_zones("upkeep") if with_effect else ():
             for uid in zones[zone]:
                 inst = cards[uid]
                 if inst.cid not in with_effect or zone == "equipment" and inst.engaged:
@@ -268,7 +270,7 @@ class Turns(Stack):
         p = self.players[player]
         cards, table = self.cards, self._card_table
         with_effect = self.cids_with("end_of_turn")
-        for zone in ("play", "special", "trait", "skill", "equipment") if with_effect else ():
+        for zone in self.effect_zones("end_of_turn") if with_effect else ():
             uids = p.zones[zone]
             if not uids:
                 continue
@@ -302,12 +304,16 @@ class Turns(Stack):
         self.next_turn()
 
     def next_turn(self) -> None:
-        order = self.clockwise_from(self.active)
-        following = [i for i in order if i != self.active] or order
+        players, active = self.players, self.active
+        if len(players) == 2 and not players[1 - active].eliminated:
+            following = 1 - active  # the usual table: the other player, without clockwise_from's lists
+        else:
+            order = self.clockwise_from(active)
+            following = ([i for i in order if i != active] or order)[0]
         self.stack = []
         self.priority = []
         self.pending = None
-        self.start_turn(following[0])
+        self.start_turn(following)
 
     # -- with three or four players, the fallen leave the table ---------------------------------------
 
