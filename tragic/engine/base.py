@@ -7,7 +7,7 @@ from typing import Any
 
 from .cards import ANY, ATTRIBUTES
 from .errors import Problem
-from .state import StateData
+from .state import StateData, payments_memo
 
 
 class Base(StateData):
@@ -111,20 +111,38 @@ class Base(StateData):
 
     def pay(self, player: int, pay: Mapping[str, int]) -> None:
         """Engage the chosen resources: irrevocable, and it opens the right to place a SPECIAL card."""
-        paid = {a: n for a, n in pay.items() if n}
-        for attribute, n in paid.items():
-            self.players[player].engaged_points[attribute] += n
-        self._available.pop(player, None)
+        paid: dict[str, int] = {}
+        engaged = self.players[player].engaged_points
+        available = self._available.get(player)
+        for attribute, n in pay.items():
+            if not n:
+                continue
+            paid[attribute] = n
+            engaged[attribute] += n
+            if available is not None:
+                # The disengaged points are max(0, points - engaged): lowered by what is paid, as
+                # available_points would find them again, without reading the points and engagements anew.
+                left = available[attribute] - n
+                available[attribute] = left if left > 0 else 0
         if not paid:
             return
-        self.emit("paid", player=player, points=paid)
-        self.cost_paid(player)
+        if available is not None:
+            self._payments[player] = payments_memo(available)
+        # A literal rather than emit(): about three events a step, each one a call and a dict fewer.
+        self.events.append({"t": "paid", "player": player, "points": paid})
+        # cost_paid inlined (a cost is paid about every other step of a playout): keep the two alike.
+        if player == self.active and self.phase in ("main", "upkeep"):
+            if not self.profile.special_after_stack:
+                self.window = "open"
+            elif self.phase == "main":
+                self.window = "pending"
 
     def cost_paid(self, player: int) -> None:
         """« après payé un cout, n'importe lequel … le joueur peut lancer une carte d'Aptitude SPECIAL ».
 
         Only on the player's own turn (« L'utilisation d'une carte Réaction ayant lieu pendant le tour
         adverse ne permet pas de poser des ressources »). Wiki: main phase only, once the stack resolved.
+        ``pay`` makes the same test inline.
         """
         if player != self.active or self.phase not in ("main", "upkeep"):
             return
@@ -154,11 +172,25 @@ class Base(StateData):
             # Our track card: each level lowers the maximum life by one (docs/rules-decisions.md).
             p.max_life = max(1, p.max_life - 1)
             p.life = min(p.life, p.max_life)
-        self.emit("life_lost", player=player, amount=amount, life=p.life, radiation=p.radiation if radiation else None)
+        self.events.append(
+            {
+                "t": "life_lost",
+                "player": player,
+                "amount": amount,
+                "life": p.life,
+                "radiation": p.radiation if radiation else None,
+            }
+        )
 
     def check_end(self) -> None:
         """« lorsqu'un joueur se retrouve avec zéro Point de Vie ou moins … la partie s'arrête, en cas
         d'égalité, c'est un match nul » ; with three or four players the fallen leave and the others go on."""
+        players = self.players
+        if len(players) == 2:
+            # The usual table, asked several times a step: both standing, nobody fell, nothing to settle.
+            first, second = players
+            if first.life > 0 and second.life > 0 and not first.eliminated and not second.eliminated:
+                return
         standing = 0
         for p in self.players:
             if not p.eliminated:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import AIM_PARTS, ALLY_TYPES, Card
+from .cards import AIM_PARTS, ALLY_TYPES, PERMANENT_TYPES, Card
 from .errors import refuse
 from .legal import Action
 from .turn_actions import TurnActions
@@ -41,13 +41,15 @@ class CardActions(TurnActions):
         card, target = plan
         player = action["player"]
         uid = action["card"]
-        self.close_window()
+        self.window = ""  # close_window(): the active player's act
         self.pay(player, action.get("pay", {}))
-        self.emit("played", player=player, card=card.id, target=self.describe_target(target))
+        described = self.describe_target(target) if target else None
+        self.events.append({"t": "played", "player": player, "card": card.id, "target": described})
         self.cast_triggers(player)
-        if card.type in ALLY_TYPES:
+        kind = card.type
+        if kind in ALLY_TYPES:
             self.summon(player, uid)
-        elif card.type in ("item", "building"):
+        elif kind == "item" or kind == "building":
             self.move(uid, "equipment" if card.slot else "play")
             if card.slot or card.effects_at("disengage"):
                 # « en général, ils y arrivent engagés (déséquipés) »; a RadAway waits to be disengaged.
@@ -61,7 +63,7 @@ class CardActions(TurnActions):
             self.push(item, unanswerable=card.type == "attack" and self.players[player].stealth)
         self.check_end()
         self.after_stack()
-        if card.type in ALLY_TYPES or card.type in ("item", "building"):
+        if kind in PERMANENT_TYPES:
             self.open_interrupts(player)
 
     def describe_target(self, target: dict[str, Any] | None) -> Any:
@@ -73,7 +75,7 @@ class CardActions(TurnActions):
 
     def summon(self, player: int, uid: int) -> None:
         """« ils se rendent directement dans la ZONE DE JEU, et peuvent attaquer dès leurs arrivés »."""
-        card = self.card(uid)
+        card = self._card_table[self.cards[uid].cid]
         self.move(uid, "play")
         self.unique_check(uid)
         if card.faction == "confrerie" or card.is_brotherhood_enemy:
@@ -90,7 +92,7 @@ class CardActions(TurnActions):
 
     def unique_check(self, uid: int) -> None:
         """UNIQUE: « Une nouvelle carte identique en nom et en niveau défausserait immédiatement son homonyme »."""
-        card = self.card(uid)
+        card = self._card_table[self.cards[uid].cid]
         if not card.kw("UNIQUE"):
             return
         owner = self.cards[uid].owner
@@ -105,8 +107,11 @@ class CardActions(TurnActions):
     def cast_triggers(self, player: int) -> None:
         """« Lorsque vous lancez une carte depuis votre main » skills (FAQ 17), SPECIAL placement included."""
         with_effect = self.cids_with("cast")
-        for uid in self.zone(player, "skill") if with_effect else ():
-            if self.cards[uid].cid not in with_effect:
+        if not with_effect:
+            return
+        cards = self.cards
+        for uid in self.players[player].zones["skill"]:
+            if cards[uid].cid not in with_effect:
                 continue
             for effect in self.card(uid).effects_at("cast"):
                 if effect.op == "gain_life_on_cast":
@@ -182,7 +187,8 @@ class CardActions(TurnActions):
         uid = action["card"]
         ability = card.ability
         assert ability is not None
-        self.close_window(player)
+        if player == self.active:  # close_window(player)
+            self.window = ""
         if ability.engage:
             inst = self.cards[uid]
             inst.engaged = True
@@ -193,7 +199,7 @@ class CardActions(TurnActions):
         if ability.attack:
             self.cards[uid].used_turn = self.turn
         self.pay(player, action.get("pay", {}))
-        self.emit("activated", player=player, card=card.id)
+        self.events.append({"t": "activated", "player": player, "card": card.id})
         if ability.life_for_missing:
             missing = self.missing_points(ability.cost, action.get("pay", {}))
             if missing:

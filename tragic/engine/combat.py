@@ -55,7 +55,7 @@ class Combat(Targeting):
         """« Le premier joueur peut donc lancer ses Dés de Critique, puis résout la suite de l'effet »."""
         controller = item["player"]
         source = item["card"]
-        card = self.card(source)
+        card = self._card_table[self.cards[source].cid]
         profile = card.attack
         assert profile is not None
         target = item.get("target") or {}
@@ -88,7 +88,7 @@ class Combat(Targeting):
         self, item: dict[str, Any], victim: int, raw: int, penetration: int, piercing: bool
     ) -> int:
         controller = item["player"]
-        card = self.card(item["card"])
+        card = self._card_table[self.cards[item["card"]].cid]
         profile = card.attack
         assert profile is not None
         if self.harmful_immune(victim) or self.players[victim].eliminated:
@@ -150,13 +150,13 @@ class Combat(Targeting):
         self, item: dict[str, Any], uid: int, raw: int, penetration: int, piercing: bool, *, counter: bool
     ) -> int:
         controller = item["player"]
-        card = self.card(item["card"])
+        card = self._card_table[self.cards[item["card"]].cid]
         profile = card.attack
         assert profile is not None
         inst = self.cards[uid]
         if inst.zone not in ("play", "combat", "equipment"):
             return 0
-        target_card = self.card(uid)
+        target_card = self._card_table[inst.cid]
         if (
             card.kw("INCAPACITE")
             and not target_card.is_ally
@@ -235,7 +235,9 @@ class Combat(Targeting):
             return 0
         life = self.ally_life(uid)
         inst.damage += amount
-        self.emit("ally_hurt", card=inst.cid, owner=inst.owner, amount=amount, life=max(0, life - amount))
+        self.events.append(
+            {"t": "ally_hurt", "card": inst.cid, "owner": inst.owner, "amount": amount, "life": max(0, life - amount)}
+        )
         if amount >= life:
             self.remove_ally(uid, defeated_by=by)
         return amount
@@ -300,7 +302,7 @@ class Combat(Targeting):
             victim = target["player"]
             if not self.harmful_immune(victim):
                 final = max(0, total - armour_against(self.armour(victim), "generic") - reduce)
-                self.emit("ally_attack_hit", player=controller, target=victim, amount=final)
+                self.events.append({"t": "ally_attack_hit", "player": controller, "target": victim, "amount": final})
                 self.lose_life(victim, final, source=controller)
                 for uid in attackers:
                     if self.keyword(uid, "LUMINESCENT"):

@@ -9,6 +9,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .dice import rolls
+
 # Which armour reduces which damage. « Les Armures sans suffixes vont réduire tous les dégats … les
 # Armures Bactériologiques vont réduire les dégats de Poison et Bactériologique, les Armure Ignifugés
 # vont réduire les dégats de Feu » ; « Armure Énergétique : … y compris Feu, Cryogénique, Laser,
@@ -64,8 +66,8 @@ def roll_criticals(chances: int, rng: random.Random) -> CriticalRoll:
     Reading: every chance die showing 1 pairs with a confirmation die showing 1 into one critical.
     With no chance die left only the confirmation die is rolled, and it can do nothing.
     """
-    dice = tuple(rng.randint(1, 6) for _ in range(max(0, chances)))
-    confirmation = rng.randint(1, 6)
+    dice = tuple(rolls(rng, max(0, chances), 6))
+    confirmation = rolls(rng, 1, 6)[0]
     criticals = sum(1 for d in dice if d == 1) if confirmation == 1 else 0
     return CriticalRoll(dice, confirmation, criticals)
 

@@ -7,6 +7,7 @@ from typing import Any
 from .base import Base
 from .cards import BENEFICIAL_OPS, Effect
 from .damage import armour_against
+from .dice import shuffle
 
 # Targets an effect asks for when it is played: (kind of target, whose).
 TARGETED_OPS: dict[str, str] = {
@@ -20,8 +21,8 @@ class Effects(Base):
     def amount(self, player: int, effect: Effect) -> int:
         """Bon Vivant / Bon Fond: « à chaque fois qu'un effet qui vous est bénéfique s'applique … ajoutez 1 »
         (000, V.5) — never to aggressions, never to the draw phase (FAQ 13)."""
-        n = int(effect.get("n", 1))
-        if effect.op in BENEFICIAL_OPS and "bon_vivant" in self.mods(player).flags:
+        n = int(effect.params.get("n", 1))
+        if effect.op in BENEFICIAL_OPS and "bon_vivant" in (self._mods.get(player) or self.mods(player)).flags:
             n += 1
         return n
 
@@ -30,20 +31,33 @@ class Effects(Base):
         return self.players[player].sheltered is not None
 
     def draw(self, player: int, n: int, *, phase: bool = False) -> list[int]:
-        library = self.zone(player, "library")
-        drawn = []
+        zones = self.players[player].zones
+        library, hand = zones["library"], zones["hand"]
+        cards = self.cards
+        drawn: list[int] = []
+        cids: list[str] = []
         for _ in range(n):
             if not library:
                 break
-            uid = library[-1]
-            self.move(uid, "hand")
+            # move(uid, "hand") inlined: the top of the library (whose cards are all the player's own) goes to
+            # the hand, neither zone counting in the Mods or points, and the card is reset as any move out of play.
+            uid = library.pop()
+            inst = cards[uid]
+            inst.zone = "hand"
+            hand.append(uid)
+            inst.engaged = False
+            inst.damage = 0
+            inst.power_buff = inst.life_buff = inst.perm_power = inst.perm_life = 0
+            if inst.granted:
+                inst.granted = {}
             drawn.append(uid)
+            cids.append(inst.cid)
         if drawn:
-            self.emit("drew", player=player, count=len(drawn), cards=[self.cards[u].cid for u in drawn], private=player)
+            self.events.append({"t": "drew", "player": player, "count": len(drawn), "cards": cids, "private": player})
         return drawn
 
     def shuffle_library(self, player: int) -> None:
-        self.rng.shuffle(self.zone(player, "library"))
+        shuffle(self.rng, self.players[player].zones["library"])
 
     def run_effects(
         self, effects: tuple[Effect, ...], controller: int, source: int, params: dict[str, Any] | None = None
@@ -61,7 +75,7 @@ class Effects(Base):
             self.draw(controller, n)
         elif op == "heal":
             healed = self.heal_player(controller, n)
-            self.emit("healed", player=controller, amount=healed, card=self.cards[source].cid)
+            self.events.append({"t": "healed", "player": controller, "amount": healed, "card": self.cards[source].cid})
         elif op in ("damage", "radiation"):
             for victim in self.effect_victims(controller, effect, target):
                 self.effect_damage(
@@ -190,15 +204,15 @@ class Effects(Base):
 
     def search_matches(self, player: int, card_type: str | None, attribute: str | None) -> list[str]:
         """« Quête : … ne peut pas être cherché dans la Bibliothèque comme tel » (an action search skips quests)."""
-        found: list[str] = []
-        for uid in self.zone(player, "library"):
-            card = self.card(uid)
+        found: set[str] = set()
+        cards, table = self.cards, self._card_table
+        for uid in self.players[player].zones["library"]:
+            card = table[cards[uid].cid]
             if card_type is not None and card.type != card_type:
                 continue
             if attribute is not None and card.attribute != attribute:
                 continue
-            if card.id not in found:
-                found.append(card.id)
+            found.add(card.id)
         return sorted(found)
 
     def start_search(self, player: int, effect: Effect, n: int) -> None:
@@ -262,7 +276,7 @@ class Effects(Base):
 
     def destroy_card(self, uid: int, *, by: int, to: str = "discard") -> None:
         inst = self.cards[uid]
-        card = self.pool[inst.cid]
+        card = self._card_table[inst.cid]
         if card.is_ally:
             self.remove_ally(uid, defeated_by=by, to=to)
             return
@@ -282,12 +296,12 @@ class Effects(Base):
         inst = self.cards[uid]
         if inst.zone not in ("play", "combat"):
             return
-        card = self.pool[inst.cid]
+        card = self._card_table[inst.cid]
         owner = inst.owner
         power = self.ally_power(uid)
         martyr = self.keyword(uid, "MARTYR")
         self.move(uid, to)
-        self.emit("ally_defeated", card=card.id, owner=owner, by=defeated_by)
+        self.events.append({"t": "ally_defeated", "card": card.id, "owner": owner, "by": defeated_by})
         if martyr and not self.players[defeated_by].eliminated:
             amount = power * martyr
             if not self.harmful_immune(defeated_by):

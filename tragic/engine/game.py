@@ -22,7 +22,7 @@ from .errors import IllegalAction, refuse
 from .legal import Action, Entry
 from .observation import observe
 from .profiles import COPY_LIMITS, PROFILES
-from .state import Player, copy_instance, copy_plain, copy_player, pool_for
+from .state import Instance, Player, copy_instance, copy_plain, copy_player, pool_for
 
 
 class State(CombatActions):
@@ -226,8 +226,12 @@ def new_game(config: dict[str, Any], seed: int) -> State:
             skill_pool=list(seat.get("skills") or skills),
         )
         state.players.append(player)
+        # new_instance inlined: 60 cards a player, at every playout's start
+        cards, library = state.cards, player.zones["library"]
         for cid in seat["deck"]:
-            state.new_instance(cid, index, "library")
+            uid = len(cards)
+            cards.append(Instance(uid, cid, index, "library"))
+            library.append(uid)
         state.shuffle_library(index)
     for p in state.players:
         p.max_life = p.life = profile.base_life

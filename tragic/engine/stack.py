@@ -41,10 +41,16 @@ class Stack(Combat):
         Capacités » (Phase 5): each other player in turn order may respond, except those who would only be
         asked to pass (:meth:`stops_for`)."""
         players = self.players
-        if len(players) == 2:  # clockwise_from without the actor, at the usual table
-            self.priority = [] if players[1 - actor].eliminated else [1 - actor]
-        else:
-            self.priority = [i for i in self.clockwise_from(actor) if i != actor]
+        if len(players) == 2:  # clockwise_from without the actor, at the usual table, and skip_idle inlined
+            other = 1 - actor
+            if players[other].eliminated:
+                self.priority = []
+            else:
+                self.priority = [other]
+                if not self.stops_for(other):
+                    self.priority = []
+            return
+        self.priority = [i for i in self.clockwise_from(actor) if i != actor]
         self.skip_idle()
 
     def skip_idle(self) -> None:
@@ -97,11 +103,11 @@ class Stack(Combat):
             self.begin_ally_attack(item)
             return
         uid = item["card"]
-        card = self.card(uid)
+        card = self._card_table[self.cards[uid].cid]
         if kind == "ability":
             ability = card.ability
             assert ability is not None
-            self.emit("ability", player=item["player"], card=card.id)
+            self.events.append({"t": "ability", "player": item["player"], "card": card.id})
             if ability.attack:
                 self.begin_attack(item)
             else:
@@ -120,13 +126,14 @@ class Stack(Combat):
             return
         self.emit("resolved", player=item["player"], card=card.id)
         self.run_effects(card.effects_at("play"), item["player"], uid, item)
-        if card.kw("DECOUVERTE"):
+        keywords = card.keywords
+        if keywords.get("DECOUVERTE"):
             self.start_discover(
-                item["player"], card.kw("DECOUVERTE") + (1 if "bon_vivant" in self.mods(item["player"]).flags else 0)
+                item["player"], keywords["DECOUVERTE"] + (1 if "bon_vivant" in self.mods(item["player"]).flags else 0)
             )
-        if card.kw("ACCRO"):
+        if keywords.get("ACCRO"):
             p = self.players[item["player"]]
-            p.addictions[card.name] = p.addictions.get(card.name, 0) + card.kw("ACCRO")
+            p.addictions[card.name] = p.addictions.get(card.name, 0) + keywords["ACCRO"]
             self.emit("addicted", player=item["player"], name=card.name, n=p.addictions[card.name])
         self.to_discard(uid)
 
@@ -178,7 +185,7 @@ class Stack(Combat):
 
     def begin_attack(self, item: dict[str, Any]) -> None:
         target = item.get("target") or {}
-        card = self.card(item["card"])
+        card = self._card_table[self.cards[item["card"]].cid]
         victim = target.get("player")
         options: list[int] = []
         if "card" in target and self.cards[target["card"]].zone in ("play", "combat"):

@@ -47,9 +47,23 @@ ModsKey = tuple[tuple[str, bool], ...]
 MODS_MEMO_LIMIT = 50_000
 # The memo's entry for the ids of the pool's cards that add nothing to any Mods (passives.inert).
 INERT_IDS = "inert card ids"
+# The zones a card keeps its engagement, damage, buffs and granted keywords in (``move`` resets them elsewhere).
+KEPT_ZONES = frozenset({"play", "combat", "equipment"})
+# cids_with's memo keys for the moments asked at every turn or cast, made once.
+_CIDS_KEYS = {when: ("cids with effects", when) for when in ("cast", "disengage", "upkeep", "end_of_turn")}
 # Suggested payments (base.known_payment) per disengaged points, then per cost: never changed once made.
 _PAYMENTS: dict[tuple[int, ...], dict[tuple[tuple[str, int], ...], dict[str, int]]] = {}
 PAYMENTS_LIMIT = 20_000
+
+
+def payments_memo(available: dict[str, int]) -> dict[tuple[tuple[str, int], ...], dict[str, int]]:
+    """The shared memo of suggested payments for these disengaged points (``base.known_payment``)."""
+    memo = _PAYMENTS.get(values := tuple(available.values()))
+    if memo is None:
+        if len(_PAYMENTS) >= PAYMENTS_LIMIT:
+            _PAYMENTS.clear()
+        memo = _PAYMENTS[values] = {}
+    return memo
 
 
 def pool_for(config: dict[str, Any]) -> CardPool:
@@ -141,48 +155,72 @@ class StateData:
     def move(self, uid: int, zone: str, *, bottom: bool = False, attribute: str | None = None) -> None:
         """Move a card to one of its owner's zones (cards always return to their owner's zones)."""
         inst = self.cards[uid]
-        player = self.players[inst.owner]
-        if inst.zone in PASSIVE_ZONES or zone in PASSIVE_ZONES:
+        old = inst.zone
+        owner = inst.owner
+        player = self.players[owner]
+        placed = False  # an inert card placed in a SPECIAL column: its points are raised below
+        if old in PASSIVE_ZONES or zone in PASSIVE_ZONES:
             card = self._card_table[inst.cid]
             if card.is_ally:
                 # An ally adds nothing to its player's Mods or points (``_mods_key`` skips allies): only
                 # the list of capacity sources changes, if it has a capacity.
                 if card.ability is not None:
-                    self._sources.pop(inst.owner, None)
-            elif inst.zone == "equipment" or zone == "equipment" or inst.cid not in self._inert_ids():
-                self.invalidate(inst.owner)
+                    self._sources.pop(owner, None)
+            elif old == "equipment" or zone == "equipment" or inst.cid not in self._inert_ids():
+                self.invalidate(owner)
             else:
                 # An inert card (most placed SPECIAL cards) is left out of ``_mods_key``, equipment apart (a
                 # piece's malus reads the others): the Mods stay; the points change with the SPECIAL columns,
                 # the capacity sources with a card that has one.
                 if card.ability is not None:
-                    self._sources.pop(inst.owner, None)
-                if inst.zone == "special" or zone == "special":
-                    self._points.pop(inst.owner, None)
-                    self._available.pop(inst.owner, None)
-        if inst.zone == "special":
+                    self._sources.pop(owner, None)
+                if old == "special":
+                    self._points.pop(owner, None)
+                    self._available.pop(owner, None)
+                elif zone == "special":
+                    placed = True
+        if old == "special":
             for column in player.special.values():
                 if uid in column:
                     column.remove(uid)
                     break
-        left = player.zones[inst.zone]
+        left = player.zones[old]
         if left[-1] == uid:  # a draw takes the top of the library, the end of its list: no search
             left.pop()
         else:
             left.remove(uid)
         inst.zone = zone
-        if zone == "library" and bottom:
+        if bottom and zone == "library":
             player.zones[zone].insert(0, uid)
         else:
             player.zones[zone].append(uid)
         if zone == "special":
             assert attribute is not None
             player.special[attribute].append(uid)
-        if zone not in ("play", "combat", "equipment"):
+            if placed:
+                self._placed_point(owner, attribute)
+        if zone not in KEPT_ZONES:
             inst.engaged = False
             inst.damage = 0
             inst.power_buff = inst.life_buff = inst.perm_power = inst.perm_life = 0
-            inst.granted = {}
+            if inst.granted:
+                inst.granted = {}
+
+    def _placed_point(self, player: int, attribute: str) -> None:
+        """One more card in a SPECIAL column, the Mods unchanged: the cached points of the column are one more
+        (``_all_points``: at most MAX_ATTRIBUTE) and its disengaged points read again, rather than both forgotten
+        (a SPECIAL card is placed every few steps; the legal moves read both at once)."""
+        points = self._points.get(player)
+        if points is None:
+            self._available.pop(player, None)
+            return
+        n = points[attribute]
+        points[attribute] = n + 1 if n < MAX_ATTRIBUTE else MAX_ATTRIBUTE
+        available = self._available.get(player)
+        if available is not None:
+            left = points[attribute] - self.players[player].engaged_points[attribute]
+            available[attribute] = left if left > 0 else 0
+            self._payments[player] = payments_memo(available)
 
     def zone(self, player: int, zone: str) -> list[int]:
         return self.players[player].zones[zone]
@@ -276,12 +314,7 @@ class StateData:
             for a, n in self.players[player].engaged_points.items():
                 if n:
                     cached[a] = left if (left := points[a] - n) > 0 else 0
-            memo = _PAYMENTS.get(values := tuple(cached.values()))
-            if memo is None:
-                if len(_PAYMENTS) >= PAYMENTS_LIMIT:
-                    _PAYMENTS.clear()
-                memo = _PAYMENTS[values] = {}
-            self._payments[player] = memo
+            self._payments[player] = payments_memo(cached)
         return cached
 
     def mods(self, player: int) -> Mods:
@@ -327,7 +360,7 @@ class StateData:
 
     def _has_equipped_subtype(self, player: int, subtype: str) -> bool:
         return any(
-            subtype in self.pool[self.cards[u].cid].subtypes and not self.cards[u].engaged
+            subtype in self._card_table[self.cards[u].cid].subtypes and not self.cards[u].engaged
             for u in self.players[player].zones["equipment"]
         )
 
@@ -367,10 +400,24 @@ class StateData:
     def cids_with(self, when: str) -> frozenset[str]:
         """The ids of the pool's cards with effects ``when`` (``Card.effects_at``), kept in the pool's memo: each
         turn's end, disengagement and upkeep look for them among every card of several zones."""
-        key = ("cids with effects", when)
+        key = _CIDS_KEYS.get(when) or ("cids with effects", when)
         known: frozenset[str] | None = self.pool.memo.get(key)
         if known is None:
             known = self.pool.memo[key] = frozenset(c.id for c in self._card_table.values() if c.effects_at(when))
+        return known
+
+    def effect_zones(self, when: str) -> tuple[str, ...]:
+        """The zones a turn's step looks in for cards with effects ``when`` (``cids_with``): play, SPECIAL columns,
+        Traits, Compétences, equipment, the SPECIAL columns left out when no SPECIAL card of the pool has such an
+        effect — only a SPECIAL card is ever placed there (``_run_place_special``), and the columns hold most of a
+        player's cards late in a game. Kept in the pool's memo."""
+        key = ("effect zones", when)
+        known: tuple[str, ...] | None = self.pool.memo.get(key)
+        if known is None:
+            table = self._card_table
+            special = any(table[cid].type == "special" for cid in self.cids_with(when))
+            zones = ("play", "special", "trait", "skill", "equipment")
+            known = self.pool.memo[key] = zones if special else tuple(z for z in zones if z != "special")
         return known
 
     def special_columns(self) -> dict[str, str]:
@@ -383,17 +430,19 @@ class StateData:
         return known
 
     def armour(self, player: int) -> dict[str, int]:
-        return self.mods(player).armour
+        return (self._mods.get(player) or self.mods(player)).armour
 
     def ally_power(self, uid: int) -> int:
         inst = self.cards[uid]
-        card = self.pool[inst.cid]
-        return max(0, card.power + inst.power_buff + inst.perm_power + self.mods(inst.owner).ally_power)
+        card = self._card_table[inst.cid]
+        mods = self._mods.get(inst.owner) or self.mods(inst.owner)
+        return max(0, card.power + inst.power_buff + inst.perm_power + mods.ally_power)
 
     def ally_max_life(self, uid: int) -> int:
         inst = self.cards[uid]
-        card = self.pool[inst.cid]
-        return max(1, card.life + inst.life_buff + inst.perm_life + self.mods(inst.owner).ally_life)
+        card = self._card_table[inst.cid]
+        mods = self._mods.get(inst.owner) or self.mods(inst.owner)
+        return max(1, card.life + inst.life_buff + inst.perm_life + mods.ally_life)
 
     def ally_life(self, uid: int) -> int:
         return self.ally_max_life(uid) - self.cards[uid].damage
@@ -405,7 +454,7 @@ class StateData:
 
     def draw_count(self, player: int) -> int:
         """« par défaut : 2 … cette quantité s'étale de 1 à 3, jamais moins, mais potentiellement plus »."""
-        return max(1, 2 + self.mods(player).draw)
+        return max(1, 2 + (self._mods.get(player) or self.mods(player)).draw)
 
     # -- serialisation ------------------------------------------------------------------------------
 

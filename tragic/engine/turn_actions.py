@@ -92,7 +92,9 @@ class TurnActions(SetupActions):
         player = action["player"]
         self.window = ""
         self.move(action["card"], "special", attribute=attribute)
-        self.emit("special_placed", player=player, card=self.cards[action["card"]].cid, attribute=attribute)
+        self.events.append(
+            {"t": "special_placed", "player": player, "card": self.cards[action["card"]].cid, "attribute": attribute}
+        )
         self.cast_triggers(player)
         if self.ending:
             self.end_turn()

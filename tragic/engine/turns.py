@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import ANY
+from .cards import ANY, ATTRIBUTES
 from .stack import Stack
+
+NOTHING_ENGAGED = dict.fromkeys(ATTRIBUTES, 0)
 
 
 class Turns(Stack):
@@ -15,8 +17,8 @@ class Turns(Stack):
         """« ils révèlent en même temps ces derniers » ; « Sans Trait » sends the other chosen Trait out."""
         for p in self.players:
             chosen = list(p.hidden_choice or [])
-            if any(self.pool[c].passive.get("no_trait") for c in chosen):
-                chosen = [c for c in chosen if self.pool[c].passive.get("no_trait")]
+            if any(self._card_table[c].passive.get("no_trait") for c in chosen):
+                chosen = [c for c in chosen if self._card_table[c].passive.get("no_trait")]
             for cid in chosen:
                 self.new_instance(cid, p.index, "trait")
             p.hidden_choice = None
@@ -135,7 +137,7 @@ class Turns(Stack):
         self.window = ""
         self.ending = False
         self.phase = "main"
-        self.emit("turn", player=player, number=p.turns_played)
+        self.events.append({"t": "turn", "player": player, "number": p.turns_played})
         if not first:
             self.disengage(player)
             # « Si un joueur ne peut plus piocher à cette Phase (et seulement à cette Phase), il perd »
@@ -147,16 +149,16 @@ class Turns(Stack):
                 if not self.over:
                     self.next_turn()
                 return
-            self.draw(player, self.draw_count(player), phase=True)
+            mods = self._mods.get(player) or self.mods(player)
+            self.draw(player, max(1, 2 + mods.draw), phase=True)  # draw_count
         self.start_upkeep(player)
 
     def disengage(self, player: int) -> None:
         """Phase 1: SPECIAL, ZONE DE JEU and COMPÉTENCE; « ATTENTION : Il ne doit pas désengager de carte …
         dans sa ZONE D'ÉQUIPEMENT » (and, in the wiki, « ni dans sa ZONE DE TRAIT »)."""
         p = self.players[player]
-        for attribute in p.engaged_points:
-            p.engaged_points[attribute] = 0
-        zones = ["play", "skill"] + ([] if self.profile.traits_stay_engaged else ["trait"])
+        p.engaged_points.update(NOTHING_ENGAGED)  # every attribute (the player's keys) back to 0, in one call
+        zones = ("play", "skill") if self.profile.traits_stay_engaged else ("play", "skill", "trait")
         woken: list[int] = []
         cards, with_effect = self.cards, self.cids_with("disengage")
         for zone in zones:
@@ -187,29 +189,41 @@ class Turns(Stack):
         todo: list[dict[str, Any]] = []
         cards, table = self.cards, self._card_table
         with_effect = self.cids_with("upkeep")
-        for zone in ("play", "special", "trait", "skill", "equipment"):
-            for uid in p.zones[zone]:
-                if cards[uid].cid not in with_effect or zone == "equipment" and cards[uid].engaged:
+        zones = p.zones
+        for zone in self.effect_zones("upkeep") if with_effect else ():
+            for uid in zones[zone]:
+                inst = cards[uid]
+                if inst.cid not in with_effect or zone == "equipment" and inst.engaged:
                     continue
-                upkeep = table[cards[uid].cid].effects_at("upkeep")
+                upkeep = table[inst.cid].effects_at("upkeep")
                 if not upkeep:
                     continue
                 if any(e.op == "upkeep_engage" for e in upkeep):
                     # « lorsque cette carte est désengagée, payez son cout pour l'engager » (erratum 4)
-                    if not self.cards[uid].engaged:
+                    if not inst.engaged:
                         todo.append({"id": len(todo), "kind": "engage_cost", "card": uid})
                 else:
                     todo.append({"id": len(todo), "kind": "effect", "card": uid})
-        for name, index in sorted(p.addictions.items()):
-            todo.append({"id": len(todo), "kind": "accro", "name": name, "n": index})
+        if p.addictions:
+            for name, index in sorted(p.addictions.items()):
+                todo.append({"id": len(todo), "kind": "accro", "name": name, "n": index})
         if p.sheltered is not None:
             todo.append({"id": len(todo), "kind": "shelter_exit", "card": p.sheltered, "optional": True})
         self.upkeep_todo = todo
-        upkeep_skills = any(self.ability_usable(player, uid, "upkeep") for uid in p.zones["skill"])
-        if todo or upkeep_skills:
+        if todo or self._upkeep_skill(player):
             self.phase = "upkeep"
         else:
             self.enter_main()
+
+    def _upkeep_skill(self, player: int) -> bool:
+        """Whether a Compétence's capacity can be used in this upkeep (``ability_usable``, asked only of the
+        capacities timed for the upkeep: it refuses any other)."""
+        cards, table = self.cards, self._card_table
+        for uid in self.players[player].zones["skill"]:
+            ability = table[cards[uid].cid].ability
+            if ability is not None and ability.timing == "upkeep" and self.ability_usable(player, uid, "upkeep"):
+                return True
+        return False
 
     def enter_main(self) -> None:
         self.phase = "main"
@@ -256,9 +270,12 @@ class Turns(Stack):
         p = self.players[player]
         cards, table = self.cards, self._card_table
         with_effect = self.cids_with("end_of_turn")
-        for zone in ("play", "special", "trait", "skill", "equipment") if with_effect else ():
+        for zone in self.effect_zones("end_of_turn") if with_effect else ():
+            uids = p.zones[zone]
+            if not uids:
+                continue
             # The zone's cards with such an effect, as the zone was: an effect may move cards.
-            for uid in [u for u in p.zones[zone] if cards[u].cid in with_effect]:
+            for uid in [u for u in uids if cards[u].cid in with_effect]:
                 inst = cards[uid]
                 if inst.zone != zone or (zone == "equipment" and inst.engaged):
                     continue
@@ -267,12 +284,15 @@ class Turns(Stack):
                 self.run_effects(card.effects_at("end_of_turn"), player, uid)
                 if self.over:
                     return
+        # Every ally on the battlefield (``allies``, read in place) is healed and loses its turn's buffs.
         for other in self.players:
-            for uid in self.allies(other.index):
-                inst = self.cards[uid]
-                inst.damage = 0
-                inst.power_buff = inst.life_buff = 0
-        self.emit("end_turn", player=player)
+            zones = other.zones
+            for uid in (*zones["play"], *zones["combat"]):
+                inst = cards[uid]
+                if table[inst.cid].is_ally:
+                    inst.damage = 0
+                    inst.power_buff = inst.life_buff = 0
+        self.events.append({"t": "end_turn", "player": player})
         self.window = ""
         self.ending = False
         self.check_end()
@@ -284,12 +304,16 @@ class Turns(Stack):
         self.next_turn()
 
     def next_turn(self) -> None:
-        order = self.clockwise_from(self.active)
-        following = [i for i in order if i != self.active] or order
+        players, active = self.players, self.active
+        if len(players) == 2 and not players[1 - active].eliminated:
+            following = 1 - active  # the usual table: the other player, without clockwise_from's lists
+        else:
+            order = self.clockwise_from(active)
+            following = ([i for i in order if i != active] or order)[0]
         self.stack = []
         self.priority = []
         self.pending = None
-        self.start_turn(following[0])
+        self.start_turn(following)
 
     # -- with three or four players, the fallen leave the table ---------------------------------------
 

@@ -1,0 +1,46 @@
+"""The engine's draws from its ``random.Random``, made without a method call per draw: the same calls to
+``getrandbits`` in the same order as ``Random.shuffle`` and ``Random.randint`` make (CPython's
+``_randbelow_with_getrandbits`` inlined), so a seeded game is the same game. A generator that draws otherwise (a
+subclass with its own ``randint``, as the tests' loaded dice, or its own ``random`` without ``getrandbits``) is
+left to its own methods.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence
+from typing import Any
+
+_RANDBELOW = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+_RANDINT = random.Random.randint
+
+
+def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
+    """``rng.shuffle(x)`` (a playout shuffles two 60-card libraries)."""
+    if type(rng)._randbelow is not _RANDBELOW:  # type: ignore[attr-defined]
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def rolls(rng: random.Random, count: int, sides: int) -> list[int]:
+    """``[rng.randint(1, sides) for _ in range(count)]``."""
+    kind = type(rng)
+    if kind.randint is not _RANDINT or kind._randbelow is not _RANDBELOW:  # type: ignore[attr-defined]
+        return [rng.randint(1, sides) for _ in range(count)]
+    getrandbits = rng.getrandbits
+    k = sides.bit_length()
+    faces = []
+    for _ in range(count):
+        r = getrandbits(k)
+        while r >= sides:
+            r = getrandbits(k)
+        faces.append(r + 1)
+    return faces
