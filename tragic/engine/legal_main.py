@@ -61,6 +61,45 @@ def hand_row(card: Card) -> HandRow | None:
     )
 
 
+# The pool memo's entry for what _main_activations reads of each card with a capacity, by card id (source_row).
+SOURCE_ROWS = "capacity source rows"
+SourceRow = tuple[
+    bool, bool, bool, bool, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], int, Any, Any, int, Card
+]
+
+
+def source_row(card: Card) -> SourceRow | None:
+    """What activating a card's capacity in the main phase reads, once per card: None without a capacity, else
+    whether it goes through ``ability_usable`` and ``activation_actions`` (recycling, life for missing points, an
+    attack without a profile), whether it engages, whether it is an upkeep capacity, whether it attacks, its cost
+    key, named part and total, the effects whose targets are to be found (None when they never aim), the reach
+    of its attack (None if it does not attack), the card's CIBLAGE and the card."""
+    ability = card.ability
+    if ability is None:
+        return None
+    attack = bool(ability.attack)
+    slow = bool(ability.recycles or ability.life_for_missing or attack and card.attack is None)
+    cost_key = ability.cost_key
+    keywords = card.keywords
+    attack_key = None
+    if attack and card.attack is not None:
+        attack_key = (card.attack.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
+    effects = ability.effects if any(effect_aims(effect) for effect in ability.effects) else None
+    return (
+        slow,
+        bool(ability.engage),
+        ability.timing == "upkeep",
+        attack,
+        cost_key,
+        tuple((a, n) for a, n in cost_key if a != ANY),
+        sum(n for _, n in cost_key),
+        effects,
+        attack_key,
+        keywords.get("CIBLAGE", 0),
+        card,
+    )
+
+
 class MainChoices(AttackChoices):
     # -- entries to actions ----------------------------------------------------------------------------
 
@@ -120,6 +159,12 @@ class MainChoices(AttackChoices):
         """:func:`hand_row` of every card of the pool, kept in the pool's memo."""
         rows: dict[str, HandRow | None] = {cid: hand_row(card) for cid, card in self._card_table.items()}
         self.pool.memo[HAND_ROWS] = rows
+        return rows
+
+    def _source_rows(self) -> dict[str, SourceRow | None]:
+        """:func:`source_row` of every card of the pool, kept in the pool's memo."""
+        rows: dict[str, SourceRow | None] = {cid: source_row(card) for cid, card in self._card_table.items()}
+        self.pool.memo[SOURCE_ROWS] = rows
         return rows
 
     def main_choices(self, player: int) -> list[Action]:
@@ -198,16 +243,18 @@ class MainChoices(AttackChoices):
         """``ability_usable(player, uid, "main")`` then ``activation_actions`` for each source, inline for the
         usual capacities (engage, pay, then resolve effects or a weapon's attack, its targets shared with the
         attacks in hand); recycling and life-for-missing capacities go through the two methods."""
-        cards, table, turn = self.cards, self._card_table, self.turn
+        cards, turn = self.cards, self.turn
+        rows = self.pool.memo.get(SOURCE_ROWS) or self._source_rows()
         spare = -1
         for uid in sources:
             inst = cards[uid]
-            card = table[inst.cid]
-            ability = card.ability
-            if ability is None:
+            row = rows[inst.cid]
+            if row is None:
                 continue
-            attack = ability.attack
-            if ability.recycles or ability.life_for_missing or attack and card.attack is None:
+            slow, engage, upkeep, attack, cost_key, named, total, effects, attack_key, aims, card = row
+            if slow:
+                ability = card.ability
+                assert ability is not None
                 if self.ability_usable(player, uid, "main"):
                     if ability.recycles and not ability.life_for_missing and not attack:
                         # activation_actions' recycling: the card to recycle is chosen among the others, one
@@ -217,43 +264,38 @@ class MainChoices(AttackChoices):
                             cid = cards[h].cid
                             if cid not in seen:
                                 seen.add(cid)
-                                entries.append(("activate", uid, ability.cost_key, None, None, h))
+                                entries.append(("activate", uid, cost_key, None, None, h))
                     else:
                         entries.extend(self.activation_actions(player, uid))
                 continue
             # ability_usable's checks for the main phase
-            if inst.engaged and (ability.engage or inst.zone == "equipment") or ability.timing == "upkeep":
+            if inst.engaged and (engage or inst.zone == "equipment") or upkeep:
                 continue
             if attack and inst.used_turn == turn:
                 continue
             # can_pay(player, ability.cost)
-            total = 0
-            cost_key = ability.cost_key
-            for a, n in cost_key:
-                if a != ANY and available[a] < n:
+            for a, n in named:
+                if available[a] < n:
                     break
-                total += n
             else:
                 if spare < 0:
                     spare = sum(available.values())
                 if spare < total:
                     continue
-                if attack:
-                    profile = card.attack
-                    assert profile is not None
-                    keywords = card.keywords
-                    key = (profile.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
-                    found = attack_targets.get(key)
+                if attack_key is not None:
+                    found = attack_targets.get(attack_key)
                     if found is None:
-                        found = self._shared_targets(player, card, key, attack_targets)
+                        found = self._shared_targets(player, card, attack_key, attack_targets)
                     entries.extend(("activate", uid, cost_key, t, None) for t in found)
-                    if keywords.get("CIBLAGE", 0):
+                    if aims:
                         entries.extend(
                             ("activate", uid, cost_key, t, part) for t in found if "player" in t for part in AIM_PARTS
                         )
-                    continue
-                for target in self.effect_targets(player, ability.effects):
-                    entries.append(("activate", uid, cost_key, target, None))
+                elif effects is None:
+                    entries.append(("activate", uid, cost_key, None, None))
+                else:
+                    for target in self.effect_targets(player, effects):
+                        entries.append(("activate", uid, cost_key, target, None))
 
     def _equipment_choices(self, player: int, entries: list[Entry], available: dict[str, int]) -> None:
         """Equipping or unequipping each piece of the equipment zone: :meth:`equip_problem` for pieces known to
