@@ -44,7 +44,10 @@ class Choices(MainChoices):
     # -- legal actions ---------------------------------------------------------------------------------
 
     def legal_actions(self, player: int) -> list[Action]:
-        return self.actions_of(player, self.legal_entries(player))
+        entries = self.legal_entries(player)
+        if self.phase in ("choose_traits", "choose_skills", "mulligan") or self.pending is not None or self.priority:
+            return entries  # type: ignore[return-value]  # dicts only: entries are the main phase's
+        return self.actions_of(player, entries)
 
     def legal_entries(self, player: int) -> list[Entry]:
         """:meth:`legal_actions` before the main phase's action dicts are built (``legal_main.Entry``)."""

@@ -125,8 +125,33 @@ class MainChoices(AttackChoices):
         return {"kind": kind, "player": player, "card": uid, "pay": pay, "target": target, "aim": aim}
 
     def actions_of(self, player: int, entries: list[Entry]) -> list[Action]:
-        action_of = self.action_of
-        return [action_of(player, entry) for entry in entries]
+        """Every entry's action dict (:meth:`action_of`), the actions on one card sharing their payment, as
+        the list built dicts before entries (the web table and the bots' path)."""
+        actions: list[Action] = []
+        append = actions.append
+        last_uid, last_key, pay = -1, None, None
+        payments = self._payments.get(player) if player in self._available else None
+        for entry in entries:
+            if entry.__class__ is dict:
+                append(entry)  # type: ignore[arg-type]
+                continue
+            card_entry: CardEntry = entry  # type: ignore[assignment]
+            if len(card_entry) == 6 or card_entry[2] is None:
+                append(self.action_of(player, entry))
+                continue
+            kind, uid, cost_key, target, aim = card_entry
+            if uid != last_uid or cost_key is not last_key:
+                # the memo of the player's disengaged points (base.known_payment), read inline
+                known = payments.get(cost_key) if payments is not None else None
+                pay = dict(known if known is not None else self.known_payment(player, cost_key))
+                last_uid, last_key = uid, cost_key
+            if target is None:
+                append({"kind": kind, "player": player, "card": uid, "pay": pay})
+            elif aim is None:
+                append({"kind": kind, "player": player, "card": uid, "pay": pay, "target": target})
+            else:
+                append({"kind": kind, "player": player, "card": uid, "pay": pay, "target": target, "aim": aim})
+        return actions
 
     # -- the main phase ----------------------------------------------------------------------------------
 
