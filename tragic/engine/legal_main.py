@@ -25,6 +25,8 @@ CardEntry = tuple[str, int, Any, Any, Any]
 RecycleEntry = tuple[str, int, Any, None, None, int]
 Entry = Action | CardEntry | RecycleEntry
 
+# The pool memo's key of StateData.special_columns (read inline: special_entries asks at most steps).
+SPECIAL_COLUMNS = ("special columns",)
 # The pool memo's entry for what main_entries reads of each card in hand, by card id (see hand_row).
 HAND_ROWS = "hand rows"
 HandRow = tuple[int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool, Any, Any, Any, int, Card]
@@ -159,7 +161,8 @@ class MainChoices(AttackChoices):
         """Placing each SPECIAL card of the hand whose column is not full, once per card id."""
         seen: set[str] = set()
         entries: list[Entry] = []
-        cards, columns = self.cards, self.special_columns()
+        cards = self.cards
+        columns = self.pool.memo.get(SPECIAL_COLUMNS) or self.special_columns()
         points = self._points.get(player) or self._all_points(player)
         for uid in self.players[player].zones["hand"]:
             cid = cards[uid].cid
@@ -330,6 +333,7 @@ class MainChoices(AttackChoices):
             return
         cards, table = self.cards, self._card_table
         spare = sum(available.values())
+        taken: set[str | None] | None = None
         for uid in equipment:
             inst = cards[uid]
             card = table[inst.cid]
@@ -339,12 +343,16 @@ class MainChoices(AttackChoices):
                 if available[a] < n:
                     break
             else:
-                # Two pieces never share a slot (FAQ 15): only a piece to equip can collide with one equipped.
-                if inst.engaged and any(
-                    table[cards[u].cid].slot == card.slot and not cards[u].engaged for u in equipment if u != uid
-                ):
-                    continue
-                entries.append(("equip" if inst.engaged else "unequip", uid, card.cost_key, None, None))
+                if inst.engaged:
+                    # Two pieces never share a slot (FAQ 15): only a piece to equip (engaged) can collide with one
+                    # equipped (disengaged, so never the piece itself); the slots taken are found once.
+                    if taken is None:
+                        taken = {table[cards[u].cid].slot for u in equipment if not cards[u].engaged}
+                    if card.slot in taken:
+                        continue
+                    entries.append(("equip", uid, card.cost_key, None, None))
+                else:
+                    entries.append(("unequip", uid, card.cost_key, None, None))
 
     def ability_sources(self, player: int) -> list[int]:
         """The player's cards with an activated capacity (kept until their zones change: not to be changed)."""
