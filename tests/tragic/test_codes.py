@@ -112,3 +112,31 @@ def test_the_setup_choices_are_coded_in_the_order_legal_actions_lists_them():
     state.legal_codes(0)
     state.apply_code(len(listed) - 1)
     assert state.players[0].hidden_choice == listed[-1]["skills"]
+
+
+def test_each_code_decodes_to_its_action_of_the_same_position():
+    """``legal_codes`` keeps the main phase's actions as entries and builds one dict when a code is decoded or
+    applied (``MainChoices.action_of``); ``legal_actions`` builds them all (``actions_of``, sharing each card's
+    payment): at every step of seeded games, the two give the same actions in the same order. Every shape of
+    entry is met (``test_legal_rebuild`` compares the dicts with the checks themselves)."""
+    kinds: set[tuple[str, ...]] = set()
+    for seed, profile, players in ((7, "wiki", 2), (8, "booklet", 2), (9, "wiki", 3)):
+        state, rng = new_game(default_config(profile=profile, players=players), seed), random.Random(seed)
+        while not state.is_over():
+            player = state.current_players()[0]
+            codes = state.legal_codes(player)
+            decoded = [state.decode(code) for code in codes]
+            if state.phase not in ("choose_traits", "choose_skills"):
+                assert decoded == state.legal_actions(player), (seed, state.steps)
+            kinds.update(tuple(sorted(action)) for action in decoded if action["kind"] != "concede")
+            state.legal_codes(player)
+            state.apply_code(rng.choice(codes[:-1] or codes))
+    for keys in (
+        ("card", "kind", "pay", "player"),
+        ("card", "kind", "pay", "player", "target"),
+        ("allies", "kind", "player", "target"),
+        ("aim", "card", "kind", "pay", "player", "target"),
+        ("card", "choice", "kind", "pay", "player"),
+        ("card", "kind", "player"),
+    ):
+        assert keys in kinds

@@ -3,8 +3,9 @@
 
 The state's methods live by concept in a chain of classes: ``state.StateData`` (fields, zones) → ``base``
 → ``effects`` → ``targeting`` → ``combat`` → ``stack`` (the stack and priority) → ``turns`` (the rules' steps)
-→ ``setup_choices`` → ``checks`` (the checks shared with ``apply``) → ``legal_main`` (the main phase's choices) → ``legal.Choices`` (who may act, what they may do) → ``setup_actions`` → ``turn_actions`` → ``card_actions`` → ``combat_actions`` (one ``_check_`` / ``_run_``
-pair per action kind) → :class:`State` here (``apply`` dispatches to them). ``apply`` checks an action
+→ ``setup_choices`` → ``checks`` (the checks shared with ``apply``) → ``legal_attacks`` → ``legal_main`` (the
+main phase's choices) → ``legal.Choices`` (who may act, what they may do) → ``setup_actions`` → ``turn_actions``
+→ ``card_actions`` → ``combat_actions`` (one ``_check_`` / ``_run_`` pair per action kind) → :class:`State` here (``apply`` dispatches to them). ``apply`` checks an action
 completely before changing anything, so a refused action leaves the state exactly as it was.
 """
 

@@ -15,6 +15,9 @@ from .legal_main import Entry, MainChoices
 
 __all__ = ["NO_TARGET", "Action", "Choices", "Entry"]
 
+# The pool memo's entry for can_respond: the ids of the reactions and of the capacities usable at any time.
+RESPONSE_IDS = "response ids"
+
 
 class Choices(MainChoices):
     # -- who acts ------------------------------------------------------------------------------------
@@ -44,7 +47,10 @@ class Choices(MainChoices):
     # -- legal actions ---------------------------------------------------------------------------------
 
     def legal_actions(self, player: int) -> list[Action]:
-        return self.actions_of(player, self.legal_entries(player))
+        entries = self.legal_entries(player)
+        if self.phase in ("choose_traits", "choose_skills", "mulligan") or self.pending is not None or self.priority:
+            return entries  # type: ignore[return-value]  # dicts only: entries are the main phase's
+        return self.actions_of(player, entries)
 
     def legal_entries(self, player: int) -> list[Entry]:
         """:meth:`legal_actions` before the main phase's action dicts are built (``legal_main.Entry``)."""
@@ -199,28 +205,38 @@ class Choices(MainChoices):
         """Whether :meth:`priority_choices` offers more than passing, without building the actions (asked for
         every other player after every act)."""
         cards, table = self.cards, self._card_table
+        # the ids of the pool's reactions and of its cards with a capacity usable « à tout moment »
+        reactions, anytime = self.pool.memo.get(RESPONSE_IDS) or self._response_ids()
         top = self.stack[-1] if self.stack else None
         if top is not None:
             trigger = None
             for uid in self.players[player].zones["hand"]:
-                card = table[cards[uid].cid]
-                if card.type == "reaction":
+                cid = cards[uid].cid
+                if cid in reactions:
                     # reaction_problem's test of what it answers, first and without building the refusal
                     if trigger is None:
                         trigger = self.stack_trigger(top)
-                    if trigger in card.reacts_to and self.reaction_problem(player, uid, top) is None:
+                    if trigger in table[cid].reacts_to and self.reaction_problem(player, uid, top) is None:
                         return True
-        for uid in self.ability_sources(player):
-            ability = table[cards[uid].cid].ability
+        for uid in self._sources.get(player) or self.ability_sources(player):
             # ability_usable refuses any other timing for an interruption: asked first, it spares the rest.
             if (
-                ability is not None
-                and ability.timing == "any"
+                cards[uid].cid in anytime
                 and self.ability_usable(player, uid, "interrupt")
                 and self.activation_actions(player, uid)
             ):
                 return True
         return False
+
+    def _response_ids(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The ids of the pool's reactions and of its cards whose capacity's timing is « any », in its memo."""
+        table = self._card_table
+        ids = (
+            frozenset(cid for cid, card in table.items() if card.type == "reaction"),
+            frozenset(cid for cid, card in table.items() if card.ability is not None and card.ability.timing == "any"),
+        )
+        self.pool.memo[RESPONSE_IDS] = ids
+        return ids
 
     def priority_choices(self, player: int) -> list[Action]:
         """Pass, react to the top of the stack, or interrupt with a capacity usable « à tout moment »; with

@@ -95,15 +95,16 @@ class AttackChoices(Checks):
             return entries
         if victims is None:
             victims = self.victims(player)
+        # HORDE « force les Alliés la possédant à attaquer tous en même temps la même cible »
+        horde = [u for u in ready if self.keyword(u, "HORDE")]
         horde_done = False
         for uid in ready:
             group = [uid]
-            if self.keyword(uid, "HORDE"):
-                # HORDE « force les Alliés la possédant à attaquer tous en même temps la même cible »
+            if horde and uid in horde:
                 if horde_done:
                     continue
                 horde_done = True
-                group = [u for u in ready if self.keyword(u, "HORDE")]
+                group = horde
             # same_faction(a, uid) for some attacker a: uid's faction is one of theirs that never fights itself.
             barred = {f for a in group if (f := table[cards[a].cid].faction) is not None and f != "belluaire"}
             for _, target, open_, aimable, ally_targets, _, _, _ in victims:

@@ -25,6 +25,8 @@ CardEntry = tuple[str, int, Any, Any, Any]
 RecycleEntry = tuple[str, int, Any, None, None, int]
 Entry = Action | CardEntry | RecycleEntry
 
+# The pool memo's key of StateData.special_columns (read inline: special_entries asks at most steps).
+SPECIAL_COLUMNS = ("special columns",)
 # The pool memo's entry for what main_entries reads of each card in hand, by card id (see hand_row).
 HAND_ROWS = "hand rows"
 HandRow = tuple[int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool, Any, Any, Any, int, Card]
@@ -61,6 +63,45 @@ def hand_row(card: Card) -> HandRow | None:
     )
 
 
+# The pool memo's entry for what _main_activations reads of each card with a capacity, by card id (source_row).
+SOURCE_ROWS = "capacity source rows"
+SourceRow = tuple[
+    bool, bool, bool, bool, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], int, Any, Any, int, Card
+]
+
+
+def source_row(card: Card) -> SourceRow | None:
+    """What activating a card's capacity in the main phase reads, once per card: None without a capacity, else
+    whether it goes through ``ability_usable`` and ``activation_actions`` (recycling, life for missing points, an
+    attack without a profile), whether it engages, whether it is an upkeep capacity, whether it attacks, its cost
+    key, named part and total, the effects whose targets are to be found (None when they never aim), the reach
+    of its attack (None if it does not attack), the card's CIBLAGE and the card."""
+    ability = card.ability
+    if ability is None:
+        return None
+    attack = bool(ability.attack)
+    slow = bool(ability.recycles or ability.life_for_missing or attack and card.attack is None)
+    cost_key = ability.cost_key
+    keywords = card.keywords
+    attack_key = None
+    if attack and card.attack is not None:
+        attack_key = (card.attack.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
+    effects = ability.effects if any(effect_aims(effect) for effect in ability.effects) else None
+    return (
+        slow,
+        bool(ability.engage),
+        ability.timing == "upkeep",
+        attack,
+        cost_key,
+        tuple((a, n) for a, n in cost_key if a != ANY),
+        sum(n for _, n in cost_key),
+        effects,
+        attack_key,
+        keywords.get("CIBLAGE", 0),
+        card,
+    )
+
+
 class MainChoices(AttackChoices):
     # -- entries to actions ----------------------------------------------------------------------------
 
@@ -86,8 +127,33 @@ class MainChoices(AttackChoices):
         return {"kind": kind, "player": player, "card": uid, "pay": pay, "target": target, "aim": aim}
 
     def actions_of(self, player: int, entries: list[Entry]) -> list[Action]:
-        action_of = self.action_of
-        return [action_of(player, entry) for entry in entries]
+        """Every entry's action dict (:meth:`action_of`), the actions on one card sharing their payment, as
+        the list built dicts before entries (the web table and the bots' path)."""
+        actions: list[Action] = []
+        append = actions.append
+        last_uid, last_key, pay = -1, None, None
+        payments = self._payments.get(player) if player in self._available else None
+        for entry in entries:
+            if entry.__class__ is dict:
+                append(entry)  # type: ignore[arg-type]
+                continue
+            card_entry: CardEntry = entry  # type: ignore[assignment]
+            if len(card_entry) == 6 or card_entry[2] is None:
+                append(self.action_of(player, entry))
+                continue
+            kind, uid, cost_key, target, aim = card_entry
+            if uid != last_uid or cost_key is not last_key:
+                # the memo of the player's disengaged points (base.known_payment), read inline
+                known = payments.get(cost_key) if payments is not None else None
+                pay = dict(known if known is not None else self.known_payment(player, cost_key))
+                last_uid, last_key = uid, cost_key
+            if target is None:
+                append({"kind": kind, "player": player, "card": uid, "pay": pay})
+            elif aim is None:
+                append({"kind": kind, "player": player, "card": uid, "pay": pay, "target": target})
+            else:
+                append({"kind": kind, "player": player, "card": uid, "pay": pay, "target": target, "aim": aim})
+        return actions
 
     # -- the main phase ----------------------------------------------------------------------------------
 
@@ -95,7 +161,8 @@ class MainChoices(AttackChoices):
         """Placing each SPECIAL card of the hand whose column is not full, once per card id."""
         seen: set[str] = set()
         entries: list[Entry] = []
-        cards, columns = self.cards, self.special_columns()
+        cards = self.cards
+        columns = self.pool.memo.get(SPECIAL_COLUMNS) or self.special_columns()
         points = self._points.get(player) or self._all_points(player)
         for uid in self.players[player].zones["hand"]:
             cid = cards[uid].cid
@@ -120,6 +187,12 @@ class MainChoices(AttackChoices):
         """:func:`hand_row` of every card of the pool, kept in the pool's memo."""
         rows: dict[str, HandRow | None] = {cid: hand_row(card) for cid, card in self._card_table.items()}
         self.pool.memo[HAND_ROWS] = rows
+        return rows
+
+    def _source_rows(self) -> dict[str, SourceRow | None]:
+        """:func:`source_row` of every card of the pool, kept in the pool's memo."""
+        rows: dict[str, SourceRow | None] = {cid: source_row(card) for cid, card in self._card_table.items()}
+        self.pool.memo[SOURCE_ROWS] = rows
         return rows
 
     def main_choices(self, player: int) -> list[Action]:
@@ -198,16 +271,18 @@ class MainChoices(AttackChoices):
         """``ability_usable(player, uid, "main")`` then ``activation_actions`` for each source, inline for the
         usual capacities (engage, pay, then resolve effects or a weapon's attack, its targets shared with the
         attacks in hand); recycling and life-for-missing capacities go through the two methods."""
-        cards, table, turn = self.cards, self._card_table, self.turn
+        cards, turn = self.cards, self.turn
+        rows = self.pool.memo.get(SOURCE_ROWS) or self._source_rows()
         spare = -1
         for uid in sources:
             inst = cards[uid]
-            card = table[inst.cid]
-            ability = card.ability
-            if ability is None:
+            row = rows[inst.cid]
+            if row is None:
                 continue
-            attack = ability.attack
-            if ability.recycles or ability.life_for_missing or attack and card.attack is None:
+            slow, engage, upkeep, attack, cost_key, named, total, effects, attack_key, aims, card = row
+            if slow:
+                ability = card.ability
+                assert ability is not None
                 if self.ability_usable(player, uid, "main"):
                     if ability.recycles and not ability.life_for_missing and not attack:
                         # activation_actions' recycling: the card to recycle is chosen among the others, one
@@ -217,43 +292,38 @@ class MainChoices(AttackChoices):
                             cid = cards[h].cid
                             if cid not in seen:
                                 seen.add(cid)
-                                entries.append(("activate", uid, ability.cost_key, None, None, h))
+                                entries.append(("activate", uid, cost_key, None, None, h))
                     else:
                         entries.extend(self.activation_actions(player, uid))
                 continue
             # ability_usable's checks for the main phase
-            if inst.engaged and (ability.engage or inst.zone == "equipment") or ability.timing == "upkeep":
+            if inst.engaged and (engage or inst.zone == "equipment") or upkeep:
                 continue
             if attack and inst.used_turn == turn:
                 continue
             # can_pay(player, ability.cost)
-            total = 0
-            cost_key = ability.cost_key
-            for a, n in cost_key:
-                if a != ANY and available[a] < n:
+            for a, n in named:
+                if available[a] < n:
                     break
-                total += n
             else:
                 if spare < 0:
                     spare = sum(available.values())
                 if spare < total:
                     continue
-                if attack:
-                    profile = card.attack
-                    assert profile is not None
-                    keywords = card.keywords
-                    key = (profile.targets, keywords.get("INCAPACITE", 0), keywords.get("EXPLOSION_DE_ZONE", 0))
-                    found = attack_targets.get(key)
+                if attack_key is not None:
+                    found = attack_targets.get(attack_key)
                     if found is None:
-                        found = self._shared_targets(player, card, key, attack_targets)
+                        found = self._shared_targets(player, card, attack_key, attack_targets)
                     entries.extend(("activate", uid, cost_key, t, None) for t in found)
-                    if keywords.get("CIBLAGE", 0):
+                    if aims:
                         entries.extend(
                             ("activate", uid, cost_key, t, part) for t in found if "player" in t for part in AIM_PARTS
                         )
-                    continue
-                for target in self.effect_targets(player, ability.effects):
-                    entries.append(("activate", uid, cost_key, target, None))
+                elif effects is None:
+                    entries.append(("activate", uid, cost_key, None, None))
+                else:
+                    for target in self.effect_targets(player, effects):
+                        entries.append(("activate", uid, cost_key, target, None))
 
     def _equipment_choices(self, player: int, entries: list[Entry], available: dict[str, int]) -> None:
         """Equipping or unequipping each piece of the equipment zone: :meth:`equip_problem` for pieces known to
@@ -263,6 +333,7 @@ class MainChoices(AttackChoices):
             return
         cards, table = self.cards, self._card_table
         spare = sum(available.values())
+        taken: set[str | None] | None = None
         for uid in equipment:
             inst = cards[uid]
             card = table[inst.cid]
@@ -272,12 +343,16 @@ class MainChoices(AttackChoices):
                 if available[a] < n:
                     break
             else:
-                # Two pieces never share a slot (FAQ 15): only a piece to equip can collide with one equipped.
-                if inst.engaged and any(
-                    table[cards[u].cid].slot == card.slot and not cards[u].engaged for u in equipment if u != uid
-                ):
-                    continue
-                entries.append(("equip" if inst.engaged else "unequip", uid, card.cost_key, None, None))
+                if inst.engaged:
+                    # Two pieces never share a slot (FAQ 15): only a piece to equip (engaged) can collide with one
+                    # equipped (disengaged, so never the piece itself); the slots taken are found once.
+                    if taken is None:
+                        taken = {table[cards[u].cid].slot for u in equipment if not cards[u].engaged}
+                    if card.slot in taken:
+                        continue
+                    entries.append(("equip", uid, card.cost_key, None, None))
+                else:
+                    entries.append(("unequip", uid, card.cost_key, None, None))
 
     def ability_sources(self, player: int) -> list[int]:
         """The player's cards with an activated capacity (kept until their zones change: not to be changed)."""

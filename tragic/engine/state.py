@@ -135,7 +135,8 @@ class StateData:
         self._sources: dict[int, list[int]] = {}
         self._available: dict[int, dict[str, int]] = {}
         # Suggested payments per player and cost: the shared memo of the player's disengaged points, chosen
-        # again with them in ``available_points`` (legal moves price every card in hand at every step).
+        # again with them in ``available_points`` (``legal_actions`` prices every playable card at every step; the
+        # codes path, the chosen one).
         self._payments: dict[int, dict[tuple[tuple[str, int], ...], dict[str, int]]] = {}
 
     # -- cards and zones -------------------------------------------------------------------------
