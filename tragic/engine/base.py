@@ -14,6 +14,10 @@ class Base(StateData):
     events: list[dict[str, Any]]
 
     def emit(self, kind: str, **data: Any) -> None:
+        """Record an event ``{"t": kind, **data}``. The most frequent ones (a payment, a draw, a card played, an
+        attack…) are appended as dict literals where they happen, with the same keys in the same order: a
+        random playout makes about three events a step, and this call and its keyword dict cost as much as the
+        event itself."""
         self.events.append({"t": kind, **data})
 
     # -- costs ---------------------------------------------------------------------------------------

@@ -69,7 +69,17 @@ class Combat(Targeting):
                 return
             attacking = [u for u in self.allies(victim) if self.cards[u].zone == "combat"]
             factor, dice = self.attack_criticals(controller, profile)
-            self.emit("attack", player=controller, card=card.id, area=victim, raw=raw, factor=factor, **dice)
+            self.events.append(
+                {
+                    "t": "attack",
+                    "player": controller,
+                    "card": card.id,
+                    "area": victim,
+                    "raw": raw,
+                    "factor": factor,
+                    **dice,
+                }
+            )
             for uid in attacking or self.allies(victim):
                 armour = self.ally_armour(uid, profile.damage_type, penetration, piercing)
                 dealt_total += self.hurt_ally(uid, max(0, (raw - armour) * factor - reduce), by=controller)
@@ -102,18 +112,20 @@ class Combat(Targeting):
         aim = item.get("aim")
         applications = 2 if aim == "hand" and "unidextrous" in self.mods(victim).flags else 1
         final = max(0, base * factor * applications - int(item.get("reduce", 0)))
-        self.emit(
-            "attack",
-            player=controller,
-            card=card.id,
-            target=victim,
-            raw=raw,
-            armour=armour,
-            base=base,
-            factor=factor,
-            applications=applications,
-            final=final,
-            **dice,
+        self.events.append(
+            {
+                "t": "attack",
+                "player": controller,
+                "card": card.id,
+                "target": victim,
+                "raw": raw,
+                "armour": armour,
+                "base": base,
+                "factor": factor,
+                "applications": applications,
+                "final": final,
+                **dice,
+            }
         )
         self.lose_life(victim, final, radiation=profile.damage_type == "radiation", source=controller)
         self.extra_radiation(controller, victim, card)
@@ -172,15 +184,17 @@ class Combat(Targeting):
         factor, dice = self.attack_criticals(controller, profile)
         if not target_card.is_ally:
             final = max(0, raw * factor - item.get("reduce", 0))
-            self.emit(
-                "attack",
-                player=controller,
-                card=card.id,
-                target_card=target_card.id,
-                raw=raw,
-                factor=factor,
-                final=final,
-                **dice,
+            self.events.append(
+                {
+                    "t": "attack",
+                    "player": controller,
+                    "card": card.id,
+                    "target_card": target_card.id,
+                    "raw": raw,
+                    "factor": factor,
+                    "final": final,
+                    **dice,
+                }
             )
             inst.damage += final
             if inst.damage >= target_card.life:
@@ -206,17 +220,19 @@ class Combat(Targeting):
         else:
             to_ally = max(0, raw - armour) * factor
         to_ally = max(0, to_ally - item.get("reduce", 0))
-        self.emit(
-            "attack",
-            player=controller,
-            card=card.id,
-            target_card=target_card.id,
-            raw=raw,
-            armour=armour,
-            factor=factor,
-            final=to_ally,
-            excess=to_player,
-            **dice,
+        self.events.append(
+            {
+                "t": "attack",
+                "player": controller,
+                "card": card.id,
+                "target_card": target_card.id,
+                "raw": raw,
+                "armour": armour,
+                "factor": factor,
+                "final": to_ally,
+                "excess": to_player,
+                **dice,
+            }
         )
         # « l'Allié riposte et inflige sa valeur d'attaque au joueur … au même moment » (000, V.9)
         dealt = self.hurt_ally(uid, to_ally, by=controller)
@@ -225,7 +241,7 @@ class Combat(Targeting):
             dealt += to_player
         if counter_damage:
             taken = max(0, counter_damage - armour_against(self.armour(controller), "generic"))
-            self.emit("counter_attack", card=target_card.id, target=controller, amount=taken)
+            self.events.append({"t": "counter_attack", "card": target_card.id, "target": controller, "amount": taken})
             self.lose_life(controller, taken, source=owner)
         return dealt
 

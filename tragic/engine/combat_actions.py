@@ -36,11 +36,13 @@ class CombatActions(CardActions):
         for uid in allies:
             self.cards[uid].engaged = True
             self.move(uid, "combat")
-        self.emit(
-            "ally_attack",
-            player=player,
-            allies=[self.cards[u].cid for u in allies],
-            target=self.describe_target(action["target"]),
+        self.events.append(
+            {
+                "t": "ally_attack",
+                "player": player,
+                "allies": [self.cards[u].cid for u in allies],
+                "target": self.describe_target(action["target"]),
+            }
         )
         # « Poser ce type de carte, ou attaquer avec sont des actions donnant l'autorisation de poser une Aptitude »
         self.cost_paid(player)

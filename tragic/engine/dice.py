@@ -21,13 +21,25 @@ def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _shuffle_steps(len(x)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """``Random.shuffle``'s steps for a list of ``size``: the place ``i`` swapped, the bound ``n = i + 1`` drawn
+    below and its bit length, last place first (made once per size: a game shuffles 60-card libraries)."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        if len(_STEPS) < 1000:
+            _STEPS[size] = steps
+    return steps
 
 
 def rolls(rng: random.Random, count: int, sides: int) -> list[int]:

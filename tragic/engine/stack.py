@@ -72,7 +72,7 @@ class Stack(Combat):
 
     def pass_priority(self, player: int) -> None:
         self.priority.pop(0)
-        self.emit("passed", player=player)
+        self.events.append({"t": "passed", "player": player})
         self.skip_idle()
         if not self.priority:
             self.resolve_top()
@@ -124,7 +124,7 @@ class Stack(Combat):
             self.resolve_reaction(item)
             self.to_discard(uid)
             return
-        self.emit("resolved", player=item["player"], card=card.id)
+        self.events.append({"t": "resolved", "player": item["player"], "card": card.id})
         self.run_effects(card.effects_at("play"), item["player"], uid, item)
         keywords = card.keywords
         if keywords.get("DECOUVERTE"):
