@@ -3,9 +3,10 @@
 For each decision worth thinking about, the bot picks a handful of candidate actions (``search_candidates``: the
 heuristic bot's choice, the attacks, card and pick-up actions, and moves of different aims), then plays each
 candidate in *determinizations* of the game and lets heuristic bots play on to the end of the next opponent's turn,
-where the position is valued (frags first, then Santé, weapons, cards). Candidates are compared by successive
-halving: the budget is spread over phases, and after each phase the worse half is dropped, so that the last
-rollouts go to the close contenders. The heuristic's choice stands unless another beats it by ``MARGIN``.
+where the position is valued (frags first, then Santé, gear, and the steps to the nearest pick-up square: the
+squares are searched again every turn, and a fighter far from them will gather less after the rollout's end).
+Candidates are compared by successive halving: the budget is spread over phases, and after each phase the worse
+half is dropped, so that the last rollouts go to the close contenders. The heuristic's choice stands unless another beats it by ``MARGIN``.
 
 The budget is a number of rollouts, not seconds: with the same seed the bot plays the same game on a quiet machine
 and on a loaded one. A clock cap (one second of wall time by default) only keeps a person from waiting; a
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from .base import Action
 from .bots import Bot, heuristic_bot
 from .codes import B_MASK, B_SHIFT, END_TURN, JUMP, KIND_MASK, MOVE
-from .heuristic import heuristic_code
+from .heuristic import distance_to_pickups, heuristic_code
 from .rng import Dice
 from .search_candidates import candidates as _candidates
 from .state import State
@@ -37,6 +38,15 @@ ROLLOUTS_PER_CANDIDATE = 64  # a decision between few candidates spends less tha
 CAP_SECONDS = 1.0  # the clock's safety cap per decision: a rollout cut short is left out
 MIN_ROUNDS = 3  # below this many rollouts each, the heuristic's own choice stands
 MARGIN = 2.0  # and another candidate must beat it by this much on average (dice make rollouts noisy)
+# The leaf's worth of what a fighter holds and where it stands (besides 40 a frag and 6 for full Santé). The rollouts
+# end after the next opponent's turn: they see the risk of walking out to the pick-up squares, not what the cards
+# gathered there bring later, and with weapons at 1.5, cards at 0.6 and no position term the bot ended turns in
+# cover and fell behind in gear on La Raffinerie (docs/benchmarks.md, session 8).
+WEAPON = 3.0
+CARD = 1.2
+ARMOUR = 3.0
+PICKUP_STEP = 0.3  # per step to the nearest pick-up square
+PICKUP_STEPS_MAX = 10
 ROLLOUT_ACTIONS = 120  # a safety cap: rollouts stop at the end of the next opponent's turn long before
 
 
@@ -82,16 +92,22 @@ def determinize(state: State, player: int, dice: Dice) -> State:
 
 
 def _value(state: State, player: int) -> float:
-    """How good the position is for ``player``: frags first, then Santé and what it holds."""
+    """How good the position is for ``player``: frags first, then Santé, what it holds and how near it stands to the
+    pick-up squares, each fighter's worth counted for ``player`` and against it for the others."""
     if state.is_over():
         winner = state.winner()
         return 1000.0 if winner == player else -1000.0 if winner is not None else 0.0
     value = 0.0
+    pickup_distance = distance_to_pickups(state.board)
     best_other = max((f.frags for s, f in enumerate(state.fighters) if s != player), default=0)
     for seat, fighter in enumerate(state.fighters):
         standing = 0.0 if fighter.out else max(0, fighter.hp) / max(1, fighter.health)
-        worth = 40.0 * fighter.frags + 6.0 * standing + 1.5 * len(fighter.weapons) + 0.6 * len(fighter.hand)
-        worth += 2.0 * fighter.blood + (2.0 if fighter.armour else 0.0)
+        worth = 40.0 * fighter.frags + 6.0 * standing + WEAPON * len(fighter.weapons) + CARD * len(fighter.hand)
+        worth += 2.0 * fighter.blood + (ARMOUR if fighter.armour else 0.0)
+        if not fighter.out and fighter.place is not None:
+            # Where it stands: pick-up squares are searched again every turn, so a fighter far from them gathers
+            # less in the turns after the rollout's end, which the rollout cannot see.
+            worth -= PICKUP_STEP * min(PICKUP_STEPS_MAX, pickup_distance.get(fighter.place, 0))
         value += worth if seat == player else -worth / max(1, len(state.fighters) - 1)
     me = state.fighters[player]
     return value + 20.0 * (me.frags - best_other)

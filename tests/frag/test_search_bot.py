@@ -234,3 +234,48 @@ def test_the_bot_s_own_turns_in_a_rollout_take_cover_once_the_attack_is_spent() 
         if chosen["type"] != "end_turn":
             assert not _hidden(state, chosen, enemy.place, occupied)
     assert changed >= 2
+
+
+def test_the_leaf_values_standing_near_the_pick_up_squares_and_holding_gear() -> None:
+    """Pick-up squares are searched again every turn, and a rollout ends after the next opponent's turn: the leaf
+    itself says that a fighter far from them gathers less later, and that a weapon in play or armour is worth more
+    than a card (the bot used to end its turns in cover and fall behind in gear on La Raffinerie)."""
+    from frag.engine.heuristic import distance_to_pickups
+    from frag.engine.search import _value
+
+    state = new_game({"map": "raffinerie", "players": TWO}, 3)
+    dice = Dice(3)
+    while state.phase != "action":
+        seat = state.current_players()[0]
+        state.apply(heuristic_bot(state, seat, dice))
+    me = state.current_players()[0]
+    taken = set(state.occupied())
+    distance = distance_to_pickups(state.board)
+    free = [p for p in distance if p not in taken and p not in state.board.acid]
+    near = min(free, key=lambda p: (distance[p], p))
+    far = max(free, key=lambda p: (distance[p], -p))
+    assert distance[far] >= distance[near] + 5
+    mine, theirs = state.fighters[me], state.fighters[1 - me]
+    mine.place = near
+    nearby = _value(state, me)
+    mine.place = far
+    assert nearby > _value(state, me) + 1.0
+    # And the other way round for the opponent: its nearness counts against the bot.
+    mine.place, theirs.place = None, near
+    enemy_near = _value(state, me)
+    theirs.place = far
+    assert enemy_near < _value(state, me) - 1.0
+
+    # A weapon in play is worth a point of Santé (of two), and more than two cards in hand.
+    assert mine.health == 2 and mine.hp == 2
+    plain = _value(state, me)
+    mine.hp = 1
+    sante_point = plain - _value(state, me)
+    mine.hp = 2
+    mine.hand.extend([0, 1])
+    two_cards = _value(state, me) - plain
+    mine.hand[-2:] = []
+    mine.weapons.append(2)
+    weapon = _value(state, me) - plain
+    assert weapon >= sante_point > 0
+    assert weapon > two_cards > 0
