@@ -29,7 +29,9 @@ Entry = Action | CardEntry | RecycleEntry
 SPECIAL_COLUMNS = ("special columns",)
 # The pool memo's entry for what main_entries reads of each card in hand, by card id (see hand_row).
 HAND_ROWS = "hand rows"
-HandRow = tuple[int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool, Any, Any, Any, int, Card, bool]
+HandRow = tuple[
+    int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool, Any, Any, Any, int, Card, bool, bool
+]
 
 
 def wide_only(effects: tuple[Any, ...]) -> bool:
@@ -43,8 +45,9 @@ def hand_row(card: Card) -> HandRow | None:
     a reaction (never played from the hand), else its cost total, named part and key, whether it is of the
     Confrérie de l'Acier, its name if a Companion, the reach of an attack (the key of the targets it shares with
     other attacks), the effects whose targets are to be found (None when it aims at nothing: a permanent, or
-    effects that never aim), its CIBLAGE, the card and whether its effects aim only at an opponent among several
-    (:func:`wide_only`)."""
+    effects that never aim), its CIBLAGE, the card, whether its effects aim only at an opponent among several
+    (:func:`wide_only`) and whether it is plain: its cost paid, nothing else to check or find (not of the
+    Confrérie, no Companion, no target)."""
     kind = card.type
     if kind == "special" or kind == "reaction":
         return None
@@ -68,9 +71,12 @@ def hand_row(card: Card) -> HandRow | None:
         keywords.get("CIBLAGE", 0),
         card,
         effects is not None and wide_only(effects),
+        card.faction != "confrerie" and companion is None and attack_key is None and effects is None,
     )
 
 
+# The pool memo's entry for the zones ability_sources looks in (see MainChoices._source_zones).
+SOURCE_ZONES = "capacity source zones"
 # The pool memo's entry for what _main_activations reads of each card with a capacity, by card id (source_row).
 SOURCE_ROWS = "capacity source rows"
 SourceRow = tuple[
@@ -246,7 +252,7 @@ class MainChoices(AttackChoices):
         if self.phase == "main" and hand:
             seen: set[str] = set()
             spare = sum(available.values())
-            barred = "no_brotherhood" in (self._mods.get(player) or self.mods(player)).flags
+            barred: bool | None = None  # the Mods' « no Confrérie » flag, read at the first card of the Confrérie
             rows = self.pool.memo.get(HAND_ROWS) or self._hand_rows()
             duel = len(self.players) == 2
             if placing:
@@ -267,14 +273,20 @@ class MainChoices(AttackChoices):
                 if row[0] > spare or cid in seen:
                     continue
                 seen.add(cid)
-                _, named, cost_key, brotherhood, companion, attack_key, effects, aims, card, wide = row
-                for a, n in named:
+                for a, n in row[1]:
                     if available[a] < n:
                         break
                 else:
-                    # play_problem without its cost (checked just above) and targets (found below).
-                    if brotherhood and barred:
+                    if row[10]:  # plain: nothing but the cost to check, no target
+                        append(("play", uid, row[2], None, None))
                         continue
+                    _, _, cost_key, brotherhood, companion, attack_key, effects, aims, card, wide, _ = row
+                    # play_problem without its cost (checked just above) and targets (found below).
+                    if brotherhood:
+                        if barred is None:
+                            barred = "no_brotherhood" in (self._mods.get(player) or self.mods(player)).flags
+                        if barred:
+                            continue
                     if companion is not None and self.companion_present(companion):
                         continue
                     if attack_key is not None:
@@ -329,21 +341,21 @@ class MainChoices(AttackChoices):
             row = rows[inst.cid]
             if row is None:
                 continue
-            slow, engage, upkeep, attack, cost_key, named, total, effects, attack_key, aims, card, wide, recycles = row
-            if slow:
+            if row[0]:  # slow: through ability_usable and activation_actions
                 if self.ability_usable(player, uid, "main"):
                     entries.extend(self.activation_actions(player, uid))
                 continue
-            # ability_usable's checks for the main phase
-            if inst.engaged and (engage or inst.zone == "equipment") or upkeep:
+            # ability_usable's checks for the main phase (engage, upkeep, attack used), before reading the rest
+            if inst.engaged and (row[1] or inst.zone == "equipment") or row[2]:
                 continue
-            if attack and inst.used_turn == turn:
+            if row[3] and inst.used_turn == turn:
                 continue
             # can_pay(player, ability.cost)
-            for a, n in named:
+            for a, n in row[5]:
                 if available[a] < n:
                     break
             else:
+                _, _, _, _, cost_key, _, total, effects, attack_key, aims, card, wide, recycles = row
                 if spare < 0:
                     spare = sum(available.values())
                 if spare < total:
@@ -361,7 +373,8 @@ class MainChoices(AttackChoices):
                     found = attack_targets.get(attack_key)
                     if found is None:
                         found = self._shared_targets(player, card, attack_key, attack_targets)
-                    entries.extend(("activate", uid, cost_key, t, None) for t in found)
+                    for t in found:
+                        entries.append(("activate", uid, cost_key, t, None))
                     if aims:
                         entries.extend(
                             ("activate", uid, cost_key, t, part) for t in found if "player" in t for part in AIM_PARTS
@@ -408,11 +421,21 @@ class MainChoices(AttackChoices):
             zones, cards, table = self.players[player].zones, self.cards, self._card_table
             known = self._sources[player] = [
                 u
-                for zone in ("skill", "play", "equipment", "special", "trait")
+                for zone in self.pool.memo.get(SOURCE_ZONES) or self._source_zones()
                 for u in zones[zone]
                 if table[cards[u].cid].ability
             ]
         return known
+
+    def _source_zones(self) -> tuple[str, ...]:
+        """The zones :meth:`ability_sources` looks in, in its order, the SPECIAL columns left out when no SPECIAL
+        card of the pool has a capacity (only a SPECIAL card is ever placed there, and the columns hold most of a
+        player's cards late in a game: the sources are found again whenever a zone changes). In the pool memo."""
+        zones: tuple[str, ...] = ("skill", "play", "equipment", "special", "trait")
+        if not any(card.type == "special" and card.ability for card in self._card_table.values()):
+            zones = tuple(z for z in zones if z != "special")
+        self.pool.memo[SOURCE_ZONES] = zones
+        return zones
 
     def activation_actions(self, player: int, uid: int) -> list[Action]:
         card = self.card(uid)
