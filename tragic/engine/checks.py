@@ -82,24 +82,34 @@ class Checks(SetupChoices):
             known = _AIMLESS[id(effects)] = (effects, not any(effect_aims(effect) for effect in effects))
         if known[1]:
             return [None]
+        # card(), zone(), allies() and keyword() read inline: asked at most steps with such a card in hand
+        cards, table = self.cards, self._card_table
         for effect in effects:
             need = TARGETED_OPS.get(effect.op)
             if need == "opponent_card":
                 wanted = effect.get("card_type")
                 found: list[dict[str, Any] | None] = []
                 for victim in self.opponents(player):
-                    zones = ["play", "equipment"]
-                    for zone in zones:
-                        for uid in self.zone(victim, zone):
-                            card = self.card(uid)
+                    zones = self.players[victim].zones
+                    for zone in (zones["play"], zones["equipment"]):
+                        for uid in zone:
+                            inst = cards[uid]
+                            card = table[inst.cid]
                             kind = "ally" if card.is_ally else card.type
-                            if (
-                                wanted in (kind, "any") or wanted == "item" and kind == "building"
-                            ) and not self.keyword(uid, "INCIBLABLE"):
+                            if (wanted in (kind, "any") or wanted == "item" and kind == "building") and not (
+                                card.keywords.get("INCIBLABLE", 0) + inst.granted.get("INCIBLABLE", 0)
+                            ):
                                 found.append({"card": uid})
                 return found
             if need == "own_ally":
-                return [{"card": u} for u in self.allies(player) if not self.keyword(u, "INCIBLABLE")]
+                zones = self.players[player].zones
+                return [
+                    {"card": u}
+                    for zone in (zones["play"], zones["combat"])
+                    for u in zone
+                    if (card := table[(inst := cards[u]).cid]).is_ally
+                    and not card.keywords.get("INCIBLABLE", 0) + inst.granted.get("INCIBLABLE", 0)
+                ]
             if need == "opponent_hand":
                 # « Vous ciblez un adversaire »: any opponent with a card in hand and not in the Abri.
                 return [

@@ -77,22 +77,21 @@ class Choices(MainChoices):
             return self.priority_choices(player) + [{"kind": "concede", "player": player}]  # type: ignore[return-value]
         if player != self.active:
             return []
-        entries: list[Entry] = []
-        if self.window == "open" and player == self.active:
-            # special_placeable's condition, the cards themselves checked once, by special_entries.
-            entries.extend(self.special_entries(player))
+        # special_placeable's condition (player is the active player here), the cards themselves checked once:
+        # by main_entries in its pass over the hand, else by special_entries.
+        placing = self.window == "open"
+        entries: list[Entry]
         if self.ending:
+            entries = self.special_entries(player) if placing else []
             entries.append({"kind": "end_turn", "player": player})
             return entries
         if phase == "upkeep":
+            entries = self.special_entries(player) if placing else []
             entries.extend(self.upkeep_choices(player))
         elif self.players[player].sheltered is None:
-            main = self.main_entries(player)  # a new list: taken as it is when nothing comes before it
-            if entries:
-                entries.extend(main)
-            else:
-                entries = main
+            entries = self.main_entries(player, placing)  # a new list, the SPECIAL placements first
         else:
+            entries = self.special_entries(player) if placing else []
             entries.append({"kind": "end_turn", "player": player})
         entries.append({"kind": "concede", "player": player})
         return entries

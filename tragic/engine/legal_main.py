@@ -9,11 +9,11 @@ only for the one decoded or applied: most of a step's list is never read, and th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from .cards import AIM_PARTS, ANY, PERMANENT_TYPES, Card
-from .checks import NO_TARGET, Action, effect_aims
+from .checks import Action, effect_aims
+from .effects import TARGETED_OPS
 from .legal_attacks import AttackChoices
 
 # A choice before its action dict is built: either the dict itself, or ``(kind, card, cost_key, target, aim)`` for
@@ -29,7 +29,15 @@ Entry = Action | CardEntry | RecycleEntry
 SPECIAL_COLUMNS = ("special columns",)
 # The pool memo's entry for what main_entries reads of each card in hand, by card id (see hand_row).
 HAND_ROWS = "hand rows"
-HandRow = tuple[int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool, Any, Any, Any, int, Card]
+HandRow = tuple[
+    int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], bool, Any, Any, Any, int, Card, bool, bool
+]
+
+
+def wide_only(effects: tuple[Any, ...]) -> bool:
+    """Whether ``effects`` aim only at « an opponent » (damage, radiation): ``effect_targets`` then finds no
+    target at a table of two, where there is one opponent at most."""
+    return not any(effect.op in TARGETED_OPS for effect in effects)
 
 
 def hand_row(card: Card) -> HandRow | None:
@@ -37,7 +45,9 @@ def hand_row(card: Card) -> HandRow | None:
     a reaction (never played from the hand), else its cost total, named part and key, whether it is of the
     Confrérie de l'Acier, its name if a Companion, the reach of an attack (the key of the targets it shares with
     other attacks), the effects whose targets are to be found (None when it aims at nothing: a permanent, or
-    effects that never aim), its CIBLAGE and the card."""
+    effects that never aim), its CIBLAGE, the card, whether its effects aim only at an opponent among several
+    (:func:`wide_only`) and whether it is plain: its cost paid, nothing else to check or find (not of the
+    Confrérie, no Companion, no target)."""
     kind = card.type
     if kind == "special" or kind == "reaction":
         return None
@@ -60,27 +70,45 @@ def hand_row(card: Card) -> HandRow | None:
         effects,
         keywords.get("CIBLAGE", 0),
         card,
+        effects is not None and wide_only(effects),
+        card.faction != "confrerie" and companion is None and attack_key is None and effects is None,
     )
 
 
+# The pool memo's entry for the zones ability_sources looks in (see MainChoices._source_zones).
+SOURCE_ZONES = "capacity source zones"
 # The pool memo's entry for what _main_activations reads of each card with a capacity, by card id (source_row).
 SOURCE_ROWS = "capacity source rows"
 SourceRow = tuple[
-    bool, bool, bool, bool, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], int, Any, Any, int, Card
+    bool,
+    bool,
+    bool,
+    bool,
+    tuple[tuple[str, int], ...],
+    tuple[tuple[str, int], ...],
+    int,
+    Any,
+    Any,
+    int,
+    Card,
+    bool,
+    bool,
 ]
 
 
 def source_row(card: Card) -> SourceRow | None:
     """What activating a card's capacity in the main phase reads, once per card: None without a capacity, else
-    whether it goes through ``ability_usable`` and ``activation_actions`` (recycling, life for missing points, an
-    attack without a profile), whether it engages, whether it is an upkeep capacity, whether it attacks, its cost
+    whether it goes through ``ability_usable`` and ``activation_actions`` (life for missing points, an attack
+    without a profile, a recycling attack), whether it engages, whether it is an upkeep capacity, whether it attacks, its cost
     key, named part and total, the effects whose targets are to be found (None when they never aim), the reach
-    of its attack (None if it does not attack), the card's CIBLAGE and the card."""
+    of its attack (None if it does not attack), the card's CIBLAGE, the card and whether its effects aim only at
+    an opponent among several (:func:`wide_only`), and whether it recycles (the card to recycle then chosen from
+    the hand)."""
     ability = card.ability
     if ability is None:
         return None
     attack = bool(ability.attack)
-    slow = bool(ability.recycles or ability.life_for_missing or attack and card.attack is None)
+    slow = bool(ability.life_for_missing or attack and (card.attack is None or ability.recycles))
     cost_key = ability.cost_key
     keywords = card.keywords
     attack_key = None
@@ -99,6 +127,8 @@ def source_row(card: Card) -> SourceRow | None:
         attack_key,
         keywords.get("CIBLAGE", 0),
         card,
+        effects is not None and wide_only(effects),
+        bool(ability.recycles) and not slow,
     )
 
 
@@ -119,7 +149,10 @@ class MainChoices(AttackChoices):
             if target is None:
                 return {"kind": kind, "player": player, "card": uid}
             return {"kind": kind, "player": player, "allies": uid, "target": target}  # an ally attack
-        pay = dict(self.known_payment(player, cost_key))
+        # the memo of the player's disengaged points (base.known_payment), read inline as in actions_of
+        payments = self._payments.get(player) if player in self._available else None
+        known = payments.get(cost_key) if payments is not None else None
+        pay = dict(known if known is not None else self.known_payment(player, cost_key))
         if target is None:
             return {"kind": kind, "player": player, "card": uid, "pay": pay}
         if aim is None:
@@ -199,65 +232,93 @@ class MainChoices(AttackChoices):
         """:meth:`main_entries` as action dicts."""
         return self.actions_of(player, self.main_entries(player))
 
-    def main_entries(self, player: int) -> list[Entry]:
+    def main_entries(self, player: int, placing: bool = False) -> list[Entry]:
         """Every card of the hand that can be played, each capacity, equipment change and ally attack, then
-        ending the turn. The hot path of random playouts and search rollouts: the checks of ``play_problem``
-        (cost and targets apart, known here) are made once per distinct card, from its precomputed cost, and
-        the small helpers (points, keywords) are read inline; payments are suggested when an entry is built."""
+        ending the turn; first, with ``placing``, the SPECIAL cards to place (:meth:`special_entries`, found in
+        the same pass over the hand). The hot path of random playouts and search rollouts: the checks of
+        ``play_problem`` (cost and targets apart, known here) are made once per distinct card, from its
+        precomputed cost, and the small helpers (points, keywords) are read inline; payments are suggested when
+        an entry is built."""
         entries: list[Entry] = []
         append = entries.append
-        seen: set[str] = set()
+        placed: list[Entry] = []
         cards = self.cards
         zones = self.players[player].zones
         available = self._available.get(player) or self.available_points(player)
         # Attacks with the same reach share their targets (cards in hand and weapons' capacities), and all the
         # attacks the opponents' facts (legal_attacks.victims, under the key ()).
         attack_targets: dict[tuple[Any, ...], Any] = {}
-        if self.phase == "main" and zones["hand"]:
+        hand = zones["hand"]
+        if self.phase == "main" and hand:
+            seen: set[str] = set()
             spare = sum(available.values())
-            barred = "no_brotherhood" in (self._mods.get(player) or self.mods(player)).flags
+            barred: bool | None = None  # the Mods' « no Confrérie » flag, read at the first card of the Confrérie
             rows = self.pool.memo.get(HAND_ROWS) or self._hand_rows()
-            for uid in zones["hand"]:
+            duel = len(self.players) == 2
+            if placing:
+                columns = self.pool.memo.get(SPECIAL_COLUMNS) or self.special_columns()
+                points = self._points.get(player) or self._all_points(player)
+            for uid in hand:
                 cid = cards[uid].cid
                 row = rows[cid]
                 # Cheap refusals first: most cards in hand are SPECIAL cards, reactions or too dear.
-                if row is None or row[0] > spare or cid in seen:
+                if row is None:
+                    # special_entries' test, one entry per card id whose column is not full
+                    if placing and cid not in seen:
+                        column = columns.get(cid)
+                        if column is not None and points[column] < 10:
+                            seen.add(cid)
+                            placed.append(("place_special", uid, None, None, None))
+                    continue
+                if row[0] > spare or cid in seen:
                     continue
                 seen.add(cid)
-                _, named, cost_key, brotherhood, companion, attack_key, effects, aims, card = row
-                for a, n in named:
+                for a, n in row[1]:
                     if available[a] < n:
                         break
                 else:
-                    # play_problem without its cost (checked just above) and targets (found below).
-                    if brotherhood and barred:
+                    if row[10]:  # plain: nothing but the cost to check, no target
+                        append(("play", uid, row[2], None, None))
                         continue
+                    _, _, cost_key, brotherhood, companion, attack_key, effects, aims, card, wide, _ = row
+                    # play_problem without its cost (checked just above) and targets (found below).
+                    if brotherhood:
+                        if barred is None:
+                            barred = "no_brotherhood" in (self._mods.get(player) or self.mods(player)).flags
+                        if barred:
+                            continue
                     if companion is not None and self.companion_present(companion):
                         continue
-                    targets: Sequence[dict[str, Any] | None]
                     if attack_key is not None:
                         found = attack_targets.get(attack_key)
                         if found is None:
                             found = self._shared_targets(player, card, attack_key, attack_targets)
-                        targets = found
-                    elif effects is None:
-                        targets = NO_TARGET
+                        for target in found:
+                            append(("play", uid, cost_key, target, None))
+                            if aims and "player" in target:
+                                # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
+                                entries.extend(("play", uid, cost_key, target, part) for part in AIM_PARTS)
+                    elif effects is None or wide and duel:
+                        append(("play", uid, cost_key, None, None))
                     else:
-                        targets = self.effect_targets(player, effects)
-                    for target in targets:
-                        append(("play", uid, cost_key, target, None))
-                        if aims and target is not None and "player" in target:
-                            # « permet de viser une partie du corps de l'adversaire »: every part is a choice.
-                            entries.extend(("play", uid, cost_key, target, part) for part in AIM_PARTS)
+                        for target in self.effect_targets(player, effects):
+                            append(("play", uid, cost_key, target, None))
+                            if aims and target is not None and "player" in target:
+                                entries.extend(("play", uid, cost_key, target, part) for part in AIM_PARTS)
+        elif placing:
+            placed = self.special_entries(player)
         sources = self._sources.get(player) or self.ability_sources(player)
         if sources:
             self._main_activations(player, sources, entries, available, attack_targets)
-        if self.phase == "main":
+        if zones["equipment"] and self.phase == "main":
             self._equipment_choices(player, entries, available)
 
         if zones["play"]:
-            entries.extend(self.ally_attack_entries(player, attack_targets.get(())))
+            self.ally_attack_entries(player, attack_targets.get(()), entries)
         append({"kind": "end_turn", "player": player})
+        if placed:
+            placed.extend(entries)
+            return placed
         return entries
 
     def _main_activations(
@@ -270,7 +331,8 @@ class MainChoices(AttackChoices):
     ) -> None:
         """``ability_usable(player, uid, "main")`` then ``activation_actions`` for each source, inline for the
         usual capacities (engage, pay, then resolve effects or a weapon's attack, its targets shared with the
-        attacks in hand); recycling and life-for-missing capacities go through the two methods."""
+        attacks in hand, or recycling); life-for-missing capacities and attacks without a profile go through the two
+        methods."""
         cards, turn = self.cards, self.turn
         rows = self.pool.memo.get(SOURCE_ROWS) or self._source_rows()
         spare = -1
@@ -279,47 +341,45 @@ class MainChoices(AttackChoices):
             row = rows[inst.cid]
             if row is None:
                 continue
-            slow, engage, upkeep, attack, cost_key, named, total, effects, attack_key, aims, card = row
-            if slow:
-                ability = card.ability
-                assert ability is not None
+            if row[0]:  # slow: through ability_usable and activation_actions
                 if self.ability_usable(player, uid, "main"):
-                    if ability.recycles and not ability.life_for_missing and not attack:
-                        # activation_actions' recycling: the card to recycle is chosen among the others, one
-                        # per card id.
-                        seen: set[str] = set()
-                        for h in self.players[player].zones["hand"]:
-                            cid = cards[h].cid
-                            if cid not in seen:
-                                seen.add(cid)
-                                entries.append(("activate", uid, cost_key, None, None, h))
-                    else:
-                        entries.extend(self.activation_actions(player, uid))
+                    entries.extend(self.activation_actions(player, uid))
                 continue
-            # ability_usable's checks for the main phase
-            if inst.engaged and (engage or inst.zone == "equipment") or upkeep:
+            # ability_usable's checks for the main phase (engage, upkeep, attack used), before reading the rest
+            if inst.engaged and (row[1] or inst.zone == "equipment") or row[2]:
                 continue
-            if attack and inst.used_turn == turn:
+            if row[3] and inst.used_turn == turn:
                 continue
             # can_pay(player, ability.cost)
-            for a, n in named:
+            for a, n in row[5]:
                 if available[a] < n:
                     break
             else:
+                _, _, _, _, cost_key, _, total, effects, attack_key, aims, card, wide, recycles = row
                 if spare < 0:
                     spare = sum(available.values())
                 if spare < total:
                     continue
-                if attack_key is not None:
+                if recycles:
+                    # activation_actions' recycling: the card to recycle is chosen among the others, one per
+                    # card id.
+                    seen: set[str] = set()
+                    for h in self.players[player].zones["hand"]:
+                        cid = cards[h].cid
+                        if cid not in seen:
+                            seen.add(cid)
+                            entries.append(("activate", uid, cost_key, None, None, h))
+                elif attack_key is not None:
                     found = attack_targets.get(attack_key)
                     if found is None:
                         found = self._shared_targets(player, card, attack_key, attack_targets)
-                    entries.extend(("activate", uid, cost_key, t, None) for t in found)
+                    for t in found:
+                        entries.append(("activate", uid, cost_key, t, None))
                     if aims:
                         entries.extend(
                             ("activate", uid, cost_key, t, part) for t in found if "player" in t for part in AIM_PARTS
                         )
-                elif effects is None:
+                elif effects is None or wide and len(self.players) == 2:
                     entries.append(("activate", uid, cost_key, None, None))
                 else:
                     for target in self.effect_targets(player, effects):
@@ -361,11 +421,21 @@ class MainChoices(AttackChoices):
             zones, cards, table = self.players[player].zones, self.cards, self._card_table
             known = self._sources[player] = [
                 u
-                for zone in ("skill", "play", "equipment", "special", "trait")
+                for zone in self.pool.memo.get(SOURCE_ZONES) or self._source_zones()
                 for u in zones[zone]
                 if table[cards[u].cid].ability
             ]
         return known
+
+    def _source_zones(self) -> tuple[str, ...]:
+        """The zones :meth:`ability_sources` looks in, in its order, the SPECIAL columns left out when no SPECIAL
+        card of the pool has a capacity (only a SPECIAL card is ever placed there, and the columns hold most of a
+        player's cards late in a game: the sources are found again whenever a zone changes). In the pool memo."""
+        zones: tuple[str, ...] = ("skill", "play", "equipment", "special", "trait")
+        if not any(card.type == "special" and card.ability for card in self._card_table.values()):
+            zones = tuple(z for z in zones if z != "special")
+        self.pool.memo[SOURCE_ZONES] = zones
+        return zones
 
     def activation_actions(self, player: int, uid: int) -> list[Action]:
         card = self.card(uid)
