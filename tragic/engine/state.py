@@ -170,12 +170,15 @@ class StateData:
                 if card.ability is not None:
                     self._sources.pop(owner, None)
             elif old == "equipment" or zone == "equipment" or inst.cid not in self._inert_ids():
-                if old == "special" or zone == "special":
+                if old == "special":
                     self.invalidate(owner)
                 else:
                     if card.ability is not None:
                         self._sources.pop(owner, None)
                     self.mods_changed(owner, inst.cid, equipment=old == "equipment" or zone == "equipment")
+                    # A SPECIAL card placed: one more point in its column, as for an inert one, if the points
+                    # outlived its Mods (``_placed_point`` forgets the disengaged points otherwise).
+                    placed = zone == "special"
             else:
                 # An inert card (most placed SPECIAL cards) is left out of ``_mods_key``, equipment apart (a
                 # piece's malus reads the others): the Mods stay; the points change with the SPECIAL columns,
@@ -215,7 +218,7 @@ class StateData:
                 inst.granted = {}
 
     def _placed_point(self, player: int, attribute: str) -> None:
-        """One more card in a SPECIAL column, the Mods unchanged: the cached points of the column are one more
+        """One more card in a SPECIAL column, the Mods' SPECIAL part unchanged: the cached points of the column are one more
         (``_all_points``: at most MAX_ATTRIBUTE) and its disengaged points read again, rather than both forgotten
         (a SPECIAL card is placed every few steps; the legal moves read both at once)."""
         points = self._points.get(player)
