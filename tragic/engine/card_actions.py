@@ -195,7 +195,7 @@ class CardActions(TurnActions):
             if inst.zone == "equipment":
                 # An engaged piece is no longer equipped: its owner's Mods change. Elsewhere engaging a card
                 # changes no derived value (Mods read equipment only, points the engaged points).
-                self.invalidate(inst.owner)
+                self.mods_changed(inst.owner, inst.cid, equipment=True)
         if ability.attack:
             self.cards[uid].used_turn = self.turn
         self.pay(player, action.get("pay", {}))
@@ -242,8 +242,10 @@ class CardActions(TurnActions):
     def _run_equip(self, action: Action, card: Card) -> None:
         self.close_window()
         self.pay(action["player"], action.get("pay", {}))
-        self.cards[action["card"]].engaged = False
-        self.invalidate()
+        inst = self.cards[action["card"]]
+        inst.engaged = False
+        # Only the owner's Mods read the piece (and a piece stays in its zone: its capacity sources stay).
+        self.mods_changed(inst.owner, inst.cid, equipment=True)
         self.emit("equipped", player=action["player"], card=card.id)
         self.after_stack()
         self.open_interrupts(action["player"])
@@ -251,8 +253,10 @@ class CardActions(TurnActions):
     def _run_unequip(self, action: Action, card: Card) -> None:
         self.close_window()
         self.pay(action["player"], action.get("pay", {}))
-        self.cards[action["card"]].engaged = True
-        self.invalidate()
+        inst = self.cards[action["card"]]
+        inst.engaged = True
+        # Only the owner's Mods read the piece (and a piece stays in its zone: its capacity sources stay).
+        self.mods_changed(inst.owner, inst.cid, equipment=True)
         self.emit("unequipped", player=action["player"], card=card.id)
         self.after_stack()
         self.open_interrupts(action["player"])

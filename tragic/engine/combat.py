@@ -268,10 +268,13 @@ class Combat(Targeting):
             return
         p.stealth = False
         for uid in p.stealth_sources:
-            if self.cards[uid].zone in ("play", "equipment"):
-                self.cards[uid].engaged = True
+            inst = self.cards[uid]
+            if inst.zone == "play":
+                inst.engaged = True  # in play, engaged changes no derived value
+            elif inst.zone == "equipment":
+                inst.engaged = True
+                self.mods_changed(inst.owner, inst.cid, equipment=True)  # an engaged piece is no longer equipped
         p.stealth_sources = []
-        self.invalidate()
         self.emit("stealth_lost", player=controller)
 
     # -- allies attacking -------------------------------------------------------------------------------

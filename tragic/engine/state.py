@@ -47,6 +47,8 @@ ModsKey = tuple[tuple[str, bool], ...]
 MODS_MEMO_LIMIT = 50_000
 # The memo's entry for the ids of the pool's cards that add nothing to any Mods (passives.inert).
 INERT_IDS = "inert card ids"
+# The memo's entry for the ids of the pool's cards that add SPECIAL points (``mods_changed``).
+SPECIAL_IDS = "special-point card ids"
 # The zones a card keeps its engagement, damage, buffs and granted keywords in (``move`` resets them elsewhere).
 KEPT_ZONES = frozenset({"play", "combat", "equipment"})
 # cids_with's memo keys for the moments asked at every turn or cast, made once.
@@ -168,7 +170,15 @@ class StateData:
                 if card.ability is not None:
                     self._sources.pop(owner, None)
             elif old == "equipment" or zone == "equipment" or inst.cid not in self._inert_ids():
-                self.invalidate(owner)
+                if old == "special":
+                    self.invalidate(owner)
+                else:
+                    if card.ability is not None:
+                        self._sources.pop(owner, None)
+                    self.mods_changed(owner, inst.cid, equipment=old == "equipment" or zone == "equipment")
+                    # A SPECIAL card placed: one more point in its column, as for an inert one, if the points
+                    # outlived its Mods (``_placed_point`` forgets the disengaged points otherwise).
+                    placed = zone == "special"
             else:
                 # An inert card (most placed SPECIAL cards) is left out of ``_mods_key``, equipment apart (a
                 # piece's malus reads the others): the Mods stay; the points change with the SPECIAL columns,
@@ -208,7 +218,7 @@ class StateData:
                 inst.granted = {}
 
     def _placed_point(self, player: int, attribute: str) -> None:
-        """One more card in a SPECIAL column, the Mods unchanged: the cached points of the column are one more
+        """One more card in a SPECIAL column, the Mods' SPECIAL part unchanged: the cached points of the column are one more
         (``_all_points``: at most MAX_ATTRIBUTE) and its disengaged points read again, rather than both forgotten
         (a SPECIAL card is placed every few steps; the legal moves read both at once)."""
         points = self._points.get(player)
@@ -303,6 +313,33 @@ class StateData:
             self._points.pop(player, None)
             self._sources.pop(player, None)
             self._available.pop(player, None)
+
+    def mods_changed(self, player: int, cid: str, *, equipment: bool) -> None:
+        """Forget the player's Mods after a passive card ``cid`` entered or left a passive zone other than the
+        SPECIAL columns, or a piece was equipped or engaged (``equipment``), and their points and disengaged
+        points only if that can change the Mods' SPECIAL part: the points are the base point, that part and the
+        columns (``_all_points``), few cards of a pool add to that part, and equipment changes every few steps
+        while the legal moves read the points at every one. The capacity sources are the caller's (a card
+        moved between zones changes them, an engaged one does not)."""
+        self._mods.pop(player, None)
+        ids, by_malus = self.pool.memo.get(SPECIAL_IDS) or self._special_ids()
+        # A piece equipped or not may switch another card's malus (``_mods_key``): with equipment, the
+        # points are kept only if no card's malus reaches the SPECIAL part.
+        if cid in ids or (equipment and by_malus):
+            self._points.pop(player, None)
+            self._available.pop(player, None)
+
+    def _special_ids(self) -> tuple[frozenset[str], bool]:
+        """The ids of the pool's cards whose passive part (with or without its malus) adds SPECIAL points, and
+        whether one of them has a malus unless something is equipped; in the pool's memo."""
+        table = self._card_table
+        ids = frozenset(
+            c.id
+            for c in table.values()
+            if any((part := passive_part(c, malus=m)) is not None and part.special for m in (False, True))
+        )
+        known = self.pool.memo[SPECIAL_IDS] = (ids, any(table[c].unless_equipped and table[c].slot for c in ids))
+        return known
 
     def available_points(self, player: int) -> dict[str, int]:
         """Disengaged points per attribute (cached until the next change)."""

@@ -6,6 +6,7 @@ from typing import Any
 
 from .cards import ANY, ATTRIBUTES
 from .stack import Stack
+from .state import payments_memo
 
 NOTHING_ENGAGED = dict.fromkeys(ATTRIBUTES, 0)
 
@@ -175,8 +176,14 @@ class Turns(Stack):
                     del inst.granted["EN_DEFENSE"]
         p.guarded = []
         # Only the engaged points changed a derived value: equipment, the one zone whose engagement counts in
-        # the Mods, is never disengaged here.
-        self._available.pop(player, None)
+        # the Mods, is never disengaged here. Nothing engaged, the disengaged points are the points themselves
+        # (never below 0): set from them when known, as available_points would.
+        points = self._points.get(player)
+        if points is None:
+            self._available.pop(player, None)
+        else:
+            available = self._available[player] = points.copy()
+            self._payments[player] = payments_memo(available)
         # RadAway (erratum 4): « il faut bien la désengager pour obtenir l'effet de la drogue ».
         for uid in woken:
             self.emit("disengage_effect", player=player, card=self.cards[uid].cid)
