@@ -11,13 +11,13 @@ import random
 from collections.abc import MutableSequence
 from typing import Any
 
-_RANDBELOW = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+_RANDBELOW = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]  # CPython's private helper, not in typeshed
 _RANDINT = random.Random.randint
 
 
 def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
     """``rng.shuffle(x)`` (a playout shuffles two 60-card libraries)."""
-    if type(rng)._randbelow is not _RANDBELOW:  # type: ignore[attr-defined]
+    if type(rng)._randbelow is not _RANDBELOW:  # type: ignore[attr-defined]  # private in typeshed: read to detect overrides
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
@@ -45,7 +45,7 @@ def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
 def rolls(rng: random.Random, count: int, sides: int) -> list[int]:
     """``[rng.randint(1, sides) for _ in range(count)]``."""
     kind = type(rng)
-    if kind.randint is not _RANDINT or kind._randbelow is not _RANDBELOW:  # type: ignore[attr-defined]
+    if kind.randint is not _RANDINT or kind._randbelow is not _RANDBELOW:  # type: ignore[attr-defined]  # as in shuffle
         return [rng.randint(1, sides) for _ in range(count)]
     getrandbits = rng.getrandbits
     k = sides.bit_length()

@@ -61,20 +61,20 @@ class Choices(MainChoices):
             if player not in self.current_players():
                 return []
             if phase == "choose_traits":
-                return self.trait_choices(player)  # type: ignore[return-value]
+                return self.trait_choices(player)  # type: ignore[return-value]  # list[Action] is a list[Entry]: lists are invariant
             if phase == "choose_skills":
-                return self.skill_choices(player)  # type: ignore[return-value]
-            return self.mulligan_choices(player)  # type: ignore[return-value]
+                return self.skill_choices(player)  # type: ignore[return-value]  # as above
+            return self.mulligan_choices(player)  # type: ignore[return-value]  # as above
         # current_players() without its list: the one player holding the decision.
         pending = self.pending
         if pending is not None:
             if player != pending["player"]:
                 return []
-            return self.pending_choices(player) + [{"kind": "concede", "player": player}]  # type: ignore[return-value]
+            return self.pending_choices(player) + [{"kind": "concede", "player": player}]  # type: ignore[return-value]  # as above
         if self.priority:
             if player != self.priority[0]:
                 return []
-            return self.priority_choices(player) + [{"kind": "concede", "player": player}]  # type: ignore[return-value]
+            return self.priority_choices(player) + [{"kind": "concede", "player": player}]  # type: ignore[return-value]  # as above
         if player != self.active:
             return []
         # special_placeable's condition (player is the active player here), the cards themselves checked once:

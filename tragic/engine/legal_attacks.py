@@ -175,7 +175,7 @@ class AttackChoices(Checks):
                 horde_done = True
                 group = horde
                 # same_faction(a, uid) for some attacker a: uid's faction is one of theirs that never fights itself.
-                barred = frozenset().union(*(rows[cards[a].cid][4] for a in group))  # type: ignore[index]
+                barred = frozenset().union(*(rows[cards[a].cid][4] for a in group))  # type: ignore[index]  # rows are Any-typed tuples built per pool
             for _, target, open_, _, ally_targets, _, _, _, factions in victims:
                 if open_:
                     append(("ally_attack", group, None, target, None))

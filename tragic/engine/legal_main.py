@@ -138,12 +138,12 @@ class MainChoices(AttackChoices):
     def action_of(self, player: int, entry: Entry) -> Action:
         """The action dict of an entry (a dict entry is the action itself, not copied)."""
         if entry.__class__ is dict:
-            return entry  # type: ignore[return-value]
+            return entry  # type: ignore[return-value]  # a dict entry: mypy does not narrow on __class__
         if len(entry) == 6:  # a recycling capacity and the card it recycles
-            recycle: RecycleEntry = entry  # type: ignore[assignment]
+            recycle: RecycleEntry = entry  # type: ignore[assignment]  # six items: mypy does not narrow on len()
             pay = dict(self.known_payment(player, recycle[2]))
             return {"kind": recycle[0], "player": player, "card": recycle[1], "pay": pay, "choice": recycle[5]}
-        card_entry: CardEntry = entry  # type: ignore[assignment]
+        card_entry: CardEntry = entry  # type: ignore[assignment]  # not a dict, not a recycling entry (see above)
         kind, uid, cost_key, target, aim = card_entry
         if cost_key is None:
             if target is None:
@@ -168,9 +168,9 @@ class MainChoices(AttackChoices):
         payments = self._payments.get(player) if player in self._available else None
         for entry in entries:
             if entry.__class__ is dict:
-                append(entry)  # type: ignore[arg-type]
+                append(entry)  # type: ignore[arg-type]  # a dict entry: mypy does not narrow on __class__
                 continue
-            card_entry: CardEntry = entry  # type: ignore[assignment]
+            card_entry: CardEntry = entry  # type: ignore[assignment]  # not a dict, not a recycling entry (see above)
             if len(card_entry) == 6 or card_entry[2] is None:
                 append(self.action_of(player, entry))
                 continue
