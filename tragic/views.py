@@ -133,8 +133,8 @@ def _action_from(post: Any) -> dict[str, Any]:
     if kind == "keep":
         return {"kind": "keep", "bottom": [int(u) for u in post.getlist("bottom")]}
     action = loads_limited(post.get("action") or "{}")  # bounded size and depth: a RecursionError was a 500
-    if not isinstance(action, dict):
-        raise ValueError("not an action")
+    if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
+        raise ValueError("not an action")  # a kind that is no word was a 500 (a set lookup of a list)
     if action.get("kind") == "block" and any(f"split_{u}" in post for u in action.get("blockers", [])):
         action["split"] = [int(post.get(f"split_{u}") or 0) for u in action["blockers"]]
     if "pay" in action and any(f"pay_{a}" in post for a in ATTRIBUTES):

@@ -96,6 +96,22 @@ def test_an_action_nested_thousands_deep_is_refused_without_parsing(client, worl
     assert fingerprint() == before
 
 
+@pytest.mark.parametrize("name", ["tragic:game_act", "frag:act"])
+@pytest.mark.parametrize("kind", [[], {"a": 1}, ["pass"], 3, None, True])
+def test_an_action_whose_kind_is_not_a_word_is_refused(client, world: World, name, kind) -> None:
+    """``{"kind": []}`` met a set lookup (``TypeError: unhashable type``, a 500) before the engine's checks."""
+    world.login(client, world.alice)
+    game = world.tragic if name.startswith("tragic") else world.frag
+    kwargs = {"pk": game.pk} if name.startswith("tragic") else {"game_id": game.pk}
+    before = fingerprint()
+    action = json.dumps({"kind": kind, "card": 1})
+    response = client.post(
+        reverse(name, kwargs=kwargs), {"action": action, "version": str(game.version)}, HTTP_HX_REQUEST="true"
+    )
+    assert 400 <= response.status_code < 500  # refused: unreadable (400) or not this seat's to play (403)
+    assert fingerprint() == before
+
+
 def test_json_limits() -> None:
     assert loads_limited('{"kind": "pass", "cards": [1, 2]}') == {"kind": "pass", "cards": [1, 2]}
     for text in ("[" * 17 + "]" * 17, '"' + "x" * 20_000 + '"', '{"a": NaN}', json.dumps({"a": "\x00"})):

@@ -145,6 +145,16 @@ def test_an_illegal_action_is_refused_with_a_reason_and_changes_nothing(seed, st
     assert state.to_json() == before
 
 
+@pytest.mark.parametrize("kind", [[], {"a": 1}, ["pass"], 3, None])
+def test_an_action_whose_kind_is_not_a_word_is_refused_and_changes_nothing(kind):
+    # a list or a dict as the kind met the handlers' dict lookup: TypeError (unhashable), not a refusal
+    state = new_game(config(), 1)
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as refusal:
+        state.apply({"kind": kind, "player": state.current_players()[0]})
+    assert refusal.value.code == "bad_action" and state.to_json() == before
+
+
 def test_every_legal_action_is_accepted():
     state = new_game(config(max_turns=10), 3)
     rng = random.Random(3)

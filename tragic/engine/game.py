@@ -67,7 +67,7 @@ class State(CombatActions):
         if not isinstance(action, dict) or "kind" not in action:
             raise refuse("bad_action", "an action is a dict with a kind")
         kind = action["kind"]
-        handler = self.HANDLERS.get(kind)
+        handler = self.HANDLERS.get(kind) if isinstance(kind, str) else None  # a list or dict: not hashable
         if handler is None:
             raise refuse("bad_action", "unknown action {kind!r}", kind=kind)
         if self.over:
