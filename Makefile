@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_WORKERS ?= 2
 
-.PHONY: install messages run serve test lint typecheck e2e bench lock clean screenshots
+.PHONY: install native messages run serve test lint typecheck e2e bench lock clean screenshots
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,21 +18,26 @@ $(STAMP): requirements.txt
 
 install: $(STAMP)
 
+## make native: compile the TRAGIC engine with mypyc into .native/ (tragic/engine/native.py says why and how);
+## about a minute when the engine's sources changed, nothing otherwise; without a C compiler, pure Python.
+native: install
+	$(PY) scripts/build_native.py
+
 messages: install
 	$(PY) scripts/compile_messages.py
 
 ## make run: install, migrate, load the demo campaign and serve on http://127.0.0.1:8000 (ASGI, WebSockets).
-run: messages
+run: messages native
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	HOST=$(HOST) PORT=$(PORT) $(PY) manage.py load_demo
 	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
 
-serve: messages
+serve: messages native
 	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
 
 ## make test: lint, import contracts, types, then the whole suite (browser tests are `make e2e`).
-test: lint
+test: native lint
 	$(PY) -m pytest -n $(PYTEST_WORKERS) -m "not e2e" --ignore=tests/e2e
 
 lint: messages
@@ -47,7 +52,7 @@ lint: messages
 typecheck: install
 	$(VENV)/bin/mypy accounts campaigns characters config conflicts core frag states tragic
 
-e2e: messages
+e2e: messages native
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 	$(PY) -m pytest -p no:xdist -m e2e tests/e2e
 
@@ -63,11 +68,11 @@ $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 	touch $(BENCH_STAMP)
 
 ## make bench: the benchmarks (docs/benchmarks.md); installs the bench-only requirements first.
-bench: messages $(BENCH_STAMP)
+bench: messages native $(BENCH_STAMP)
 	$(PY) -m bench
 
 lock:  # the bench-only pins stay in requirements-bench.txt
 	$(PY) -m pip freeze --exclude-editable | sort | grep -vxFf <(grep -v '^#' requirements-bench.txt) > requirements.txt
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) .native staticfiles .pytest_cache .ruff_cache .mypy_cache

@@ -14,6 +14,10 @@ and interleaved, one CPU second each, three rounds, so both see the same load:
 
 The playout through the action dicts (``legal_actions`` then the checked ``apply``, as the web table plays)
 is measured too: the same games, with every action checked again.
+
+The engine measured is the one the site runs: the compiled build (``make native``, tragic/engine/native.py)
+when it is current, else the pure-Python modules; the figure "tragic engine compiled" says which (1 or 0).
+``TABLEE_ENGINE=python python -m bench tragic`` measures the pure modules, for an A/B of the two.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import time
 from bench.figures import Figure
 from bench.openspiel_ref import playouts as dominoes_playouts
 from bench.openspiel_ref import ratio_figure
-from tragic.engine import State, new_game
+from tragic.engine import State, native, new_game
 from tragic.simulation import SimulationReport, default_config, simulate
 
 ROUNDS = 3
@@ -110,6 +114,7 @@ def run() -> list[Figure]:
         copies += 1
     copy_rate = copies / (time.perf_counter() - start)
     return [
+        Figure("tragic engine compiled (1: the mypyc build, 0: pure Python)", float(native.loaded()), ""),
         Figure("tragic random playouts", random_games.games_per_second, "games/s"),
         Figure("tragic random playouts per CPU second", random_games.games / random_cpu, "games/cpu-s"),
         Figure("tragic engine steps (random bots)", random_games.steps_per_second, "steps/s"),

@@ -37,8 +37,21 @@ class State(CombatActions):
         """An independent copy, as ``State.from_json(state.to_json())`` would give, without the JSON round trip (the
         search bot copies the state for every rollout). The configuration, card pool and profile are shared: the
         game never changes them."""
-        state = State.__new__(State)
-        state.__dict__.update(self.__dict__)
+        state = State()
+        state.config, state.pool, state._card_table, state.profile = (
+            self.config,
+            self.pool,
+            self._card_table,
+            self.profile,
+        )
+        state.phase, state.active, state.first_player, state.turn = (
+            self.phase,
+            self.active,
+            self.first_player,
+            self.turn,
+        )
+        state.window, state.ending, state.timer, state.over = self.window, self.ending, self.timer, self.over
+        state.winner_index, state.steps, state.next_stack_id = self.winner_index, self.steps, self.next_stack_id
         state.rng = random.Random()
         state.rng.setstate(self.rng.getstate())
         state.cards = [copy_instance(inst) for inst in self.cards]
@@ -54,7 +67,7 @@ class State(CombatActions):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
-        state = cls.__new__(cls)
+        state = cls()
         state._load_json(data)
         state._coded = None
         state.events = []
@@ -209,7 +222,7 @@ def new_game(config: dict[str, Any], seed: int) -> State:
             "bad_config", "the {profile} rules seat 2 to {n} players", profile=profile.name, n=profile.max_players
         )
     pool = pool_for(config)
-    state = State.__new__(State)
+    state = State()
     state._init_fields(config, pool)
     state._coded = None
     state.events = []

@@ -21,7 +21,7 @@ from .legal_attacks import AttackChoices
 # ``cost_key``) unless it is None, ``"target"`` and ``"aim"`` unless they are None, in that order — or
 # ``("ally_attack", allies, None, target, None)`` for ``{"kind", "player", "allies", "target"}``, or
 # ``("activate", card, cost_key, None, None, choice)`` for a recycling capacity (``"choice"`` after ``"pay"``).
-CardEntry = tuple[str, int, Any, Any, Any]
+CardEntry = tuple[str, Any, Any, Any, Any]
 RecycleEntry = tuple[str, int, Any, None, None, int]
 Entry = Action | CardEntry | RecycleEntry
 
@@ -170,8 +170,11 @@ class MainChoices(AttackChoices):
             if entry.__class__ is dict:
                 append(entry)  # type: ignore[arg-type]  # a dict entry: mypy does not narrow on __class__
                 continue
+            if len(entry) == 6:  # a recycling capacity (checked first: the compiled engine checks the tuple's size)
+                append(self.action_of(player, entry))
+                continue
             card_entry: CardEntry = entry  # type: ignore[assignment]  # not a dict, not a recycling entry (see above)
-            if len(card_entry) == 6 or card_entry[2] is None:
+            if card_entry[2] is None:
                 append(self.action_of(player, entry))
                 continue
             kind, uid, cost_key, target, aim = card_entry

@@ -209,16 +209,29 @@ def copy_instance(inst: Instance) -> Instance:
 
 
 def copy_player(p: Player) -> Player:
-    copy = Player.__new__(Player)
-    copy.__dict__.update(p.__dict__)
-    copy.deck = list(p.deck)
-    copy.trait_pool = list(p.trait_pool)
-    copy.skill_pool = list(p.skill_pool)
-    copy.zones = {zone: list(uids) for zone, uids in p.zones.items()}
-    copy.special = {attribute: list(uids) for attribute, uids in p.special.items()}
-    copy.engaged_points = dict(p.engaged_points)
-    copy.hidden_choice = None if p.hidden_choice is None else list(p.hidden_choice)
-    copy.stealth_sources = list(p.stealth_sources)
-    copy.addictions = dict(p.addictions)
-    copy.guarded = list(p.guarded)
-    return copy
+    return Player(
+        p.index,
+        p.name,
+        list(p.deck),
+        list(p.trait_pool),
+        list(p.skill_pool),
+        {zone: list(uids) for zone, uids in p.zones.items()},
+        {attribute: list(uids) for attribute, uids in p.special.items()},
+        dict(p.engaged_points),
+        None if p.hidden_choice is None else list(p.hidden_choice),
+        p.life,
+        p.max_life,
+        p.radiation,
+        p.stealth,
+        list(p.stealth_sources),
+        p.sheltered,
+        dict(p.addictions),
+        p.turns_played,
+        p.eliminated,
+        p.lost_reason,
+        p.mulligans,
+        p.mulligan_done,
+        p.mulligan_declared,
+        p.stop,
+        list(p.guarded),
+    )

@@ -6,16 +6,19 @@ une Réaction »).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .combat import Combat
 
 
 class Stack(Combat):
-    if TYPE_CHECKING:
-        # The turn's rules (turns.Turns, built on this class) decide these; every State has them.
-        def special_placeable(self, player: int) -> bool: ...
-        def end_turn(self) -> None: ...
+    # The turn's rules (turns.Turns, built on this class) decide these; every State has them. Declared here as
+    # methods (not in a TYPE_CHECKING block) because the compiled engine (native.py) binds calls to them here.
+    def special_placeable(self, player: int) -> bool:
+        raise NotImplementedError("turns.Turns decides")
+
+    def end_turn(self) -> None:
+        raise NotImplementedError("turns.Turns ends the turn")
 
     # -- the stack ----------------------------------------------------------------------------------------
 
@@ -77,12 +80,18 @@ class Stack(Combat):
         if not self.priority:
             self.resolve_top()
 
+    def stopped(self) -> bool:
+        """Whether a choice is pending. A method, not ``self.pending is not None`` inline in ``resolve_top``:
+        there mypy keeps the loop condition's narrowing (``pending is None``) across ``resolve_item``, which may
+        set it, and the compiled engine would check the value against that narrowed type."""
+        return self.pending is not None
+
     def resolve_top(self) -> None:
         while self.stack and not self.priority and self.pending is None and not self.over:
             item = self.stack.pop()
             self.resolve_item(item)
             self.check_end()
-            if self.over or self.pending is not None:
+            if self.over or self.stopped():
                 return
             if self.stack:
                 top = self.stack[-1]

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from .card_files import default_pool, parse_card
@@ -103,12 +104,19 @@ class StateData:
     winner_index: int | None
     steps: int
     next_stack_id: int
+    _card_table: Mapping[str, Card]
+    _mods: dict[int, Mods]
+    _points: dict[int, dict[str, int]]
+    _sources: dict[int, list[int]]
+    _available: dict[int, dict[str, int]]
+    _payments: dict[int, dict[tuple[tuple[str, int], ...], dict[str, int]]]
 
     def _init_fields(self, config: dict[str, Any], pool: CardPool) -> None:
-        # A state has 29 attributes (these, ``rng``, ``_coded`` and ``events``). CPython 3.11 shares one key
-        # table among instances of a class, and its fast attribute reads, up to 30 keys: two more attributes
-        # cost the coded random playouts 7 % (callgrind, issue 15). Keep new derived values in these dicts or
-        # in the pool's memo rather than in new attributes.
+        # A state has 29 attributes (these, ``rng``, ``_coded`` and ``events``). In pure Python (no compiled
+        # build, native.py) CPython 3.11 shares one key table among instances of a class, and its fast attribute
+        # reads, up to 30 keys: two more attributes cost the coded random playouts 7 % (callgrind, issue 15).
+        # Keep new derived values in these dicts or in the pool's memo rather than in new attributes; a new
+        # attribute is declared in the class body above (the compiled class has a fixed set of fields).
         self.config = config
         self.pool = pool
         self._card_table = pool.cards
@@ -130,16 +138,16 @@ class StateData:
         self.winner_index = None
         self.steps = 0
         self.next_stack_id = 1
-        self._mods: dict[int, Mods] = {}
-        self._points: dict[int, dict[str, int]] = {}
+        self._mods = {}
+        self._points = {}
         # Each player's cards with an activated capacity, in the zones they act from: those zones are the
         # PASSIVE_ZONES, so the list is forgotten with the player's Mods (``invalidate``).
-        self._sources: dict[int, list[int]] = {}
-        self._available: dict[int, dict[str, int]] = {}
+        self._sources = {}
+        self._available = {}
         # Suggested payments per player and cost: the shared memo of the player's disengaged points, chosen
         # again with them in ``available_points`` (``legal_actions`` prices every playable card at every step; the
         # codes path, the chosen one).
-        self._payments: dict[int, dict[tuple[tuple[str, int], ...], dict[str, int]]] = {}
+        self._payments = {}
 
     # -- cards and zones -------------------------------------------------------------------------
 

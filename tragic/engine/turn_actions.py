@@ -4,7 +4,7 @@ turn and conceding (each a ``_check_`` / ``_run_`` pair, see setup_actions).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import refuse
 from .legal import Action
@@ -12,9 +12,10 @@ from .setup_actions import SetupActions
 
 
 class TurnActions(SetupActions):
-    if TYPE_CHECKING:
-        # Casting a card's triggers belongs to card_actions.CardActions, built on this class.
-        def cast_triggers(self, player: int) -> None: ...
+    # Casting a card's triggers belongs to card_actions.CardActions, built on this class. Declared here as a
+    # method (not in a TYPE_CHECKING block) because the compiled engine (native.py) binds calls to it here.
+    def cast_triggers(self, player: int) -> None:
+        raise NotImplementedError("card_actions.CardActions casts them")
 
     def _check_upkeep(self, action: Action) -> dict[str, Any]:
         player = action["player"]
