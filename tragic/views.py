@@ -135,8 +135,12 @@ def _action_from(post: Any) -> dict[str, Any]:
     action = loads_limited(post.get("action") or "{}")  # bounded size and depth: a RecursionError was a 500
     if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
         raise ValueError("not an action")  # a kind that is no word was a 500 (a set lookup of a list)
-    if action.get("kind") == "block" and any(f"split_{u}" in post for u in action.get("blockers", [])):
-        action["split"] = [int(post.get(f"split_{u}") or 0) for u in action["blockers"]]
+    if action["kind"] == "block":
+        blockers = action.get("blockers", [])
+        if not isinstance(blockers, list):
+            raise ValueError("not an action")  # a number as the blockers was a 500 (iterated below)
+        if any(f"split_{u}" in post for u in blockers):
+            action["split"] = [int(post.get(f"split_{u}") or 0) for u in blockers]
     if "pay" in action and any(f"pay_{a}" in post for a in ATTRIBUTES):
         action["pay"] = {a: int(post.get(f"pay_{a}") or 0) for a in ATTRIBUTES if int(post.get(f"pay_{a}") or 0)}
     return action

@@ -38,9 +38,12 @@ def _forged(player: int, key: str, kinds: list[str], version: int) -> list[dict]
             {"card": "nope", "to": "nope", "path": "nope", "target": "x", "weapon": [], "pile": {}},
             {"card": 10**9, "to": -1, "path": [10**9], "target": 99, "weapon": 99, "pile": 99},
             {"card": None, "to": None, "path": None, "blockers": "x", "split": None, "pay": "x"},
+            {"card": [1], "to": {}, "path": {"a": 1}, "blockers": 5, "split": 5, "pay": [1], "target": [[1]]},
+            {"card": 1.5, "blockers": [[1], {}], "pay": {"S": "x", "A": None, "1": [1]}, "target": {"player": []}},
+            {"card": True, "blockers": [None], "pay": {"S": 10**30}, "target": {"card": "x", "aim": []}},
         )
     ]
-    actions += [[], "x", None, 7, {key: None}, {"player": player}]
+    actions += [[], "x", None, 7, {key: None}, {"player": player}, {key: [], "player": player}, {key: {}}]
     return [{"action": json.dumps(a), "version": version} for a in actions] + [
         {"action": "{not json", "version": version},
         {"action": json.dumps({key: "end_turn", "player": player}), "version": "abc"},
