@@ -6,6 +6,7 @@ une Réaction »).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from .combat import Combat
@@ -13,12 +14,14 @@ from .combat import Combat
 
 class Stack(Combat):
     # The turn's rules (turns.Turns, built on this class) decide these; every State has them. Declared here as
-    # methods (not in a TYPE_CHECKING block) because the compiled engine (native.py) binds calls to them here.
+    # abstract methods, not in a TYPE_CHECKING block: the compiled engine (native.py) binds calls to them here.
+    @abstractmethod
     def special_placeable(self, player: int) -> bool:
-        raise NotImplementedError("turns.Turns decides")
+        """Whether ``player`` may place a SPECIAL card now (``turns.Turns``)."""
 
+    @abstractmethod
     def end_turn(self) -> None:
-        raise NotImplementedError("turns.Turns ends the turn")
+        """The end of the active player's turn (``turns.Turns``)."""
 
     # -- the stack ----------------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ turn and conceding (each a ``_check_`` / ``_run_`` pair, see setup_actions).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from .errors import refuse
@@ -12,10 +13,11 @@ from .setup_actions import SetupActions
 
 
 class TurnActions(SetupActions):
-    # Casting a card's triggers belongs to card_actions.CardActions, built on this class. Declared here as a
-    # method (not in a TYPE_CHECKING block) because the compiled engine (native.py) binds calls to it here.
+    # Casting a card's triggers belongs to card_actions.CardActions, built on this class. Declared here as an
+    # abstract method, not in a TYPE_CHECKING block: the compiled engine (native.py) binds calls to it here.
+    @abstractmethod
     def cast_triggers(self, player: int) -> None:
-        raise NotImplementedError("card_actions.CardActions casts them")
+        """Cast the triggers waiting for ``player`` (``card_actions.CardActions``)."""
 
     def _check_upkeep(self, action: Action) -> dict[str, Any]:
         player = action["player"]
