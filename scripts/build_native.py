@@ -8,8 +8,8 @@ The list of modules, the folder (``.native/``) and the digest that ties a build 
 
 - the build is up to date (the digest matches): nothing to do;
 - no C compiler or no Python headers: ``.native/`` is removed and the engine runs as pure Python (a note says so);
-- the build fails: the same, with mypyc's output, and the exit status is 1 (a broken build is a bug to fix, not
-  to hide: ``make`` stops).
+- the build fails: mypyc's output is shown and the exit status is 1 (a broken build is a bug to fix, not to hide:
+  ``make`` stops); an older build left in ``.native/`` stays unused, its digest no longer matching the sources.
 
 The digest is written last, once every extension is in place, so an interrupted build is never used.
 """

@@ -36,22 +36,24 @@ class State(CombatActions):
     def clone(self) -> State:
         """An independent copy, as ``State.from_json(state.to_json())`` would give, without the JSON round trip (the
         search bot copies the state for every rollout). The configuration, card pool and profile are shared: the
-        game never changes them."""
+        game never changes them. Field by field: the compiled State (native.py) has no ``__dict__`` to copy, so an
+        attribute added to ``StateData`` is added here too (a copy without it fails at its first read)."""
         state = State()
-        state.config, state.pool, state._card_table, state.profile = (
-            self.config,
-            self.pool,
-            self._card_table,
-            self.profile,
-        )
-        state.phase, state.active, state.first_player, state.turn = (
-            self.phase,
-            self.active,
-            self.first_player,
-            self.turn,
-        )
-        state.window, state.ending, state.timer, state.over = self.window, self.ending, self.timer, self.over
-        state.winner_index, state.steps, state.next_stack_id = self.winner_index, self.steps, self.next_stack_id
+        state.config = self.config
+        state.pool = self.pool
+        state._card_table = self._card_table
+        state.profile = self.profile
+        state.phase = self.phase
+        state.active = self.active
+        state.first_player = self.first_player
+        state.turn = self.turn
+        state.window = self.window
+        state.ending = self.ending
+        state.timer = self.timer
+        state.over = self.over
+        state.winner_index = self.winner_index
+        state.steps = self.steps
+        state.next_stack_id = self.next_stack_id
         state.rng = random.Random()
         state.rng.setstate(self.rng.getstate())
         state.cards = [copy_instance(inst) for inst in self.cards]
