@@ -243,6 +243,12 @@ class Card:
     cost_named: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
     cost_key: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
     _when: Mapping[str, tuple[Effect, ...]] = field(init=False, repr=False, compare=False)
+    # An attack's reach, read by the attack targets' two finders (``targeting.attack_targets``, the check, and
+    # ``legal_attacks.victim_targets``, the listing): EXPLOSION DE ZONE hits a whole side; INCAPACITE lets an
+    # attack aimed at players reach allies too.
+    zone_blast: bool = field(init=False, repr=False, compare=False)
+    attacks_players: bool = field(init=False, repr=False, compare=False)
+    attacks_allies: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         when: dict[str, tuple[Effect, ...]] = {}
@@ -254,6 +260,10 @@ class Card:
         set_field(self, "cost_named", tuple((a, n) for a, n in self.cost.items() if a != ANY))
         set_field(self, "cost_key", tuple(self.cost.items()))
         set_field(self, "_when", when)
+        targets = self.attack.targets if self.attack is not None else ()
+        set_field(self, "zone_blast", bool(self.keywords.get("EXPLOSION_DE_ZONE", 0)))
+        set_field(self, "attacks_players", "player" in targets)
+        set_field(self, "attacks_allies", "ally" in targets or bool(self.keywords.get("INCAPACITE", 0)))
 
     @property
     def copy_key(self) -> tuple[str, int]:

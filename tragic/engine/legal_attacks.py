@@ -112,13 +112,9 @@ class AttackChoices(Checks):
 
     def victim_targets(self, card: Card, victims: list[Victim]) -> list[dict[str, Any]]:
         """:meth:`attack_targets` of ``card`` from the step's :meth:`victims`."""
-        profile = card.attack
-        assert profile is not None
+        assert card.attack is not None
         targets: list[dict[str, Any]] = []
-        keywords = card.keywords
-        zone_blast = keywords.get("EXPLOSION_DE_ZONE", 0)
-        at_player = "player" in profile.targets
-        at_allies = "ally" in profile.targets or keywords.get("INCAPACITE", 0)
+        zone_blast, at_player, at_allies = card.zone_blast, card.attacks_players, card.attacks_allies
         for _, target, open_, _, ally_targets, has_allies, stealth, objects, _ in victims:
             if zone_blast:
                 if has_allies and not stealth:

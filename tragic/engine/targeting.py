@@ -112,13 +112,9 @@ class Targeting(Effects):
         """Who ``card`` may attack: :meth:`player_targetable` and :meth:`ally_targetable` for each opponent, with
         the victim's allies and their EN DÉFENSE guards found once (the legal-move generator asks at every
         step)."""
-        profile = card.attack
-        assert profile is not None
+        assert card.attack is not None
         targets: list[dict[str, Any]] = []
-        keywords = card.keywords
-        zone_blast = keywords.get("EXPLOSION_DE_ZONE", 0)
-        at_player = "player" in profile.targets
-        at_allies = "ally" in profile.targets or keywords.get("INCAPACITE", 0)
+        zone_blast, at_player, at_allies = card.zone_blast, card.attacks_players, card.attacks_allies
         cards, table = self.cards, self._card_table
         for victim in self.opponents(player):
             allies = self.allies(victim)
