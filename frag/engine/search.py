@@ -3,8 +3,7 @@
 For each decision worth thinking about, the bot picks a handful of candidate actions (``search_candidates``: the
 heuristic bot's choice, the attacks, card and pick-up actions, and moves of different aims), then plays each
 candidate in *determinizations* of the game and lets heuristic bots play on to the end of the next opponent's turn,
-where the position is valued (frags first, then Santé, gear, and the steps to the nearest pick-up square: the
-squares are searched again every turn, and a fighter far from them will gather less after the rollout's end).
+where the position is valued by its fitted chance to win (``leaf``: frags, Santé, gear, blood markers, sight).
 Candidates are compared by successive halving: the budget is spread over phases, and after each phase the worse
 half is dropped, so that the last rollouts go to the close contenders. The heuristic's choice stands unless another beats it by ``MARGIN``.
 
@@ -28,7 +27,8 @@ from dataclasses import dataclass
 from .base import Action
 from .bots import Bot, heuristic_bot
 from .codes import B_MASK, B_SHIFT, END_TURN, JUMP, KIND_MASK, MOVE
-from .heuristic import distance_to_pickups, heuristic_code
+from .heuristic import heuristic_code
+from .leaf import win_chance
 from .rng import Dice
 from .search_candidates import candidates as _candidates
 from .state import State
@@ -37,16 +37,9 @@ ROLLOUTS = 480  # the budget per decision, in rollouts (about 0.4 s of CPU here)
 ROLLOUTS_PER_CANDIDATE = 64  # a decision between few candidates spends less than the whole budget
 CAP_SECONDS = 1.0  # the clock's safety cap per decision: a rollout cut short is left out
 MIN_ROUNDS = 3  # below this many rollouts each, the heuristic's own choice stands
-MARGIN = 2.0  # and another candidate must beat it by this much on average (dice make rollouts noisy)
-# The leaf's worth of what a fighter holds and where it stands (besides 40 a frag and 6 for full Santé). The rollouts
-# end after the next opponent's turn: they see the risk of walking out to the pick-up squares, not what the cards
-# gathered there bring later, and with weapons at 1.5, cards at 0.6 and no position term the bot ended turns in
-# cover and fell behind in gear on La Raffinerie (docs/benchmarks.md, session 8).
-WEAPON = 3.0
-CARD = 1.2
-ARMOUR = 3.0
-PICKUP_STEP = 0.3  # per step to the nearest pick-up square
-PICKUP_STEPS_MAX = 10
+# And another candidate must beat it by this much on average, in points of win chance out of 100 (dice make rollouts
+# noisy). A frag in mid-game is worth about ten points; the hand-set leaf's margin was a thirtieth of a frag too.
+MARGIN = 0.5
 ROLLOUT_ACTIONS = 120  # a safety cap: rollouts stop at the end of the next opponent's turn long before
 
 
@@ -92,25 +85,8 @@ def determinize(state: State, player: int, dice: Dice) -> State:
 
 
 def _value(state: State, player: int) -> float:
-    """How good the position is for ``player``: frags first, then Santé, what it holds and how near it stands to the
-    pick-up squares, each fighter's worth counted for ``player`` and against it for the others."""
-    if state.is_over():
-        winner = state.winner()
-        return 1000.0 if winner == player else -1000.0 if winner is not None else 0.0
-    value = 0.0
-    pickup_distance = distance_to_pickups(state.board)
-    best_other = max((f.frags for s, f in enumerate(state.fighters) if s != player), default=0)
-    for seat, fighter in enumerate(state.fighters):
-        standing = 0.0 if fighter.out else max(0, fighter.hp) / max(1, fighter.health)
-        worth = 40.0 * fighter.frags + 6.0 * standing + WEAPON * len(fighter.weapons) + CARD * len(fighter.hand)
-        worth += 2.0 * fighter.blood + (ARMOUR if fighter.armour else 0.0)
-        if not fighter.out and fighter.place is not None:
-            # Where it stands: pick-up squares are searched again every turn, so a fighter far from them gathers
-            # less in the turns after the rollout's end, which the rollout cannot see.
-            worth -= PICKUP_STEP * min(PICKUP_STEPS_MAX, pickup_distance.get(fighter.place, 0))
-        value += worth if seat == player else -worth / max(1, len(state.fighters) - 1)
-    me = state.fighters[player]
-    return value + 20.0 * (me.frags - best_other)
+    """How good the position is for ``player``: its fitted chance to win (``leaf``), in points out of 100."""
+    return 100.0 * win_chance(state, player)
 
 
 def _rollout(
