@@ -7,7 +7,7 @@ One game in five is held out to report the fitted loss beside a constant guess. 
 
 Needs numpy (``pip install -r requirements-bench.txt``). Usage::
 
-    python scripts/fit_frag_leaf.py --games 3000 --seed 500000 --maps raffinerie,entrepot
+    python scripts/fit_frag_leaf.py --games 4000 --seed 500000 --maps raffinerie,entrepot   # the committed WEIGHTS
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def main() -> None:
     import numpy as np
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=3000, help="duels per map")
+    parser.add_argument("--games", type=int, default=4000, help="duels per map")
     parser.add_argument("--seed", type=int, default=500_000)
     parser.add_argument("--maps", default="raffinerie,entrepot")
     args = parser.parse_args()

@@ -12,7 +12,7 @@ from .base import Action
 from .cards import PISTOL
 from .codes import group_key
 from .decoding import decode
-from .heuristic import heuristic_code
+from .heuristic import heuristic_code, weapon_strength
 from .rng import Dice
 from .state import State
 
@@ -41,8 +41,7 @@ def random_bot(state: State, player: int, dice: Dice) -> Action:
 
 def _weapon_strength(state: State, action: Action) -> float:
     weapon = action["weapon"]
-    card = PISTOL if weapon == PISTOL.id else state.card(weapon)
-    return card.dice + card.extra_damage * 3.5
+    return weapon_strength(PISTOL if weapon == PISTOL.id else state.card(weapon))
 
 
 def heuristic_bot(state: State, player: int, dice: Dice) -> Action:

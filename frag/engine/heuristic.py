@@ -91,9 +91,13 @@ def weapon_card(state: State, field_b: int) -> Card:
     return PISTOL if field_b == 0 else state.card(field_b - 1)
 
 
-def code_strength(state: State, code: int) -> float:
-    card = weapon_card(state, code >> B_SHIFT & B_MASK)
+def weapon_strength(card: Card) -> float:
+    """A weapon's expected damage as the bots weigh it: its dice, and 3.5 (a die's mean) per point added."""
     return card.dice + card.extra_damage * 3.5
+
+
+def code_strength(state: State, code: int) -> float:
+    return weapon_strength(weapon_card(state, code >> B_SHIFT & B_MASK))
 
 
 def _first(codes: list[int], kind: int) -> int | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from .cards import PISTOL
-from .heuristic import distance_to_pickups
+from .heuristic import distance_to_pickups, weapon_strength
 from .state import State
 
 FEATURES = (
@@ -70,11 +70,7 @@ WEIGHTS = (
 
 def _best_weapon(state: State, weapons: list[list[int]]) -> float:
     """The strongest weapon's expected worth in play (the base pistol when none), as the heuristic weighs it."""
-    best = PISTOL.dice + PISTOL.extra_damage * 3.5
-    for uid, _ammo in weapons:
-        card = state.card(uid)
-        best = max(best, card.dice + card.extra_damage * 3.5)
-    return best
+    return max([weapon_strength(PISTOL), *(weapon_strength(state.card(uid)) for uid, _ammo in weapons)])
 
 
 def opponent(state: State, player: int) -> int:
@@ -120,7 +116,7 @@ def features(state: State, player: int) -> list[float]:
 
 
 def win_chance(state: State, player: int, weights: tuple[float, ...] = WEIGHTS) -> float:
-    """The fitted chance, between 0 and 1, that ``player`` wins from here (1 or 0 once the game is over)."""
+    """The fitted chance, between 0 and 1, that ``player`` wins from here (1, 0 or ½ once the game is over)."""
     if state.is_over():
         winner = state.winner()
         return 1.0 if winner == player else 0.0 if winner is not None else 0.5
