@@ -12,13 +12,14 @@ from bench.openspiel_ref import ratio_figure
 from frag.engine import State, new_game
 from frag.engine.board import load_board
 from frag.engine.bots import play_out, random_code
+from frag.engine.fighters import STANDARD_SHEET
 from frag.engine.levels import BOTS
 from frag.engine.rng import Dice
 from frag.engine.sight import trace
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FOUR = [{"name": f"P{i}", "health": 2, "speed": 3, "accuracy": 2} for i in range(4)]
+FOUR = [{"name": f"P{i}", **STANDARD_SHEET} for i in range(4)]
 TWO = FOUR[:2]
 
 

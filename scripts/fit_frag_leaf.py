@@ -1,7 +1,7 @@
 """Fit the Frag search bot's leaf (``frag/engine/leaf.py``): who wins, from what the position shows at a turn's start.
 
-Plays duels between heuristic bots on the given maps (the fighters ``frag_sim`` uses: Santé 2, Vitesse 3, Précision
-2), records ``leaf.features`` for the player whose turn begins at every turn's start, labels each row with whether
+Plays duels between heuristic bots on the given maps (``fighters.STANDARD_SHEET``, the fighters ``frag_sim`` uses:
+Santé 2, Vitesse 3, Précision 2), records ``leaf.features`` for the player whose turn begins at every turn's start, labels each row with whether
 that player won the game, and fits a logistic regression by Newton's method (a light ridge keeps it well posed).
 One game in five is held out to report the fitted loss beside a constant guess. Prints the ``WEIGHTS`` to paste.
 
@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from frag.engine import new_game  # noqa: E402  (the project's root goes on the path first)
 from frag.engine.bots import heuristic_bot  # noqa: E402
+from frag.engine.fighters import STANDARD_SHEET  # noqa: E402
 from frag.engine.leaf import FEATURES, features  # noqa: E402
 from frag.engine.rng import Dice  # noqa: E402
 
@@ -34,7 +35,7 @@ def play(board: str, seed: int) -> tuple[list[list[float]], list[float]]:
     """One duel's rows (one per turn's start, for the player to move) and labels (1 when that player won)."""
     config = {
         "map": board,
-        "players": [{"name": f"h{i + 1}", "health": 2, "speed": 3, "accuracy": 2} for i in range(2)],
+        "players": [{"name": f"h{i + 1}", **STANDARD_SHEET} for i in range(2)],
         "frags_to_win": 3,
     }
     state = new_game(config, seed)

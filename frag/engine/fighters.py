@@ -17,6 +17,9 @@ ATTRIBUTE_MIN, ATTRIBUTE_MAX = 1, 4
 DEFAULT_FRAGS_TO_WIN = 3
 DEFAULT_TURN_LIMIT = 400
 MAX_PLAYERS = 6
+# The sheet the simulations (frag_sim), the benchmarks and the search bot's fitted leaf (leaf.py) give every fighter:
+# the 7 points spread 2 / 3 / 2. One place, so that the leaf is fitted on the fighters it is measured with.
+STANDARD_SHEET = {"health": 2, "speed": 3, "accuracy": 2}
 
 
 def check_fighter(fighter: dict[str, Any], wins: int = 0) -> None:

@@ -4,7 +4,7 @@ The rollouts of ``search`` stop when the bot's own next turn begins, and the pos
 Hand-set worths (so much a frag, so much a weapon) were tried for two sessions and stayed biased: with twice the
 rollouts the bot played worse (docs/benchmarks.md, session 9). These weights are fitted instead: a logistic
 regression of who won on what the position shows at the start of each turn, over games between heuristic bots
-(the policy the rollouts themselves play), on both maps. ``scripts/fit_frag_leaf.py`` plays those games and prints
+(the policy the rollouts themselves play) with ``fighters.STANDARD_SHEET``, on both maps. ``scripts/fit_frag_leaf.py`` plays those games and prints
 ``WEIGHTS``; the fit, its data and its held-out loss are recorded in docs/benchmarks.md.
 
 The features read only what the player to move may know: positions, Santé, the cards in play, the sizes of the
@@ -115,12 +115,12 @@ def features(state: State, player: int) -> list[float]:
     return row
 
 
-def win_chance(state: State, player: int, weights: tuple[float, ...] = WEIGHTS) -> float:
+def win_chance(state: State, player: int) -> float:
     """The fitted chance, between 0 and 1, that ``player`` wins from here (1, 0 or ½ once the game is over)."""
     if state.is_over():
         winner = state.winner()
         return 1.0 if winner == player else 0.0 if winner is not None else 0.5
-    logit = sum(w * x for w, x in zip(weights, features(state, player), strict=True))
+    logit = sum(w * x for w, x in zip(WEIGHTS, features(state, player), strict=True))
     if logit < -40:
         return 0.0
     return 1.0 / (1.0 + math.exp(-logit))

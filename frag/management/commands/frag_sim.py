@@ -13,6 +13,7 @@ from frag.engine import new_game
 from frag.engine.base import Action
 from frag.engine.board import available_maps
 from frag.engine.bots import Bot, play_out
+from frag.engine.fighters import STANDARD_SHEET
 from frag.engine.levels import BOTS
 from frag.engine.rng import Dice
 from frag.engine.search import CAP_SECONDS, ROLLOUTS, SearchStats, search_bot_with
@@ -97,9 +98,7 @@ class Command(BaseCommand):
         for game in range(games):
             config = {
                 "map": options["map"],
-                "players": [
-                    {"name": f"{names[i]}-{i + 1}", "health": 2, "speed": 3, "accuracy": 2} for i in range(players)
-                ],
+                "players": [{"name": f"{names[i]}-{i + 1}", **STANDARD_SHEET} for i in range(players)],
                 "turn_limit": options["turn_limit"],
                 "frags_to_win": options["frags"],
             }
