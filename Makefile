@@ -7,38 +7,67 @@ STAMP := $(VENV)/.installed-$(shell sha1sum requirements.txt | cut -c1-12)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_WORKERS ?= 2
+UV_VERSION := 0.13.9
 
-.PHONY: install native messages run serve test lint typecheck e2e bench lock clean screenshots
+.PHONY: install native messages run serve test test-fast test-slow test-all lint typecheck e2e bench lock clean screenshots
 
 $(STAMP): requirements.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	rm -f $(VENV)/.installed-*
-	touch $(STAMP)
+	@echo "==> Python packages into $(VENV) (uv: about 15 s on a fresh machine)"
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@# uv installs the pinned tree in parallel, with progress, in seconds where pip took minutes; pip is the
+	@# fallback. --isolated: this machine's pip configuration is not the project's.
+	@$(PY) -m pip install --isolated --disable-pip-version-check --quiet "uv==$(UV_VERSION)" \
+	  && $(VENV)/bin/uv pip install --python $(PY) -r requirements.txt \
+	  || $(PY) -m pip install --disable-pip-version-check --progress-bar on -r requirements.txt
+	@rm -f $(VENV)/.installed-*
+	@touch $(STAMP)
 
 install: $(STAMP)
 
 ## make native: compile the TRAGIC engine with mypyc into .native/ (tragic/engine/native.py says why and how);
-## about a minute when the engine's sources changed, nothing otherwise; without a C compiler, pure Python.
+## one to three minutes when the engine's sources changed, nothing otherwise; without a C compiler, pure Python.
+## `make run` starts it in the background and never waits for it.
 native: install
 	$(PY) scripts/build_native.py
 
 messages: install
-	$(PY) scripts/compile_messages.py
+	@$(PY) scripts/compile_messages.py
 
-## make run: install, migrate, load the demo campaign and serve on http://127.0.0.1:8000 (ASGI, WebSockets).
-run: messages native
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py collectstatic --noinput --verbosity 0
-	HOST=$(HOST) PORT=$(PORT) $(PY) manage.py load_demo
-	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+## make run: install, migrate, load the demo campaign and serve on http://$(HOST):$(PORT) (ASGI, WebSockets).
+run: messages
+	@echo "==> database (migrations, static files, the demo campaign)"
+	@$(PY) manage.py migrate --noinput | grep -v '^  No migrations to apply' || true
+	@$(PY) manage.py collectstatic --noinput --verbosity 0
+	@HOST=$(HOST) PORT=$(PORT) $(PY) manage.py load_demo
+	@$(PY) scripts/build_native.py --background
+	@echo "==> serving http://$(HOST):$(PORT)/ (Ctrl+C stops it; another port: make run PORT=8001)"
+	@$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --lifespan off
 
-serve: messages native
-	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+serve: messages
+	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --lifespan off
 
-## make test: lint, import contracts, types, then the whole suite (browser tests are `make e2e`).
-test: native lint
-	$(PY) -m pytest -n $(PYTEST_WORKERS) -m "not e2e" --ignore=tests/e2e
+PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS) --ignore=tests/e2e
+
+## make test: lint, import contracts, types, migrations, then the fast suite: the whole correctness suite
+## without the `slow` marker (about 3 minutes on two quiet cores; a progress line every 10 s).
+test: lint test-fast
+
+## make test-fast: the fast suite alone, without the lint (`make test` runs both).
+test-fast: messages
+	$(PYTEST) -m "not e2e and not slow"
+
+## make test-slow: the long runs only (soaks, whole-game rebuilds, exhaustive sweeps, long property runs).
+test-slow: messages
+	$(PYTEST) -m "slow and not e2e"
+
+## make test-all: what CI runs on one database: the lint, the fast suite under coverage.py (every app module
+## at 80 % or more without the slow tests: scripts/coverage_floor.py), the slow tests, the browser tests.
+test-all: lint
+	@mkdir -p var
+	$(PYTEST) -m "not e2e and not slow" --cov --cov-report=json:var/coverage.json --cov-report=
+	$(PY) scripts/coverage_floor.py var/coverage.json
+	$(MAKE) --no-print-directory test-slow
+	$(MAKE) --no-print-directory e2e
 
 lint: messages
 	$(VENV)/bin/ruff check .
@@ -52,7 +81,7 @@ lint: messages
 typecheck: install
 	$(VENV)/bin/mypy accounts campaigns characters config conflicts core frag states tragic
 
-e2e: messages native
+e2e: messages
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 	$(PY) -m pytest -p no:xdist -m e2e tests/e2e
 
@@ -68,11 +97,11 @@ $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 	touch $(BENCH_STAMP)
 
 ## make bench: the benchmarks (docs/benchmarks.md); installs the bench-only requirements first.
-bench: messages native $(BENCH_STAMP)
+bench: native $(BENCH_STAMP)
 	$(PY) -m bench
 
-lock:  # the bench-only pins stay in requirements-bench.txt
-	$(PY) -m pip freeze --exclude-editable | sort | grep -vxFf <(grep -v '^#' requirements-bench.txt) > requirements.txt
+lock:  # the bench-only pins stay in requirements-bench.txt; uv is the installer, not a dependency
+	$(PY) -m pip freeze --exclude-editable | grep -v '^uv==' | sort | grep -vxFf <(grep -v '^#' requirements-bench.txt) > requirements.txt
 
 clean:
 	rm -rf $(VENV) .native staticfiles .pytest_cache .ruff_cache .mypy_cache

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from bench.figures import Figure, median_ms, per_second
-from bench.openspiel_ref import ratio_figure
+from bench.openspiel_ref import interleaved, ratio_figure
 from frag.engine import State, new_game
 from frag.engine.board import load_board
 from frag.engine.bots import play_out, random_code
@@ -136,10 +136,28 @@ def _slow_paths() -> list[Figure]:
     ]
 
 
+def _versus_openspiel() -> list[Figure]:
+    """Warm random playouts on both maps interleaved with block dominoes, one CPU second each, five rounds: the
+    ratio per round and its spread (a single ratio on a shared machine moves too much to quote)."""
+    for name in ("entrepot", "raffinerie"):
+        _fill_board_caches(name)
+        _random_playouts(name, 1.0, 0)
+    return interleaved(
+        "frag",
+        {
+            f"random playouts {name}": lambda seconds, rng, round_, name=name: _random_playouts(
+                name, seconds, 100 * round_
+            )
+            for name in ("entrepot", "raffinerie")
+        },
+    )
+
+
 def run() -> list[Figure]:
     return [
         *_random_steps("entrepot"),
         *_random_steps("raffinerie"),
+        *_versus_openspiel(),
         _playouts("entrepot", "heuristic"),
         _playouts("raffinerie", "heuristic"),
         _playouts("entrepot", "random"),

@@ -10,7 +10,9 @@ is a development-only dependency; without it the reference is missing and the ra
 from __future__ import annotations
 
 import random
+import statistics
 import time
+from collections.abc import Callable
 from functools import cache
 
 from bench.figures import Figure
@@ -78,3 +80,46 @@ def playouts(seconds: float, rng: random.Random) -> tuple[int, int, float] | Non
                 decisions += 1
             steps += 1
     return steps, decisions, time.process_time() - start
+
+
+Contender = Callable[[float, random.Random, int], tuple[int, float]]
+
+
+def interleaved(prefix: str, contenders: dict[str, Contender], rounds: int = 5, seconds: float = 1.0) -> list[Figure]:
+    """Each round plays the reference, then every contender, ``seconds`` of CPU each, so all see the same load;
+    the ratio to the reference is taken round by round and printed as its spread (min, median, max). On a
+    shared 2-core machine a single ratio moves by a third from one run to the next: only the spread of
+    interleaved rounds is worth quoting. ``contenders[name](seconds, rng, round)`` returns (steps, CPU seconds)."""
+    rng = random.Random(1)
+    ratios: dict[str, list[float]] = {name: [] for name in contenders}
+    totals: dict[str, list[float]] = {name: [0, 0.0] for name in ["dominoes", *contenders]}
+    for round_ in range(rounds):
+        reference = playouts(seconds, rng)
+        if reference is None:
+            return []
+        ref_steps, _decisions, ref_cpu = reference
+        totals["dominoes"][0] += ref_steps
+        totals["dominoes"][1] += ref_cpu
+        for name, play in contenders.items():
+            steps, cpu = play(seconds, rng, round_)
+            totals[name][0] += steps
+            totals[name][1] += cpu
+            ratios[name].append((steps / cpu) / (ref_steps / ref_cpu))
+    figures = [
+        Figure(
+            f"{prefix} openspiel block dominoes, {rounds} interleaved rounds", _rate(totals["dominoes"]), "steps/cpu-s"
+        )
+    ]
+    for name, values in ratios.items():
+        values.sort()
+        figures += [
+            Figure(f"{prefix} {name}, {rounds} interleaved rounds", _rate(totals[name]), "steps/cpu-s"),
+            Figure(f"{prefix} {name} / block dominoes, round min", values[0], "×"),
+            Figure(f"{prefix} {name} / block dominoes, round median", statistics.median(values), "×"),
+            Figure(f"{prefix} {name} / block dominoes, round max", values[-1], "×"),
+        ]
+    return figures
+
+
+def _rate(total: list[float]) -> float:
+    return total[0] / total[1] if total[1] else 0.0

@@ -27,12 +27,9 @@ import random
 import time
 
 from bench.figures import Figure
-from bench.openspiel_ref import playouts as dominoes_playouts
-from bench.openspiel_ref import ratio_figure
+from bench.openspiel_ref import interleaved, ratio_figure
 from tragic.engine import State, native, new_game
 from tragic.simulation import SimulationReport, default_config, simulate
-
-ROUNDS = 3
 
 
 def _timed(games: int, bots: tuple[str, str]) -> tuple[SimulationReport, float]:
@@ -72,35 +69,15 @@ def dict_playouts(seconds: float, rng: random.Random, first_seed: int = 0) -> tu
 
 
 def versus_openspiel() -> list[Figure]:
-    """Interleaved rounds: dominoes, TRAGIC by codes, TRAGIC by dicts, one CPU second each."""
-    totals = {"dominoes": [0, 0.0], "decisions": [0, 0.0], "codes": [0, 0.0], "dicts": [0, 0.0]}
-    rng = random.Random(1)
-    for round_ in range(ROUNDS):
-        reference = dominoes_playouts(1.0, rng)
-        if reference is None:
-            return []
-        steps, decisions, cpu = reference
-        for name, (n, seconds) in (
-            ("dominoes", (steps, cpu)),
-            ("decisions", (decisions, cpu)),
-            ("codes", coded_playouts(1.0, rng, 1000 * round_)),
-            ("dicts", dict_playouts(1.0, rng, 1000 * round_)),
-        ):
-            totals[name][0] += n
-            totals[name][1] += seconds
-    rate = {name: n / seconds for name, (n, seconds) in totals.items()}
-    return [
-        Figure("openspiel block dominoes, interleaved", rate["dominoes"], "steps/cpu-s"),
-        Figure(
-            "openspiel block dominoes decisions (chance nodes apart), interleaved", rate["decisions"], "steps/cpu-s"
-        ),
-        Figure("tragic random playouts by codes, interleaved", rate["codes"], "steps/cpu-s"),
-        Figure("tragic random playouts by dicts, interleaved", rate["dicts"], "steps/cpu-s"),
-        Figure("tragic by codes / block dominoes, interleaved", rate["codes"] / rate["dominoes"], "×"),
-        Figure("tragic by dicts / block dominoes, interleaved", rate["dicts"] / rate["dominoes"], "×"),
-        # A TRAGIC step is a player's decision (its deal, draws and dice happen inside): against decisions.
-        Figure("tragic by codes / block dominoes decisions, interleaved", rate["codes"] / rate["decisions"], "×"),
-    ]
+    """Interleaved rounds: block dominoes, then TRAGIC by codes and by dicts, one CPU second each, five rounds;
+    the ratios per round with their spread."""
+    return interleaved(
+        "tragic",
+        {
+            "random playouts by codes": lambda seconds, rng, round_: coded_playouts(seconds, rng, 1000 * round_),
+            "random playouts by dicts": lambda seconds, rng, round_: dict_playouts(seconds, rng, 1000 * round_),
+        },
+    )
 
 
 def run() -> list[Figure]:

@@ -2,6 +2,11 @@
 
     .venv/bin/python scripts/build_native.py           # builds when the sources changed, else says it is current
     .venv/bin/python scripts/build_native.py --force   # builds again
+    .venv/bin/python scripts/build_native.py --background  # `make run`: builds at low priority behind the server
+
+``make run`` never waits for the build (one to three minutes on two shared cores): it starts it in the
+background, logged to ``var/native-build.log``, and serves with the pure-Python engine meanwhile; the
+compiled engine is used from the next start. Two builds never run at once (a lock in ``var/``).
 
 The list of modules, the folder (``.native/``) and the digest that ties a build to its sources are in
 ``tragic/engine/native.py``, which explains why. This script is the only writer of ``.native/``:
@@ -17,6 +22,7 @@ The digest is written last, once every extension is in place, so an interrupted 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import importlib.util
 import os
 import shutil
@@ -113,9 +119,32 @@ def build(native, digest: str) -> None:  # type: ignore[no-untyped-def]  # reaso
     (native.NATIVE_DIR / native.STAMP).write_text(digest + "\n")
 
 
+VAR = ROOT / "var"
+
+
+def start_in_background() -> None:
+    """Build in a child process at the lowest priority, so the server answers at once."""
+    VAR.mkdir(exist_ok=True)
+    log = VAR / "native-build.log"
+    with log.open("w") as out:
+        subprocess.Popen(  # noqa: S603 - this very script, without --background
+            ["nice", "-n", "19", sys.executable, __file__],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+    print(
+        f"native engine: compiling in the background ({log.relative_to(ROOT)}); "
+        "the pure-Python engine serves until the next start",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="build even if the build is current")
+    parser.add_argument("--background", action="store_true", help="build in a low-priority child process")
     args = parser.parse_args()
     native = _native_module()
     for stray in sorted(native.HERE.glob("*.so")) + sorted(ROOT.glob("*__mypyc*.so")):
@@ -130,7 +159,20 @@ def main() -> None:
         shutil.rmtree(ROOT / ".native", ignore_errors=True)
         print(f"native engine: not built, {reason}; the TRAGIC engine runs as pure Python (slower, same games)")
         return
-    print(f"native engine: compiling {len(native.MODULES)} modules with mypyc (about a minute)…", flush=True)
+    if args.background:
+        start_in_background()
+        return
+    VAR.mkdir(exist_ok=True)
+    lock = (VAR / "native-build.lock").open("w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        print("native engine: another build is under way (var/native-build.log)")
+        return
+    print(
+        f"native engine: compiling {len(native.MODULES)} modules with mypyc (one to three minutes on two cores)…",
+        flush=True,
+    )
     digest = native.digest()
     build(native, digest)
     if native.digest() != digest:

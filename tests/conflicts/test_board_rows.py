@@ -100,6 +100,7 @@ def _same_kept_and_fresh(settings, f: Fight, people: dict[str, object]) -> dict[
     return pages
 
 
+@pytest.mark.slow  # every step × every role × both languages × four renders; the fast suite has the test below
 def test_every_change_a_row_shows_reaches_the_kept_pages_and_pushes(settings) -> None:  # type: ignore[no-untyped-def]
     """Through a whole Sequence (splits, a rename, a Revers, Shaken, a draw, the resolution, the upper hand, the
     end), every role in both languages: kept rows give the bytes of a fresh render at each step."""

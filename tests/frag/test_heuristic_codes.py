@@ -27,7 +27,8 @@ def _setup(map_name: str, players: int, seed: int) -> dict:
     }
 
 
-@pytest.mark.parametrize("map_name", ["entrepot", "raffinerie"])
+# Both maps' games are alike for this comparison; the larger map's 24 games run under `make test-slow`.
+@pytest.mark.parametrize("map_name", ["entrepot", pytest.param("raffinerie", marks=pytest.mark.slow)])
 def test_the_code_reading_heuristic_makes_the_dict_reading_bots_choices(map_name: str) -> None:
     kinds: dict[str, int] = {}
     teleport_turns = 0

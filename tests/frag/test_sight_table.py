@@ -40,7 +40,8 @@ def test_every_shipped_map_has_a_current_table(name: str) -> None:
     assert board.sight_table is not None
 
 
-@pytest.mark.parametrize("name", MAPS)
+# Every pair of the small map in the fast suite; the large one (96,141 pairs) under `make test-slow`.
+@pytest.mark.parametrize("name", [n if n != "raffinerie" else pytest.param(n, marks=pytest.mark.slow) for n in MAPS])
 def test_a_shipped_table_holds_exactly_the_traced_line_of_every_pair(name: str) -> None:
     """All pairs (18,528 and 96,141 on the two maps: about a second), not a sample: the table replaces the trace."""
     board = load_board(name)

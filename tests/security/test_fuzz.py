@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 from campaigns.models import Membership, Role
 from tests.campaigns.factories import campaign_with
+from tests.sampling import spread
 from tests.security import fuzzing
 from tests.security.conftest import World, build_world
 from tests.security.test_inventory import URLS, url_names
@@ -219,7 +220,12 @@ def _candidates(world: World, name: str, harvested: dict[str, list[fuzzing.Harve
     return [(reverse(name, kwargs=spec.kwargs(world)), fields)]
 
 
-def _run(fuzz: Any, name: str, role: str, method: str) -> None:
+# An endpoint with many forms (each sheet action is its own path) is fuzzed on a spread of them in the fast
+# suite and on every one under `make test-slow` (test_hostile_posts_on_every_form).
+FAST_PATHS = 5
+
+
+def _run(fuzz: Any, name: str, role: str, method: str, every_form: bool = False) -> None:
     """Members fuzz each form the pages draw for this endpoint (one per path: each sheet action is its own);
     outsiders and anonymous visitors, turned away before any parsing, fuzz the endpoint as a whole."""
     world, harvested, sql, vocabulary = fuzz
@@ -242,7 +248,9 @@ def _run(fuzz: Any, name: str, role: str, method: str) -> None:
         _check(response, before, fuzzing.fingerprint(sql), f"{method.upper()} {path} {posted!r:.400}")
 
     examples = max(1, round(EXAMPLES[role] * SCALE))
-    for forms_of_path in groups.values():
+    paths = sorted(groups)
+    for path in paths if every_form else spread(paths, FAST_PATHS):
+        forms_of_path = groups[path]
         _fuzzer(attempt, forms_of_path, examples)()
 
 
@@ -259,6 +267,13 @@ def _fuzzer(attempt: Callable[[Any, list[Any]], None], forms_of_path: list[Any],
 @pytest.mark.parametrize("name", POST_ENDPOINTS + sorted(set(FORM_PAGES) & set(NAMES)))
 def test_hostile_posts(fuzz: Any, db: Any, name: str, role: str) -> None:
     _run(fuzz, name, role, "post")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("role", ["narrator", "player"])
+@pytest.mark.parametrize("name", POST_ENDPOINTS + sorted(set(FORM_PAGES) & set(NAMES)))
+def test_hostile_posts_on_every_form(fuzz: Any, db: Any, name: str, role: str) -> None:
+    _run(fuzz, name, role, "post", every_form=True)
 
 
 @pytest.mark.parametrize("role", ROLES)

@@ -28,6 +28,7 @@ def _migrate(targets: list[tuple[str, str | None]] | None = None):  # type: igno
     return executor.migrate(targets or executor.loader.graph.leaf_nodes()).apps
 
 
+@pytest.mark.slow  # migrating back and forth rebuilds every table: about 10 s alone
 @pytest.mark.django_db(transaction=True)
 def test_the_move_keeps_tables_and_rows() -> None:
     old = _migrate(BEFORE)

@@ -73,10 +73,10 @@ def test_a_run_split_at_any_game_plays_the_same_games_as_the_whole_run():
         )
         return played
 
-    whole = games(4, 0)
-    assert [g[0] for g in whole] == [0, 1, 2, 3]
-    assert games(1, 0) + games(3, 1) == whole
-    assert games(2, 2) == whole[2:]
+    whole = games(3, 0)
+    assert [g[0] for g in whole] == [0, 1, 2]
+    assert games(1, 0) + games(2, 1) == whole  # split after the first game
+    assert games(1, 2) == whole[2:]  # and started at the last one alone
 
 
 def test_tragic_sim_resumes_at_a_game_number_and_refuses_a_negative_one():
