@@ -44,6 +44,9 @@ def page_language(scope: dict[str, Any]) -> str:
     return str(settings.LANGUAGE_CODE)
 
 
+# The largest stream position or game version a column holds (signed 64 bits).
+MAX_POSITION = 2**63 - 1
+
 # A page may ask to catch up at most this often (a catch-up renders up to campaigns.live_stream.REPLAY_LIMIT events).
 RESUME_INTERVAL = 1.0
 
@@ -59,7 +62,8 @@ def page_message(text_data: str | None) -> Any:
 def resume_of(said: Any) -> int | None:
     """The position of a page's ``{"resume": <last position shown>}``; None for anything else."""
     after = said.get("resume") if isinstance(said, dict) else None
-    return after if isinstance(after, int) and not isinstance(after, bool) and after >= 0 else None
+    # Bounded to the column's range: a 20-digit position reached SQLite (an OverflowError on the socket).
+    return after if isinstance(after, int) and not isinstance(after, bool) and 0 <= after <= MAX_POSITION else None
 
 
 async def paced_resume(last_resume: float) -> float:

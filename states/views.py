@@ -22,6 +22,7 @@ from characters.access import can_edit, can_view, character_for_viewer
 from characters.labels import initiative_card_face
 from characters.models import Character
 from core.errors import ServiceError
+from core.forms import posted_ids
 from core.http import AuthenticatedRequest
 from states.chronicle import (
     action_label,
@@ -473,7 +474,8 @@ def savage_round_action(request: MemberRequest, campaign_id: int, action: str) -
     version = _int(request.POST.get("version"))
     try:
         if action == "participants":
-            ids = [i for i in (_int(x) for x in request.POST.getlist("characters")) if i is not None]
+            # Each id bounded to the column's range: a 20-digit one was an OverflowError on SQLite (a 500).
+            ids = posted_ids(request.POST.getlist("characters"))
             chosen = list(Character.objects.filter(campaign=campaign, pk__in=ids))
             savage_round_set_participants(
                 campaign=campaign, actor=request.user, characters=chosen, expected_version=version

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaigns import answer_position
 from campaigns.live import board_stream
 from core.errors import ServiceError
+from core.forms import posted_id
 from core.http import AuthenticatedRequest, bounded_int
 from core.jsonlimits import loads_limited
 from tragic import selectors, services
@@ -62,6 +63,16 @@ def home(request: AuthenticatedRequest) -> HttpResponse:
     )
 
 
+def _campaign_id(raw: str) -> int | None:
+    """The campaign a new game is played in; an id no column holds (20 digits) is refused, not looked up."""
+    if not raw:
+        return None
+    campaign_id = posted_id(raw)
+    if campaign_id is None:
+        raise ValueError("not a campaign id")
+    return campaign_id
+
+
 @login_required
 @require_POST
 def game_create(request: AuthenticatedRequest) -> HttpResponse:
@@ -74,7 +85,7 @@ def game_create(request: AuthenticatedRequest) -> HttpResponse:
             reaction_seconds=max(10, min(600, int(request.POST.get("reaction_seconds") or 60))),
             copy_mode=request.POST.get("copy_mode", "quad"),
             timer_minutes=bounded_int(request.POST.get("timer_minutes"), default=0, low=0, high=24 * 60) or None,
-            campaign_id=int(request.POST["campaign"]) if request.POST.get("campaign", "").isdigit() else None,
+            campaign_id=_campaign_id(request.POST.get("campaign", "")),
             mulligan_agreed=request.POST.get("mulligan_agreed") == "on",
             players=bounded_int(request.POST.get("players"), default=2, low=2, high=4),
         )
