@@ -105,7 +105,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """What a page says: ``{"resume": <last position rendered>}``, or ``{"panels": ["12", …]}`` (the draw panels
         it has opened since it connected: they are sent to it from now on). Anything else is ignored."""
-        said = page_message(text_data)
+        said = await page_message(self, text_data, bytes_data)
         if isinstance(said, dict) and isinstance(said.get("panels"), list):
             self._open_panels(said["panels"])
             return

@@ -202,7 +202,7 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The only thing a page says: ``{"resume": <version shown>}``; actions travel as HTTP posts."""
-        after = resume_of(page_message(text_data))
+        after = resume_of(await page_message(self, text_data, bytes_data))
         if after is None or not self.joined:
             return
         self.last_resume = await paced_resume(self.last_resume)

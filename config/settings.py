@@ -149,6 +149,13 @@ elif env_bool("DB_POOL", True):
 # close idle connections (nginx after 60 s by default) and a phone cannot tell a dead socket from a
 # quiet one. The page treats a silence longer than two intervals as a drop and reconnects.
 LIVE_PING_SECONDS = float(os.environ.get("LIVE_PING_SECONDS", "25"))
+# What a page may send on its socket (campaigns/live_socket.MessageGate): a page says little ({"resume": 41},
+# the panels it opens), so these leave it ample room; a message past them closes the socket (1009, 1007, 1003),
+# and so does a client sending more than LIVE_MESSAGE_BURST at once, refilled LIVE_MESSAGES_PER_SECOND (1008).
+LIVE_MESSAGE_MAX_BYTES = int(os.environ.get("LIVE_MESSAGE_MAX_BYTES", "4096"))
+LIVE_MESSAGE_MAX_DEPTH = int(os.environ.get("LIVE_MESSAGE_MAX_DEPTH", "4"))
+LIVE_MESSAGE_BURST = int(os.environ.get("LIVE_MESSAGE_BURST", "20"))
+LIVE_MESSAGES_PER_SECOND = float(os.environ.get("LIVE_MESSAGES_PER_SECOND", "2"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
