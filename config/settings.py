@@ -203,10 +203,11 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_VERBOSE = False
-if env_bool("BEHIND_PROXY", False):
-    # The client is the proxy's X-Forwarded-For, not the proxy itself (one proxy in front).
-    AXES_IPWARE_PROXY_COUNT = 1
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+# The client's address (core/client_ip.py): REMOTE_ADDR, unless BEHIND_PROXY says TRUSTED_PROXY_COUNT proxies
+# stand in front, each appending to X-Forwarded-For; then the entry that many from the right, when it is an address.
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1"))
+AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaigns:list"
 LOGOUT_REDIRECT_URL = "home"
@@ -242,7 +243,7 @@ SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 X_FRAME_OPTIONS = "DENY"
 
 LOGGING = {
