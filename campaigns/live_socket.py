@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
+from django.db import DatabaseError
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.utils import translation
@@ -20,6 +22,33 @@ logger = logging.getLogger(__name__)
 
 # WebSocket close code 1013, "try again later" (the channel layer is down): the page reconnects with backoff.
 TRY_AGAIN_LATER = 1013
+
+
+T = TypeVar("T")
+
+
+class DatabaseUnavailable(Exception):
+    """The database did not answer a handshake's read in time."""
+
+
+async def handshake_read(read: Awaitable[T]) -> T:
+    """A handshake's database read, or ``DatabaseUnavailable`` after ``LIVE_HANDSHAKE_DB_SECONDS``.
+
+    During a PostgreSQL outage the pool waits its own timeout (``DB_POOL_TIMEOUT``, 10 s) for a connection: the
+    handshake hung that long before failing. The page is better told at once to try again later (1013) and
+    reconnect with its backoff; the read left behind ends with the pool's timeout on its own thread."""
+    try:
+        return await asyncio.wait_for(read, timeout=settings.LIVE_HANDSHAKE_DB_SECONDS)
+    except (TimeoutError, DatabaseError) as error:
+        raise DatabaseUnavailable(repr(error)) from error
+
+
+async def refuse_for_now(consumer: Any, error: Exception, *, accepted: bool = False) -> None:
+    """Close a socket whose handshake could not read the database: 1013, one log line."""
+    logger.warning("live socket %s refused, database unavailable: %s", consumer.scope.get("path", "?"), error)
+    if not accepted:
+        await consumer.accept()
+    await consumer.close(code=TRY_AGAIN_LATER)
 
 
 def page_csrf_token(scope: dict[str, Any]) -> str:

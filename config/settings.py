@@ -152,6 +152,8 @@ LIVE_PING_SECONDS = float(os.environ.get("LIVE_PING_SECONDS", "25"))
 # What a page may send on its socket (campaigns/live_socket.MessageGate): a page says little ({"resume": 41},
 # the panels it opens), so these leave it ample room; a message past them closes the socket (1009, 1007, 1003),
 # and so does a client sending more than LIVE_MESSAGE_BURST at once, refilled LIVE_MESSAGES_PER_SECOND (1008).
+# How long a socket's handshake waits for the database before answering 1013 "try again later" (an outage).
+LIVE_HANDSHAKE_DB_SECONDS = float(os.environ.get("LIVE_HANDSHAKE_DB_SECONDS", "1"))
 LIVE_MESSAGE_MAX_BYTES = int(os.environ.get("LIVE_MESSAGE_MAX_BYTES", "4096"))
 LIVE_MESSAGE_MAX_DEPTH = int(os.environ.get("LIVE_MESSAGE_MAX_DEPTH", "4"))
 LIVE_MESSAGE_BURST = int(os.environ.get("LIVE_MESSAGE_BURST", "20"))
