@@ -17,7 +17,7 @@ from campaigns import answer_position
 from campaigns.live import board_stream
 from core.errors import ServiceError
 from core.forms import posted_id
-from core.http import AuthenticatedRequest, bounded_int
+from core.http import AuthenticatedRequest, allow_methods, bounded_int
 from core.jsonlimits import loads_limited
 from tragic import selectors, services
 from tragic.engine.card_files import default_pool
@@ -116,6 +116,17 @@ def _game_for(request: AuthenticatedRequest, pk: int) -> Game:
     return game
 
 
+def _reach_game(request: AuthenticatedRequest, pk: int, **_: Any) -> None:
+    """404 unless the visitor sits at the game (before the method is checked: core.http.allow_methods)."""
+    if not Game.objects.filter(pk=pk, seats__user_id=request.user.pk).exists():
+        raise Http404
+
+
+def _reach_deck(request: AuthenticatedRequest, pk: int, **_: Any) -> None:
+    """404 unless the deck is the visitor's (before the method is checked)."""
+    get_object_or_404(Deck, pk=pk, owner=request.user)
+
+
 def _render_board(request: AuthenticatedRequest, game: Game, *, status: int = 200, error: str = "") -> HttpResponse:
     # The answer shows the board at this version (X-Live-Position): the page drops pushes of older versions.
     answer_position.note(board_stream("tragic", game.pk), game.version)
@@ -128,7 +139,7 @@ def _render_board(request: AuthenticatedRequest, game: Game, *, status: int = 20
 
 
 @login_required
-@require_GET
+@allow_methods("GET", reach=_reach_game)
 def game(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _render_board(request, _game_for(request, pk))
 
@@ -158,7 +169,7 @@ def _action_from(post: Any) -> dict[str, Any]:
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=_reach_game)
 def game_act(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     game = _game_for(request, pk)
     try:
@@ -191,19 +202,19 @@ def _post_versioned(request: AuthenticatedRequest, pk: int, service: Any) -> Htt
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=_reach_game)
 def game_timeout(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _post_versioned(request, pk, services.game_timeout)
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=_reach_game)
 def game_cancel(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _post_versioned(request, pk, services.game_cancel)
 
 
 @login_required
-@require_GET
+@allow_methods("GET", reach=_reach_game)
 def replay(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Steps through a finished game from its action list (spectator's view: no hand is shown)."""
     game = _game_for(request, pk)
@@ -284,14 +295,14 @@ def _deck_context(deck: Deck, error: str = "", opened: str | None = None) -> dic
 
 
 @login_required
-@require_GET
+@allow_methods("GET", reach=_reach_deck)
 def deck(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     deck = get_object_or_404(Deck, pk=pk, owner=request.user)
     return render(request, "tragic/deck.html", _deck_context(deck))
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=_reach_deck)
 def deck_change(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     deck = get_object_or_404(Deck, pk=pk, owner=request.user)
     status, error = 200, ""
