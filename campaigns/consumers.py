@@ -35,6 +35,7 @@ from campaigns.live import MAX_PANELS, campaign_group, opened_panels, watched_su
 from campaigns.live_announce import begin_rendering, end_rendering, rendering_under_way
 from campaigns.live_pages import OpenPage, open_pages, page_closed, page_opened
 from campaigns.live_render import note_position, rendering_if_loaded, rendering_of
+from campaigns.live_shutdown import socket_closed, socket_opened
 from campaigns.live_socket import (
     TRY_AGAIN_LATER,
     DatabaseUnavailable,
@@ -104,6 +105,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             self.position = self.sent = head
             await self._send({"t": "at", "p": head, "missed": [], "ping": settings.LIVE_PING_SECONDS})
         self.pinger = asyncio.create_task(self._ping())
+        socket_opened(self)
         self._page_changed()
 
     def _page_changed(self) -> None:
@@ -113,6 +115,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         page_opened(self.membership.campaign_id, self.channel_name, page)
 
     async def disconnect(self, code: int) -> None:
+        socket_closed(self)
         if self.pinger is not None:
             self.pinger.cancel()
         if self.membership is not None:

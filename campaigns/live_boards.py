@@ -45,6 +45,7 @@ from django.conf import settings
 from django.utils import translation
 
 from campaigns.live_render import CSRF_MARKER
+from campaigns.live_shutdown import socket_closed, socket_opened
 from campaigns.live_socket import (
     TRY_AGAIN_LATER,
     DatabaseUnavailable,
@@ -209,8 +210,10 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
             await refuse_for_now(self, error, accepted=True)  # disconnect() leaves the group
             return
         self.pinger = asyncio.create_task(self._ping())
+        socket_opened(self)
 
     async def disconnect(self, code: int) -> None:
+        socket_closed(self)
         if self.pinger is not None:
             self.pinger.cancel()
         if self.joined:

@@ -17,6 +17,7 @@ refuse_public_key_on_a_public_server()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from campaigns.live_shutdown import lifespan  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from core.origin import SameOriginValidator  # noqa: E402
 
@@ -24,5 +25,7 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # SIGTERM closes the live sockets with 1001 before the server shuts down (campaigns/live_shutdown.py).
+        "lifespan": lifespan,
     }
 )
