@@ -35,7 +35,18 @@ from campaigns.live import MAX_PANELS, campaign_group, opened_panels, watched_su
 from campaigns.live_announce import begin_rendering, end_rendering, rendering_under_way
 from campaigns.live_pages import OpenPage, open_pages, page_closed, page_opened
 from campaigns.live_render import note_position, rendering_if_loaded, rendering_of
-from campaigns.live_socket import TRY_AGAIN_LATER, paced_resume, page_csrf_token, page_language, page_message, resume_of
+from campaigns.live_shutdown import socket_closed, socket_opened
+from campaigns.live_socket import (
+    TRY_AGAIN_LATER,
+    DatabaseUnavailable,
+    handshake_read,
+    paced_resume,
+    page_csrf_token,
+    page_language,
+    page_message,
+    refuse_for_now,
+    resume_of,
+)
 from campaigns.live_stream import Replay, replay_after, start_position, stream_head
 from campaigns.models import Membership
 
@@ -56,7 +67,11 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=4401)
             return
-        self.membership = await self._membership(user.pk, campaign_id)
+        try:
+            self.membership = await handshake_read(self._membership(user.pk, campaign_id))
+        except DatabaseUnavailable as error:
+            await refuse_for_now(self, error)
+            return
         if self.membership is None:
             await self.close(code=4404)
             return
@@ -76,7 +91,13 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         # In the group first, then the start position, then the handshake: an event committed meanwhile
         # arrives twice at most (the copy is dropped by its position) and none falls between; once the
         # socket is open, everything after its start position reaches it.
-        after, head = await self._start_position(query.get("after", [""])[-1], query.get("since", [""])[-1])
+        try:
+            after, head = await handshake_read(
+                self._start_position(query.get("after", [""])[-1], query.get("since", [""])[-1])
+            )
+        except DatabaseUnavailable as error:
+            await refuse_for_now(self, error)  # disconnect() leaves the group
+            return
         await self.accept()
         if after < head:
             await self._catch_up(after)
@@ -84,6 +105,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             self.position = self.sent = head
             await self._send({"t": "at", "p": head, "missed": [], "ping": settings.LIVE_PING_SECONDS})
         self.pinger = asyncio.create_task(self._ping())
+        socket_opened(self)
         self._page_changed()
 
     def _page_changed(self) -> None:
@@ -93,6 +115,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         page_opened(self.membership.campaign_id, self.channel_name, page)
 
     async def disconnect(self, code: int) -> None:
+        socket_closed(self)
         if self.pinger is not None:
             self.pinger.cancel()
         if self.membership is not None:
@@ -105,7 +128,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """What a page says: ``{"resume": <last position rendered>}``, or ``{"panels": ["12", …]}`` (the draw panels
         it has opened since it connected: they are sent to it from now on). Anything else is ignored."""
-        said = page_message(text_data)
+        said = await page_message(self, text_data, bytes_data)
         if isinstance(said, dict) and isinstance(said.get("panels"), list):
             self._open_panels(said["panels"])
             return

@@ -47,7 +47,8 @@ def watched_subjects(values: list[str]) -> frozenset[str]:
     subjects = set()
     for value in values[:MAX_WATCHED]:
         name, _sep, pk = value.partition(":")
-        if name.isidentifier() and pk.isascii() and pk.isdigit():  # "²".isdigit() but int("²") raises
+        # "²".isdigit() but int("²") raises; at most 18 digits, as core.converters, so the id fits its column.
+        if name.isidentifier() and pk.isascii() and pk.isdigit() and len(pk) <= 18:
             subjects.add(f"{name}:{int(pk)}")
     return frozenset(subjects)
 
@@ -61,7 +62,7 @@ def opened_panels(values: list[str]) -> frozenset[str]:
     return frozenset(
         f"panel:{int(value)}"
         for value in values[:MAX_PANELS]
-        if isinstance(value, str) and value.isascii() and value.isdigit()
+        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18
     )
 
 

@@ -45,7 +45,18 @@ from django.conf import settings
 from django.utils import translation
 
 from campaigns.live_render import CSRF_MARKER
-from campaigns.live_socket import TRY_AGAIN_LATER, paced_resume, page_csrf_token, page_language, page_message, resume_of
+from campaigns.live_shutdown import socket_closed, socket_opened
+from campaigns.live_socket import (
+    TRY_AGAIN_LATER,
+    DatabaseUnavailable,
+    handshake_read,
+    paced_resume,
+    page_csrf_token,
+    page_language,
+    page_message,
+    refuse_for_now,
+    resume_of,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -167,7 +178,12 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
         if user is None or not user.is_authenticated:
             await self.close(code=4401)
             return
-        if not await database_sync_to_async(self.seated)(user.pk, self.game_id):
+        try:
+            seated = await handshake_read(database_sync_to_async(self.seated)(user.pk, self.game_id))
+        except DatabaseUnavailable as error:
+            await refuse_for_now(self, error)
+            return
+        if not seated:
             await self.close(code=4404)
             return
         self.user_id = user.pk
@@ -188,10 +204,16 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
         # dropped by its version) and none falls between.
         after = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("after", [""])[-1]
         await self.accept()
-        await self._catch_up(int(after) if after.isascii() and after.isdigit() else 0)
+        try:
+            await self._catch_up(int(after) if after.isascii() and after.isdigit() else 0, handshake=True)
+        except DatabaseUnavailable as error:
+            await refuse_for_now(self, error, accepted=True)  # disconnect() leaves the group
+            return
         self.pinger = asyncio.create_task(self._ping())
+        socket_opened(self)
 
     async def disconnect(self, code: int) -> None:
+        socket_closed(self)
         if self.pinger is not None:
             self.pinger.cancel()
         if self.joined:
@@ -202,7 +224,7 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The only thing a page says: ``{"resume": <version shown>}``; actions travel as HTTP posts."""
-        after = resume_of(page_message(text_data))
+        after = resume_of(await page_message(self, text_data, bytes_data))
         if after is None or not self.joined:
             return
         self.last_resume = await paced_resume(self.last_resume)
@@ -232,10 +254,12 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
             await self._send({"t": "ev", "p": version, "q": self.sent, "html": pieces[-1]})
             self.sent = version
 
-    async def _catch_up(self, after: int) -> None:
-        """Where the page stands: the current board for its seat if it shows an older version."""
+    async def _catch_up(self, after: int, *, handshake: bool = False) -> None:
+        """Where the page stands: the current board for its seat if it shows an older version. On the way in
+        (``handshake``), a database that does not answer in time raises ``DatabaseUnavailable``."""
         async with self.sending:
-            current = await database_sync_to_async(self._current)(after)
+            read = database_sync_to_async(self._current)(after)
+            current = await (handshake_read(read) if handshake else read)
             if current is None:  # the game is gone, or this user no longer sits at it
                 await self.close(code=4404)
                 return

@@ -33,7 +33,7 @@ from campaigns.live import feed_subject, home_subject
 from campaigns.log_pages import log_page
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
 from core.errors import ServiceError
-from core.http import AuthenticatedRequest, posted_next_or
+from core.http import AuthenticatedRequest, allow_methods, posted_next_or
 
 
 def _membership(request: MemberRequest) -> Membership:
@@ -353,8 +353,14 @@ def note_create(request: MemberRequest, campaign_id: int) -> HttpResponse:
     return redirect(posted_next_or(request, reverse("campaigns:log", args=[campaign_id])))
 
 
+def _reach_event(request: MemberRequest, campaign_id: int, event_id: int) -> None:
+    """404 unless the member may read the event (before the method is checked: core.http.allow_methods)."""
+    if not Event.objects.visible_to(_membership(request)).filter(pk=event_id).exists():
+        raise Http404
+
+
 @campaign_member
-@require_POST
+@allow_methods("POST", reach=_reach_event)
 def event_correct(request: MemberRequest, campaign_id: int, event_id: int) -> HttpResponse:
     membership = _membership(request)
     event = Event.objects.visible_to(membership).filter(pk=event_id).first()

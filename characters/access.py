@@ -33,6 +33,11 @@ def character_for_viewer(user: Any, character_id: int) -> tuple[Character, Membe
     return character, membership
 
 
+def reach_character(request: Any, character_id: int, **_: Any) -> None:
+    """404 unless the visitor may see the character (before a view checks the method: core.http.allow_methods)."""
+    character_for_viewer(request.user, character_id)
+
+
 def can_view(membership: Membership, character: Character) -> bool:
     # NPC sheets are the narrator's secrets unless handed to a player to run.
     return membership.is_narrator or character.kind == CharacterKind.PC or character.owner_id == membership.user_id

@@ -9,9 +9,15 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 
+from core.checks import refuse_public_key_on_a_public_server  # noqa: E402
+
+# A server others reach does not start with the repository's public SECRET_KEY (not only `check --deploy`).
+refuse_public_key_on_a_public_server()
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from campaigns.live_shutdown import lifespan  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from core.origin import SameOriginValidator  # noqa: E402
 
@@ -19,5 +25,7 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # SIGTERM closes the live sockets with 1001 before the server shuts down (campaigns/live_shutdown.py).
+        "lifespan": lifespan,
     }
 )

@@ -149,6 +149,15 @@ elif env_bool("DB_POOL", True):
 # close idle connections (nginx after 60 s by default) and a phone cannot tell a dead socket from a
 # quiet one. The page treats a silence longer than two intervals as a drop and reconnects.
 LIVE_PING_SECONDS = float(os.environ.get("LIVE_PING_SECONDS", "25"))
+# What a page may send on its socket (campaigns/live_socket.MessageGate): a page says little ({"resume": 41},
+# the panels it opens), so these leave it ample room; a message past them closes the socket (1009, 1007, 1003),
+# and so does a client sending more than LIVE_MESSAGE_BURST at once, refilled LIVE_MESSAGES_PER_SECOND (1008).
+# How long a socket's handshake waits for the database before answering 1013 "try again later" (an outage).
+LIVE_HANDSHAKE_DB_SECONDS = float(os.environ.get("LIVE_HANDSHAKE_DB_SECONDS", "1"))
+LIVE_MESSAGE_MAX_BYTES = int(os.environ.get("LIVE_MESSAGE_MAX_BYTES", "4096"))
+LIVE_MESSAGE_MAX_DEPTH = int(os.environ.get("LIVE_MESSAGE_MAX_DEPTH", "4"))
+LIVE_MESSAGE_BURST = int(os.environ.get("LIVE_MESSAGE_BURST", "20"))
+LIVE_MESSAGES_PER_SECOND = float(os.environ.get("LIVE_MESSAGES_PER_SECOND", "2"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
@@ -196,10 +205,11 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_VERBOSE = False
-if env_bool("BEHIND_PROXY", False):
-    # The client is the proxy's X-Forwarded-For, not the proxy itself (one proxy in front).
-    AXES_IPWARE_PROXY_COUNT = 1
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+# The client's address (core/client_ip.py): REMOTE_ADDR, unless BEHIND_PROXY says TRUSTED_PROXY_COUNT proxies
+# stand in front, each appending to X-Forwarded-For; then the entry that many from the right, when it is an address.
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1"))
+AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaigns:list"
 LOGOUT_REDIRECT_URL = "home"
@@ -235,7 +245,7 @@ SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 X_FRAME_OPTIONS = "DENY"
 
 LOGGING = {

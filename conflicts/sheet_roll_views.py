@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.access import MemberRequest, campaign_member
 from campaigns.models import Membership
+from characters.access import can_view
 from characters.models import Character
 from conflicts import open_tests
 from conflicts import sheet_roll as sheet_roll_rules
@@ -31,6 +31,7 @@ from conflicts.services.roll_follow_ups import (
     fudge_test_state,
 )
 from core.errors import ServiceError, StaleState
+from core.http import allow_methods
 
 
 def _own_character(request: MemberRequest, campaign_id: int, character_id: int) -> Character:
@@ -39,9 +40,16 @@ def _own_character(request: MemberRequest, campaign_id: int, character_id: int) 
     character = get_object_or_404(
         Character.objects.select_related("campaign"), pk=character_id, campaign_id=campaign_id
     )
+    if not can_view(membership, character):
+        raise Http404  # an NPC the player may not see answers as a missing character (the sheet does too)
     if not (membership.is_narrator or character.owner_id == request.user.pk):
         raise PermissionDenied(_("You can only roll for your own characters."))
     return character
+
+
+def _reach(request: MemberRequest, campaign_id: int, character_id: int, **_: Any) -> None:
+    """The character's checks before the method's (core.http.allow_methods): one answer for "not yours"."""
+    _own_character(request, campaign_id, character_id)
 
 
 def _sheet_roll_context(character: Character, result: dict[str, Any], memory: Any) -> dict[str, Any]:
@@ -63,7 +71,7 @@ def _memory(request: MemberRequest, character: Character, data: dict[str, Any]) 
 
 
 @campaign_member
-@require_POST
+@allow_methods("POST", reach=_reach)
 def sheet_roll(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
     """A roll from a row of the sheet: a Test in one tap at the remembered difficulty, or the dialog's choices —
     a power use on a power domain, a simple conflict or an opponent's trait as the Difficulty (the narrator's),
@@ -120,7 +128,7 @@ def _attribute_roll(request: MemberRequest, character: Character, data: dict[str
 
 
 @campaign_member
-@require_GET
+@allow_methods("GET", reach=_reach)
 def sheet_roll_dialog(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
     """The dialog's body for a row and the choices made so far: every modifier with its reason and the exact
     chance of each way to roll. Loaded when the dialog opens and again on each change."""
@@ -153,7 +161,7 @@ def _step(request: HttpRequest) -> int | None:
 
 
 @campaign_member
-@require_POST
+@allow_methods("POST", reach=_reach)
 def sheet_roll_atout(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
     """The result card's follow-ups (appendix 4): spend an Atout to re-roll the dice, to change one die, or to
     buy the +1 rank again after a counter."""

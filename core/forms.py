@@ -7,6 +7,39 @@ from typing import Any
 from django import forms
 from django.db.models import QuerySet
 
+# The largest id a column holds: ids are BigAutoField (signed 64 bits) on SQLite as on PostgreSQL. SQLite
+# cannot even bind a larger Python int (OverflowError, a 500) where PostgreSQL would only find no row.
+MAX_ID = 2**63 - 1
+
+
+class IdField(forms.IntegerField):
+    """A row id a request carries that is not a choice among rows (a list of ids, a service's argument):
+    digits only, between 1 and :data:`MAX_ID`, so it can reach any lookup."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> int | None:
+        if value not in self.empty_values and not (isinstance(value, str) and value.isascii() and value.isdigit()):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
+def posted_id(raw: Any) -> int | None:
+    """``raw`` as a row id within the column's range, else None (a typed, negative or 20-digit id)."""
+    try:
+        return IdField(required=False).clean(raw)
+    except forms.ValidationError:
+        return None
+
+
+def posted_ids(values: Any) -> list[int]:
+    """The row ids among ``values`` (a ``getlist``), each bounded as :func:`posted_id`; the others are dropped."""
+    ids = (posted_id(value) for value in values)
+    return [value for value in ids if value is not None]
+
 
 class IdChoiceField(forms.ModelChoiceField[Any]):
     """A row by its id: digits only, at most 18 of them (every id fits a 64-bit column), before any lookup.

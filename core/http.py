@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar, cast
+
 from django.contrib.auth.models import User
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.middleware import HtmxDetails
 
@@ -49,3 +53,27 @@ def bounded_int(raw: str | None, *, default: int, low: int, high: int) -> int:
     if not low <= value <= high:
         raise ValueError(f"{value} is outside {low}–{high}")
     return value
+
+
+View = TypeVar("View", bound=Callable[..., HttpResponse])
+
+
+def allow_methods(*methods: str, reach: Callable[..., object]) -> Callable[[View], View]:
+    """Django's ``require_http_methods`` for a view whose URL names an object, with the visitor's access checked
+    first: another method answers 405 only to someone who may reach that object. ``reach`` takes the view's
+    arguments and raises ``Http404`` otherwise, as the view itself does.
+
+    The method came first: an outsider got 404 to GET a sheet but 405 to POST it, and 405 to GET its actions,
+    which told them the sheet exists (one answer for "not yours": docs/security.md)."""
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method not in methods:
+                reach(request, *args, **kwargs)
+                return HttpResponseNotAllowed(methods)
+            return view(request, *args, **kwargs)
+
+        return cast(View, checked)
+
+    return decorator

@@ -9,12 +9,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from campaigns import answer_position
 from campaigns.live import board_stream
 from core.errors import ServiceError
-from core.http import AuthenticatedRequest
+from core.http import AuthenticatedRequest, allow_methods
 from core.jsonlimits import loads_limited
 from frag import services
 from frag.engine import State
@@ -76,8 +76,14 @@ def _game_for(request: AuthenticatedRequest, game_id: int) -> tuple[Game, list[S
     return game, seats
 
 
+def _reach_game(request: AuthenticatedRequest, game_id: int, **_: Any) -> None:
+    """404 unless the visitor sits at the game (before the method is checked: core.http.allow_methods)."""
+    if not Game.objects.filter(pk=game_id, seats__user_id=request.user.pk).exists():
+        raise Http404
+
+
 @login_required
-@require_GET
+@allow_methods("GET", reach=_reach_game)
 def game(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
     game, seats = _game_for(request, game_id)
     revealed = revealed_hand(request.session, game.pk)
@@ -88,7 +94,7 @@ def game(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=_reach_game)
 def act(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
     """One tap: ``choice`` is the index of a legal action at ``version``, or ``action`` a JSON action."""
     game, seats = _game_for(request, game_id)
@@ -113,7 +119,7 @@ def act(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=_reach_game)
 def reveal(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
     """Hot seat: the person the device was passed to taps their hand open. Only the hand of the seat to
     act, and only if ``seat`` names it: a stale « pass to » screen never opens someone else's hand."""
@@ -172,7 +178,7 @@ def _parse_action(game: Game, seats: list[Seat], request: AuthenticatedRequest, 
 
 
 @login_required
-@require_GET
+@allow_methods("GET", reach=_reach_game)
 def replay(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
     game, seats = _game_for(request, game_id)
     total = game.steps.filter(number__gte=1).count()

@@ -18,11 +18,12 @@ from campaigns.access import MemberRequest, campaign_member, campaign_narrator
 from campaigns.chronicle import describe
 from campaigns.live import feed_subject
 from campaigns.models import Campaign, Event, Membership
-from characters.access import can_edit, can_view, character_for_viewer
+from characters.access import can_edit, can_view, character_for_viewer, reach_character
 from characters.labels import initiative_card_face
 from characters.models import Character
 from core.errors import ServiceError
-from core.http import AuthenticatedRequest
+from core.forms import posted_ids
+from core.http import AuthenticatedRequest, allow_methods
 from states.chronicle import (
     action_label,
     fatigue_source_label,
@@ -196,7 +197,7 @@ def _respond(
 
 
 @login_required
-@require_GET
+@allow_methods("GET", reach=reach_character)
 def savage_state(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     if not character.campaign.savage_states:
@@ -343,7 +344,7 @@ def _count(request: HttpRequest, action: str) -> int:
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=reach_character)
 def savage_action(request: AuthenticatedRequest, character_id: int, action: str) -> HttpResponse:
     """One tap: apply or remove a state, or roll what the state asks for."""
     character, membership = character_for_viewer(request.user, character_id)
@@ -361,7 +362,7 @@ def savage_action(request: AuthenticatedRequest, character_id: int, action: str)
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=reach_character)
 def savage_roll(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     """The roll dialog: the penalties of wounds, fatigue and situations are applied by the service."""
     character, membership = character_for_viewer(request.user, character_id)
@@ -403,7 +404,7 @@ def savage_roll(request: AuthenticatedRequest, character_id: int) -> HttpRespons
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=reach_character)
 def savage_trick(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     if not can_edit(membership, character):
@@ -427,7 +428,7 @@ def savage_trick(request: AuthenticatedRequest, character_id: int) -> HttpRespon
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=reach_character)
 def savage_sheet(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     if not can_edit(membership, character):
@@ -473,7 +474,8 @@ def savage_round_action(request: MemberRequest, campaign_id: int, action: str) -
     version = _int(request.POST.get("version"))
     try:
         if action == "participants":
-            ids = [i for i in (_int(x) for x in request.POST.getlist("characters")) if i is not None]
+            # Each id bounded to the column's range: a 20-digit one was an OverflowError on SQLite (a 500).
+            ids = posted_ids(request.POST.getlist("characters"))
             chosen = list(Character.objects.filter(campaign=campaign, pk__in=ids))
             savage_round_set_participants(
                 campaign=campaign, actor=request.user, characters=chosen, expected_version=version

@@ -20,6 +20,7 @@ from campaigns.live import group_send_on_commit
 from campaigns.selectors import campaigns_of
 from campaigns.services import event_append
 from core.errors import PermissionRefused, ServiceError, StaleState
+from core.forms import MAX_ID
 from tragic.engine import IllegalAction, State, new_game
 from tragic.engine.card_files import default_pool, load_decklists
 from tragic.engine.decks import fit_library, validate_library
@@ -184,7 +185,8 @@ def game_create(
         config["mulligan_agreed"] = True
     campaign = None
     if campaign_id is not None:
-        membership = campaigns_of(user).filter(campaign_id=campaign_id).first()
+        # An id past the column's range is nobody's campaign (SQLite cannot even bind it: an OverflowError).
+        membership = campaigns_of(user).filter(campaign_id=campaign_id).first() if 0 < campaign_id <= MAX_ID else None
         if membership is None:
             raise ServiceError(_("You are not a member of that campaign."))
         campaign = membership.campaign

@@ -16,7 +16,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaigns import answer_position
 from campaigns.live import board_stream
 from core.errors import ServiceError
-from core.http import AuthenticatedRequest, bounded_int
+from core.forms import posted_id
+from core.http import AuthenticatedRequest, allow_methods, bounded_int
 from core.jsonlimits import loads_limited
 from tragic import selectors, services
 from tragic.engine.card_files import default_pool
@@ -62,6 +63,16 @@ def home(request: AuthenticatedRequest) -> HttpResponse:
     )
 
 
+def _campaign_id(raw: str) -> int | None:
+    """The campaign a new game is played in; an id no column holds (20 digits) is refused, not looked up."""
+    if not raw:
+        return None
+    campaign_id = posted_id(raw)
+    if campaign_id is None:
+        raise ValueError("not a campaign id")
+    return campaign_id
+
+
 @login_required
 @require_POST
 def game_create(request: AuthenticatedRequest) -> HttpResponse:
@@ -74,7 +85,7 @@ def game_create(request: AuthenticatedRequest) -> HttpResponse:
             reaction_seconds=max(10, min(600, int(request.POST.get("reaction_seconds") or 60))),
             copy_mode=request.POST.get("copy_mode", "quad"),
             timer_minutes=bounded_int(request.POST.get("timer_minutes"), default=0, low=0, high=24 * 60) or None,
-            campaign_id=int(request.POST["campaign"]) if request.POST.get("campaign", "").isdigit() else None,
+            campaign_id=_campaign_id(request.POST.get("campaign", "")),
             mulligan_agreed=request.POST.get("mulligan_agreed") == "on",
             players=bounded_int(request.POST.get("players"), default=2, low=2, high=4),
         )
@@ -105,6 +116,17 @@ def _game_for(request: AuthenticatedRequest, pk: int) -> Game:
     return game
 
 
+def _reach_game(request: AuthenticatedRequest, pk: int, **_: Any) -> None:
+    """404 unless the visitor sits at the game (before the method is checked: core.http.allow_methods)."""
+    if not Game.objects.filter(pk=pk, seats__user_id=request.user.pk).exists():
+        raise Http404
+
+
+def _reach_deck(request: AuthenticatedRequest, pk: int, **_: Any) -> None:
+    """404 unless the deck is the visitor's (before the method is checked)."""
+    get_object_or_404(Deck, pk=pk, owner=request.user)
+
+
 def _render_board(request: AuthenticatedRequest, game: Game, *, status: int = 200, error: str = "") -> HttpResponse:
     # The answer shows the board at this version (X-Live-Position): the page drops pushes of older versions.
     answer_position.note(board_stream("tragic", game.pk), game.version)
@@ -117,7 +139,7 @@ def _render_board(request: AuthenticatedRequest, game: Game, *, status: int = 20
 
 
 @login_required
-@require_GET
+@allow_methods("GET", reach=_reach_game)
 def game(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _render_board(request, _game_for(request, pk))
 
@@ -147,7 +169,7 @@ def _action_from(post: Any) -> dict[str, Any]:
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=_reach_game)
 def game_act(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     game = _game_for(request, pk)
     try:
@@ -180,19 +202,19 @@ def _post_versioned(request: AuthenticatedRequest, pk: int, service: Any) -> Htt
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=_reach_game)
 def game_timeout(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _post_versioned(request, pk, services.game_timeout)
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=_reach_game)
 def game_cancel(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _post_versioned(request, pk, services.game_cancel)
 
 
 @login_required
-@require_GET
+@allow_methods("GET", reach=_reach_game)
 def replay(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Steps through a finished game from its action list (spectator's view: no hand is shown)."""
     game = _game_for(request, pk)
@@ -273,14 +295,14 @@ def _deck_context(deck: Deck, error: str = "", opened: str | None = None) -> dic
 
 
 @login_required
-@require_GET
+@allow_methods("GET", reach=_reach_deck)
 def deck(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     deck = get_object_or_404(Deck, pk=pk, owner=request.user)
     return render(request, "tragic/deck.html", _deck_context(deck))
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=_reach_deck)
 def deck_change(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     deck = get_object_or_404(Deck, pk=pk, owner=request.user)
     status, error = 200, ""

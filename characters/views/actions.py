@@ -12,11 +12,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from campaigns.models import Membership
 from characters import selectors
-from characters.access import can_edit, character_for_viewer
+from characters.access import can_edit, character_for_viewer, reach_character
 from characters.forms import (
     AtoutGainForm,
     AtoutSpendForm,
@@ -47,7 +46,7 @@ from characters.services.sheet import character_update, trait_veto
 from characters.views.sheet import _feed_form, _language, _render_sheet
 from core.errors import ServiceError
 from core.forms import picked
-from core.http import AuthenticatedRequest
+from core.http import AuthenticatedRequest, allow_methods
 
 Action = Callable[[AuthenticatedRequest, Character, Membership], tuple[str, dict[str, Any]]]
 _actions: dict[str, tuple[Action, bool]] = {}
@@ -81,7 +80,7 @@ def _valid(name: str, form: Any) -> Any:
 
 
 @login_required
-@require_POST
+@allow_methods("POST", reach=reach_character)
 def character_action(request: AuthenticatedRequest, character_id: int, name: str) -> HttpResponse:
     """One POST endpoint per sheet action; the answer is the refreshed sheet (or its htmx partial)."""
     character, membership = character_for_viewer(request.user, character_id)

@@ -11,11 +11,10 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
 
 from campaigns.models import Membership, Role
 from characters import selectors
-from characters.access import can_edit, character_for_viewer
+from characters.access import can_edit, character_for_viewer, reach_character
 from characters.forms import (
     AtoutGainForm,
     AtoutSpendForm,
@@ -41,7 +40,7 @@ from characters.rules.scales import scales_to_text
 from characters.rules.traits import TraitKind
 from characters.services.creation import progression_scheme
 from characters.subjects import sheet_subject
-from core.http import AuthenticatedRequest
+from core.http import AuthenticatedRequest, allow_methods
 
 
 def _language() -> str:
@@ -170,14 +169,14 @@ def _render_sheet(request: AuthenticatedRequest, character: Character, membershi
 
 
 @login_required
-@require_GET
+@allow_methods("GET", reach=reach_character)
 def character_detail(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     return _render_sheet(request, character, membership)
 
 
 @login_required
-@require_GET
+@allow_methods("GET", reach=reach_character)
 def character_print(request: AuthenticatedRequest, character_id: int) -> HttpResponse:
     character, membership = character_for_viewer(request.user, character_id)
     return render(

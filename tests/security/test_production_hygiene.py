@@ -113,3 +113,25 @@ async def test_a_members_socket_from_another_port_is_refused() -> None:
         connected, _code = await socket.connect()
         assert connected is expected, origin
         await socket.disconnect()
+
+
+def _start(module: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """What a server does first: import the application (uvicorn config.asgi:application, a WSGI server)."""
+    base = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY", "ADMIN_URL")}
+    code = f"import {module}; print('started')"
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**base, **env}, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("module", ["config.asgi", "config.wsgi"])
+def test_a_public_server_does_not_start_with_the_default_key(module: str) -> None:
+    """Issue 30, item 7: the server started and served with the default key when DEBUG was off."""
+    done = _start(module, **PRODUCTION)
+    assert done.returncode != 0 and "started" not in done.stdout
+    assert "SECRET_KEY is the repository's public default" in done.stderr
+    assert _start(module, SECRET_KEY="q8" * 30 + "-real", **PRODUCTION).stdout.strip().endswith("started")
+
+
+def test_a_table_on_ones_own_machine_still_starts_with_the_default_key() -> None:
+    """``make run`` (DEBUG off, the default key, local hosts only) and a DEBUG server both start."""
+    assert _start("config.asgi", DEBUG="false").stdout.strip().endswith("started")
+    assert _start("config.asgi", DEBUG="true", ALLOWED_HOSTS="tablee.example.org").stdout.strip().endswith("started")
