@@ -10,9 +10,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaigns.archive.registry import Table, tables
-from campaigns.archive.rows import archived_fields, is_person, m2m_fields
+from campaigns.archive.rows import archived_fields, is_person, m2m_fields, target_label
 from campaigns.archive.writing import CAMPAIGN_TABLE, FORMAT, SCHEMA_VERSION
 from campaigns.models import Campaign, Role
 from core.errors import ServiceError
@@ -62,7 +63,9 @@ class _Reasons:
             shown = "; ".join(self.found[:MAX_REASONS])
             more = len(self.found) - MAX_REASONS
             if more > 0:
-                shown += " " + _("(and %(count)d more)") % {"count": more}
+                shown += " " + ngettext("(and %(count)d more reason)", "(and %(count)d more reasons)", more) % {
+                    "count": more
+                }
             raise ServiceError(_("This archive cannot be imported: %(reasons)s.") % {"reasons": shown})
 
 
@@ -134,7 +137,7 @@ def _row_of(where: str, table: Table, record: dict[str, Any], numbers: dict[str,
                 reasons.add(where, _("%(field)s must be a username") % {"field": f.name})
             row.people[f.name] = value if isinstance(value, str) else None
         else:
-            label = f.related_model._meta.label  # type: ignore[union-attr]
+            label = target_label(f)
             same_table_later = label == table.label and _is_int(value) and value >= row.number
             if not _is_int(value) or value not in numbers.get(label, set()) or same_table_later:
                 reasons.add(
@@ -143,7 +146,7 @@ def _row_of(where: str, table: Table, record: dict[str, Any], numbers: dict[str,
             row.refs[f.name] = value if _is_int(value) else None
     for f in m2m_fields(table):
         value = record[f.name]
-        label = f.related_model._meta.label  # type: ignore[union-attr]
+        label = target_label(f)
         if not isinstance(value, list) or not all(_is_int(v) and v in numbers.get(label, set()) for v in value):
             reasons.add(where, _("%(field)s must list rows of the archive") % {"field": f.name})
         relations.append(f.name)
@@ -200,16 +203,16 @@ def archive_checked(parsed: dict[str, Any]) -> Plan:
             reasons.add(f"{table.section}.{table.key}", _("missing table"))
             listed = []
         records[table.label] = listed
-        ids = [r.get("id") for r in listed if isinstance(r, dict)]
+        ids: list[Any] = [r.get("id") for r in listed if isinstance(r, dict)]
         if any(not _is_int(i) or i < 1 for i in ids) or len(set(ids)) != len(ids):
             reasons.add(f"{table.section}.{table.key}", _("every record needs its own number (id)"))
-        numbers[table.label] = {i for i in ids if _is_int(i)}
+        numbers[table.label] = {int(i) for i in ids if _is_int(i)}
     reasons.refuse_if_any()
 
-    campaign_record = parsed.get("campaign")
-    campaign = Campaign()
+    campaign_record: Any = parsed.get("campaign")
+    campaign: Any = Campaign()
     if _fields_of("campaign", CAMPAIGN_TABLE, campaign_record, reasons, numbered=False):
-        campaign = _row_of("campaign", CAMPAIGN_TABLE, campaign_record, numbers, reasons).obj  # type: ignore[assignment]
+        campaign = _row_of("campaign", CAMPAIGN_TABLE, campaign_record, numbers, reasons).obj
     rows: dict[str, list[Row]] = {}
     for table in known:
         rows[table.label] = []
@@ -219,10 +222,10 @@ def archive_checked(parsed: dict[str, Any]) -> Plan:
                 rows[table.label].append(_row_of(where, table, record, numbers, reasons))
         rows[table.label].sort(key=lambda row: row.number)
     members = _members(parsed.get("members"), reasons)
-    stream_position = parsed.get("stream_position")
-    if not _is_int(stream_position) or stream_position < 0:
+    head: Any = parsed.get("stream_position")
+    stream_position = int(head) if _is_int(head) and head >= 0 else 0
+    if stream_position != head:
         reasons.add("stream_position", _("must be a whole number"))
-        stream_position = 0
     exported_by = parsed.get("exported_by")
     if not isinstance(exported_by, str):
         reasons.add("exported_by", _("must be a username"))

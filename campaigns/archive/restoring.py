@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.archive.reading import Plan, Row, archive_checked, archive_parsed
 from campaigns.archive.registry import Renumber, Table, json_rewrites, tables
-from campaigns.archive.rows import is_campaign, m2m_fields
+from campaigns.archive.rows import is_campaign, m2m_fields, target_label
 from campaigns.models import Campaign, CampaignStream, Invitation, Membership, Role
 from core.errors import ServiceError
 
@@ -43,10 +43,11 @@ def _write(table: Table, row: Row, campaign: Campaign, people: _People, renumber
         if is_campaign(f):
             setattr(obj, f.attname, campaign.pk)
     for name, number in row.refs.items():
-        f = table.model._meta.get_field(name)
-        setattr(obj, f.attname, renumber(f.related_model._meta.label, number) if number is not None else None)  # type: ignore[union-attr]
+        link: Any = table.model._meta.get_field(name)
+        setattr(obj, link.attname, renumber(target_label(link), number) if number is not None else None)
     for name, username in row.people.items():
-        setattr(obj, table.model._meta.get_field(name).attname, people(username))
+        person: Any = table.model._meta.get_field(name)
+        setattr(obj, person.attname, people(username))
     if table.written_once:
         for name, rewrite in json_rewrites(table).items():
             setattr(obj, name, rewrite(copy.deepcopy(row.record[name]), renumber, obj))
@@ -66,7 +67,7 @@ def _finish(table: Table, rows: list[Row], campaign: Campaign, renumber: Renumbe
             for name, value in values.items():
                 setattr(row.obj, name, value)
         for f in m2m_fields(table):
-            label = f.related_model._meta.label  # type: ignore[union-attr]
+            label = target_label(f)
             getattr(row.obj, f.name).set([renumber(label, number) for number in row.record[f.name]])
     if table.after_restore is not None:
         table.after_restore([row.obj for row in rows], campaign)

@@ -20,13 +20,19 @@ def _user_model_label() -> str:
     return str(settings.AUTH_USER_MODEL)
 
 
-def is_campaign(field: models.Field[Any, Any]) -> bool:
+def target_label(field: Any) -> str:
+    """The model label a relation field points to (``""`` for a plain field)."""
+    related = field.related_model if field.is_relation else None
+    return str(related._meta.label) if related is not None and not isinstance(related, str) else ""
+
+
+def is_campaign(field: Any) -> bool:
     """The row's link to its campaign: implied by the archive, never written."""
-    return bool(field.is_relation and field.related_model and field.related_model._meta.label == CAMPAIGN_LABEL)
+    return target_label(field) == CAMPAIGN_LABEL
 
 
-def is_person(field: models.Field[Any, Any]) -> bool:
-    return bool(field.is_relation and field.related_model and field.related_model._meta.label == _user_model_label())
+def is_person(field: Any) -> bool:
+    return target_label(field) == _user_model_label()
 
 
 def archived_fields(table: Table) -> list[models.Field[Any, Any]]:
@@ -58,7 +64,7 @@ def links(table: Table, objs: list[models.Model]) -> dict[str, dict[int, list[in
     found: dict[str, dict[int, list[int]]] = {}
     pks = [obj.pk for obj in objs]
     for field in m2m_fields(table):
-        through = field.remote_field.through  # type: ignore[attr-defined]
+        through: Any = field.remote_field.through
         source, target = field.m2m_field_name(), field.m2m_reverse_field_name()
         pairs = through.objects.filter(**{f"{source}__in": pks}).values_list(f"{source}_id", f"{target}_id")
         per_row: dict[int, list[int]] = {}
@@ -84,14 +90,14 @@ def record_of(
             if is_person(field):
                 record[field.name] = username(raw)
             else:
-                record[field.name] = renumber(field.related_model._meta.label, raw)  # type: ignore[union-attr]
+                record[field.name] = renumber(target_label(field), raw)
             continue
         value = field.value_from_object(obj)
         if field.name in rewrites:
             value = rewrites[field.name](copy.deepcopy(value), renumber, obj)
         record[field.name] = plain(value)
     for field in m2m_fields(table):
-        label = field.related_model._meta.label  # type: ignore[union-attr]
+        label = target_label(field)
         record[field.name] = sorted(renumber(label, pk) for pk in linked[field.name].get(obj.pk, []))
     return record
 

@@ -13,12 +13,25 @@ from campaigns.demo import demo_campaign_load
 from campaigns.models import Campaign, Membership
 from frag import services as frag_services
 from frag.engine.state import State
+from tests.conflicts.factories import fight
 from tests.frag.factories import game_with
 from tragic import services as tragic_services
 
 
 def played_campaign() -> tuple[Campaign, User]:
-    """The demo (its Sequence drawn and settled, its round dealt) and two games played by their bots."""
+    """The demo (its Sequence drawn and settled, its round dealt), a Frag game and a TRAGIC game played in it.
+
+    Another table is played first, so that no database id equals its archive number by chance (a missed
+    renumbering would go unseen otherwise)."""
+    other = fight(npcs=3)
+    game_with(other.narrator, campaign_id=other.campaign.pk, bots=1, seed=2)
+    tragic_services.game_create(
+        user=other.narrator,
+        deck_ref="ready:acier-et-plomb",
+        opponent="heuristic",
+        seed=4,
+        campaign_id=other.campaign.pk,
+    )
     campaign, _ = demo_campaign_load(password="demo-pass-123", today=dt.date(2026, 11, 22))
     narrator = User.objects.get(username="narratrice")
     frag = game_with(narrator, campaign_id=campaign.pk, bots=1, seed=3)

@@ -54,6 +54,17 @@ def test_the_archive_names_no_database_id_and_no_password(moved) -> None:  # typ
     for section in first["sections"].values():
         for records in section.values():
             assert [r["id"] for r in records] == list(range(1, len(records) + 1))
+    sections = first["sections"]
+    characters = {r["id"] for r in sections["characters"]["character"]}
+    participants = {str(r["id"]) for r in sections["conflicts"]["participant"]}
+    tracker = sections["states"]["savageround"][0]
+    assert set(tracker["order"]) <= characters and {int(k) for k in tracker["cards"]} <= characters
+    for p in sections["conflicts"]["participant"]:
+        assert set(p["split"]["attack"]) | set(p["split"]["defence"]) <= participants
+    assert set(sections["conflicts"]["sequence"][0]["outcome"]["targets"]) == participants
+    for event in sections["campaigns"]["event"]:
+        assert event["payload"].get("character_id", 1) in characters
+        assert event["payload"].get("game", 1) == 1
     assert first["members"] == [
         {"username": "narratrice", "role": "narrator"},
         {"username": "joueur1", "role": "player"},
