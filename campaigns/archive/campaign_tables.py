@@ -9,8 +9,14 @@ from __future__ import annotations
 
 from campaigns.archive.registry import Table, payload_renumbered, register_table
 from campaigns.models import Event, GameSession
+from campaigns.search_text import event_search_text
 
 LOG_ORDER = 1000
+
+
+def _searchable(event: Event) -> None:
+    # What Event.save() does, which a batch insert skips.
+    event.search_text = event_search_text(event.payload)
 
 
 def register() -> None:
@@ -26,5 +32,6 @@ def register() -> None:
             skip=("search_text",),
             json_ids={"payload": payload_renumbered},
             written_once=True,
+            before_insert=_searchable,
         )
     )

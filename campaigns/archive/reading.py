@@ -48,7 +48,7 @@ class Plan:
 
 
 def max_archive_bytes() -> int:
-    return int(getattr(settings, "ARCHIVE_MAX_BYTES", 20 * 1024 * 1024))
+    return int(settings.ARCHIVE_MAX_BYTES)
 
 
 class _Reasons:

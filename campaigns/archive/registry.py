@@ -79,6 +79,7 @@ class Table:
     json_ids: dict[str, JsonIds] = field(default_factory=dict)
     after_restore: Callable[[list[Any], Campaign], None] | None = None
     written_once: bool = False
+    before_insert: Callable[[Any], None] | None = None
 
     @property
     def label(self) -> str:

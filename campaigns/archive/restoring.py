@@ -10,7 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -37,7 +37,11 @@ class _People:
         return account.pk if account is not None else None
 
 
-def _write(table: Table, row: Row, campaign: Campaign, people: _People, renumber: Renumber) -> None:
+BATCH = 500
+
+
+def _prepare(table: Table, row: Row, campaign: Campaign, people: _People, renumber: Renumber) -> None:
+    """The row's links set to the new rows' ids (those it names are written already)."""
     obj = row.obj
     for f in table.model._meta.concrete_fields:
         if is_campaign(f):
@@ -51,8 +55,34 @@ def _write(table: Table, row: Row, campaign: Campaign, people: _People, renumber
     if table.written_once:
         for name, rewrite in json_rewrites(table).items():
             setattr(obj, name, rewrite(copy.deepcopy(row.record[name]), renumber, obj))
-    obj.save(force_insert=True)
-    renumber.add(table.label, row.number, obj.pk)
+    if table.before_insert is not None:
+        table.before_insert(obj)
+
+
+def _write(table: Table, rows: list[Row], campaign: Campaign, people: _People, renumber: Renumber) -> None:
+    """The table's rows inserted in batches, in the order of their numbers (a row that names an earlier row of
+    its own table, a correction, waits for it to be written). Row by row, 3,000 events took 22 s."""
+    by_batch = connection.features.can_return_rows_from_bulk_insert
+    own = [f.name for f in table.model._meta.concrete_fields if target_label(f) == table.label]
+    batch: list[Row] = []
+
+    def flush() -> None:
+        if by_batch:
+            table.model._base_manager.bulk_create([row.obj for row in batch])
+        else:
+            for row in batch:
+                row.obj.save(force_insert=True)
+        for row in batch:
+            renumber.add(table.label, row.number, row.obj.pk)
+        batch.clear()
+
+    for row in rows:
+        waiting = {r.number for r in batch}
+        if any(row.refs.get(name) in waiting for name in own) or len(batch) >= BATCH:
+            flush()
+        _prepare(table, row, campaign, people, renumber)
+        batch.append(row)
+    flush()
 
 
 def _finish(table: Table, rows: list[Row], campaign: Campaign, renumber: Renumber) -> None:
@@ -66,9 +96,15 @@ def _finish(table: Table, rows: list[Row], campaign: Campaign, renumber: Renumbe
             table.model._base_manager.filter(pk=row.obj.pk).update(**values)
             for name, value in values.items():
                 setattr(row.obj, name, value)
-        for f in m2m_fields(table):
-            label = target_label(f)
-            getattr(row.obj, f.name).set([renumber(label, number) for number in row.record[f.name]])
+    for f in m2m_fields(table):
+        through: Any = f.remote_field.through
+        source, target, label = f.m2m_field_name(), f.m2m_reverse_field_name(), target_label(f)
+        links = [
+            through(**{f"{source}_id": row.obj.pk, f"{target}_id": renumber(label, number)})
+            for row in rows
+            for number in row.record[f.name]
+        ]
+        through.objects.bulk_create(links, batch_size=BATCH)
     if table.after_restore is not None:
         table.after_restore([row.obj for row in rows], campaign)
 
@@ -104,8 +140,7 @@ def campaign_restore(*, plan: Plan, importer: User, now: dt.datetime | None = No
             Membership.objects.create(campaign=campaign, user=importer, role=Role.NARRATOR)
             renumber = Renumber()
             for table in tables():
-                for row in plan.rows[table.label]:
-                    _write(table, row, campaign, people, renumber)
+                _write(table, plan.rows[table.label], campaign, people, renumber)
             for table in tables():
                 _finish(table, plan.rows[table.label], campaign, renumber)
             CampaignStream.objects.update_or_create(campaign=campaign, defaults={"position": plan.stream_position})

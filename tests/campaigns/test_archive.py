@@ -109,6 +109,10 @@ def test_the_importer_narrates_and_the_others_are_invited_by_name(moved) -> None
     # The log is restored as it was, positions in order, and the stream goes on from its head.
     positions = list(Event.objects.filter(campaign=imported).order_by("pk").values_list("position", flat=True))
     assert positions == sorted(positions) and imported.stream.position == first["stream_position"]
+    # Each event's words for the log's search are computed again (the rows are inserted in batches).
+    words = sorted(Event.objects.filter(campaign=campaign).values_list("search_text", flat=True))
+    assert words == sorted(Event.objects.filter(campaign=imported).values_list("search_text", flat=True))
+    assert any(words)
 
 
 def test_someone_else_can_import_it_and_takes_the_exporters_place(moved) -> None:  # type: ignore[no-untyped-def]
