@@ -15,6 +15,8 @@ class CampaignsConfig(AppConfig):
             settings_page,
             signals,
         )
+        from campaigns.archive import campaign_tables
 
         signals.connect()
         settings_page.register()
+        campaign_tables.register()

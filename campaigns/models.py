@@ -104,6 +104,8 @@ class Invitation(models.Model):
     used_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # The member of an imported campaign this link re-invites (campaigns.archive); empty for an ordinary link.
+    addressed_to = models.CharField(_("addressed to"), max_length=150, blank=True, default="", editable=False)
 
     class Meta:
         verbose_name = _("invitation")

@@ -124,3 +124,7 @@ def register() -> None:
         key="public-log", title=lambda: _("Public log"), order=90,
         template="campaigns/settings/public_log.html", context=_public_log_context,
     ))  # fmt: skip
+    register_settings_section(SettingsSection(
+        key="archive", title=lambda: _("Archive"), order=95,
+        template="campaigns/settings/archive.html", context=lambda request: {},
+    ))  # fmt: skip

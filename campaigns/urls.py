@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from campaigns import settings_page, views
+from campaigns import archive_views, settings_page, views
 
 app_name = "campaigns"
 
@@ -10,6 +10,8 @@ urlpatterns = [
     path("", views.campaign_list, name="list"),
     path("<id:campaign_id>/", views.campaign_home, name="home"),
     path("<id:campaign_id>/dashboard/", views.dashboard, name="dashboard"),
+    path("import/", archive_views.archive_upload, name="archive_upload"),
+    path("<id:campaign_id>/archive.json", archive_views.archive_download, name="archive_download"),
     path("<id:campaign_id>/settings/", settings_page.campaign_settings, name="settings"),
     path("<id:campaign_id>/settings/<slug:key>/", settings_page.settings_section_save, name="settings_section"),
     path("<id:campaign_id>/members/", views.members, name="members"),

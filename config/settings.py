@@ -260,5 +260,8 @@ BENCH_VIEWS = env_bool("BENCH_VIEWS", False)
 # Invitation links expire after this many hours.
 INVITATION_TTL_HOURS = int(os.environ.get("INVITATION_TTL_HOURS", "72"))
 
+# The largest campaign archive an upload or import_campaign reads (campaigns.archive, docs/archive.md).
+ARCHIVE_MAX_BYTES = int(os.environ.get("ARCHIVE_MAX_BYTES", str(20 * 1024 * 1024)))
+
 # Seconds between two bot turns replayed on a Frag table, so people can follow them.
 FRAG_LIVE_PACE = float(os.environ.get("FRAG_LIVE_PACE", "0.6"))

@@ -8,4 +8,9 @@ class FragConfig(AppConfig):
     verbose_name = "Frag"
 
     def ready(self) -> None:
-        from frag import chronicle_kinds  # noqa: F401  (how Frag games read in a campaign log)
+        from frag import (
+            archive,
+            chronicle_kinds,  # noqa: F401  (how Frag games read in a campaign log)
+        )
+
+        archive.register()

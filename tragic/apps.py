@@ -8,4 +8,9 @@ class TragicConfig(AppConfig):
     verbose_name = "TRAGIC"
 
     def ready(self) -> None:
-        from tragic import chronicle_kinds  # noqa: F401  (how TRAGIC events read in a campaign log)
+        from tragic import (
+            archive,
+            chronicle_kinds,  # noqa: F401  (how TRAGIC events read in a campaign log)
+        )
+
+        archive.register()

@@ -79,6 +79,9 @@ URLS: dict[str, Spec] = {
     "campaigns:clock_advance": Spec("campaign", c, post_only=True, narrator=NARR),
     "campaigns:log": Spec("campaign", c),
     "campaigns:log_export": Spec("campaign", lambda w: {**c(w), "fmt": "json"}),
+    # The whole campaign, secrets included: narrators only. Importing makes a new campaign: anyone signed in.
+    "campaigns:archive_download": Spec("campaign", c, narrator=NARR),
+    "campaigns:archive_upload": Spec("login", post_only=True),
     "campaigns:note_create": Spec("campaign", c, post_only=True),
     "campaigns:event_correct": Spec("campaign", lambda w: {**c(w), "event_id": w.public_event.pk}, post_only=True),
     "campaigns:public_log_toggle": Spec("campaign", c, post_only=True, narrator=NARR),
