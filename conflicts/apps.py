@@ -12,6 +12,9 @@ class ConflictsConfig(AppConfig):
         from campaigns.demo import register_demo_step
         from conflicts import chronicle_kinds, live, settings_sections  # noqa: F401  (register event texts and live fragments)
         from conflicts.demo import demo_sequence
+        from conflicts.services.leaving import draw_without_those_out
+        from states.hooks import on_out_of_action
 
         settings_sections.register()
+        on_out_of_action(draw_without_those_out)
         register_demo_step(demo_sequence)
