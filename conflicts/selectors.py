@@ -262,8 +262,11 @@ def _bulk(
     p: Participant, everyone: list[Participant], budget: Budget, shaken: bool, collective: bool
 ) -> BulkSplit | None:
     opponents = [(q.key, q.character.name) for q in everyone if q.side != p.side and q.active]
+    saved = split_from(p.split)
+    if len(saved.attack) > 1 or set(saved.defence) - {p.key} or not opponents:
+        return None  # more than the bulk form's fields can say: the row shows it as text
     split = default_split(p, everyone, budget, shaken=shaken, collective=collective)
-    if len(split.attack) > 1 or set(split.defence) - {p.key} or not opponents:
+    if len(split.attack) > 1 or set(split.defence) - {p.key}:
         return None
     target, attack = next(iter(split.attack.items()), (opponents[0][0], 0))
     return BulkSplit(attack=attack, target=target, defence=split.defence_cards, opponents=opponents)

@@ -258,16 +258,27 @@ def default_split(
     out_of_range = me.out_of_range_bands > 0
     saved = split_from(me.split)
     if saved.cards:
-        try:
-            validate_split(
-                budget, saved, me=me.key, opponents={p.key for p in opponents}, teammates=teammates,
-                out_of_range=out_of_range, shaken=shaken, collective=collective,
-                cover_reasons=me.split.get("reasons", {}),
-            )  # fmt: skip
-        except RuleError:
-            pass  # made before the table changed (a state, an opponent out): start again from a legal one
-        else:
-            return saved
+
+        def legal(split: Split) -> bool:
+            try:
+                validate_split(
+                    budget, split, me=me.key, opponents={p.key for p in opponents}, teammates=teammates,
+                    out_of_range=out_of_range, shaken=shaken, collective=collective,
+                    cover_reasons=me.split.get("reasons", {}),
+                )  # fmt: skip
+            except RuleError:
+                return False
+            return True
+
+        # The saved split if it still holds, else completed with the cards it left unplaced in defence; one the
+        # table has since made illegal (an attack saved before the character was Shaken) starts again.
+        left = budget.to_place(can_attack=can_attack(me, everyone, shaken=shaken)) - saved.cards
+        completed = Split(
+            saved.attack, {**saved.defence, me.key: saved.defence.get(me.key, 0) + left}, saved.upper_hand
+        )
+        for split in (saved, completed) if left > 0 else (saved,):
+            if legal(split):
+                return split
     attacks = can_attack(me, everyone, shaken=shaken)
     attack = budget.free + budget.attack_only if attacks else 0
     defence = budget.to_place(can_attack=attacks) - attack
