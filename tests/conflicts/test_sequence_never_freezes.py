@@ -54,7 +54,7 @@ def test_one_in_etat_critique_is_not_waited_for_and_the_console_does_not_count_i
     client = Client()
     client.force_login(f.narrator)
     page = client.get(f.sequence.get_absolute_url()).content.decode()
-    assert "1 of 2 still to draw" in page or "1 sur 2" in page
+    assert "1 sur 2 doit encore tirer" in page  # Jim and the first thug; not the thug in État critique
     sequence_draw_npcs(sequence=f.sequence, actor=f.narrator, expected_version=f.reload().sequence.version)
     assert f.reload().sequence.phase == Phase.RESOLVED
     assert not f.npcs[1].drawn
