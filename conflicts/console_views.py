@@ -75,7 +75,8 @@ def take_out(request: MemberRequest, campaign_id: int, sequence_id: int) -> Http
     """Take a participant out of the sequence, at any moment, with the reason for the log."""
     membership = _membership(request)
     sequence = selectors.sequence_for(membership, sequence_id)
-    participant = sequence.participants.filter(pk=_int(request.POST.get("participant"))).first()
+    chosen = _int(request.POST.get("participant"))
+    participant = sequence.participants.filter(pk=chosen).first() if chosen is not None else None
     if participant is None:
         messages.error(request, _("Choose a participant of this sequence."))
         return redirect(sequence.get_absolute_url())

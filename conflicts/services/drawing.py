@@ -255,7 +255,7 @@ def still_to_draw(sequence: Sequence, everyone: list[Participant]) -> list[Parti
     return [p for p in waiting if not effect_of(p, sequence, effects).out]
 
 
-def _resolve_if_complete(sequence: Sequence, everyone: list[Participant], actor: User) -> None:
+def _resolve_if_complete(sequence: Sequence, everyone: list[Participant], actor: User | None) -> None:
     """The last card down resolves the draw (``sequence.resolved``); the sequence's version moves on either way."""
     if any(p.drawn for p in everyone) and not still_to_draw(sequence, everyone):
         sequence.outcome = _resolve(sequence, everyone)

@@ -15,6 +15,7 @@ from django.urls import reverse
 from campaigns.models import Event
 from conflicts.models import Deck, Participant, Phase
 from conflicts.rules.budget import Split
+from conflicts.running_table import running_table
 from conflicts.services.leaving import participant_take_out, sequence_end
 from conflicts.services.npc_draws import sequence_draw_npcs
 from conflicts.services.settling import sequence_settle
@@ -50,6 +51,7 @@ def test_one_in_etat_critique_is_not_waited_for_and_the_console_does_not_count_i
     savage_wounds_set(character=f.thugs[1], actor=f.narrator, count=4, expected_version=None)
     with pytest.raises(ServiceError, match="État critique"):
         draw(f.npcs[1], f.narrator, Split(defence={f.npcs[1].key: 3}))
+    assert sorted(name for _owner, _seq, name in running_table(f.campaign.pk).waiting) == ["Jim Bones", "Truand 1"]
     draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}))
     client = Client()
     client.force_login(f.narrator)
