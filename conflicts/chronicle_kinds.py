@@ -247,6 +247,34 @@ def _outdistanced(event: Event) -> str:
     }
 
 
+def _winner_text(p: dict[str, Any]) -> str:
+    if not p.get("ended"):
+        return ""
+    if p.get("sequence_winner"):
+        return " " + _("The sequence ends: the side “%(side)s” wins.") % {"side": p["sequence_winner"]}
+    return " " + _("The sequence ends.")
+
+
+@describes("sequence.left", label=lambda: _("Taken out"))
+def _left(event: Event) -> str:
+    p = event.payload
+    text = _("%(name)s is taken out of “%(title)s”: %(reason)s") % {
+        "name": p.get("name", ""), "title": p.get("title", ""), "reason": p.get("reason", ""),
+    }  # fmt: skip
+    return text + _winner_text(p)
+
+
+@describes("sequence.ended", label=lambda: _("Sequence ended"))
+def _ended(event: Event) -> str:
+    p = event.payload
+    text = _("The narrator ends “%(title)s”: %(reason)s") % {"title": p.get("title", ""), "reason": p.get("reason", "")}
+    if p.get("unrecorded"):
+        text += " " + _("(the last draw's Revers were not recorded)")
+    if p.get("sequence_winner"):
+        text += " " + _("The side “%(side)s” is left standing.") % {"side": p["sequence_winner"]}
+    return text
+
+
 def _modifiers(mods: list[list[Any]]) -> str:
     from conflicts.labels import modifier_label
 

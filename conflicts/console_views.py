@@ -1,5 +1,5 @@
-"""The narrator's Sequence console: who takes part (adding a PC or an NPC) and the one tap that draws for
-every NPC. The page itself is ``views.sequence``; these act on it and come back to it."""
+"""The narrator's Sequence console: who takes part (adding a PC or an NPC, taking one out), the one tap that
+draws for every NPC, and ending the sequence. The page itself is ``views.sequence``; these act on it and come back to it."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from campaigns.access import MemberRequest, campaign_narrator
 from conflicts import selectors
 from conflicts.forms import ParticipantAddForm, bulk_splits_from_post
 from conflicts.services import sequences as sequences_services
+from conflicts.services.leaving import participant_take_out, sequence_end
 from conflicts.services.npc_draws import sequence_draw_npcs
 from conflicts.views import _board, _expected, _membership, _sequence_page
 from core.errors import ServiceError
@@ -66,3 +67,47 @@ def draw_npcs(request: MemberRequest, campaign_id: int, sequence_id: int) -> Htt
         count = len(drawn)
         messages.success(request, ngettext("%(n)d NPC drew.", "%(n)d NPCs drew.", count) % {"n": count})
     return redirect(sequence.get_absolute_url())
+
+
+@campaign_narrator
+@require_POST
+def take_out(request: MemberRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+    """Take a participant out of the sequence, at any moment, with the reason for the log."""
+    membership = _membership(request)
+    sequence = selectors.sequence_for(membership, sequence_id)
+    chosen = _int(request.POST.get("participant"))
+    participant = sequence.participants.filter(pk=chosen).first() if chosen is not None else None
+    if participant is None:
+        messages.error(request, _("Choose a participant of this sequence."))
+        return redirect(sequence.get_absolute_url())
+    try:
+        participant_take_out(participant=participant, actor=request.user, reason=request.POST.get("reason", ""),
+                             expected_version=_expected(request))  # fmt: skip
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("%(name)s is out of the sequence.") % {"name": participant.character.name})
+    return redirect(sequence.get_absolute_url())
+
+
+@campaign_narrator
+@require_POST
+def end(request: MemberRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
+    """End the sequence at any moment, with the reason for the log."""
+    membership = _membership(request)
+    sequence = selectors.sequence_for(membership, sequence_id)
+    try:
+        sequence_end(sequence=sequence, actor=request.user, reason=request.POST.get("reason", ""),
+                     expected_version=_expected(request))  # fmt: skip
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The sequence is over."))
+    return redirect(sequence.get_absolute_url())
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value or "")
+    except ValueError:
+        return None

@@ -49,6 +49,7 @@ class OddsInputs:
     me: Participant  # one of ``everyone``
     states: dict[Address, DeckState]  # the decks as they stand
     budget: Budget  # the participant's cards to place: no split changes it
+    to_place: int | None = None  # of those, the cards that can go somewhere (Shaken: those that can defend)
 
 
 _MEMBER_FIELDS = [f.attname for f in Membership._meta.concrete_fields]

@@ -36,10 +36,11 @@ if TYPE_CHECKING:
     from campaigns.models import Event
 
 PANEL_REFRESH = ("sequence.settled", "sequence.joined", "sequence.cut", "sequence.resolved", "sequence.declared",
-                 "sequence.outdistanced")  # fmt: skip
+                 "sequence.outdistanced", "sequence.left", "sequence.ended")  # fmt: skip
 RUNNING_REFRESH = ("sequence.created", "sequence.joined", "sequence.drew", "sequence.resolved", "sequence.settled",
-                   "sequence.cut", "sequence.outdistanced")  # fmt: skip
-DECK_REFRESH = ("sequence.drew", "sequence.atout", "sequence.settled", "sequence.resolved")
+                   "sequence.cut", "sequence.outdistanced", "sequence.left", "sequence.ended")  # fmt: skip
+DECK_REFRESH = ("sequence.drew", "sequence.atout", "sequence.settled", "sequence.resolved", "sequence.left",
+                "sequence.ended")  # fmt: skip
 
 
 def _sequence(event: Event) -> Sequence | None:

@@ -14,6 +14,7 @@ def _texts() -> dict[str, str]:
         "negative_cards": _("A number of cards cannot be negative."),
         "not_an_opponent": _("Attack cards can only go to an opponent still in the sequence."),
         "out_of_range_attack": _("Out of range: this participant can only defend until the distance is closed."),
+        "shaken_attack": _("Shaken: only free actions — no attack cards; put every card that can defend in defence."),
         "protect_not_teammate": _("Defence cards can only protect yourself or someone on your side."),
         "protect_needs_collective": _("Protecting a teammate with your defence is for collective sequences."),
         "protect_needs_reason": _("Say how you protect your teammate: covering someone needs a reason."),

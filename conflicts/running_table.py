@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Q
+
 from campaigns.models import Membership
 from conflicts.models import Participant, Phase, Sequence
 
@@ -35,9 +37,17 @@ def running_table(campaign_id: int) -> RunningTable:
     )
     if not sequences:
         return RunningTable([], [])
-    waiting = Participant.objects.filter(
-        sequence__in=sequences, sequence__phase=Phase.DRAWING, active=True, drawn=False
-    ).values_list("character__owner_id", "sequence_id", "character__name")
+    # Nobody is waited for who cannot act (État critique, unconscious, dead: conflicts.services.drawing).
+    out = Q(character__campaign__savage_states=True) & (
+        Q(character__savage_state__incapacitated=True)
+        | Q(character__savage_state__dead=True)
+        | Q(character__savage_state__unconscious=True)
+    )
+    waiting = (
+        Participant.objects.filter(sequence__in=sequences, sequence__phase=Phase.DRAWING, active=True, drawn=False)
+        .exclude(out)
+        .values_list("character__owner_id", "sequence_id", "character__name")
+    )
     return RunningTable(sequences, list(waiting))
 
 

@@ -229,7 +229,9 @@ def sequence_board(
             shaken=bool(effect_of(p, sequence, effects).shaken),
         )
         if membership.is_narrator and budget is not None and sequence.phase == Phase.DRAWING and not p.drawn:
-            view.bulk = _bulk(p, everyone, budget) if runs_itself(p) and p.active else None
+            view.bulk = (
+                _bulk(p, everyone, budget, view.shaken, sequence.collective) if runs_itself(p) and p.active else None
+            )
         views.append(view)
     sides: dict[str, list[ParticipantView]] = {}
     for v in views:
@@ -246,24 +248,33 @@ def sequence_board(
         effects=effects,
         story=sequence_story(sequence, membership) if story else [],
         npcs_to_draw=sum(
-            1 for v in views if v.participant.active and not v.participant.drawn and runs_itself(v.participant)
+            1
+            for v in views
+            if v.participant.active and not v.participant.drawn and not v.blocked and runs_itself(v.participant)
         ),
-        to_draw=sum(1 for v in views if v.participant.active and not v.participant.drawn),
-        standing=sum(1 for v in views if v.participant.active),
+        # Who the draw waits for: a participant who cannot act (État critique…) is not (services.drawing).
+        to_draw=sum(1 for v in views if v.participant.active and not v.participant.drawn and not v.blocked),
+        standing=sum(1 for v in views if v.participant.active and not v.blocked),
     )
 
 
-def _bulk(p: Participant, everyone: list[Participant], budget: Budget) -> BulkSplit | None:
+def _bulk(
+    p: Participant, everyone: list[Participant], budget: Budget, shaken: bool, collective: bool
+) -> BulkSplit | None:
     opponents = [(q.key, q.character.name) for q in everyone if q.side != p.side and q.active]
-    split = default_split(p, everyone, budget)
-    if len(split.attack) > 1 or set(split.defence) - {p.key} or not opponents:
+    saved = split_from(p.split)
+    if len(saved.attack) > 1 or set(saved.defence) - {p.key} or not opponents:
+        return None  # more than the bulk form's fields can say: the row shows it as text
+    split = default_split(p, everyone, budget, shaken=shaken, collective=collective)
+    if len(split.attack) > 1 or set(split.defence) - {p.key}:
         return None
     target, attack = next(iter(split.attack.items()), (opponents[0][0], 0))
     return BulkSplit(attack=attack, target=target, defence=split.defence_cards, opponents=opponents)
 
 
 STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequence.drew", "sequence.resolved",
-               "sequence.atout", "sequence.settled", "sequence.cut", "sequence.outdistanced")  # fmt: skip
+               "sequence.atout", "sequence.settled", "sequence.cut", "sequence.outdistanced", "sequence.left",
+               "sequence.ended")  # fmt: skip
 
 
 def sequence_story(sequence: Sequence, membership: Membership) -> list[str]:

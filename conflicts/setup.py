@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from characters.rules.psychic import telekinesis_mind_modifier
 from conflicts import sheets
 from conflicts.models import CoverMode, Participant, Sequence, SequenceKind, TableSettings
-from conflicts.rules.budget import Budget, CardItem, ParticipantSetup, Split, Use, card_budget
+from conflicts.rules.budget import Budget, CardItem, ParticipantSetup, Split, Use, card_budget, validate_split
 from conflicts.rules.cards import Card
 from conflicts.rules.equipment import (
     Era,
@@ -18,6 +18,7 @@ from conflicts.rules.equipment import (
     successes_per_revers,
     vehicle_weapon_ignores_robustness,
 )
+from conflicts.rules.errors import RuleError
 from conflicts.rules.fudge import Modifier
 from conflicts.rules.relatedness import Relatedness, related_rank
 from conflicts.rules.resolution import Hand, Played
@@ -241,14 +242,46 @@ def costs_of(sequence: Sequence, participants: list[Participant]) -> dict[tuple[
     return out
 
 
-def default_split(me: Participant, everyone: list[Participant], budget: Budget) -> Split:
-    """The split a form starts from: the saved one, else all attack cards on the first opponent, the rest defending."""
+def can_attack(me: Participant, everyone: list[Participant], *, shaken: bool) -> bool:
+    """Whether the participant may put cards in attack at all: an opponent still in, within range, not Shaken."""
+    return any(p.side != me.side and p.active for p in everyone) and me.out_of_range_bands == 0 and not shaken
+
+
+def default_split(
+    me: Participant, everyone: list[Participant], budget: Budget, *, shaken: bool = False, collective: bool = False
+) -> Split:
+    """The split a form starts from, always one the rules accept (``validate_split``): the saved one if it still
+    is, else all attack cards on the first opponent and the rest defending; every card that can defend when the
+    participant may not attack (Shaken, out of range), the attack-only cards left out (``Budget.to_place``)."""
+    opponents = [p for p in everyone if p.side != me.side and p.active]
+    teammates = {p.key for p in everyone if p.side == me.side and p.active and p.pk != me.pk}
+    out_of_range = me.out_of_range_bands > 0
     saved = split_from(me.split)
     if saved.cards:
-        return saved
-    opponents = [p for p in everyone if p.side != me.side and p.active]
-    attack = budget.free + budget.attack_only if opponents and me.out_of_range_bands == 0 else 0
-    defence = budget.total - attack
+
+        def legal(split: Split) -> bool:
+            try:
+                validate_split(
+                    budget, split, me=me.key, opponents={p.key for p in opponents}, teammates=teammates,
+                    out_of_range=out_of_range, shaken=shaken, collective=collective,
+                    cover_reasons=me.split.get("reasons", {}),
+                )  # fmt: skip
+            except RuleError:
+                return False
+            return True
+
+        # The saved split if it still holds, else completed with the cards it left unplaced in defence; one the
+        # table has since made illegal (an attack saved before the character was Shaken) starts again.
+        left = budget.to_place(can_attack=can_attack(me, everyone, shaken=shaken)) - saved.cards
+        completed = Split(
+            saved.attack, {**saved.defence, me.key: saved.defence.get(me.key, 0) + left}, saved.upper_hand
+        )
+        for split in (saved, completed) if left > 0 else (saved,):
+            if legal(split):
+                return split
+    attacks = can_attack(me, everyone, shaken=shaken)
+    attack = budget.free + budget.attack_only if attacks else 0
+    defence = budget.to_place(can_attack=attacks) - attack
     return Split(
         attack={opponents[0].key: attack} if attack else {},
         defence={me.key: defence} if defence else {},

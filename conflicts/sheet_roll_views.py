@@ -17,7 +17,7 @@ from campaigns.access import MemberRequest, campaign_member
 from campaigns.models import Membership
 from characters.access import can_view
 from characters.models import Character
-from conflicts import open_tests
+from conflicts import open_tests, sheets
 from conflicts import sheet_roll as sheet_roll_rules
 from conflicts import sheet_roll_dialog as dialog
 from conflicts.services.fudge_tests import fudge_test_roll, simple_conflict_roll
@@ -102,12 +102,43 @@ def sheet_roll(request: MemberRequest, campaign_id: int, character_id: int) -> H
         else:
             result = fudge_test_roll(character=character, actor=request.user, data=roll_data)
     except ServiceError as exc:
+        if shaken_refusal(character, exc):
+            return render(
+                request, "conflicts/partials/shaken_card.html", {"character": character, "error": exc.message}
+            )
         return HttpResponse(exc.message, status=exc.status)
     sheet_roll_rules.remember(request.session, character.pk, memory)
     if "winner" in result:
         return render(request, "conflicts/partials/conflict_card.html", {"character": character, "result": result})
     result = {**result, "step": 0}
     return render(request, "conflicts/partials/roll_card.html", _sheet_roll_context(character, result, memory))
+
+
+def shaken_refusal(character: Character, exc: ServiceError) -> bool:
+    """Whether ``exc`` is Secoué's refusal (« ne peut faire que des actions gratuites »): the sheet then answers
+    with a card that says so and offers the Jeton that ends it, never a bare 400."""
+    effect = sheets.states_effect(character, domain="")
+    return bool(effect.shaken) and not effect.out and exc.message == sheets.states_refusal(effect, test=True)
+
+
+@campaign_member
+@require_POST
+def sheet_unshake(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
+    """« il est possible d'utiliser un jeton à tout moment pour éliminer un état Secoué … Dans ce cas, le personnage
+    peut agir normalement » (state cards): one Jeton from the sheet; the card says what it did, or why not."""
+    from states.services.shaken import savage_token_unshake
+
+    character = _own_character(request, campaign_id, character_id)
+    try:
+        savage_token_unshake(character=character, actor=request.user, expected_version=None)
+    except ServiceError as exc:
+        context = {"character": character, "error": exc.message}
+        return render(
+            request, "conflicts/partials/shaken_card.html", context, status=200 if request.htmx else exc.status
+        )
+    if not request.htmx:
+        return redirect(character.get_absolute_url())
+    return render(request, "conflicts/partials/shaken_card.html", {"character": character, "unshaken": True})
 
 
 def _attribute_roll(request: MemberRequest, character: Character, data: dict[str, Any]) -> HttpResponse:

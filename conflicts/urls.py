@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from campaigns.settings_page import section_redirect
-from conflicts import console_views, fudge_test_views, sheet_roll_views, views
+from conflicts import console_views, fudge_test_views, jeton_views, sheet_roll_views, views
 
 app_name = "conflicts"
 
@@ -25,6 +25,7 @@ urlpatterns = [
         sheet_roll_views.sheet_roll_atout,
         name="sheet_roll_atout",
     ),
+    path("<id:campaign_id>/characters/<id:character_id>/jeton/", sheet_roll_views.sheet_unshake, name="sheet_unshake"),
     path(
         "<id:campaign_id>/characters/<id:character_id>/tests/others/",
         sheet_roll_views.other_tests,
@@ -38,6 +39,8 @@ urlpatterns = [
     path("<id:campaign_id>/sequences/<id:sequence_id>/settle/", views.settle, name="settle"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/draw-npcs/", console_views.draw_npcs, name="draw_npcs"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/cut/", views.cut, name="cut"),
+    path("<id:campaign_id>/sequences/<id:sequence_id>/take-out/", console_views.take_out, name="take_out"),
+    path("<id:campaign_id>/sequences/<id:sequence_id>/end/", console_views.end, name="end"),
     path("<id:campaign_id>/participants/<id:participant_id>/", views.panel, name="panel"),
     path("<id:campaign_id>/participants/<id:participant_id>/odds/", views.odds, name="odds"),
     path("<id:campaign_id>/participants/<id:participant_id>/split/", views.split_submit, name="split"),
@@ -49,4 +52,5 @@ urlpatterns = [
         name="modifiers_form",
     ),
     path("<id:campaign_id>/participants/<id:participant_id>/atout/", views.atout, name="atout"),
+    path("<id:campaign_id>/participants/<id:participant_id>/jeton/", jeton_views.unshake, name="unshake"),
 ]

@@ -40,7 +40,7 @@ from conflicts.services.drawing import participant_declare_split, participant_dr
 from conflicts.services.sequences import participant_update, scene_create, sequence_create
 from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle
-from conflicts.setup import budget_of, default_split, penalty_of
+from conflicts.setup import budget_of, can_attack, default_split, penalty_of
 from core.errors import ServiceError
 from core.http import AuthenticatedRequest, posted_next_or
 
@@ -114,7 +114,10 @@ def _panel_context(
     settings = deck_store.table_settings(sequence.campaign)
     budget = budget if budget is not None else _budget(participant, board)
     view = next((v for v in board.views if v.participant.pk == participant.pk), None)
-    split = split if split is not None else default_split(participant, everyone, budget)
+    shaken = view.shaken if view else False
+    if split is None:
+        split = default_split(participant, everyone, budget, shaken=shaken, collective=sequence.collective)
+    attacks = can_attack(participant, everyone, shaken=shaken)
     odds = selectors.split_odds(sequence, participant, split, membership, everyone, board.states)
     return {
         "sequence": sequence,
@@ -127,12 +130,15 @@ def _panel_context(
         "opponents": [q for q in everyone if q.side != participant.side and q.active],
         "teammates": [q for q in everyone if q.side == participant.side and q.pk != participant.pk and q.active],
         "placed": split.cards,
+        # Shaken (or out of range): every card that can defend goes to defence, attack-only cards stay out.
+        "to_place": budget.to_place(can_attack=attacks),
+        "set_aside": budget.total - budget.to_place(can_attack=attacks),
         "error": error,
         "version": sequence.version,
         "reasons": participant.split.get("reasons", {}),
         # The state cards (states.bridge): why this participant cannot draw, or that it may only defend.
         "blocked": view.blocked if view else "",
-        "shaken": view.shaken if view else False,
+        "shaken": shaken,
     }
 
 
@@ -300,13 +306,17 @@ def odds(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpR
         membership, everyone, me = _mine(request, campaign_id, participant_id)
         board = selectors.sequence_board(me.sequence, membership, everyone, story=False)
         deck_store.table_settings(me.sequence.campaign)  # read now, so that it is kept with the sequence
-        return OddsInputs(board.sequence, everyone, me, board.states, _budget(me, board))
+        budget = _budget(me, board)
+        view = next(v for v in board.views if v.participant.pk == me.pk)
+        to_place = budget.to_place(can_attack=can_attack(me, everyone, shaken=view.shaken))
+        return OddsInputs(board.sequence, everyone, me, board.states, budget, to_place)
 
     def render_odds(inputs: OddsInputs, data: QueryDict) -> str:
         me, sequence = inputs.me, inputs.sequence
         split, _reasons = split_from_post(data, me, inputs.everyone)
         odds = selectors.split_odds(sequence, me, split, membership, inputs.everyone, inputs.states)
-        return odds_html(me.pk, sequence.version, split.cards, inputs.budget.total, odds)
+        total = inputs.to_place if inputs.to_place is not None else inputs.budget.total
+        return odds_html(me.pk, sequence.version, split.cards, total, odds)
 
     return odds_response(request, membership, participant_id, load, render_odds)
 

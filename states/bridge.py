@@ -6,9 +6,10 @@ is imported by them for this; the readings are in ``states.rules.bridge``.
 a ``CecjEffect``: wound and fatigue penalties (positive), ``out`` (why the character cannot act) and ``shaken``.
 ``out_reason(effect)`` and ``shaken_reason()`` give the translated sentences to show or to refuse with.
 
-The campaign setting ``weigh_on_cecj`` (on by default) turns the penalties and the refusals on. When Revers
+The campaign setting ``weigh_on_cecj`` (on by default) turns the penalties and Shaken's refusals on. When Revers
 become wounds (``revers_to_wounds``) the wound penalty always applies, so that a converted Revers keeps its
-penalty even with the setting off.
+penalty even with the setting off. ``out`` (État critique, unconscious, dead: « Il ne peut plus agir ») holds
+whatever the settings.
 """
 
 from __future__ import annotations
@@ -52,19 +53,19 @@ def cecj_effects(characters: Iterable[Character], *, domain: str, campaign: Camp
     prefetch_related_objects(states, "fatigue_tracks")
     out: dict[int, CecjEffect] = {}
     for state in states:
-        s = settings[campaign_of[state.character_id]]
-        if s.weigh_on_cecj or s.revers_to_wounds:
-            out[state.character_id] = _effect_for(state, s, domain)
+        effect = _effect_for(state, settings[campaign_of[state.character_id]], domain)
+        if effect != NO_EFFECT:
+            out[state.character_id] = effect
     return out
 
 
 def _effect_for(state: SavageState, s: SavageSettings, domain: str) -> CecjEffect:
-    if not (s.weigh_on_cecj or s.revers_to_wounds):
-        return NO_EFFECT
     effect = _effect(card_state(state), domain=domain)
     if not s.weigh_on_cecj:
-        # Only the converted Revers' wounds weigh (never zero penalty); no refusal, no fatigue.
-        effect = CecjEffect(wounds=effect.wounds)
+        # « Il ne peut plus agir » holds whatever the setting: État critique, the unconscious and the dead stay
+        # out. Only the converted Revers' wounds weigh (never zero penalty), with Revers into wounds on; no
+        # fatigue, and Shaken does not stop a MicroFudge roll (docs/rules-decisions.md, « The bridge »).
+        effect = CecjEffect(wounds=effect.wounds if s.revers_to_wounds else 0, out=effect.out)
     return effect
 
 

@@ -116,6 +116,13 @@ class Budget:
     def total(self) -> int:
         return self.free + self.attack_only + self.defence_only
 
+    def to_place(self, *, can_attack: bool = True) -> int:
+        """The cards the participant must place. One who may not attack (Secoué: « ne peut faire que des actions
+        gratuites »; out of range: « il doit adopter un Jeu défensif ») places every card that can defend, and
+        the attack-only cards (a weapon the narrator set to attack) stay out of the draw: they can go nowhere
+        (docs/rules-decisions.md, « A Shaken character's attack-only cards »)."""
+        return self.total if can_attack else self.free + self.defence_only
+
 
 def card_budget(setup: ParticipantSetup, *, first_draw: bool) -> Budget:
     items = tuple(card_items(setup, first_draw=first_draw))
@@ -155,10 +162,12 @@ def validate_split(
     opponents: set[str],
     teammates: set[str],
     out_of_range: bool = False,
+    shaken: bool = False,
     collective: bool = False,
     cover_reasons: Mapping[str, str] | None = None,
 ) -> None:
-    """Refuse any split the participant cannot make, with the reason. Every card must be placed."""
+    """Refuse any split the participant cannot make, with the reason. Every card that may be placed must be:
+    a participant who may not attack (``out_of_range``, ``shaken``) places every card that can defend."""
     if any(n < 0 for n in (*split.attack.values(), *split.defence.values())):
         raise RuleError("negative_cards")
     for target, n in split.attack.items():
@@ -167,6 +176,9 @@ def validate_split(
     if out_of_range and split.attack_cards:
         # « le personnage hors de portée ne peut pas infliger de Revers … il doit adopter un Jeu défensif ».
         raise RuleError("out_of_range_attack")
+    if shaken and split.attack_cards:
+        # Secoué: « ne peut faire que des actions gratuites »; defending is no action (states.rules.bridge).
+        raise RuleError("shaken_attack")
     reasons = cover_reasons or {}
     for protected, n in split.defence.items():
         if not n or protected == me:
@@ -178,11 +190,12 @@ def validate_split(
         # « Le personnage doit avoir une explication logique justifiant un tel usage ».
         if not reasons.get(protected, "").strip():
             raise RuleError("protect_needs_reason", target=protected)
-    if split.cards > budget.total:
-        raise RuleError("too_many_cards", used=split.cards, have=budget.total)
+    to_place = budget.to_place(can_attack=bool(opponents) and not (out_of_range or shaken))
+    if split.cards > to_place:
+        raise RuleError("too_many_cards", used=split.cards, have=to_place)
     if split.attack_cards > budget.free + budget.attack_only:
         raise RuleError("too_many_attack", used=split.attack_cards, have=budget.free + budget.attack_only)
     if split.defence_cards > budget.free + budget.defence_only:
         raise RuleError("too_many_defence", used=split.defence_cards, have=budget.free + budget.defence_only)
-    if split.cards < budget.total:
-        raise RuleError("cards_left", left=budget.total - split.cards)
+    if split.cards < to_place:
+        raise RuleError("cards_left", left=to_place - split.cards)

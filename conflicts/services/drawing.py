@@ -212,7 +212,8 @@ def _deal_for(
     """One participant's cards for this draw, checked, dealt and told in the log (``sequence.drew``); the
     sequence is locked by the caller, which resolves the draw once everyone has drawn."""
     # The state cards (states.bridge): État critique, unconscious or dead draw nothing; Shaken draws no attack.
-    refusal = sheets.states_refusal(effect_of(me, sequence), attack=split.attack_cards > 0)
+    effect = effect_of(me, sequence)
+    refusal = sheets.states_refusal(effect, attack=split.attack_cards > 0)
     if refusal:
         raise ServiceError(refusal)
     reasons = dict(reasons or me.split.get("reasons", {}))
@@ -221,7 +222,8 @@ def _deal_for(
     try:
         validate_split(
             budget, split, me=me.key, opponents=set(_opponents(me, everyone)), teammates=set(_teammates(me, everyone)),
-            out_of_range=me.out_of_range_bands > 0, collective=sequence.collective, cover_reasons=reasons,
+            out_of_range=me.out_of_range_bands > 0, shaken=bool(effect.shaken), collective=sequence.collective,
+            cover_reasons=reasons,
         )  # fmt: skip
     except RuleError as error:
         raise refuse(error) from error
@@ -242,9 +244,20 @@ def _deal_for(
     _append(sequence, "sequence.drew", actor, payload, [me.character])
 
 
-def _resolve_if_complete(sequence: Sequence, everyone: list[Participant], actor: User) -> None:
+def still_to_draw(sequence: Sequence, everyone: list[Participant]) -> list[Participant]:
+    """Who the draw still waits for: every participant in the sequence who has not drawn and can act. « Lorsque
+    tous les participants ont tiré leurs cartes » counts those who can draw: one in État critique (« Il ne peut
+    plus agir »), unconscious or dead draws nothing, so the draw never waits for them."""
+    waiting = [p for p in everyone if p.active and not p.drawn]
+    if not waiting:
+        return []
+    effects = sheets.states_effects([p.character for p in waiting], domain=sequence.domain, campaign=sequence.campaign)
+    return [p for p in waiting if not effect_of(p, sequence, effects).out]
+
+
+def _resolve_if_complete(sequence: Sequence, everyone: list[Participant], actor: User | None) -> None:
     """The last card down resolves the draw (``sequence.resolved``); the sequence's version moves on either way."""
-    if all(p.drawn for p in everyone if p.active):
+    if any(p.drawn for p in everyone) and not still_to_draw(sequence, everyone):
         sequence.outcome = _resolve(sequence, everyone)
         sequence.phase = Phase.RESOLVED
         _append(sequence, "sequence.resolved", actor, {"outcome": sequence.outcome}, [p.character for p in everyone])

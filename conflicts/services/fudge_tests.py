@@ -141,6 +141,7 @@ def simple_conflict_roll(
     _narrator(first.campaign_id, actor)
     if second.campaign_id != first.campaign_id or second.pk == first.pk:
         raise ServiceError(_("Choose another character of this campaign."))
+    refuse_out_of_action(first, second)
     a, code_a, b, code_b = simple_conflict_setups(first, second, first_data, second_data)
     result = simple_conflict(a.effective_rank, b.effective_rank, _rng(rng))
     chances = simple_conflict_chances(a.effective_rank, b.effective_rank)
@@ -162,6 +163,18 @@ def simple_conflict_roll(
         campaign=first.campaign, kind="conflict.simple", actor=actor, payload=payload, characters=[first, second]
     )
     return payload
+
+
+def refuse_out_of_action(*characters: Character) -> None:
+    """État critique « Il ne peut plus agir »; the dead and the unconscious neither: such a character leads no
+    simple conflict, resists none, uses no power, whatever the bridge's setting (``states.bridge``)."""
+    for character in characters:
+        effect = sheets.states_effect(character, domain="")
+        if effect.out:
+            raise ServiceError(
+                _("%(name)s cannot take part: %(reason)s")
+                % {"name": character.name, "reason": sheets.states_refusal(effect)}
+            )
 
 
 def defender_setups(first: Character, others: list[Character], trait_code: str) -> dict[int, FudgeTestSetup]:

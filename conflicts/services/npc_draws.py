@@ -23,7 +23,7 @@ from conflicts.models import Participant, Phase, Sequence
 from conflicts.rules.budget import Split
 from conflicts.services.changes import _lock_sequence, _narrator, _participants, _rng, runs_itself
 from conflicts.services.drawing import _deal_for, _outdistanced, _resolve_if_complete
-from conflicts.setup import budget_of, default_split, penalty_of
+from conflicts.setup import budget_of, default_split, effect_of, penalty_of
 from core.errors import ServiceError
 
 
@@ -49,7 +49,8 @@ def sequence_draw_npcs(
     if sequence.phase != Phase.DRAWING:
         raise ServiceError(_("Out of turn: this draw is over; the narrator records its Revers before the next one."))
     everyone = _participants(sequence)
-    npcs = npcs_to_draw(everyone)
+    # An NPC that cannot act (État critique, dead, unconscious) draws nothing: the draw does not wait for it.
+    npcs = [npc for npc in npcs_to_draw(everyone) if not effect_of(npc, sequence).out]
     if not npcs:
         raise ServiceError(_("No NPC is left to draw in this draw."))
     if _outdistanced(sequence, everyone, actor):
@@ -61,7 +62,8 @@ def sequence_draw_npcs(
         split = splits.get(npc.pk)
         if split is None:
             budget = budget_of(npc, sequence, settings, penalty=penalty_of(npc, sequence), everyone=everyone)
-            split = default_split(npc, everyone, budget)
+            split = default_split(npc, everyone, budget, shaken=bool(effect_of(npc, sequence).shaken),
+                                  collective=sequence.collective)  # fmt: skip
         try:
             _deal_for(sequence, everyone, npc, actor, split, None, deal)
         except ServiceError as error:

@@ -25,7 +25,7 @@ from django.db import transaction
 from characters.models import Character
 from conflicts import sheets
 from conflicts.rules.ranks import Difficulty
-from conflicts.services.fudge_tests import fudge_test_roll, simple_conflict_roll
+from conflicts.services.fudge_tests import fudge_test_roll, refuse_out_of_action, simple_conflict_roll
 
 
 @transaction.atomic
@@ -38,6 +38,8 @@ def power_test_roll(
     ``data["trait_code"]``, then roll: a Test at the Difficulty the use asks for, or, against ``opponent``, a
     simple conflict of the domain against ``opponent_data["trait_code"]``."""
     domain = str(data["trait_code"])
+    # Before the point is spent: « Il ne peut plus agir » (État critique), whoever the power is aimed at.
+    refuse_out_of_action(character, *([opponent] if opponent is not None else []))
     use = sheets.power_use(
         character=character, actor=actor, domain=domain, power_rank=int(power["power_rank"]),
         masked=bool(power.get("masked")), several_objects=bool(power.get("several_objects")),

@@ -10,18 +10,13 @@ from django.utils.translation import gettext as _
 
 from conflicts import sheets
 from conflicts.messages import refuse
-from conflicts.models import (
-    Phase,
-    Sequence,
-)
+from conflicts.models import Participant, Phase, Sequence
 from conflicts.rules.errors import RuleError
 from conflicts.rules.resolution import DrawVerdict, Severity
 from conflicts.rules.sequence import CutChoice, cut_short, is_out, over
 from conflicts.services.changes import _append, _bump, _lock_sequence, _member, _narrator, _participants, controls
 from conflicts.services.drawing import _discard
-from conflicts.setup import (
-    writes_to_sheets,
-)
+from conflicts.setup import effect_of, writes_to_sheets
 from core.errors import PermissionRefused, ServiceError
 
 
@@ -66,14 +61,14 @@ def sequence_settle(*, sequence: Sequence, actor: User, expected_version: int | 
     sequence.last_verdict = outcome.get("verdict", "")
     sequence.last_winner = outcome.get("winner") or ""
     sequence.cut_choices = {}
-    standing = {p.key: p.active for p in everyone}
+    standing = standing_of(sequence, everyone)
     sides = {p.key: p.side for p in everyone}
     ended = over(standing, sides)
     payload = {"revers": recorded, "verdict": sequence.last_verdict, "winner": sequence.last_winner,
                "upper_hand_cards": outcome.get("upper_hand_cards", {}), "range_closed": closed, "names": outcome.get("names", {}),
                "kind": sequence.kind, "written": writes_to_sheets(sequence)}  # fmt: skip
     if ended:
-        standing_sides = sorted({p.side for p in everyone if p.active})
+        standing_sides = sorted({p.side for p in everyone if standing[p.key]})
         sequence.phase = Phase.ENDED
         sequence.winner = standing_sides[0] if len(standing_sides) == 1 else ""
         sequence.ended_how = "decisive"
@@ -84,6 +79,15 @@ def sequence_settle(*, sequence: Sequence, actor: User, expected_version: int | 
     _append(sequence, "sequence.settled", actor, payload, [p.character for p in everyone])
     _bump(sequence, "phase", "draw_number", "last_verdict", "last_winner", "cut_choices", "winner", "ended_how")
     return sequence
+
+
+def standing_of(sequence: Sequence, everyone: list[Participant]) -> dict[str, bool]:
+    """Who still stands in the sequence: in it and able to act. A participant in État critique (« Il ne peut plus
+    agir »), unconscious or dead stands no more than one a Revers décisif took out (« perd la Séquence »), so a
+    side left with nobody able to act has lost it (read after the draw's Revers are written: a Revers may have
+    just become the fourth wound)."""
+    effects = sheets.states_effects([p.character for p in everyone], domain=sequence.domain, campaign=sequence.campaign)
+    return {p.key: p.active and not effect_of(p, sequence, effects).out for p in everyone}
 
 
 @transaction.atomic

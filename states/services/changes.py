@@ -22,6 +22,7 @@ from campaigns.models import Campaign, Visibility
 from campaigns.services import event_append
 from characters.models import Character, CharacterKind
 from core.errors import ServiceError, StaleState
+from states.hooks import run_out_of_action
 from states.models import SavageFatigue, SavageRound, SavageState
 from states.rules import fatigue as fatigue_rules
 from states.rules import states as rules
@@ -197,6 +198,8 @@ def _log(
         visibility=visibility,
         recipient=recipient,
     )
+    if state.incapacitated or state.dead or state.unconscious:
+        run_out_of_action(character, actor)
 
 
 def _roll(
