@@ -15,6 +15,9 @@ class CampaignsConfig(AppConfig):
             settings_page,
             signals,
         )
+        from campaigns.event_subjects import versions
+        from core.regions import set_version_source
 
         signals.connect()
+        set_version_source(versions)
         settings_page.register()

@@ -109,11 +109,11 @@ def sheet_html(
         return render_to_string(SHEET_TEMPLATE, {**context(), "csrf_token": csrf_token}, request=request)
 
     def inner(csrf_token: str | None) -> str:
-        return kept("sheet", sheet_key(character, membership, request), render, csrf_token)
+        return kept("sheet", sheet_key(character, membership, request), render, csrf_token, template=SHEET_TEMPLATE)
 
     # Until the table changes (an Event moves the stream head), not even the key's three reads are needed.
     at = ("sheet-at", table_head(membership), character, membership, _session(request))
-    return kept("sheet-at", at, inner, token)
+    return kept("sheet-at", at, inner, token, template=SHEET_TEMPLATE)
 
 
 def panel_key(character: CastRow, campaign: Any, membership: Any, quick: Any, oob: Any) -> tuple[Any, ...]:
@@ -133,7 +133,7 @@ def panels_html(campaign: Any, membership: Any, *, quick: Any = None, oob: Any =
 
     # Until the table changes (an Event moves the stream head), not even the characters' versions are read.
     at = ("panels-at", table_head(membership), campaign, membership, quick, oob)
-    joined = kept("panels-at", at, all_panels, None)
+    joined = kept("panels-at", at, all_panels, None, template=PANEL_TEMPLATE)
     return [mark_safe(html) for html in joined.split(PANEL_SEPARATOR)] if joined else []  # noqa: S308
 
 
@@ -152,7 +152,10 @@ def _panels(campaign: Any, membership: Any, quick: Any, oob: Any) -> list[SafeSt
 
         return render
 
-    return [kept("panel", panel_key(row, campaign, membership, quick, oob), render_one(row), None) for row in cast]
+    return [
+        kept("panel", panel_key(row, campaign, membership, quick, oob), render_one(row), None, template=PANEL_TEMPLATE)
+        for row in cast
+    ]
 
 
 def panel_html(character: Character, *, campaign: Any, membership: Any = None, quick: Any = None,
@@ -166,4 +169,4 @@ def panel_html(character: Character, *, campaign: Any, membership: Any = None, q
     row = CastRow(character.pk, character.name, character.kind, character.owner_id, character.version, state_version)
     context = {"character": character, "campaign": campaign, "membership": membership, "quick": quick, "oob": oob}
     key = panel_key(row, campaign, membership, quick, oob)
-    return kept("panel", key, lambda _token: render_to_string(PANEL_TEMPLATE, context), None)
+    return kept("panel", key, lambda _token: render_to_string(PANEL_TEMPLATE, context), None, template=PANEL_TEMPLATE)
