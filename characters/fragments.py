@@ -54,9 +54,11 @@ def cast_of(campaign_id: int) -> list[CastRow]:
 
 
 def _session(request: Any) -> tuple[tuple[str, Any], ...]:
-    # The roll controls read the reader's remembered difficulty from the session (conflicts' sheet roll).
+    # The roll controls read the reader's remembered difficulty from the session (conflicts' sheet roll); Django's
+    # own entries (``_auth_user_id``…) are read by no sheet, and leaving them out lets a page and a live push (which
+    # has no session) share one rendering.
     session = getattr(request, "session", None)
-    return tuple(sorted(session.items())) if session is not None else ()
+    return tuple(sorted((k, v) for k, v in session.items() if not k.startswith("_"))) if session is not None else ()
 
 
 def sheet_depends(character: Character, membership: Any, request: Any = None) -> Depends:
