@@ -12,11 +12,15 @@ class CampaignsConfig(AppConfig):
         from campaigns import (
             chronicle_kinds,  # noqa: F401  (registers this app's event texts)
             live_panels,  # noqa: F401  (registers the game card's live refresh)
+            live_regions,  # noqa: F401  (registers the regions' live pushes)
             settings_page,
             signals,
         )
         from campaigns.archive import campaign_tables
+        from campaigns.event_subjects import versions
+        from core.regions import set_version_source
 
         signals.connect()
+        set_version_source(versions)
         settings_page.register()
         campaign_tables.register()

@@ -49,10 +49,11 @@ def kept_part(
     membership: Membership,
     context: dict[str, Any],
     render: Callable[[str | None], str],
+    template: str,
 ) -> SafeString:
-    """Part ``name`` of a campaign page for ``membership``, kept until the table changes."""
+    """Part ``name`` of a campaign page for ``membership``, drawn by ``template``, kept until the table changes."""
     key = (name, table_head(membership), membership, request.get_full_path())
-    return kept(name, key, render, page_token(request, context))
+    return kept(name, key, render, page_token(request, context), template=template)
 
 
 def note_form_html(request: HttpRequest, membership: Membership, context: dict[str, Any]) -> SafeString:
@@ -64,7 +65,7 @@ def note_form_html(request: HttpRequest, membership: Membership, context: dict[s
                 "csrf_token": token}  # fmt: skip
         return render_to_string(NOTE_FORM, part)
 
-    return kept_part("note-form", request, membership, context, render)
+    return kept_part("note-form", request, membership, context, render, NOTE_FORM)
 
 
 def page_part_html(
@@ -77,4 +78,4 @@ def page_part_html(
         values = {name: value() if callable(value) else value for name, value in part.items()}
         return render_to_string(template, {**context, **values, "csrf_token": token}, request=request)
 
-    return kept_part(template, request, membership, context, render)
+    return kept_part(template, request, membership, context, render, template)

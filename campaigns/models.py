@@ -284,3 +284,16 @@ class CampaignStream(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign_id}@{self.position}"
+
+
+class SubjectVersion(models.Model):
+    """The stream position of the last Event that touched a subject (``character:12``, ``settings:3``): the
+    version a region's declaration reads (``core.regions``). Written with the Event, in its transaction, by
+    ``campaigns.services.event_append`` from ``campaigns.event_subjects``."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    subject = models.CharField(max_length=64, unique=True)
+    position = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.subject}@{self.position}"

@@ -15,7 +15,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaigns import answer_position, hooks
+from campaigns import answer_position, event_subjects, hooks
 from campaigns.live_announce import announce_on_commit
 from campaigns.models import (
     Campaign,
@@ -88,6 +88,10 @@ def event_append(
     characters = list(characters)
     if characters:
         event.characters.set(characters)
+    # What the event changed, at its position: the versions regions are kept by (core.regions).
+    named = [getattr(c, "pk", c) for c in characters]
+    touched = event_subjects.subjects_of(kind, campaign.pk, event.payload, named)
+    event_subjects.write_versions(campaign.pk, touched, position)
     announce_on_commit(event)
     # The request's answer shows this event once it has committed (X-Live-Position).
     answer_position.note_on_commit(answer_position.campaign_stream(campaign.pk), position)

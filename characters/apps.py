@@ -18,6 +18,7 @@ class CharactersConfig(AppConfig):
         from characters.selectors import characters_for_panels, characters_owned
         from characters.services.atouts import run_session_award
         from characters.services.recovery import run_clock_recovery
+        from characters.views import sheet  # noqa: F401  (registers the sheet region)
 
         settings_sections.register()
         archive.register()

@@ -1,18 +1,13 @@
-"""A character's sheet and dashboard panel, rendered once and kept by the character's version.
+"""A character's sheet and dashboard panel, rendered once and kept.
 
-Every change to a sheet goes through a service that locks the character and bumps its ``version`` (the
-optimistic-concurrency token every form posts back), and every change to its Savage-style state bumps the
-state's ``version``: so (character, version, state version) names the content of a sheet's rows — traits,
-Revers, gear, the Atout ledger, power feeds, the state badges. The key adds everything else the bytes
-depend on: the campaign row (its name, options, ``version`` and the ``log_epoch`` that renames of members
-and sessions bump), the campaign's character-options version, whether a session is open, the other
-characters the reader may name (id and name), the reader's rights (narrator, owner), the reader's session
-(the roll controls remember a difficulty there), the language and the time zone. A kept sheet or panel can
-only be served to a reader whose own rendering would be the same bytes: rights are in the key, and the
-view has already refused a reader who may not see the character.
+The sheet is a region (``core.regions``): ``sheet_depends`` below declares what it reads, and
+``core.kept_regions`` derives its key from that declaration (``characters.views.sheet.SHEET`` puts the
+declaration, the context builder and the template together). The dashboard's panels are still kept by a key
+made here by hand (``panel_key``): the character's version and its state's, the campaign row and the reader's
+role; they are the next to become a region.
 
-The page (``characters.views.sheet``), the dashboard (``{% character_panel %}``) and the live layer can
-all render through these functions, so a push reuses what a page kept (and the reverse).
+The page (``characters.views.sheet``), the dashboard (``{% character_panel %}``) and the live layer all render
+through these functions, so a push reuses what a page kept (and the reverse).
 """
 
 from __future__ import annotations
@@ -22,16 +17,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from campaigns.event_subjects import CAST, CHARACTER, MEMBERS, REVERS, SESSION, SETTINGS, STATES
 from campaigns.kept import table_head
-from characters.models import Character, CharacterKind
-from characters.selectors import character_rules, characters_for_panels, session_open
+from characters.models import Character
+from characters.selectors import characters_for_panels
 from core.fragment_cache import kept
+from core.regions import Depends, subject
 
-SHEET_TEMPLATE = "characters/detail.html#sheet"
 PANEL_TEMPLATE = "characters/partials/panel.html"
 PANEL_SEPARATOR = "\x1e"  # between the panels kept as one string (never in HTML)
 
@@ -59,61 +54,36 @@ def cast_of(campaign_id: int) -> list[CastRow]:
 
 
 def _session(request: Any) -> tuple[tuple[str, Any], ...]:
-    # The roll controls read the reader's remembered difficulty from the session (conflicts' sheet roll).
+    # The roll controls read the reader's remembered difficulty from the session (conflicts' sheet roll); Django's
+    # own entries (``_auth_user_id``…) are read by no sheet, and leaving them out lets a page and a live push (which
+    # has no session) share one rendering.
     session = getattr(request, "session", None)
-    return tuple(sorted(session.items())) if session is not None else ()
+    return tuple(sorted((k, v) for k, v in session.items() if not k.startswith("_"))) if session is not None else ()
 
 
-def sheet_key(character: Character, membership: Any, request: Any = None) -> tuple[Any, ...]:
-    """What decides the bytes of ``character``'s sheet for ``membership`` (``character`` loaded with its
-    campaign and owner, as ``characters.access.character_for_viewer`` does): three light queries."""
-    cast = cast_of(character.campaign_id)
-    me = next((row for row in cast if row.pk == character.pk), None)
-    others = [
-        (row.pk, row.name) for row in cast
-        if row.pk != character.pk
-        and (membership.is_narrator or row.kind == CharacterKind.PC or row.owner_id == membership.user_id)
-    ]  # fmt: skip
-    rules = character_rules(character.campaign)  # kept on the campaign row for the sheet's own reads
-    in_session = session_open(character.campaign)
-    players: list[tuple[int, str]] = []
-    if membership.is_narrator and character.kind == CharacterKind.NPC:
-        # The « hand this ally to a player » form names the players.
-        players = list(
-            character.campaign.memberships.filter(role="player").order_by("pk").values_list("user_id", "user__username")
-        )
+def sheet_depends(character: Character, membership: Any, request: Any = None) -> Depends:
+    """The declaration of the sheet region (``characters.views.sheet.SHEET``): what ``detail.html#sheet`` of
+    ``character`` reads for ``membership``.
+
+    Subjects: the character and its states (traits, Revers, gear, ledger, badges, the roll chips' standing);
+    the table's settings (character options, trait list, the Savage dice table the attribute rows read through
+    ``conflicts_tags.attribute_rolls``); who is in the campaign and its members (the lists of the « take a
+    Revers », « hand the ally » forms); whether a session is open; and the campaign's Revers, which the « take
+    a Revers in another's place » form offers (one subject rather than one per other character: the key then
+    needs no read of the cast). Rows: the character's own
+    version and the campaign row (options, and the ``log_epoch`` renames of people and sessions bump). Viewer:
+    the member's rights and the session the roll controls remember a difficulty in."""
+    campaign_id = character.campaign_id
+    own = {subject(CHARACTER, character.pk), subject(STATES, character.pk)}
+    table = {subject(scope, campaign_id) for scope in (SETTINGS, CAST, SESSION, MEMBERS, REVERS)}
     owner = character.owner.username if character.owner_id else None  # type: ignore[union-attr]  # owner_id set
-    return (
-        SHEET_TEMPLATE, character.pk, character.version, me.state_version if me else None, character.campaign,
-        owner, rules.version, in_session, others, players,
-        membership.is_narrator, membership.user_id, _session(request),
-    )  # fmt: skip
-
-
-def sheet_html(
-    character: Character,
-    membership: Any,
-    context: Callable[[], dict[str, Any]],
-    *,
-    request: Any = None,
-    token: str | None = None,
-) -> SafeString:
-    """``detail.html#sheet`` of ``character`` for ``membership``, kept by ``sheet_key``; ``context()``
-    (``characters.views.sheet.sheet_context``) is only built when the sheet is not kept yet.
-
-    ``token`` is the CSRF token to print (with a ``request`` and none given, the request's own)."""
-    if token is None and request is not None:
-        token = get_token(request)
-
-    def render(csrf_token: str | None) -> str:
-        return render_to_string(SHEET_TEMPLATE, {**context(), "csrf_token": csrf_token}, request=request)
-
-    def inner(csrf_token: str | None) -> str:
-        return kept("sheet", sheet_key(character, membership, request), render, csrf_token)
-
-    # Until the table changes (an Event moves the stream head), not even the key's three reads are needed.
-    at = ("sheet-at", table_head(membership), character, membership, _session(request))
-    return kept("sheet-at", at, inner, token)
+    return Depends(
+        campaign_id=campaign_id,
+        subjects=frozenset(own | table),
+        rows=(character.pk, character.version, owner, character.campaign),
+        viewer=(membership.pk, membership.role, membership.user_id, _session(request)),
+        head=table_head(membership),
+    )
 
 
 def panel_key(character: CastRow, campaign: Any, membership: Any, quick: Any, oob: Any) -> tuple[Any, ...]:
@@ -133,7 +103,7 @@ def panels_html(campaign: Any, membership: Any, *, quick: Any = None, oob: Any =
 
     # Until the table changes (an Event moves the stream head), not even the characters' versions are read.
     at = ("panels-at", table_head(membership), campaign, membership, quick, oob)
-    joined = kept("panels-at", at, all_panels, None)
+    joined = kept("panels-at", at, all_panels, None, template=PANEL_TEMPLATE)
     return [mark_safe(html) for html in joined.split(PANEL_SEPARATOR)] if joined else []  # noqa: S308
 
 
@@ -152,7 +122,10 @@ def _panels(campaign: Any, membership: Any, quick: Any, oob: Any) -> list[SafeSt
 
         return render
 
-    return [kept("panel", panel_key(row, campaign, membership, quick, oob), render_one(row), None) for row in cast]
+    return [
+        kept("panel", panel_key(row, campaign, membership, quick, oob), render_one(row), None, template=PANEL_TEMPLATE)
+        for row in cast
+    ]
 
 
 def panel_html(character: Character, *, campaign: Any, membership: Any = None, quick: Any = None,
@@ -166,4 +139,4 @@ def panel_html(character: Character, *, campaign: Any, membership: Any = None, q
     row = CastRow(character.pk, character.name, character.kind, character.owner_id, character.version, state_version)
     context = {"character": character, "campaign": campaign, "membership": membership, "quick": quick, "oob": oob}
     key = panel_key(row, campaign, membership, quick, oob)
-    return kept("panel", key, lambda _token: render_to_string(PANEL_TEMPLATE, context), None)
+    return kept("panel", key, lambda _token: render_to_string(PANEL_TEMPLATE, context), None, template=PANEL_TEMPLATE)

@@ -1,6 +1,7 @@
 """Characters refreshed live by every ``character.*`` event (and by a Test's follow-up, ``test.atout``, for
-the character who paid it): the narrator dashboard's panels, the summary strip of an open sheet, and the
-whole open sheet for the sockets watching it."""
+the character who paid it): the narrator dashboard's panels and the summary strip of a sheet shown without
+watching it. The whole open sheet is a region (``characters.views.sheet.SHEET``), pushed by
+``campaigns.live_regions`` to the pages watching it whenever an event changes what it declares."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 
-from campaigns.live import Viewer, audience_unless_concerned, event_fact, home_subject, live_fragment
+from campaigns.live import NOT_SHOWN, Viewer, audience_unless_concerned, event_fact, home_subject, live_fragment
 from characters.access import can_view
 from characters.models import Character
 from characters.selectors import characters_for_panels
@@ -30,10 +31,18 @@ def _character(event: Event) -> Character | None:
     return character
 
 
-def character_audience(event: Event, viewer: Viewer) -> Hashable:
-    """What a member sees of a character (can_view, can_edit, the sheet's sections) differs only for its owner."""
-    character = _character(event)
+def _audience(event: Event, viewer: Viewer, character: Character | None) -> Hashable:
+    """What a member sees of a character (can_view, can_edit, the sheet's sections) differs only for its owner;
+    a page that watches the sheet gets it from the regions (campaigns.live_regions), and nothing from here unless
+    it is the narrator's dashboard too."""
+    watched = character is not None and viewer.watches(sheet_subject(character.pk))
+    if watched and not (viewer.is_narrator and viewer.shows(home_subject(event.campaign_id))):
+        return NOT_SHOWN
     return audience_unless_concerned(viewer, [character.owner_id] if character is not None else [])
+
+
+def character_audience(event: Event, viewer: Viewer) -> Hashable:
+    return _audience(event, viewer, _character(event))
 
 
 @live_fragment("character.", audience=character_audience)
@@ -54,8 +63,7 @@ def _giver(event: Event) -> Character | None:
 
 
 def giver_audience(event: Event, viewer: Viewer) -> Hashable:
-    giver = _giver(event)
-    return audience_unless_concerned(viewer, [giver.owner_id] if giver is not None else [])
+    return _audience(event, viewer, _giver(event))
 
 
 @live_fragment("character.revers_taken", audience=giver_audience)
@@ -77,8 +85,7 @@ def _spender(event: Event) -> Character | None:
 
 
 def spender_audience(event: Event, viewer: Viewer) -> Hashable:
-    spender = _spender(event)
-    return audience_unless_concerned(viewer, [spender.owner_id] if spender is not None else [])
+    return _audience(event, viewer, _spender(event))
 
 
 @live_fragment("test.atout", audience=spender_audience)
@@ -90,9 +97,8 @@ def spender_panels(event: Event, viewer: Viewer) -> list[str]:
 def _panels(event: Event, viewer: Viewer, character: Character | None) -> list[str]:
     if character is None or not can_view(viewer.membership, character):
         return []
-    if viewer.watches(sheet_subject(character.pk)):
-        summary = [open_sheet(character.pk, viewer)]
-    elif viewer.shows(sheet_subject(character.pk)):
+    summary: list[str] = []  # a page watching the sheet gets the whole sheet from campaigns.live_regions
+    if viewer.shows(sheet_subject(character.pk)) and not viewer.watches(sheet_subject(character.pk)):
         summary = [
             render_to_string(
                 "characters/partials/summary.html",
@@ -100,8 +106,6 @@ def _panels(event: Event, viewer: Viewer, character: Character | None) -> list[s
                 {"character": character, "oob": True, "revers": character.revers.all()},
             )
         ]
-    else:
-        summary = []
     if not viewer.is_narrator or not viewer.shows(home_subject(event.campaign_id)):
         return summary
     html = render_to_string(
@@ -114,15 +118,3 @@ def _panels(event: Event, viewer: Viewer, character: Character | None) -> list[s
             '<p id="no-characters" hx-swap-oob="delete"></p>',
         ]
     return [html, *summary]
-
-
-def open_sheet(character_id: int, viewer: Viewer) -> str:
-    """The whole sheet (``detail.html#sheet``) as an out-of-band swap, with this member's rights: the
-    same context as the page, so narrator-only sections stay off a player's socket. Forms come unbound;
-    static/js/tablee.js puts back what the person was typing."""
-    from characters.views.sheet import sheet_context
-
-    character = Character.objects.select_related("campaign", "owner").get(pk=character_id)
-    context = sheet_context(character, viewer.membership)
-    context.update({"oob": True, "csrf_token": viewer.csrf_token})
-    return render_to_string("characters/detail.html#sheet", context)

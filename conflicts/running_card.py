@@ -20,7 +20,8 @@ from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from conflicts.running_table import RunningSequence
-from core.fragment_cache import MARKUP_VERSION, enabled
+from core.fragment_cache import enabled
+from core.template_digest import markup_version
 
 ROW = "conflicts/partials/running_row.html"
 CARD = "conflicts/partials/running.html"
@@ -34,7 +35,7 @@ def row_key(item: RunningSequence) -> Hashable:
     """Every value ROW prints, and the language it prints them in."""
     sequence = item.sequence
     return (sequence.campaign_id, sequence.pk, sequence.title, sequence.scene.title, sequence.phase,
-            tuple(item.to_draw), translation.get_language(), MARKUP_VERSION)  # fmt: skip
+            tuple(item.to_draw), translation.get_language(), markup_version(ROW))  # fmt: skip
 
 
 def running_row(item: RunningSequence) -> str:

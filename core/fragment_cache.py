@@ -37,9 +37,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-# Bump when a kept template changes in a way its context does not show (a shared cache would otherwise
-# serve the old markup). Per-process caches start empty on each deploy anyway.
-MARKUP_VERSION = 1
+from core.template_digest import markup_version
+
 CSRF_MARKER = "__tablee_csrf_marker__"
 CSRF_INPUT = f'<input type="hidden" name="csrfmiddlewaretoken" value="{CSRF_MARKER}">'
 _PLAIN = (int, float, bool, type(None), decimal.Decimal, dt.date, dt.time, dt.datetime, dt.timedelta, bytes)
@@ -118,11 +117,12 @@ def _form(form: forms.BaseForm, depth: int, seen: set[int]) -> Any:
             fingerprint(fields, depth, seen))  # fmt: skip
 
 
-def key_of(name: str, parts: Any) -> str:
-    """The cache key of fragment ``name`` for ``parts`` in the active language and time zone."""
+def key_of(name: str, parts: Any, template: str) -> str:
+    """The cache key of fragment ``name`` for ``parts`` in the active language and time zone, drawn by
+    ``template`` (its markup version, computed from its sources, is part of the key)."""
     language, zone = get_language() or "", timezone.get_current_timezone_name()
     digest = hashlib.sha256(repr(fingerprint((language, zone, parts))).encode()).hexdigest()
-    return f"fragment:{MARKUP_VERSION}:{name}:{digest}"
+    return f"fragment:{markup_version(template)}:{name}:{digest}"
 
 
 def token_input(token: str | None) -> str:
@@ -140,15 +140,16 @@ def with_token(html: str, token: str | None) -> SafeString:
     return mark_safe(html)  # noqa: S308 - our own templates' output
 
 
-def kept(name: str, parts: Any, render: Callable[[str | None], str], token: str | None) -> SafeString:
+def kept(name: str, parts: Any, render: Callable[[str | None], str], token: str | None, *, template: str) -> SafeString:
     """Fragment ``name``: ``render(csrf_token)`` once per key, then the kept HTML with this reader's token.
 
     ``parts`` holds everything the fragment shows (usually its whole template context); ``token`` is the
-    CSRF token the page would print (``None`` where there is none, e.g. live pushes without one)."""
+    CSRF token the page would print (``None`` where there is none, e.g. live pushes without one);
+    ``template`` is the template ``render`` draws with."""
     if not enabled():
         return mark_safe(render(token))  # noqa: S308
     try:
-        key = key_of(name, parts)
+        key = key_of(name, parts, template)
     except Unkeyable:
         return mark_safe(render(token))  # noqa: S308
     return kept_at(key, render, token)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Membership, Role
 from characters import selectors
-from characters.access import can_edit, character_for_viewer, reach_character
+from characters.access import can_edit, can_view, character_for_viewer, reach_character
 from characters.forms import (
     AtoutGainForm,
     AtoutSpendForm,
@@ -30,7 +30,7 @@ from characters.forms import (
     TraitRaiseForm,
     TraitSetForm,
 )
-from characters.fragments import sheet_html
+from characters.fragments import sheet_depends
 from characters.models import Character, CharacterKind
 from characters.rules import psychic
 from characters.rules.atouts import progression_cost
@@ -41,6 +41,8 @@ from characters.rules.traits import TraitKind
 from characters.services.creation import progression_scheme
 from characters.subjects import sheet_subject
 from core.http import AuthenticatedRequest, allow_methods
+from core.kept_regions import region_html
+from core.regions import Region, register
 
 
 def _language() -> str:
@@ -113,6 +115,25 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
     return context
 
 
+def _sheet_of(character_id: int, membership: Membership) -> Character | None:
+    character = Character.objects.select_related("campaign", "owner").filter(pk=character_id).first()
+    return character if character is not None and can_view(membership, character) else None
+
+
+SHEET = register(
+    Region(
+        name="sheet",
+        template="characters/detail.html#sheet",
+        load=_sheet_of,
+        context=lambda character, membership, _request: sheet_context(character, membership),
+        depends=sheet_depends,
+        watch="character",  # a sheet page watches character:<pk> (characters.subjects.sheet_subject)
+        element_id=lambda _character: "sheet",
+    )
+)
+"""The whole sheet (``detail.html#sheet``): the page, its htmx answers and the live pushes all render it."""
+
+
 def _healing_choices(character: Character, sheet: selectors.Sheet) -> list[dict[str, Any]]:
     """The healing power running, or those of Conscience the sheet offers to start, with what each does."""
     running = [psychic.healing_power(character.healing_power)] if character.healing_power else []
@@ -156,11 +177,10 @@ def _render_sheet(request: AuthenticatedRequest, character: Character, membershi
     if forms:
         context = sheet_context(character, membership, forms)
     else:
-        # A plain sheet (no error, no notice, unbound forms) is kept by the character's version
-        # (characters.fragments): the sheet's own reads run only when it is not kept yet.
+        # A plain sheet (no error, no notice, unbound forms) is the region, kept by its declaration
+        # (characters.fragments.sheet_depends): the sheet's own reads run only when it is not kept yet.
         token = get_token(request)  # one token for the whole page, as {% csrf_token %} prints it
-        html = sheet_html(character, membership, lambda: sheet_context(character, membership), request=request,
-                          token=token)  # fmt: skip
+        html = region_html(SHEET, character, membership, request=request, token=token)
         context = {"character": character, "campaign": character.campaign, "membership": membership,
                    "live_watch": sheet_subject(character.pk), "sheet_html": html, "csrf_token": token}  # fmt: skip
     response = render(request, template, context, status=status)

@@ -97,15 +97,15 @@ def test_the_generic_spend_form_no_longer_offers_uses_that_would_only_be_a_ledge
 def test_both_sheets_follow_live() -> None:
     """The Revers left Jim's sheet: a page watching it gets it again, as Lisa's page gets hers."""
     from campaigns.live import Viewer
+    from campaigns.live_regions import changed_regions
     from campaigns.models import Membership
-    from characters.live import character_panels, giver_panels
     from characters.subjects import sheet_subject
 
     campaign, narrator, p1, p2, jim, lisa, wound = _table()
     revers_take(taker=lisa, revers=wound, actor=p2)
     event = Event.objects.get(kind="character.revers_taken")
     jims_page = Viewer(Membership.objects.get(campaign=campaign, user=p1), frozenset({sheet_subject(jim.pk)}))
-    [sheet] = giver_panels(event, jims_page)
+    [sheet] = changed_regions(event, jims_page)
     assert 'id="sheet"' in sheet and "Zombie" not in sheet  # the wound left Jim's sheet
     lisas_page = Viewer(Membership.objects.get(campaign=campaign, user=p2), frozenset({sheet_subject(lisa.pk)}))
-    assert "Zombie" in character_panels(event, lisas_page)[0]
+    assert "Zombie" in changed_regions(event, lisas_page)[0]

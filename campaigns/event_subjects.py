@@ -1,0 +1,104 @@
+"""What each Event changed, named as subjects: the one place that says it, per event kind.
+
+An Event touches:
+
+- ``character:<id>`` and ``states:<id>`` for every character it names (its ``characters``, and the ids its
+  payload carries: ``character_id``, ``from_id`` for a Revers taken from another, ``atout.character_id`` for
+  the Atouts that paid a Test's follow-up);
+- the campaign-wide subjects its kind declares below (``settings:<campaign>`` for a settings change, …);
+- ``table:<campaign>`` (``core.regions.TABLE``) when its kind is not declared below: every region of the
+  campaign then renders anew. A new kind is correct before anyone declares it, and precise once declared.
+
+``event_append`` writes each touched subject's version (the Event's stream position) in the Event's
+transaction; ``versions`` reads them back for the kept-fragment service (``core.kept_regions``), and the live
+layer asks ``subjects_of`` which open regions an Event changed (``campaigns.live_regions``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from campaigns.models import SubjectVersion
+from core.regions import TABLE, subject
+
+CHARACTER = "character"
+STATES = "states"
+SETTINGS = "settings"  # the table's settings: campaign, character options, trait list, states, decks
+CAST = "cast"  # who is in the campaign: a character created or handed to a player
+SESSION = "session"
+MEMBERS = "members"
+FEED = "feed"  # the log alone
+REVERS = "revers"  # any character's active Revers (the « take a Revers in another's place » lists read them)
+
+# Kind prefixes (the longest that matches wins) and the campaign-wide subjects they touch, besides the characters
+# they name.
+DECLARED: dict[str, tuple[str, ...]] = {
+    "character.": (),
+    "character.created": (CAST,),
+    "character.ally_handed": (CAST,),
+    "character.updated": (CAST,),  # a rename: the other sheets' lists name it
+    "character.rules_changed": (SETTINGS,),
+    # The kinds whose use cases write Revers rows (characters/services/revers.py, recovery.py, powers.py).
+    "character.revers_": (REVERS,),
+    "character.first_aid": (REVERS,),
+    "character.healing_cycle": (REVERS,),
+    "character.regeneration_cycle": (REVERS,),
+    "savage.revers_wounds": (REVERS,),
+    "trait_list.changed": (SETTINGS,),
+    "savage.": (),
+    "savage.settings_changed": (SETTINGS,),
+    "table.settings_changed": (SETTINGS,),
+    "campaign.settings_changed": (SETTINGS,),
+    "test.": (),
+    "conflict.simple": (),
+    "note": (FEED,),
+    "scene.created": (FEED,),
+    "invitation.": (MEMBERS,),
+    "member.": (MEMBERS,),
+    "session.": (SESSION,),
+}
+
+
+def _declared(kind: str) -> tuple[str, ...] | None:
+    matches = [prefix for prefix in DECLARED if kind.startswith(prefix)]
+    return DECLARED[max(matches, key=len)] if matches else None
+
+
+def named_characters(payload: Mapping[str, Any], character_ids: Iterable[int]) -> set[int]:
+    """The characters an Event names: those linked to it and the ids its payload carries."""
+    found = {int(pk) for pk in character_ids}
+    for key in ("character_id", "from_id"):
+        value = payload.get(key)
+        if isinstance(value, int):
+            found.add(value)
+    atout = payload.get("atout")
+    if isinstance(atout, Mapping) and isinstance(atout.get("character_id"), int):
+        found.add(atout["character_id"])
+    return found
+
+
+def subjects_of(
+    kind: str, campaign_id: int, payload: Mapping[str, Any], character_ids: Iterable[int]
+) -> frozenset[str]:
+    """The subjects an Event of ``kind`` touches (see the module's docstring)."""
+    touched = set()
+    for pk in named_characters(payload, character_ids):
+        touched |= {subject(CHARACTER, pk), subject(STATES, pk)}
+    declared = _declared(kind)
+    scopes = (TABLE,) if declared is None else declared
+    touched |= {subject(scope, campaign_id) for scope in scopes}
+    return frozenset(touched)
+
+
+def write_versions(campaign_id: int, touched: frozenset[str], position: int) -> None:
+    """Every touched subject's version becomes ``position`` (one statement, in the Event's transaction)."""
+    rows = [SubjectVersion(campaign_id=campaign_id, subject=name, position=position) for name in sorted(touched)]
+    SubjectVersion.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["subject"], update_fields=["position"]
+    )
+
+
+def versions(subjects: frozenset[str]) -> dict[str, int]:
+    """The versions of ``subjects`` (absent: never touched since versions began, 0)."""
+    return dict(SubjectVersion.objects.filter(subject__in=sorted(subjects)).values_list("subject", "position"))

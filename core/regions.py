@@ -1,0 +1,131 @@
+"""Regions: the named parts of a screen, each declaring what it shows and what it depends on.
+
+A region is one component of a page or a live push (a character's sheet, a panel, a dialog) made of three
+things, and only these:
+
+1. ``context(thing, membership, request)``: a selector that builds the template's context (reads only);
+2. ``template``: the one source of its markup (``"app/page.html#partial"``);
+3. ``depends(thing, membership, request)``: a ``Depends``, the declaration of everything its bytes read:
+
+   - ``subjects``: what the table changes through its use cases, named ``<kind>:<id>`` (``character:12``,
+     ``states:12``, ``settings:3``). Every use case appends one Event, and the Event names the subjects it
+     changed (``campaigns.event_subjects``, one declared place); each subject's *version* is the stream
+     position of the last Event that touched it, written in the same transaction as the Event. So a subject's
+     version moves exactly when something a region reads through it changed. This currency was chosen over
+     each row's own ``version`` column because it also covers rows that have none (the Revers, the settings
+     tables, the sessions) and because the same names answer the live layer's question, « which open
+     regions does this Event change? »: the intersection of the Event's subjects with the declaration's.
+   - ``rows``: values already loaded that the bytes read and that change without an Event (the campaign row,
+     whose ``log_epoch`` renames bump): their content is part of the key;
+   - ``viewer``: who reads the region alike (the member's rights, the request's session where the markup
+     reads it). Two viewers with equal ``viewer`` values are served the same bytes;
+   - ``head``: the campaign's stream head read with the membership, when the caller has it: until it moves no
+     subject can have changed, so the kept HTML is found without reading the versions.
+
+   Language and time zone are always part of the key (``core.kept_regions``).
+
+Nobody writes a key by hand: ``core.kept_regions`` derives it from the declaration and the template's source.
+A new field on a region is an edit of its context builder and template; the declaration already names the
+rows it comes from. The consistency test (``tests/campaigns/test_one_truth.py``) keeps declarations honest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+TABLE = "table"
+"""The subject every region depends on implicitly: an Event whose kind declares nothing narrower touches it,
+so an undeclared change re-renders every region of its campaign (correct first, precise where declared)."""
+
+
+def subject(kind: str, pk: int) -> str:
+    """A subject's name: ``character:12``."""
+    return f"{kind}:{int(pk)}"
+
+
+@dataclass(frozen=True)
+class Depends:
+    """What a region's bytes depend on, besides its template, the language and the time zone."""
+
+    campaign_id: int
+    # The subjects, or a function that reads them (one query, say): called only when the stream has moved.
+    subjects: frozenset[str] | Callable[[], frozenset[str]]
+    rows: tuple[Any, ...] = ()
+    viewer: Hashable = ()
+    head: int | None = None
+
+    def all_subjects(self) -> frozenset[str]:
+        """The declared subjects and the campaign's catch-all (``TABLE``)."""
+        named = self.subjects() if callable(self.subjects) else self.subjects
+        return frozenset(named) | {subject(TABLE, self.campaign_id)}
+
+    def changed_by(self, touched: Iterable[str]) -> bool:
+        """Whether an Event that touched ``touched`` changes this region."""
+        return not self.all_subjects().isdisjoint(touched)
+
+
+Loader = Callable[[int, Any], Any]
+ContextBuilder = Callable[[Any, Any, Any], dict[str, Any]]
+Declaration = Callable[[Any, Any, Any], Depends]
+
+
+@dataclass(frozen=True)
+class Region:
+    """One named component: ``load(pk, membership)`` finds what it shows (``None`` when the member may not see
+    it), ``context`` and ``depends`` take ``(thing, membership, request)``; ``watch`` is the page subject's kind
+    under which a page shows it (``character`` for ``?watch=character:12``)."""
+
+    name: str
+    template: str
+    load: Loader
+    context: ContextBuilder
+    depends: Declaration
+    watch: str = ""
+    # The element id the region's root carries, from what it shows: the oob swap's target.
+    element_id: Callable[[Any], str] = field(default=lambda thing: "")
+
+
+_registry: dict[str, Region] = {}
+
+
+def register(region: Region) -> Region:
+    """Add a region to the registry (from an app's ``ready()`` or its module's import)."""
+    if region.name in _registry and _registry[region.name] != region:
+        raise ValueError(f"two regions named {region.name!r}")
+    _registry[region.name] = region
+    return region
+
+
+def get(name: str) -> Region:
+    return _registry[name]
+
+
+def all_regions() -> list[Region]:
+    return list(_registry.values())
+
+
+def watched_by(watch_kind: str) -> list[Region]:
+    """The regions a page watching ``<watch_kind>:<id>`` shows."""
+    return [region for region in _registry.values() if region.watch and region.watch == watch_kind]
+
+
+VersionSource = Callable[[frozenset[str]], dict[str, int]]
+
+
+def _no_versions(subjects: frozenset[str]) -> dict[str, int]:
+    raise RuntimeError("no subject version source: campaigns registers it in its AppConfig.ready()")
+
+
+_version_source: list[VersionSource] = [_no_versions]
+
+
+def set_version_source(source: VersionSource) -> None:
+    """Where subjects' versions are read (``campaigns.event_subjects.versions``): core stands below campaigns."""
+    _version_source[0] = source
+
+
+def versions(subjects: frozenset[str]) -> dict[str, int]:
+    """Each subject's version (0 for one no Event has touched yet)."""
+    return _version_source[0](subjects)

@@ -1,0 +1,100 @@
+"""The markup version of a template, computed from its sources rather than bumped by hand.
+
+A kept fragment's key carries the digest of what decides its markup besides its context: the template's file,
+every template it includes or extends by a literal name (followed recursively), and the Python modules of
+the tag libraries it loads (a tag such as ``{% playing_card %}`` writes markup in Python). A shared cache
+therefore never serves the markup of an older deploy, and nobody has to remember to bump a number.
+
+It is computed once per process (``markup_version``): template files do not change under a running server,
+and the development server restarts on a change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import re
+import threading
+from pathlib import Path
+
+from django.template import engines
+from django.template.exceptions import TemplateDoesNotExist
+
+_NAMED = re.compile(r"""{%\s*(?:include|extends)\s+["']([^"']+)["']""")
+_LOADED = re.compile(r"{%\s*load\s+([^%]+?)\s*%}")
+
+
+def _source_of(name: str) -> tuple[str, str]:
+    """The file and source of template ``name`` (``a.html#partial`` is ``a.html``)."""
+    file_name = name.split("#", 1)[0]
+    for engine in engines.all():
+        try:
+            template = engine.get_template(file_name)
+        except TemplateDoesNotExist:
+            continue
+        origin = getattr(getattr(template, "template", template), "origin", None)
+        path = str(getattr(origin, "name", "") or "")
+        if path and Path(path).is_file():
+            return path, Path(path).read_text(encoding="utf-8")
+    raise TemplateDoesNotExist(name)
+
+
+def _library_sources(names: list[str]) -> list[str]:
+    libraries: dict[str, str] = {}
+    for engine in engines.all():
+        libraries.update(getattr(getattr(engine, "engine", None), "libraries", {}) or {})
+    found = []
+    for name in names:
+        module_path = libraries.get(name)
+        if module_path is None:
+            continue
+        module = importlib.import_module(module_path)
+        if module.__file__:
+            found.append(Path(module.__file__).read_text(encoding="utf-8"))
+    return found
+
+
+def template_digest(name: str) -> str:
+    """The digest of template ``name``'s sources as they are on disk now (see the module's docstring)."""
+    digest = hashlib.sha256()
+    seen: set[str] = set()
+    pending = [name.split("#", 1)[0]]
+    libraries: set[str] = set()
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            path, source = _source_of(current)
+        except TemplateDoesNotExist:
+            digest.update(f"missing:{current}".encode())
+            continue
+        digest.update(f"{current}\0{path}\0{source}\0".encode())
+        pending.extend(_NAMED.findall(source))
+        for loaded in _LOADED.findall(source):
+            libraries.update(part for part in loaded.split() if part != "from")
+    for library in _library_sources(sorted(libraries)):
+        digest.update(library.encode())
+    return digest.hexdigest()[:16]
+
+
+# The per-process markup versions, filled on first use: sources do not change under a running process.
+_versions: dict[str, str] = {}
+_lock = threading.Lock()
+
+
+def markup_version(name: str) -> str:
+    """``template_digest(name)``, computed once per process."""
+    version = _versions.get(name)
+    if version is None:
+        version = template_digest(name)
+        with _lock:
+            _versions[name] = version
+    return version
+
+
+def forget_markup_versions() -> None:
+    """Read the sources again at next use (tests that change a template)."""
+    with _lock:
+        _versions.clear()

@@ -1,0 +1,54 @@
+"""The kept-fragment service for regions (core/kept_regions.py): a key derived from the declaration and from
+the template's sources, one switch that changes nothing but the work done."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.test import override_settings
+
+from core import kept_regions
+from core.regions import Depends, Region, subject
+from core.template_digest import forget_markup_versions, markup_version, template_digest
+
+
+def _templates(tmp_path: Path) -> list[dict[str, object]]:
+    return [{"BACKEND": "django.template.backends.django.DjangoTemplates", "DIRS": [tmp_path], "APP_DIRS": False}]
+
+
+def test_changing_an_included_templates_source_changes_the_markup_version(tmp_path: Path) -> None:
+    (tmp_path / "outer.html").write_text('{% load i18n %}<div>{% include "inner.html" %}</div>')
+    (tmp_path / "inner.html").write_text("<p>{{ value }}</p>")
+    with override_settings(TEMPLATES=_templates(tmp_path)):
+        before = template_digest("outer.html#part")
+        assert template_digest("outer.html") == before  # a partial's markup is its file's
+        (tmp_path / "inner.html").write_text("<p class='changed'>{{ value }}</p>")
+        assert template_digest("outer.html") != before
+
+
+def test_changing_a_templates_source_changes_the_regions_key(tmp_path: Path) -> None:
+    (tmp_path / "region.html").write_text("<p>{{ value }}</p>")
+    region = Region("test-region", "region.html", load=lambda pk, m: pk, context=lambda t, m, r: {"value": t},
+                    depends=lambda t, m, r: Depends(campaign_id=1, subjects=frozenset()))  # fmt: skip
+    depends = Depends(campaign_id=1, subjects=frozenset({subject("character", 1)}), head=7)
+    with override_settings(TEMPLATES=_templates(tmp_path)):
+        forget_markup_versions()
+        before = kept_regions.outer_key(region, depends)
+        assert kept_regions.outer_key(region, depends) == before  # derived: the same declaration, the same key
+        (tmp_path / "region.html").write_text("<p><b>{{ value }}</b></p>")
+        forget_markup_versions()  # a new process reads the sources again
+        assert markup_version("region.html") == template_digest("region.html")
+        assert kept_regions.outer_key(region, depends) != before
+    forget_markup_versions()
+
+
+def test_a_tag_librarys_python_is_part_of_the_markup_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tag that writes markup in Python (``{% playing_card %}``) changes the markup as a template would."""
+    from core import template_digest as digests
+
+    (tmp_path / "cards.html").write_text("{% load conflicts_tags %}{{ value }}")
+    with override_settings(TEMPLATES=_templates(tmp_path)):
+        before = template_digest("cards.html")
+        monkeypatch.setattr(digests, "_library_sources", lambda names: ["# another version"] if names else [])
+        assert template_digest("cards.html") != before
