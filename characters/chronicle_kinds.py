@@ -67,7 +67,11 @@ def _vetoed(event: Event) -> str:
 def _spent(event: Event) -> str:
     p = event.payload
     if p.get("trait"):
-        text = _("%(name)s spends %(amount)s Atouts: %(trait)s rises from %(old)s to %(new)s.") % {
+        text = ngettext(
+            "%(name)s spends %(amount)s Atout: %(trait)s rises from %(old)s to %(new)s.",
+            "%(name)s spends %(amount)s Atouts: %(trait)s rises from %(old)s to %(new)s.",
+            int(p["amount"]),
+        ) % {
             "name": p["character"], "amount": p["amount"], "trait": _trait(p),
             "old": rank_label(p["from"], _lang()), "new": rank_label(p["to"], _lang()),
         }  # fmt: skip

@@ -250,7 +250,8 @@ def _outdistanced(event: Event) -> str:
 def _modifiers(mods: list[list[Any]]) -> str:
     from conflicts.labels import modifier_label
 
-    return ", ".join(f"{modifier_label(code)} {amount:+d}" for code, amount, *_rest in mods)
+    # A real minus sign (−), as the sheet and the roll card print it: « [blessures −1] », not « -1 ».
+    return ", ".join(f"{modifier_label(code)} {amount:+d}".replace("-", "\u2212") for code, amount, *_rest in mods)
 
 
 def _trait_in_reader_language(p: dict[str, Any]) -> str:

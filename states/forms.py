@@ -14,7 +14,7 @@ from states.rules.dice import TraitDie
 from states.rules.ranks import RANK_VALUES
 
 TRAIT_CHOICES = [
-    ("vigor", _("Vigor")),
+    ("vigor", _("Vigour")),
     ("spirit", _("Spirit")),
     ("agility", _("Agility")),
     ("smarts", _("Smarts")),
@@ -106,7 +106,7 @@ class TrickForm(forms.Form):
 
 class SheetForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    vigor_die = _die_field(_("Vigor die"))
+    vigor_die = _die_field(_("Vigour die"))
     spirit_die = _die_field(_("Spirit die"))
     agility_die = _die_field(_("Agility die"))
     smarts_die = _die_field(_("Smarts die"))
@@ -127,9 +127,9 @@ class SheetForm(forms.Form):
         return _clean_die(self.cleaned_data.get("smarts_die", ""))
 
 
-# « Vigor and Spirit dice not entered on a sheet are read from the character's rank »: from which Aptitude.
+# « Vigour and Spirit dice not entered on a sheet are read from the character's rank »: from which Aptitude.
 ATTRIBUTE_LABELS = {
-    "vigor": _("Vigor is read from"),
+    "vigor": _("Vigour is read from"),
     "spirit": _("Spirit is read from"),
     "agility": _("Agility is read from"),
     "smarts": _("Smarts is read from"),
