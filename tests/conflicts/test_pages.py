@@ -215,9 +215,18 @@ def test_any_player_may_deal_and_reshuffle_the_table_deck_but_not_the_narrators(
     f.reload()
     deck = Deck.objects.get(campaign=f.campaign)
     client = login(f.player)
-    client.post(reverse("conflicts:reshuffle", args=[f.campaign.pk, deck.pk]))
+    page = client.post(reverse("conflicts:reshuffle", args=[f.campaign.pk, deck.pk]), follow=True)
     deck.refresh_from_db()
     assert len(deck.pile) == 37 and len(deck.in_play) == 3 and deck.discard == []
+    # Issue 28: « Mélanger » reshuffled the table deck without a word; the page says it, the log names the deck
+    # in its reader's language.
+    assert "Deck shuffled: Table deck · The table." in page.content.decode()
+    from campaigns.chronicle import describe
+    from campaigns.models import Event
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert "(Table deck · The table)" in describe(Event.objects.get(kind="deck.reshuffled"))
     TableSettings.objects.filter(campaign=f.campaign).update(layout=DeckLayout.PAIRS_SHARED)
     narrators = Deck.objects.create(
         campaign=f.campaign,
