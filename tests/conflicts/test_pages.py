@@ -221,9 +221,10 @@ def test_any_player_may_deal_and_reshuffle_the_table_deck_but_not_the_narrators(
     # Issue 28: « Mélanger » reshuffled the table deck without a word; the page says it, the log names the deck
     # in its reader's language.
     assert "Deck shuffled: Table deck · The table." in page.content.decode()
+    from django.utils import translation
+
     from campaigns.chronicle import describe
     from campaigns.models import Event
-    from django.utils import translation
 
     with translation.override("en"):
         assert "(Table deck · The table)" in describe(Event.objects.get(kind="deck.reshuffled"))

@@ -10,7 +10,13 @@ MONTH_DAY_FORMAT = "j F"
 YEAR_MONTH_FORMAT = "F Y"
 FIRST_DAY_OF_WEEK = 1  # Monday
 DATE_INPUT_FORMATS = ["%Y-%m-%d", "%d/%m/%Y", "%d/%m/%y", "%d %b %Y", "%d %B %Y"]
-DATETIME_INPUT_FORMATS = ["%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M"]
+DATETIME_INPUT_FORMATS = [
+    "%Y-%m-%d %H:%M:%S",
+    "%Y-%m-%d %H:%M",
+    "%Y-%m-%dT%H:%M",
+    "%d/%m/%Y %H:%M:%S",
+    "%d/%m/%Y %H:%M",
+]
 DECIMAL_SEPARATOR = "."
 THOUSAND_SEPARATOR = ","
 NUMBER_GROUPING = 3
