@@ -58,7 +58,11 @@ def _trait_set(event: Event) -> str:
 @describes("character.trait_vetoed", label=lambda: _("Trait vetoed"))
 def _vetoed(event: Event) -> str:
     p = event.payload
-    return _("The narrator vetoed the trait “%(trait)s” of %(name)s; %(refund)s Atouts go back to the player.") % {
+    return ngettext(
+        "The narrator vetoed the trait “%(trait)s” of %(name)s; %(refund)s Atout goes back to the player.",
+        "The narrator vetoed the trait “%(trait)s” of %(name)s; %(refund)s Atouts go back to the player.",
+        int(p.get("refund", 0)),
+    ) % {
         "trait": _trait(p), "name": p["character"], "refund": p.get("refund", 0),
     }  # fmt: skip
 
@@ -234,9 +238,12 @@ def _healing_started(event: Event) -> str:
     }  # fmt: skip
     if p.get("max_cycles") is not None:
         return (
-            _(
+            ngettext(
                 "%(name)s starts %(power)s: one Potential point per %(hours)s-hour day of rest and meditation, "
-                "%(days)s days at most (%(left)s left)."
+                "%(days)s day at most (%(left)s left).",
+                "%(name)s starts %(power)s: one Potential point per %(hours)s-hour day of rest and meditation, "
+                "%(days)s days at most (%(left)s left).",
+                int(p["max_cycles"]),
             )
             % values
         )
