@@ -100,6 +100,7 @@ class TrickForm(forms.Form):
     attribute = forms.ChoiceField(label=_("Attribute (the narrator picks)"), choices=TRAIT_CHOICES[2:4])
 
     def __init__(self, *args: Any, targets: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "id_trick_%s")  # beside the roll form, which has a target too
         super().__init__(*args, **kwargs)
         model_choice_field(self, "target").queryset = targets
 
