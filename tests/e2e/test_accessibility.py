@@ -134,3 +134,32 @@ def test_main_pages_have_no_critical_or_serious_violation(new_context, run_in_se
         problems[name] = _serious(phone)
     print("AXE", json.dumps({k: v for k, v in problems.items() if v}, indent=1))
     assert not {k: v for k, v in problems.items() if v}
+
+
+TAP_TARGETS = """() => [...document.querySelectorAll('button, a.button, label.chip, select')]
+  .filter(e => e.offsetParent !== null && !e.closest('[popover]:not(:popover-open)'))
+  .map(e => ({name: (e.getAttribute('aria-label') || e.textContent || e.name || '').trim().slice(0, 40),
+              cls: e.className, height: e.getBoundingClientRect().height}))
+  .filter(e => e.height < 43.5)"""
+
+
+def test_every_button_of_a_phone_page_is_a_44px_tap_target(new_context, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: « The quick-roll chips are 32.5 px tall »; buttons, chips and menus are 44px tall on a phone."""
+    suffix = uuid.uuid4().hex[:6]
+    narrator = f"tt{suffix}"
+    ids = json.loads(run_in_server_db(SETUP.format(narrator=narrator, password=E2E_PASSWORD, suffix=suffix)))
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    login(page, narrator)
+    small = {}
+    for name, url in {
+        "sheet": f"/characters/{ids['npc']}/",
+        "members": f"/campaigns/{ids['campaign']}/members/",
+    }.items():
+        page.goto(url)
+        small[name] = page.evaluate(TAP_TARGETS)
+    page.goto(f"/characters/{ids['npc']}/")
+    page.locator("button.roll-more").first.click()
+    page.locator(".roll-dialog:popover-open [data-applies]").wait_for()
+    small["roll dialog"] = page.evaluate(TAP_TARGETS)
+    print("TAP", json.dumps({k: v for k, v in small.items() if v}, indent=1))
+    assert not {k: v for k, v in small.items() if v}
