@@ -38,7 +38,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = user_signup(form=form, language=translation.get_language() or settings.LANGUAGE_CODE)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(safe_next(request.GET.get("next", ""), request) or "campaigns:list")
-    return render(request, "accounts/signup.html", {"form": form})
+    # The page's « Log in » link keeps where the person was going (an invitation link, most often).
+    return render(
+        request, "accounts/signup.html", {"form": form, "next": safe_next(request.GET.get("next", ""), request)}
+    )
 
 
 def locked_out(request: HttpRequest, response: HttpResponse | None = None, credentials: object = None) -> HttpResponse:

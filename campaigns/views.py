@@ -4,6 +4,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -152,14 +153,19 @@ def member_role(request: MemberRequest, campaign_id: int, membership_id: int) ->
     return redirect("campaigns:members", campaign_id)
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
-def invitation(request: AuthenticatedRequest, token: str) -> HttpResponse:
-    invitation = Invitation.objects.select_related("campaign").filter(token=token).first()
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """The link a narrator sends. Someone not signed in sees which campaign and which narrator invite them,
+    with sign-up and log-in links that come back here (a bare login page named neither); joining needs an
+    account, so their POST goes to log in first."""
+    invitation = Invitation.objects.select_related("campaign", "created_by").filter(token=token).first()
     error = None
     if request.method == "POST":
+        user = request.user
+        if not user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
         try:
-            membership = services.invitation_accept(token=token, user=request.user)
+            membership = services.invitation_accept(token=token, user=user)
         except ServiceError as exc:
             error = exc.message
         else:
@@ -168,7 +174,8 @@ def invitation(request: AuthenticatedRequest, token: str) -> HttpResponse:
     else:
         error = services.invitation_problem(invitation, timezone.now())
     status = 410 if error else 200
-    return render(request, "campaigns/invitation.html", {"invitation": invitation, "error": error}, status=status)
+    context = {"invitation": invitation, "error": error, "here": request.path}
+    return render(request, "campaigns/invitation.html", context, status=status)
 
 
 @campaign_narrator

@@ -58,7 +58,11 @@ def _trait_set(event: Event) -> str:
 @describes("character.trait_vetoed", label=lambda: _("Trait vetoed"))
 def _vetoed(event: Event) -> str:
     p = event.payload
-    return _("The narrator vetoed the trait “%(trait)s” of %(name)s; %(refund)s Atouts go back to the player.") % {
+    return ngettext(
+        "The narrator vetoed the trait “%(trait)s” of %(name)s; %(refund)s Atout goes back to the player.",
+        "The narrator vetoed the trait “%(trait)s” of %(name)s; %(refund)s Atouts go back to the player.",
+        int(p.get("refund", 0)),
+    ) % {
         "trait": _trait(p), "name": p["character"], "refund": p.get("refund", 0),
     }  # fmt: skip
 
@@ -67,7 +71,11 @@ def _vetoed(event: Event) -> str:
 def _spent(event: Event) -> str:
     p = event.payload
     if p.get("trait"):
-        text = _("%(name)s spends %(amount)s Atouts: %(trait)s rises from %(old)s to %(new)s.") % {
+        text = ngettext(
+            "%(name)s spends %(amount)s Atout: %(trait)s rises from %(old)s to %(new)s.",
+            "%(name)s spends %(amount)s Atouts: %(trait)s rises from %(old)s to %(new)s.",
+            int(p["amount"]),
+        ) % {
             "name": p["character"], "amount": p["amount"], "trait": _trait(p),
             "old": rank_label(p["from"], _lang()), "new": rank_label(p["to"], _lang()),
         }  # fmt: skip
@@ -230,9 +238,12 @@ def _healing_started(event: Event) -> str:
     }  # fmt: skip
     if p.get("max_cycles") is not None:
         return (
-            _(
+            ngettext(
                 "%(name)s starts %(power)s: one Potential point per %(hours)s-hour day of rest and meditation, "
-                "%(days)s days at most (%(left)s left)."
+                "%(days)s day at most (%(left)s left).",
+                "%(name)s starts %(power)s: one Potential point per %(hours)s-hour day of rest and meditation, "
+                "%(days)s days at most (%(left)s left).",
+                int(p["max_cycles"]),
             )
             % values
         )

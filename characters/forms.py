@@ -76,6 +76,9 @@ class NarratorFieldsForm(VersionedForm):
     )
 
     def __init__(self, *args: Any, npc: bool = True, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "auto_id", "id_narrator_%s"
+        )  # the sheet shows several forms: distinct ids, so each label names its own field
         super().__init__(*args, **kwargs)
         if not npc:
             del self.fields["out_after_revers"]
@@ -95,6 +98,12 @@ class NarratorFieldsForm(VersionedForm):
 class AtoutSpendForm(forms.Form):
     use = forms.ChoiceField(label=_("Use"), choices=SPEND_USES)
     justification = forms.CharField(label=_("What happens"), max_length=500, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "auto_id", "id_spend_%s"
+        )  # the sheet shows several forms: distinct ids, so each label names its own field
+        super().__init__(*args, **kwargs)
 
 
 class ReversTakeForm(forms.Form):
@@ -127,6 +136,9 @@ class TraitRaiseForm(forms.Form):
     justification = forms.CharField(label=_("Plausible explanation"), max_length=500, required=False)
 
     def __init__(self, *args: Any, traits: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "auto_id", "id_raise_%s"
+        )  # the sheet shows several forms: distinct ids, so each label names its own field
         super().__init__(*args, **kwargs)
         choice_field(self, "trait").choices = traits or []
 
@@ -148,6 +160,9 @@ class TraitSetForm(forms.Form):
     rank = forms.TypedChoiceField(label=_("Rank"), coerce=int, choices=rank_choices(12))
 
     def __init__(self, *args: Any, traits: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "auto_id", "id_trait_set_%s"
+        )  # the sheet shows several forms: distinct ids, so each label names its own field
         super().__init__(*args, **kwargs)
         choice_field(self, "code").choices = [("", _("— a new trait, named below —"))] + list(traits or [])
 
@@ -222,6 +237,9 @@ class EquipmentForm(forms.Form):
     vehicle_code = forms.ChoiceField(label=_("Vehicle"), required=False)
 
     def __init__(self, *args: Any, language: str = "fr", **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "auto_id", "id_equipment_%s"
+        )  # the sheet shows several forms: distinct ids, so each label names its own field
         super().__init__(*args, **kwargs)
         choice_field(self, "vehicle_code").choices = [("", "—")] + [
             (v.code, v.name_en if language.startswith("en") else v.name_fr) for v in vehicles()

@@ -94,6 +94,12 @@ def spender_panels(event: Event, viewer: Viewer) -> list[str]:
     return _panels(event, viewer, _spender(event))
 
 
+@live_fragment("sequence.atout", audience=spender_audience)
+def sequence_spender_panels(event: Event, viewer: Viewer) -> list[str]:
+    """An Atout spent in a draw (a card, help, counter, redraw, change, take a Revers): the spender's panel."""
+    return _panels(event, viewer, _spender(event))
+
+
 def _panels(event: Event, viewer: Viewer, character: Character | None) -> list[str]:
     if character is None or not can_view(viewer.membership, character):
         return []

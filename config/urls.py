@@ -10,6 +10,7 @@ from core import views as core_views
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
+    path("favicon.ico", core_views.favicon, name="favicon"),
     path(settings.ADMIN_URL, admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include(auth_urlpatterns)),

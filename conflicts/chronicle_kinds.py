@@ -73,8 +73,18 @@ def _table(event: Event) -> str:
 def _reshuffled(event: Event) -> str:
     return _("%(actor)s shuffles the played cards back into the deck (%(deck)s).") % {
         "actor": actor_name(event),
-        "deck": event.payload.get("deck", ""),
+        "deck": deck_name(event.payload),
     }
+
+
+def deck_name(payload: dict[str, Any]) -> str:
+    """The deck in the reader's language, from its kind and holder (``deck`` was written in the shuffler's)."""
+    from conflicts.models import DeckHolder, DeckKind
+
+    kind, holder = payload.get("kind"), payload.get("holder")
+    if kind in DeckKind.values and holder in DeckHolder.values:
+        return f"{DeckKind(kind).label} · {DeckHolder(holder).label}"
+    return str(payload.get("deck", ""))
 
 
 @describes("scene.created", label=lambda: _("Scene"))
@@ -278,7 +288,8 @@ def _ended(event: Event) -> str:
 def _modifiers(mods: list[list[Any]]) -> str:
     from conflicts.labels import modifier_label
 
-    return ", ".join(f"{modifier_label(code)} {amount:+d}" for code, amount, *_rest in mods)
+    # A real minus sign (−), as the sheet and the roll card print it: « [blessures −1] », not « -1 ».
+    return ", ".join(f"{modifier_label(code)} {amount:+d}".replace("-", "\u2212") for code, amount, *_rest in mods)
 
 
 def _trait_in_reader_language(p: dict[str, Any]) -> str:

@@ -10,8 +10,9 @@ SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 
 
 def card_face(code: str) -> str:
-    """A card as players read it: « 10♣ » rather than its code « 10C »; figures (method 2) as V, D, R in French."""
-    value = {"11": _("J"), "12": _("Q"), "13": _("K")}.get(code[:-1], code[:-1])
+    """A card as players read it: « 10♣ » rather than its code « 10C »; the ace as drawn (« A♠ », not « 1♠ »), figures
+    (method 2) as V, D, R in French."""
+    value = {"1": _("A"), "11": _("J"), "12": _("Q"), "13": _("K")}.get(code[:-1], code[:-1])
     return f"{value}{SUITS.get(code[-1], code[-1])}"
 
 

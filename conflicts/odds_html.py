@@ -16,9 +16,10 @@ from typing import Any
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from core.per_language import PerLanguage
+from core.typography import percent
 
 
 def _blocktranslated(text: str, **values: Any) -> str:
@@ -35,6 +36,7 @@ class _Words:
         self.unknown = gettext("defence not known yet")
         self.counted = gettext("teammates' declared cards counted: %(n)s")
         self.warning = gettext("place every card")
+        self.placed = gettext("Cards placed: %(placed)s of %(total)s")
         self.caption = gettext("Exact chances, over the cards left in the deck")
         self.head = "".join(
             f'<th scope="col">{label}</th>'
@@ -49,7 +51,7 @@ def _row(odds: Any, words: _Words) -> str:
     pending = ""
     if odds.teammates_pending:
         pending = ", " + _blocktranslated(words.counted, n=odds.teammates_pending)
-    cells = "".join(f'<td class="nowrap">{conditional_escape(pct)}&nbsp;%</td>' for pct in odds.percents)
+    cells = "".join(f'<td class="nowrap">{conditional_escape(percent(pct))}</td>' for pct in odds.percents)
     return (
         f'\n        <tr data-opponent="{conditional_escape(odds.participant.pk)}">\n'
         f'          <th scope="row">{conditional_escape(odds.participant.character.name)} <span class="muted">'
@@ -64,11 +66,9 @@ def odds_html(participant_id: int, version: int, placed: int, total: int, odds: 
     for each ``selectors.OpponentOdds``, the exact chances of 0 to 3+ Revers."""
     pk = int(participant_id)
     words = _words_now()
-    placed_text = _blocktranslated(
-        ngettext("%(placed)s of %(total)s cards placed", "%(placed)s of %(total)s cards placed", placed),
-        placed=placed,
-        total=total,
-    )
+    # A label rather than a sentence: « 1 of 1 cards placed » agreed with neither number, and which one a
+    # plural follows differs between French (the cards placed) and English (the cards in all).
+    placed_text = _blocktranslated(words.placed, placed=placed, total=total)
     if placed != total:
         placed_text += f' <span class="badge warn">{words.warning}</span>'
     rows = list(odds)

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.html import conditional_escape
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from conflicts import labels
 from conflicts.card_svg import card_svg
@@ -41,10 +41,8 @@ class _Words:
 
     def __init__(self) -> None:
         self.cards = gettext("cards: %(n)s")
-        self.out_of_range = gettext("out of range (%(n)s bands)")
-        self.upper_hand = gettext("upper hand: +%(n)s cards")
-        self.revers_taken = gettext("%(n)s Revers taken")
         self.out = gettext("out")
+        self.takes = gettext("Takes: %(severity)s")
         self.drew = gettext("drew")
         self.to_draw = gettext("to draw")
         self.defence = gettext("defence")
@@ -72,9 +70,13 @@ def _url(name: str, campaign_id: int, participant_id: int) -> str:
 def _status(board: Board, p: Any, w: _Words) -> str:
     """participant_status.html."""
     out = []
-    out.append(f" · {_blocktranslated(w.out_of_range, n=p.out_of_range_bands)}" if p.out_of_range_bands else "")
-    out.append(f" · {_blocktranslated(w.upper_hand, n=p.upper_hand_cards)}" if p.upper_hand_cards else "")
-    out.append(f" · {_blocktranslated(w.revers_taken, n=p.revers_taken)}" if p.revers_taken else "")
+    # Counted words agree with their number (a Revers sérieux is 2 steps: it read « 2 Revers reçus »).
+    for n, singular, plural in (
+        (p.out_of_range_bands, "out of range (%(n)s band)", "out of range (%(n)s bands)"),
+        (p.upper_hand_cards, "upper hand: +%(n)s card", "upper hand: +%(n)s cards"),
+        (p.revers_taken, "%(n)s Revers step taken", "%(n)s Revers steps taken"),
+    ):
+        out.append(f" · {_blocktranslated(ngettext(singular, plural, n), n=n)}" if n else "")
     if not p.active:
         last = f' · <span class="badge bad">{w.out}</span>'
     elif p.drawn:
@@ -106,7 +108,9 @@ def _hands(board: Board, v: ParticipantView, w: _Words) -> str:
     severity = v.received.get("severity") if isinstance(v.received, dict) else None
     if severity:
         label = labels.severity_label(int(severity), board.sequence.kind)
-        out += f'\n  <p class="severity-{_e(severity)}" data-severity="{_e(severity)}">→ {_e(label)}</p>\n'
+        # The Revers this participant receives, not one their attack cards deal: said in words, not an arrow.
+        taken = _blocktranslated(w.takes, severity=label)
+        out += f'\n  <p class="severity-{_e(severity)}" data-severity="{_e(severity)}">{taken}</p>\n'
     return out + "\n"
 
 

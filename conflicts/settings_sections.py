@@ -22,7 +22,10 @@ def _context(request: MemberRequest, data: Any = None) -> dict[str, Any]:
     campaign = request.membership.campaign
     settings = deck_store.table_settings(campaign)
     return {
-        "form": TableSettingsForm(data, instance=copy.copy(settings), initial={"version": settings.version}),
+        # auto_id: the settings page holds every section's form, each with a version field.
+        "form": TableSettingsForm(
+            data, instance=copy.copy(settings), initial={"version": settings.version}, auto_id="id_table_%s"
+        ),
         "decks": list(Deck.objects.filter(campaign=campaign).select_related("player")),
         "next_url": settings_url(campaign.pk, "cards"),
     }

@@ -496,4 +496,7 @@ def reshuffle(request: MemberRequest, campaign_id: int, deck_id: int) -> HttpRes
                                 player_id=deck.player_id)  # fmt: skip
     except ServiceError as exc:
         messages.error(request, exc.message)
+    else:
+        # The page comes back the same (the pile's counts aside): say what the tap did.
+        messages.success(request, _("Deck shuffled: %(deck)s.") % {"deck": deck})
     return redirect(posted_next_or(request, reverse("conflicts:scenes", args=[campaign_id])))

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
 from core.health import components_down
@@ -20,3 +21,10 @@ def healthz(request: HttpRequest) -> JsonResponse:
     balancers and monitoring: a table without its channel layer cannot play live)."""
     down = components_down()
     return JsonResponse({"ok": not down, "down": down}, status=503 if down else 200)
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers and feed readers ask for /favicon.ico whatever the page says: send them to the icon
+    (a 404 on every page filled the logs). Not permanent: the static name changes with its content."""
+    return redirect(static("favicon.svg"))

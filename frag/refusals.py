@@ -20,7 +20,7 @@ TEMPLATES = (
     gettext_noop("a jump never goes over a wall or through a closed door"),
     gettext_noop("teleporters lead from one teleporter to another"),
     gettext_noop("too far: teleporting costs 1 movement point"),
-    gettext_noop("one marker per square: « prendre un des Marqueur mais pas les 2 »"),
+    gettext_noop("one marker per square: “prendre un des Marqueur mais pas les 2”"),
     gettext_noop("there is no blood marker here"),
     gettext_noop("there is no such weapon marker here"),
     gettext_noop("you cannot pick up what you dropped this turn"),

@@ -99,7 +99,7 @@ def _page_settings(campaign: Campaign) -> SavageSettings:
 def out_reason(effect: CecjEffect) -> str:
     return {
         "dead": _("Dead: no more Tests or draws."),
-        "incapacitated": _("In État critique: « Il ne peut plus agir » — no Test, no draw until healed."),
+        "incapacitated": _("In État critique: “Il ne peut plus agir” — no Test, no draw until healed."),
         "unconscious": _("Unconscious: no Test, no draw until the character comes round."),
     }.get(effect.out, "")
 

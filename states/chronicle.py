@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def trait_label(trait: str) -> str:
     labels: dict[str, Callable[[], str]] = {
-        "vigor": lambda: _("Vigor"),
+        "vigor": lambda: _("Vigour"),
         "spirit": lambda: _("Spirit"),
         "agility": lambda: _("Agility"),
         "smarts": lambda: _("Smarts"),
@@ -215,7 +215,7 @@ def _wounds_taken(event: Event) -> str:
         }
     text += " " + _("Wounds: %(wounds)s.") % {"wounds": p["state"]["wounds"]}
     if p.get("incapacitated_now"):
-        text += " " + _("Fourth wound: Incapacitated, the Vigor roll is due.")
+        text += " " + _("Fourth wound: Incapacitated, the Vigour roll is due.")
     return text
 
 
@@ -224,7 +224,7 @@ def _wounds_set(event: Event) -> str:
     p = event.payload
     text = _("%(name)s's wounds: %(from)s → %(to)s.") % {"name": _who(event), "from": p["from"], "to": p["to"]}
     if p.get("incapacitated_now"):
-        text += " " + _("Fourth wound: Incapacitated, the Vigor roll is due.")
+        text += " " + _("Fourth wound: Incapacitated, the Vigour roll is due.")
     return text
 
 
@@ -241,7 +241,7 @@ def _revers_wounds(event: Event) -> str:
         "taken": p["taken"],
     }
     if p.get("incapacitated_now"):
-        text += " " + _("Fourth wound: Incapacitated, the Vigor roll is due.")
+        text += " " + _("Fourth wound: Incapacitated, the Vigour roll is due.")
     return text
 
 
@@ -253,7 +253,7 @@ def _incapacitation(event: Event) -> str:
         "wounded_until_healed": _("is injured until healed"),
         "wounded_24_hours": _("is injured for 24 hours or until healed"),
     }
-    return _("%(name)s, incapacitated, rolls Vigor: %(roll)s; %(result)s.") % {
+    return _("%(name)s, incapacitated, rolls Vigour: %(roll)s; %(result)s.") % {
         "name": _who(event),
         "roll": roll_text(event.payload["roll"]),
         "result": results.get(event.payload["result"], event.payload["result"]),
@@ -280,7 +280,7 @@ def _bleeding_roll(event: Event) -> str:
         "rolls_again": _("rolls again next round"),
         "stops": _("the bleeding stops"),
     }
-    return _("%(name)s, bleeding out, rolls Vigor: %(roll)s; %(result)s.") % {
+    return _("%(name)s, bleeding out, rolls Vigour: %(roll)s; %(result)s.") % {
         "name": _who(event),
         "roll": roll_text(p["roll"]),
         "result": results.get(p["result"], p["result"]),
@@ -295,7 +295,7 @@ def _critical_effect(p: dict[str, Any]) -> str:
             "dies in %(rounds)s rounds unless pulled out; revived within 5 minutes by a Healing roll at −4"
         )
         % {"rounds": p.get("rounds")},
-        "vigor_roll_every": _("rolls Vigor every hour; a failure is death"),
+        "vigor_roll_every": _("rolls Vigour every hour; a failure is death"),
         "death_unless_described": _("usually dies, unless the disease says otherwise"),
         "chronic": _("is irradiated: a long, chronic and debilitating disease"),
         "by_poison": _("suffers what the poison does"),

@@ -14,7 +14,7 @@ from states.rules.dice import TraitDie
 from states.rules.ranks import RANK_VALUES
 
 TRAIT_CHOICES = [
-    ("vigor", _("Vigor")),
+    ("vigor", _("Vigour")),
     ("spirit", _("Spirit")),
     ("agility", _("Agility")),
     ("smarts", _("Smarts")),
@@ -100,13 +100,14 @@ class TrickForm(forms.Form):
     attribute = forms.ChoiceField(label=_("Attribute (the narrator picks)"), choices=TRAIT_CHOICES[2:4])
 
     def __init__(self, *args: Any, targets: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "id_trick_%s")  # beside the roll form, which has a target too
         super().__init__(*args, **kwargs)
         model_choice_field(self, "target").queryset = targets
 
 
 class SheetForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    vigor_die = _die_field(_("Vigor die"))
+    vigor_die = _die_field(_("Vigour die"))
     spirit_die = _die_field(_("Spirit die"))
     agility_die = _die_field(_("Agility die"))
     smarts_die = _die_field(_("Smarts die"))
@@ -127,9 +128,9 @@ class SheetForm(forms.Form):
         return _clean_die(self.cleaned_data.get("smarts_die", ""))
 
 
-# « Vigor and Spirit dice not entered on a sheet are read from the character's rank »: from which Aptitude.
+# « Vigour and Spirit dice not entered on a sheet are read from the character's rank »: from which Aptitude.
 ATTRIBUTE_LABELS = {
-    "vigor": _("Vigor is read from"),
+    "vigor": _("Vigour is read from"),
     "spirit": _("Spirit is read from"),
     "agility": _("Agility is read from"),
     "smarts": _("Smarts is read from"),

@@ -33,7 +33,11 @@ def _forms(request: MemberRequest, data: Any = None) -> dict[str, Any]:
     aptitudes = [(t.code, t.name(language)) for t in traits if t.kind == TraitKind.APTITUDE]
     return {
         "use_form": UseForm(
-            data, instance=copy.copy(campaign), prefix="campaign", initial={"version": campaign.version}
+            data,
+            instance=copy.copy(campaign),
+            prefix="campaign",
+            initial={"version": campaign.version},
+            auto_id="id_states_%s",  # the creation section's form has the same prefix: distinct ids on the page
         ),
         "form": SavageSettingsForm(data, initial=initial, prefix="savage", aptitudes=aptitudes),
     }

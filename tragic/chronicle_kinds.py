@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import describes
+from tragic.presenters import player_name, player_names
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -14,7 +15,9 @@ if TYPE_CHECKING:
 
 @describes("tragic.game_started", label=lambda: _("TRAGIC duel started"))
 def _started(event: Event) -> str:
-    return _("A TRAGIC duel begins: %(players)s.") % {"players": _(" against ").join(event.payload["players"])}
+    return _("A TRAGIC duel begins: %(players)s.") % {
+        "players": _(" against ").join(player_names(event.payload["players"]))
+    }
 
 
 @describes("tragic.game_finished", label=lambda: _("TRAGIC duel finished"))
@@ -32,7 +35,7 @@ def _finished(event: Event) -> str:
 def _cancelled(event: Event) -> str:
     p = event.payload
     return _("The TRAGIC duel %(players)s is cancelled by %(by)s during setup: %(waiting)s never chose.") % {
-        "players": _(" against ").join(p["players"]),
-        "by": p["by"],
-        "waiting": ", ".join(p["waiting_for"]),
+        "players": _(" against ").join(player_names(p["players"])),
+        "by": player_name(p["by"]),
+        "waiting": ", ".join(player_names(p["waiting_for"])),
     }

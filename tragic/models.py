@@ -109,4 +109,8 @@ class Seat(models.Model):
 
     @property
     def label(self) -> str:
-        return self.user.username if self.user is not None else f"bot ({self.bot})"
+        if self.user is not None:
+            return self.user.username
+        from tragic.presenters import bot_label  # the presenters read the card pool: not at model import
+
+        return bot_label(self.bot)

@@ -42,6 +42,34 @@ def payment(points: dict[str, int]) -> str:
     return ", ".join(f"{n} {attribute_name(a)}" for a, n in points.items() if n) or _("nothing")
 
 
+# How services name a bot's seat in the game's config: « bot (heuristic) », « bot 2 (search) ».
+_BOT_NAME = re.compile(r"^bot(?: (?P<index>\d+))? \((?P<code>\w+)\)$")
+
+
+def bot_label(code: str) -> str:
+    """The bot's name in the reader's language (the raw code « heuristic » showed on every page)."""
+    labels = {
+        "heuristic": _("Bot (heuristic)"),
+        "random": _("Bot (random)"),
+        "search": _("Bot (search, the strongest)"),
+    }
+    return str(labels.get(code, code))
+
+
+def player_name(stored: str) -> str:
+    """A player as the engine and the log store them, as a reader sees them: a person by their name, a bot by
+    its label (numbered when several sit at the table)."""
+    match = _BOT_NAME.match(stored)
+    if match is None:
+        return stored
+    label = bot_label(match["code"])
+    return f"{label} {match['index']}" if match["index"] else label
+
+
+def player_names(stored: list[str]) -> list[str]:
+    return [player_name(name) for name in stored]
+
+
 def seat_name(names: list[str], index: Any) -> str:
     if isinstance(index, int) and 0 <= index < len(names):
         return names[index]

@@ -25,6 +25,8 @@ from tragic.presenters import (
     describe_action,
     describe_event,
     payment,
+    player_name,
+    player_names,
     seat_name,
 )
 from tragic.services import SETUP_PHASES, cancel_due, load_state, timeout_defaults
@@ -60,7 +62,7 @@ def _card(view: dict[str, Any]) -> dict[str, Any]:
 def unstarted_board(game: Game, seat: Seat | None) -> dict[str, Any]:
     """A game still waiting for its players (an invitation) has no engine state yet: its page says so,
     shows the invitation link and lets a seated player cancel it."""
-    names = [p["name"] for p in game.config.get("players", [])]
+    names = player_names([p["name"] for p in game.config.get("players", [])])
     log = [line for line in (describe_event(e, names) for e in game.log) if line]
     return {
         "game": game,
@@ -86,12 +88,13 @@ def board(game: Game, seat: Seat | None, state: State | None = None) -> dict[str
     state = state or load_state(game)
     viewer = seat.index if seat else None
     observation = state.observation(viewer)
-    names = [p["name"] for p in observation["players"]]
+    names = player_names([p["name"] for p in observation["players"]])
     players = []
     for p in observation["players"]:
         players.append(
             {
                 **p,
+                "name": player_name(p["name"]),
                 "mine": p["index"] == viewer,
                 "hand": [_card(c) for c in p.get("hand", [])],
                 "play": [_card(c) for c in p["play"]],

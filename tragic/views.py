@@ -26,7 +26,15 @@ from tragic.engine.decks import validate_library
 from tragic.engine.roster import BOTS
 from tragic.forms import DeckCreateForm
 from tragic.models import CopyMode, Deck, Game, GameStatus, Profile
-from tragic.presenters import attribute_name, card_name, card_text, describe_action, library_problem
+from tragic.presenters import (
+    attribute_name,
+    bot_label,
+    card_name,
+    card_text,
+    describe_action,
+    library_problem,
+    player_names,
+)
 
 
 def _deck_options(request: AuthenticatedRequest) -> list[tuple[str, str]]:
@@ -34,15 +42,6 @@ def _deck_options(request: AuthenticatedRequest) -> list[tuple[str, str]]:
     ready = [(f"ready:{d.id}", d.name if french else d.name_en) for d in services.ready_decks().values()]
     own = [(str(d.pk), d.name) for d in selectors.decks_of(request.user) if len(d.cards) == 60]
     return ready + own
-
-
-def _bot_label(code: str) -> str:
-    """The bot's name in the reader's language (the raw code « heuristic » showed on French pages)."""
-    return {
-        "heuristic": _("Bot (heuristic)"),
-        "random": _("Bot (random)"),
-        "search": _("Bot (search, the strongest)"),
-    }.get(code, code)
 
 
 @login_required
@@ -55,7 +54,7 @@ def home(request: AuthenticatedRequest) -> HttpResponse:
             "games": selectors.games_of(request.user)[:30],
             "decks": selectors.decks_of(request.user),
             "deck_options": _deck_options(request),
-            "bots": [(bot, _bot_label(bot)) for bot in BOTS],
+            "bots": [(bot, bot_label(bot)) for bot in BOTS],
             "profiles": Profile.choices,
             "copy_modes": CopyMode.choices,
             "campaigns": [m.campaign for m in request.user.memberships.select_related("campaign")],
@@ -229,7 +228,7 @@ def replay(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     context = selectors.board(game, None, state)
     context.update({"step": step, "total": total, "previous": max(0, step - 1), "next": min(total, step + 1)})
     if step:
-        names = [p["name"] for p in context["obs"]["players"]]
+        names = player_names([p["name"] for p in context["obs"]["players"]])
         before = services.replay(game, step - 1)
         context["last_action"] = describe_action(before, game.actions[step - 1], names)
         actor = game.actions[step - 1].get("player")

@@ -109,4 +109,4 @@ def parse_scales(text: str) -> list[Scale]:
 
 
 def scales_to_text(scales: Iterable[Scale]) -> str:
-    return "; ".join(f"{s.value:+d} {' '.join(sorted(s.domains))}" for s in scales)
+    return "; ".join(f"{s.value:+d}".replace("-", "\u2212") + f" {' '.join(sorted(s.domains))}" for s in scales)

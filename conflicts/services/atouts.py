@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from characters.models import Character, CharacterKind
 from conflicts import decks as deck_store
 from conflicts import sheets
 from conflicts.models import (
@@ -100,9 +101,12 @@ def participant_atout(
             # « peut exiger du joueur qu'il dépense un Atout par revers supporté »: one per Revers point.
             amount = received
             context["target_character"] = other.character_id
-    sheets.atout_spend(character=me.character, actor=actor, use=LEDGER_USE[use], amount=amount,
-                       justification=justification, context=context)  # fmt: skip
-    payload: dict[str, Any] = {"participant": me.pk, "name": me.character.name, "use": use, "amount": amount}
+    # One Atout spent, one log line: the draw's Event carries the ledger's line (as a Test's follow-up does)
+    # instead of a ``character.atout_spent`` beside it that said the same thing a second time.
+    ledger = sheets.atout_pay(character=me.character, actor=actor, use=LEDGER_USE[use], amount=amount,
+                              justification=justification, context=context)  # fmt: skip
+    payload: dict[str, Any] = {"participant": me.pk, "name": me.character.name, "use": use, "amount": amount,
+                               "atout": _ledger_line(ledger, me.character)}  # fmt: skip
     if use == AtoutUse.CARD:
         me.atout_card = 1
         me.save(update_fields=["atout_card"])
@@ -147,6 +151,17 @@ def participant_atout(
     _append(sequence, "sequence.atout", actor, payload, [me.character])
     _bump(sequence, "outcome")
     return me
+
+
+def _ledger_line(ledger: dict[str, Any], spender: Character) -> dict[str, Any]:
+    """The spending as ``character.atout_spent`` told it. A draw's Event is read by the whole table; an NPC's
+    balance and reason were read by the narrators only: they stay under ``narrator_`` keys (as on a Test's)."""
+    line = {k: v for k, v in ledger.items() if k not in ("balance", "justification")}
+    prefix = "" if spender.kind == CharacterKind.PC else "narrator_"
+    line[f"{prefix}balance"] = ledger.get("balance")
+    if ledger.get("justification"):
+        line[f"{prefix}justification"] = ledger["justification"]
+    return line
 
 
 def _deal_hand_exact(

@@ -34,7 +34,7 @@ class PickUps(CardPlay):
 def _check_loot(state: PickUps, player: int) -> int:
     here = state._on_board(player)
     if here in state.turn.looted:
-        raise IllegalAction("one marker per square: « prendre un des Marqueur mais pas les 2 »")
+        raise IllegalAction("one marker per square: “prendre un des Marqueur mais pas les 2”")
     return here
 
 

@@ -91,3 +91,40 @@ def test_the_last_narrator_cannot_become_a_player() -> None:
     only = campaign.memberships.get()
     with pytest.raises(ServiceError, match="at least one narrator"):
         services.membership_role_set(membership=only, actor=only.user, role="player")
+
+
+def test_an_invitation_link_names_the_campaign_and_the_narrator_before_any_login() -> None:
+    """Issue 28: « An invitation link opens a bare « Se connecter » page that does not name the campaign »."""
+    campaign = campaign_with()
+    narrator = narrator_of(campaign)
+    invitation = services.invitation_create(campaign=campaign, actor=narrator, role="player")
+    url = reverse("campaigns:invitation", args=[invitation.token])
+    html = Client().get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Rejoindre « Les Ombres »" in html
+    assert f"{narrator.username}, le narrateur" in html
+    assert f"?next={url}" in html  # both links come back here
+    assert not Membership.objects.filter(campaign=campaign, role="player").exists()
+
+
+def test_joining_without_an_account_goes_to_log_in_and_comes_back() -> None:
+    campaign = campaign_with()
+    invitation = services.invitation_create(campaign=campaign, actor=narrator_of(campaign), role="player")
+    url = reverse("campaigns:invitation", args=[invitation.token])
+    response = Client().post(url)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login")) and "next=" in response["Location"]
+    assert not Membership.objects.filter(campaign=campaign, role="player").exists()
+
+
+def test_next_is_kept_from_sign_up_to_log_in_and_through_sign_up() -> None:
+    """The sign-up page's « Se connecter » link dropped ?next; signing up then lands on the invitation."""
+    campaign = campaign_with()
+    invitation = services.invitation_create(campaign=campaign, actor=narrator_of(campaign), role="player")
+    url = reverse("campaigns:invitation", args=[invitation.token])
+    client = Client()
+    signup = f"{reverse('accounts:signup')}?next={url}"
+    html = client.get(signup, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f"{reverse('login')}?next={url}" in html
+    data = {"username": "newcomer", "password1": "a long pass phrase 42", "password2": "a long pass phrase 42"}
+    response = client.post(signup, data)
+    assert response.status_code == 302 and response["Location"] == url

@@ -27,14 +27,14 @@ def test_the_odds_block_in_french() -> None:
     with translation.override("fr"):
         html = odds_html(41, 17, 0, 3, [_odds(7, "Truand 0", 2, "drawn", 0, ["12.5", "30.0", "40.0", "17.5"])])
         assert html == FR
-        assert "<p>1 carte placée sur 1</p>\n  \n</div>" in odds_html(41, 17, 1, 1, [])
+        assert "<p>Cartes placées : 1 sur 1</p>\n  \n</div>" in odds_html(41, 17, 1, 1, [])
 
 
 EN = (
     "\n"
     '<div class="odds" id="odds-41" aria-live="polite">\n'
     '  <input type="hidden" name="version" value="17" id="split-version-41">\n'
-    '  <p>1 of 3 cards placed <span class="badge warn">place every card</span></p>\n'
+    '  <p>Cards placed: 1 of 3 <span class="badge warn">place every card</span></p>\n'
     "  \n"
     "  <table>\n"
     '    <caption class="muted">Exact chances, over the cards left in the deck</caption>\n'
@@ -43,12 +43,12 @@ EN = (
     "      \n"
     '        <tr data-opponent="8">\n'
     '          <th scope="row">L&#x27;&lt;Ombre&gt; &amp; &quot;co&quot; <span class="muted">(0 ⚔, defence declared, teammates\' declared cards counted: 2)</span></th>\n'
-    '          <td class="nowrap">100.0&nbsp;%</td><td class="nowrap">0.0&nbsp;%</td><td class="nowrap">0.0&nbsp;%</td><td class="nowrap">0.0&nbsp;%</td>\n'
+    '          <td class="nowrap">100.0%</td><td class="nowrap">0.0%</td><td class="nowrap">0.0%</td><td class="nowrap">0.0%</td>\n'
     "        </tr>\n"
     "      \n"
     '        <tr data-opponent="9">\n'
     '          <th scope="row">Élodie <span class="muted">(1 ⚔, defence not known yet, teammates\' declared cards counted: 1)</span></th>\n'
-    '          <td class="nowrap">1.0&nbsp;%</td><td class="nowrap">2.0&nbsp;%</td><td class="nowrap">3.0&nbsp;%</td><td class="nowrap">94.0&nbsp;%</td>\n'
+    '          <td class="nowrap">1.0%</td><td class="nowrap">2.0%</td><td class="nowrap">3.0%</td><td class="nowrap">94.0%</td>\n'
     "        </tr>\n"
     "      \n"
     "    </tbody>\n"
@@ -61,7 +61,7 @@ FR = (
     "\n"
     '<div class="odds" id="odds-41" aria-live="polite">\n'
     '  <input type="hidden" name="version" value="17" id="split-version-41">\n'
-    '  <p>0 carte placée sur 3 <span class="badge warn">placez toutes les cartes</span></p>\n'
+    '  <p>Cartes placées : 0 sur 3 <span class="badge warn">placez toutes les cartes</span></p>\n'
     "  \n"
     "  <table>\n"
     '    <caption class="muted">Chances exactes, d\'après les cartes restant dans le paquet</caption>\n'
@@ -70,7 +70,7 @@ FR = (
     "      \n"
     '        <tr data-opponent="7">\n'
     '          <th scope="row">Truand 0 <span class="muted">(2 ⚔, défense tirée)</span></th>\n'
-    '          <td class="nowrap">12.5&nbsp;%</td><td class="nowrap">30.0&nbsp;%</td><td class="nowrap">40.0&nbsp;%</td><td class="nowrap">17.5&nbsp;%</td>\n'
+    '          <td class="nowrap">12,5\u00a0%</td><td class="nowrap">30,0\u00a0%</td><td class="nowrap">40,0\u00a0%</td><td class="nowrap">17,5\u00a0%</td>\n'
     "        </tr>\n"
     "      \n"
     "    </tbody>\n"

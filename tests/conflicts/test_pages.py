@@ -65,9 +65,9 @@ def test_odds_change_as_the_player_splits() -> None:
     url = reverse("conflicts:odds", args=[f.campaign.pk, f.pc.pk])
     all_in = client.post(url, {f"attack_{t.pk}": 5, f"defence_{f.pc.pk}": 0}, HTTP_HX_REQUEST="true").content.decode()
     careful = client.post(url, {f"attack_{t.pk}": 1, f"defence_{f.pc.pk}": 4}, HTTP_HX_REQUEST="true").content.decode()
-    assert 'id="odds-' in all_in and "5 of 5 cards placed" in all_in
+    assert 'id="odds-' in all_in and "Cards placed: 5 of 5" in all_in
     assert all_in != careful
-    assert "0.0&nbsp;%" in careful  # one attack card can never make a Serious Revers
+    assert "0.0%" in careful  # one attack card can never make a Serious Revers
 
 
 def test_the_player_draws_from_the_panel_and_sees_the_cards() -> None:
@@ -215,9 +215,19 @@ def test_any_player_may_deal_and_reshuffle_the_table_deck_but_not_the_narrators(
     f.reload()
     deck = Deck.objects.get(campaign=f.campaign)
     client = login(f.player)
-    client.post(reverse("conflicts:reshuffle", args=[f.campaign.pk, deck.pk]))
+    page = client.post(reverse("conflicts:reshuffle", args=[f.campaign.pk, deck.pk]), follow=True)
     deck.refresh_from_db()
     assert len(deck.pile) == 37 and len(deck.in_play) == 3 and deck.discard == []
+    # Issue 28: « Mélanger » reshuffled the table deck without a word; the page says it, the log names the deck
+    # in its reader's language.
+    assert "Deck shuffled: Table deck · The table." in page.content.decode()
+    from django.utils import translation
+
+    from campaigns.chronicle import describe
+    from campaigns.models import Event
+
+    with translation.override("en"):
+        assert "(Table deck · The table)" in describe(Event.objects.get(kind="deck.reshuffled"))
     TableSettings.objects.filter(campaign=f.campaign).update(layout=DeckLayout.PAIRS_SHARED)
     narrators = Deck.objects.create(
         campaign=f.campaign,
@@ -241,7 +251,7 @@ def test_a_test_shows_its_exact_chance_before_rolling() -> None:
         HTTP_HX_REQUEST="true",
     )  # fmt: skip
     # Combat Bon against Difficile (Bon): 0 or better on 4dF, (19 + 16 + 10 + 4 + 1) / 81.
-    assert "Exact chance of success: 61.7 %" in response.content.decode()
+    assert "Exact chance of success: 61.7%" in response.content.decode()
 
 
 def test_the_narrator_takes_a_tests_difficulty_from_an_opponents_trait() -> None:
@@ -258,7 +268,7 @@ def test_the_narrator_takes_a_tests_difficulty_from_an_opponents_trait() -> None
     assert 'name="opponent_trait"' in narrator.get(reverse("conflicts:scenes", args=[f.campaign.pk])).text
     preview = narrator.post(reverse("conflicts:test_chance", args=[f.campaign.pk]), form, HTTP_HX_REQUEST="true")
     # Combat Bon against Difficile (the sentinel's Esprit Bon), not Facile: 61.7 %.
-    assert "61.7 %" in preview.content.decode()
+    assert "61.7%" in preview.content.decode()
     narrator.post(reverse("conflicts:test", args=[f.campaign.pk]), form)
     event = Event.objects.get(kind="test.rolled")
     assert event.payload["difficulty"] == "DIFFICILE"

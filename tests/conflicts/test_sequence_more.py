@@ -34,7 +34,12 @@ def test_an_atout_buys_one_more_card_once_per_draw() -> None:
     with pytest.raises(ServiceError, match="only have 6"):
         draw(f.pc, f.player, Split(attack={f.npcs[0].key: 7}))
     draw(f.pc, f.player, Split(attack={f.npcs[0].key: 6}))
-    assert Event.objects.filter(kind="character.atout_spent").count() == 1
+    # One Atout spend, one log line (issue 28: « One Atout spend writes two log lines »): the draw's Event
+    # carries the ledger line, and the sheet has paid it.
+    assert not Event.objects.filter(kind="character.atout_spent").exists()
+    spent = Event.objects.get(kind="sequence.atout")
+    assert spent.payload["atout"]["character_id"] == f.pc.character_id
+    assert spent.payload["atout"]["amount"] == 1
 
 
 def test_changing_one_card_flips_its_result_and_the_draw_is_resolved_again() -> None:

@@ -128,7 +128,7 @@ def test_a_power_use_from_the_domains_row_spends_potential_and_rolls_at_the_powe
     t = _table()
     jim, client = t["jim"], t["client"]
     html = _shown(client, jim, {"trait_code": "telekinesie", "several_objects": "1"})
-    chip = re.search(r'data-power-rank="5"[^>]*>([^<]*)<span class="muted">(\d+) %', html)
+    chip = re.search(r'data-power-rank="5"[^>]*>([^<]*)<span class="muted">(\d+)\s?%', html)
     assert chip and "Très difficile" in chip.group(1)  # Bon (4 kg … 10 kg) with several objects: Très difficile
     assert 'data-power-rank="7" disabled' in html  # Exceptionnel is above Jim's Excellent
     response = client.post(_urls(jim)[0], {"trait_code": "telekinesie", "several_objects": "1", "power_rank": 5},
@@ -160,7 +160,7 @@ def test_the_narrator_starts_a_simple_conflict_from_the_row_at_the_chance_shown(
     Character.objects.filter(pk=lisa.pk).update(scales=[{"value": 1, "domains": ["size"]}])
     savage_wounds_set(character=lisa, actor=t["narrator"], count=1, expected_version=None)
     html = _shown(t["boss"], jim, {"trait_code": "vigueur"})
-    win = re.search(rf'data-opponent="{lisa.pk}">Lisa <span class="muted">\D*(\d+) %\D*(\d+) %', html)
+    win = re.search(rf'data-opponent="{lisa.pk}">Lisa <span class="muted">\D*(\d+)\s?%\D*(\d+)\s?%', html)
     assert win
     response = t["boss"].post(_urls(jim)[0], {"trait_code": "vigueur", "opponent": lisa.pk}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and "data-winner" in response.content.decode()
@@ -175,7 +175,7 @@ def test_an_opponents_trait_as_the_difficulty_and_a_resisted_power() -> None:
     t = _table()
     jim, lisa = t["jim"], t["lisa"]
     html = _shown(t["boss"], jim, {"trait_code": "medecine", "against": "difficulty", "opponent_trait": "vigueur"})
-    shown = re.search(rf'data-opponent="{lisa.pk}">Lisa <span class="muted">(\d+) %', html)
+    shown = re.search(rf'data-opponent="{lisa.pk}">Lisa <span class="muted">(\d+)\s?%', html)
     assert shown
     t["boss"].post(_urls(jim)[0], {"trait_code": "medecine", "against": "difficulty", "opponent_trait": "vigueur",
                                    "opponent": lisa.pk})  # fmt: skip

@@ -67,3 +67,13 @@ def test_language_switch_sits_outside_the_folding_menu_signed_in_or_not(signed_i
     assert 'class="inline lang-switch"' in html
     if signed_in:
         assert "logout" in nav
+
+
+def test_the_favicon_answers_and_every_page_links_it(client) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: « /favicon.ico answers 404 on every page »."""
+    from django.contrib.staticfiles import finders
+
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    assert finders.find(response["Location"].removeprefix("/static/")) is not None
+    assert 'rel="icon"' in client.get("/accounts/login/").content.decode()

@@ -54,9 +54,12 @@ def test_a_side_named_after_two_people_reads_as_a_side() -> None:
 def test_cards_placed_agree_with_their_number() -> None:
     from conflicts.odds_html import odds_html
 
+    # A label, no plural to get wrong in either language (« 1 of 1 cards placed », issue 28).
     with translation.override("fr"):
-        assert "1 carte placée sur 1<" in odds_html(1, 1, 1, 1, [])
-        assert "2 cartes placées sur 3 <" in odds_html(1, 1, 2, 3, [])
+        assert "Cartes placées : 1 sur 1<" in odds_html(1, 1, 1, 1, [])
+        assert "Cartes placées : 2 sur 3 <" in odds_html(1, 1, 2, 3, [])
+    with translation.override("en"):
+        assert "Cards placed: 1 of 1<" in odds_html(1, 1, 1, 1, [])
 
 
 def test_zero_or_one_point_of_damage_is_singular_in_french() -> None:

@@ -54,6 +54,10 @@ scene = conflicts.scene_create(campaign=campaign, actor=narrator, title="Les doc
 sequence = conflicts.sequence_create(scene=scene, actor=narrator, data={{"title": "Bagarre"}})
 conflicts.participant_add(sequence=sequence, actor=narrator, character=jim, side="PJ", trait_code="combat")
 louis = conflicts.participant_add(sequence=sequence, actor=narrator, character=npc, side="Truands", trait_code="combat")
+# A third participant out of the sequence: its row is set apart without fading its text.
+out = conflicts.participant_add(sequence=sequence, actor=narrator, character=characters.npc_create(campaign=campaign,
+    actor=narrator, name="Petit Louis", concept="Truand", ranks={{"combat": 2}}), side="Truands", trait_code="combat")
+type(out).objects.filter(pk=out.pk).update(active=False)
 sequence.refresh_from_db()
 participant_draw(participant=louis, actor=narrator, expected_version=sequence.version,
     split=Split(attack={{str(louis.pk - 1): 1}}, defence={{str(louis.pk): 1}}), rng=random.Random(3))
@@ -61,8 +65,14 @@ game = tragic.game_create(user=narrator, deck_ref="ready:la-bande-des-terres-des
 seats = [frag.SeatSpec(name="Ana", health=2, speed=3, accuracy=2, user=narrator),
          frag.SeatSpec(name="Bot", health=2, speed=3, accuracy=2, bot="heuristic")]
 board = frag.game_create(creator=narrator, map_name="entrepot", seats=seats, seed=5)
-print(json.dumps({{"jim": jim.pk, "sequence": sequence.get_absolute_url(), "tragic": game.pk, "frag": board.pk}}))
+jim_p = sequence.participants.get(character=jim)
+print(json.dumps({{"jim": jim.pk, "sequence": sequence.get_absolute_url(), "tragic": game.pk, "frag": board.pk,
+                  "panel": f"/conflicts/{{campaign.pk}}/participants/{{jim_p.pk}}/"}}))
 """
+
+
+# Below "serious" in axe's scale, and still found on a played evening (issue 28): failed too.
+ALSO = ("heading-order", "empty-table-header", "scrollable-region-focusable", "duplicate-id", "duplicate-id-aria")
 
 
 def _serious(page) -> list[str]:  # type: ignore[no-untyped-def]
@@ -71,7 +81,7 @@ def _serious(page) -> list[str]:  # type: ignore[no-untyped-def]
     return [
         f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
         for v in result["violations"]
-        if v["impact"] in ("critical", "serious")
+        if v["impact"] in ("critical", "serious") or v["id"] in ALSO
     ]
 
 
@@ -129,8 +139,38 @@ def test_main_pages_have_no_critical_or_serious_violation(new_context, run_in_se
         "home (player)": f"/campaigns/{c}/",
         "sheet (player)": f"/characters/{table['jim']}/",
         "sequence (player)": table["sequence"],
+        "draw panel (player)": table["panel"],
     }.items():
         phone.goto(url)
         problems[name] = _serious(phone)
     print("AXE", json.dumps({k: v for k, v in problems.items() if v}, indent=1))
     assert not {k: v for k, v in problems.items() if v}
+
+
+TAP_TARGETS = """() => [...document.querySelectorAll('button, a.button, label.chip, select')]
+  .filter(e => e.offsetParent !== null && !e.closest('[popover]:not(:popover-open)'))
+  .map(e => ({name: (e.getAttribute('aria-label') || e.textContent || e.name || '').trim().slice(0, 40),
+              cls: e.className, height: e.getBoundingClientRect().height}))
+  .filter(e => e.height < 43.5)"""
+
+
+def test_every_button_of_a_phone_page_is_a_44px_tap_target(new_context, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: « The quick-roll chips are 32.5 px tall »; buttons, chips and menus are 44px tall on a phone."""
+    suffix = uuid.uuid4().hex[:6]
+    narrator = f"tt{suffix}"
+    ids = json.loads(run_in_server_db(SETUP.format(narrator=narrator, password=E2E_PASSWORD, suffix=suffix)))
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    login(page, narrator)
+    small = {}
+    for name, url in {
+        "sheet": f"/characters/{ids['npc']}/",
+        "members": f"/campaigns/{ids['campaign']}/members/",
+    }.items():
+        page.goto(url)
+        small[name] = page.evaluate(TAP_TARGETS)
+    page.goto(f"/characters/{ids['npc']}/")
+    page.locator("button.roll-more").first.click()
+    page.locator(".roll-dialog:popover-open [data-applies]").wait_for()
+    small["roll dialog"] = page.evaluate(TAP_TARGETS)
+    print("TAP", json.dumps({k: v for k, v in small.items() if v}, indent=1))
+    assert not {k: v for k, v in small.items() if v}

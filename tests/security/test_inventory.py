@@ -48,6 +48,7 @@ NARR = (403,)
 URLS: dict[str, Spec] = {
     "home": Spec("public"),
     "healthz": Spec("public"),
+    "favicon": Spec("public"),
     "accounts:signup": Spec("public"),
     "accounts:language": Spec("public", post_only=True),
     "accounts:profile": Spec("login"),
@@ -85,7 +86,8 @@ URLS: dict[str, Spec] = {
     "campaigns:note_create": Spec("campaign", c, post_only=True),
     "campaigns:event_correct": Spec("campaign", lambda w: {**c(w), "event_id": w.public_event.pk}, post_only=True),
     "campaigns:public_log_toggle": Spec("campaign", c, post_only=True, narrator=NARR),
-    "campaigns:invitation": Spec("login", lambda w: {"token": "no-such-token"}),
+    # Public to read (it names the campaign to someone without an account yet); joining needs to log in.
+    "campaigns:invitation": Spec("public", lambda w: {"token": "no-such-token"}),
     "campaigns:public_log": Spec("public", lambda w: {"token": "no-such-token"}),
     "characters:detail": Spec("campaign", ch),
     "characters:print": Spec("campaign", ch),

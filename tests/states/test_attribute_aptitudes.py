@@ -1,5 +1,5 @@
 """The Aptitude each Savage attribute is read from, picked on the settings page (issue 12: « pick the related
-Aptitude »): a campaign whose list names its own Aptitudes (Force instead of Vigueur) reads Vigor from it."""
+Aptitude »): a campaign whose list names its own Aptitudes (Force instead of Vigueur) reads Vigour from it."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_vigor_is_read_from_the_aptitude_the_narrator_picks(table):
     assert "Vigueur lue depuis : l’Aptitude qui porte son nom → Force" in text
     with translation.override("en"):
         text = describe(Event.objects.filter(kind="savage.settings_changed").latest("pk"))
-    assert "Vigor read from: the Aptitude bearing its name → Force" in text
+    assert "Vigour read from: the Aptitude bearing its name → Force" in text
 
 
 def test_an_aptitude_not_in_the_list_is_refused_and_nothing_changes(table):
@@ -66,7 +66,7 @@ def test_an_aptitude_not_in_the_list_is_refused_and_nothing_changes(table):
 
 
 def test_the_roll_dialog_shows_the_die_of_the_aptitude_the_narrator_picked(table):
-    """The sheet's roll dialog (states.bridge.attribute_rolls) reads Vigor as the Savage roll itself does: through
+    """The sheet's roll dialog (states.bridge.attribute_rolls) reads Vigour as the Savage roll itself does: through
     the Aptitude picked on the settings page, not only the one bearing its name."""
     from states.bridge import attribute_rolls
 

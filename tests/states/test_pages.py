@@ -203,7 +203,7 @@ def test_a_roll_tap_answers_with_its_dice_penalties_and_outcome(table):
     act(client, table.npc, "wounds_set", count=4)
     response = act(client, table.npc, "incapacitation_roll")
     html = response.content.decode()
-    assert "Le Borgne, incapacitated, rolls Vigor" in html and "wounds −3" in html
+    assert "Le Borgne, incapacitated, rolls Vigour" in html and "wounds −3" in html
 
 
 def test_a_secret_npcs_states_stay_with_the_narrators_until_it_joins_a_fight(table):

@@ -1,0 +1,241 @@
+"""The catalogue lint (issue 28): every word a page shows, read from the catalogues and the card texts.
+
+It fails on:
+- a plural left to chance: « (s) » in any text (« carte(s) », « chance(s) »), and a counted word outside
+  ``ngettext`` (« dépense 1 Atouts », « 1 of 1 cards placed »);
+- a raw code shown to a reader (« bot (heuristic) », « Faction : confrerie », « carte ally »);
+- one term translated two ways within a language, as ``locale/terms.toml`` decides it ("Vigour" and "Vigor",
+  « Streamlined » and « Simplifiée »);
+- quotation marks of the other language (« » on an English page, “ ” on a French one);
+- a ``{% translate "…" %}`` whose text no catalogue holds (its English would show on a French page).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import polib
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUES = sorted(p for p in ROOT.glob("**/locale/fr/LC_MESSAGES/django.po") if ".venv" not in p.parts)
+TEMPLATES = sorted(p for p in ROOT.glob("**/templates/**/*.html") if ".venv" not in p.parts)
+TERMS = tomllib.loads((ROOT / "locale" / "terms.toml").read_text(encoding="utf-8"))["term"]
+
+# Placeholders that hold a count: the word after them agrees with it, so the entry must be a plural one.
+COUNTS = (
+    "n|amount|count|spent|refund|cost|maximum|turns|hours|days|rounds|cycles|healed|points|used|frags|"
+    "down_to|mp|left|total|lost|size|have|kept|limit|cards|placed"
+)
+COUNTED = re.compile(rf"%\((?:{COUNTS})\)[sd] (?:[a-zé]+ )?([A-Za-zÀ-ÿ]+[sx])\b")
+# Words that do not change with their number.
+INVARIABLE = {"Revers", "fois"}
+# Entries whose count is never 1, or that cannot change yet, each with why.
+COUNTED_EXCEPTIONS = {
+    "%(actor)s created %(name)s (%(spent)s Atouts spent, %(kept)s kept for play).": "creation spends at least 2",
+    "This raise costs %(cost)s Atouts, not %(amount)s.": "a raise costs 2 or more (3/3/3/6/12/24 or 2 per rank)",
+    "Helping another character costs %(cost)s Atouts for +1.": "help costs 2 Atouts (« 2 Atouts pour +1 »)",
+    "Streamlined creation keeps at most %(maximum)s Atouts for play; you still have %(kept)s.": "a setting ≥ 2",
+    "A Frag game begins on %(map)s: %(fighters)s; first to %(frags)s frags wins.": "frags to win: 3 or more",
+    "%(name)s has rested %(hours)s hours without using a power: Potential back in full (%(domains)s).": "8 h",
+    "dies within %(hours)s hours unless recovered": "the rules' table: 1d6+1 hours, never 1",
+    "collapses, unconscious for %(hours)s hours": "the rules' table: 2d6 hours, never 1",
+    "dies in %(rounds)s rounds unless pulled out; revived within 5 minutes by a Healing roll at −4": "2d6 rounds",
+    "%(name)s must discard down to %(down_to)s cards": "the hand limit, 5",
+    "%(card)s: %(n)s copies, the %(mode)s mode allows %(limit)s.": "said only above the limit, so 2 or more",
+    "You spent %(spent)s Atouts but only have %(total)s.": "said only when spending more than one has",
+    "This split uses %(used)s cards but you only have %(have)s.": "said only when more than one has",
+    "%(count)s cards cannot come from a deck of %(size)s.": "said only above the deck's size",
+    "%(winner)s wins the Frag game on %(map)s after %(turns)s turns (frags: %(frags)s).": "a game lasts turns",
+    "The Frag game on %(map)s ends without a winner after %(turns)s turns (frags: %(frags)s).": "idem",
+    "%(winner)s wins the TRAGIC duel after %(turns)s turns.": "a duel lasts several turns",
+    "The TRAGIC duel ends in a draw after %(turns)s turns.": "idem",
+    "%(name)s has %(mp)s movement points": "three dice: 3 or more",
+    "Roll %(count)s dice for movement": "Speed dice: 2 or more",
+    "%(n)s wins": "a name, not a count",
+    "%(n)d raises": "said from 2 raises on (one reads « raise »)",
+    "Only %(have)s of your cards can go to attack; this split puts %(used)s there.": "said when 2 or more may",
+    "Only %(have)s of your cards can go to defence; this split puts %(used)s there.": "idem",
+    "One Potential point per %(hours)s-hour day of near-complete rest and meditation, kept spent while it runs; "
+    "each day takes a step off every physical Revers that heals by the week; at most as many days as the "
+    "domain's value.": "hours of a day of rest: 8",
+}
+# Spellings a glossary term forbids, kept where a change needs more than words.
+TERM_EXCEPTIONS = {"Vigor die": "the model field's name (admin only): renaming it needs a migration"}
+QUOTE_EXCEPTIONS = {
+    "« a good night's rest »; 0: only the « night's rest » button gives it back.": "a model's help text: a migration",
+}
+
+
+def _entries() -> Iterator[tuple[str, polib.POEntry]]:
+    for path in CATALOGUES:
+        for entry in polib.pofile(str(path)):
+            if not entry.obsolete:
+                yield str(path.relative_to(ROOT)), entry
+
+
+def _english(entry: polib.POEntry) -> list[str]:
+    return [entry.msgid, *([entry.msgid_plural] if entry.msgid_plural else [])]
+
+
+def _french(entry: polib.POEntry) -> list[str]:
+    return [entry.msgstr, *entry.msgstr_plural.values()] if entry.msgid_plural else [entry.msgstr]
+
+
+def _word(text: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w-])" + re.escape(text) + r"(?![\w-])", re.IGNORECASE)
+
+
+def _card_texts() -> Iterator[tuple[str, str, str]]:
+    from tragic.engine.card_files import default_pool
+
+    for card in default_pool().cards.values():
+        yield card.id, "fr", card.text
+        yield card.id, "en", card.text_en
+
+
+def test_no_text_leaves_its_plural_to_a_bracket() -> None:
+    """« carte(s) », « chance(s) », « place(s) prise(s) »: a plural says one thing or the other."""
+    bracket = re.compile(r"\w\(s\)")  # not a placeholder named s: « %(s)s SPECIAL »
+    found = [(where, text) for where, e in _entries() for text in _english(e) + _french(e) if bracket.search(text)]
+    found += [(card, text) for card, _language, text in _card_texts() if bracket.search(text)]
+    assert found == []
+
+
+def test_a_counted_word_goes_through_ngettext() -> None:
+    """« dépense 1 Atouts »: a count followed by a plural word is a plural entry (``ngettext``)."""
+    found = []
+    for where, entry in _entries():
+        if entry.msgid_plural or entry.msgid in COUNTED_EXCEPTIONS:
+            continue
+        words = [m.group(1) for text in (entry.msgid, entry.msgstr) for m in COUNTED.finditer(text)]
+        if [w for w in words if w not in INVARIABLE]:
+            found.append((where, entry.msgid))
+    assert found == []
+
+
+def test_the_counted_exceptions_still_exist() -> None:
+    """An exception whose entry went away (or became a plural) leaves the list."""
+    singular = {e.msgid for _where, e in _entries() if not e.msgid_plural}
+    assert sorted(set(COUNTED_EXCEPTIONS) - singular) == []
+
+
+def test_the_lint_catches_what_the_issue_saw() -> None:
+    """The checks above fail on the lines a played evening showed (they are not vacuous)."""
+    assert COUNTED.search("%(name)s spends %(amount)s Atouts: %(trait)s rises from %(old)s to %(new)s.")
+    assert COUNTED.search("%(placed)s of %(total)s cards placed")
+    assert not COUNTED.search("%(name)s spends %(amount)s Atout: %(use)s.")
+    assert _raw_codes("Allié 3/1. Faction : confrerie.") and _raw_codes("Cherchez 1 carte ally")
+    assert _raw_codes("bot (heuristic)") and not _raw_codes("Allié 3/1. Faction : Confrérie.")
+
+
+def _raw_codes(text: str) -> list[str]:
+    from tragic.engine.cards import FACTIONS
+
+    codes = [f for f in FACTIONS if re.search(rf"\b{f}\b", text)]  # the names are capitalised
+    codes += re.findall(r"\b(?:carte|cartes|cards?) (?:ally|special|item)\b", text)
+    codes += re.findall(r"\bbot (?:\d+ )?\((?:heuristic|random|search)\)", text)
+    return codes
+
+
+def test_card_texts_show_names_not_codes() -> None:
+    """« Faction : confrerie », « Cherchez 1 carte(s) ally »: a card's text names factions and card kinds."""
+    assert [(card, text) for card, _language, text in _card_texts() if _raw_codes(text)] == []
+
+
+def test_tragic_bots_are_named_not_coded_wherever_a_game_names_its_players() -> None:
+    from django.utils import translation
+
+    from campaigns.chronicle import describe
+    from campaigns.models import Event
+    from tragic.presenters import player_names
+
+    stored = ["Lisa", "bot (heuristic)", "bot 2 (search)"]
+    for language, bot in (("fr", "Bot (tacticien)"), ("en", "Bot (heuristic)")):
+        with translation.override(language):
+            assert player_names(stored)[:2] == ["Lisa", bot]
+            assert player_names(stored)[2].endswith(" 2") and "(search)" not in player_names(stored)[2]
+            line = describe(Event(kind="tragic.game_started", payload={"game": 1, "players": stored}))
+            assert not _raw_codes(line), line
+
+
+def test_no_snake_case_code_in_a_french_text() -> None:
+    """A code such as ``power_domain`` in a French text is a raw code (the help on the traits' TOML format
+    names its keys on purpose)."""
+    code = re.compile(r"(?<![%(\w{])\b[a-z]+_[a-z_]+\b(?![)\w])")
+    found = []
+    for where, entry in _entries():
+        for text in _french(entry):
+            bare = re.sub(r"<[^>]+>", "", re.sub(r"%\(\w+\)[sd]", "", text))
+            if code.search(bare) and "[[trait]]" not in text:
+                found.append((where, text))
+    assert found == []
+
+
+@pytest.mark.parametrize("term", TERMS, ids=lambda t: t["en"])
+def test_one_term_one_translation(term: dict[str, object]) -> None:
+    """``locale/terms.toml`` decides: an English text naming the term names its one French translation, and
+    neither language uses the spellings it forbids."""
+    forms = [str(term["fr"]), *term.get("fr_forms", [])]
+    wrong = []
+    for where, entry in _entries():
+        if entry.msgid in TERM_EXCEPTIONS:
+            continue
+        english, french = _english(entry), [t for t in _french(entry) if t]
+        named = any(_word(str(term["en"])).search(t) for t in english)
+        if named and not all(any(_word(form).search(t) for form in forms) for t in french):
+            wrong.append((where, entry.msgid))
+        for spelling in term.get("en_not", []):
+            if any(re.search(rf"\b{spelling}\b", t) for t in english):
+                wrong.append((where, entry.msgid))
+        for spelling in term.get("fr_not", []):
+            if any(_word(spelling).search(t) for t in french):
+                wrong.append((where, entry.msgid))
+    assert wrong == []
+
+
+def test_the_term_exceptions_still_exist() -> None:
+    assert sorted(set(TERM_EXCEPTIONS) - {e.msgid for _where, e in _entries()}) == []
+
+
+def test_each_language_quotes_its_own_way() -> None:
+    """English pages read “ ”, French pages « » (``{{ x|quoted }}`` for a quoted value)."""
+    found = [
+        (w, e.msgid)
+        for w, e in _entries()
+        if any("«" in t or "»" in t for t in _english(e)) and e.msgid not in QUOTE_EXCEPTIONS
+    ]
+    found += [(w, e.msgid) for w, e in _entries() if any("“" in t or "”" in t for t in _french(e))]
+    assert found == []
+
+
+TRANSLATE = re.compile(r"""{%\s*translate\s+"([^"]*)"(?:\s+context\s+"([^"]*)")?""")
+TEMPLATE_TEXT = re.compile(
+    r"{%\s*blocktranslate.*?{%\s*endblocktranslate\s*%}|{%.*?%}|{{.*?}}|{#.*?#}|{% comment %}.*?{% endcomment %}", re.S
+)
+
+
+def test_every_translated_template_text_is_in_a_catalogue() -> None:
+    """A ``{% translate "…" %}`` missing from every catalogue shows its English on a French page."""
+    known = {(e.msgctxt or None, e.msgid) for _where, e in _entries()}
+    known |= {(None, "Tablée")}
+    missing = []
+    for path in TEMPLATES:
+        for text, context in TRANSLATE.findall(path.read_text(encoding="utf-8")):
+            if (context or None, text) not in known:
+                missing.append((str(path.relative_to(ROOT)), context, text))
+    assert missing == []
+
+
+def test_templates_put_no_french_quotes_around_english_or_values() -> None:
+    """Quotation marks written in a template, outside its translated texts, are the same in every language:
+    a value is quoted with ``|quoted``."""
+    found = []
+    for path in TEMPLATES:
+        bare = TEMPLATE_TEXT.sub("", path.read_text(encoding="utf-8"))
+        if "«" in bare or "»" in bare or "“" in bare or "”" in bare:
+            found.append(str(path.relative_to(ROOT)))
+    assert found == []
