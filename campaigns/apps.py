@@ -12,6 +12,7 @@ class CampaignsConfig(AppConfig):
         from campaigns import (
             chronicle_kinds,  # noqa: F401  (registers this app's event texts)
             live_panels,  # noqa: F401  (registers the game card's live refresh)
+            now,  # noqa: F401  (registers the "now" block's live refresh)
             settings_page,
             signals,
         )

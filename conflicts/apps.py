@@ -10,8 +10,9 @@ class ConflictsConfig(AppConfig):
 
     def ready(self) -> None:
         from campaigns.demo import register_demo_step
-        from conflicts import chronicle_kinds, live, settings_sections  # noqa: F401  (register event texts and live fragments)
+        from conflicts import chronicle_kinds, live, now, settings_sections  # noqa: F401  (register event texts and live fragments)
         from conflicts.demo import demo_sequence
 
         settings_sections.register()
+        now.register()
         register_demo_step(demo_sequence)
