@@ -72,7 +72,13 @@ def test_a_players_phone_opens_on_now_and_shows_results_where_the_eye_is(new_con
     mj, player, newcomer = f"mjnow{suffix}", f"now{suffix}", f"new{suffix}"
     setup = SETUP.format(narrator=mj, player=player, newcomer=newcomer, password=E2E_PASSWORD, suffix=suffix)
     ids = json.loads(run_in_server_db(setup))
-    phone = new_context(**PHONE).new_page()
+    context = new_context(**PHONE)
+    # Whether the tapped button shows its action under way (disabled, busy) when the request leaves.
+    context.add_init_script(
+        "window.busyAtSend = []; document.addEventListener('htmx:beforeSend', function () {"
+        " window.busyAtSend.push(!!document.querySelector('button.is-busy[aria-busy=true]:disabled')); });"
+    )
+    phone = context.new_page()
     errors = _watch(phone)
     login(phone, player)
 
@@ -102,6 +108,8 @@ def test_a_players_phone_opens_on_now_and_shows_results_where_the_eye_is(new_con
     phone.wait_for_function("document.activeElement && document.activeElement.classList.contains('roll-card')")
     _on_first_screen(card)
     _no_sideways_scroll(phone)
+    assert phone.evaluate("window.busyAtSend") == [True], "the chip showed the roll under way"
+    expect(chip).to_be_enabled()  # and is given back once the answer is in
 
     # A newcomer is first offered to create a character.
     other = new_context(**PHONE).new_page()
