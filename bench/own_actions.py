@@ -140,9 +140,12 @@ def _measure(server: BenchServer, ids: dict[str, Any], sync_playwright: Any) -> 
 
         for fight in ids["fights"]:
             page.goto(f"/conflicts/{ids['campaign']}/sequences/{fight['sequence']}/")
-            page.locator("input[name^=attack_]").first.fill("3")
+            page.locator("input[name^=attack_]").first.fill("4")  # Combat Moyen: every one of its 4 cards placed
             times["draw"].append(_timed(page, page.locator("button[value=draw]").first.tap))
+            page.locator(".draw-panel").first.get_by_text("Vos cartes sont sur la table").wait_for()
+            # Drawn from another process: its push does not cross the in-memory channel layer, so the page is read again.
             server.python(NPC_DRAWS.format(npc=fight["npc"]))
+            page.reload()
             change = page.locator("form:has(select[name=card]) button[value=change]")
             change.wait_for(timeout=30_000)
             times["change a card"].append(_timed(page, change.tap))
