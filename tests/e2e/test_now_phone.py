@@ -48,6 +48,7 @@ print(json.dumps({{"campaign": campaign.pk, "jim": jim.pk, "sequence": sequence.
 
 def _watch(page) -> list[str]:  # type: ignore[no-untyped-def]
     errors: list[str] = []
+
     def console(message) -> None:  # type: ignore[no-untyped-def]
         # The favicon's 404 is the browser's own request, not the page's (a favicon is another change of issue 28).
         if message.type == "error" and not message.location.get("url", "").endswith("/favicon.ico"):
