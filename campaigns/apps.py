@@ -13,6 +13,7 @@ class CampaignsConfig(AppConfig):
             chronicle_kinds,  # noqa: F401  (registers this app's event texts)
             live_panels,  # noqa: F401  (registers the game card's live refresh)
             live_regions,  # noqa: F401  (registers the regions' live pushes)
+            now,  # noqa: F401  (registers the "now" block's live refresh)
             settings_page,
             signals,
         )

@@ -33,6 +33,7 @@ from campaigns.kept import note_form_html, page_part_html, table_head
 from campaigns.live import feed_subject, home_subject
 from campaigns.log_pages import log_page
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
+from campaigns.now import now_html
 from core.errors import ServiceError
 from core.http import AuthenticatedRequest, allow_methods, posted_next_or
 
@@ -65,6 +66,7 @@ def campaign_home(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "campaign": campaign,
         "membership": membership,
         "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
+        "now_html": now_html(membership),
     }
     context["note_form_html"] = note_form_html(request, membership, context)
     context["feed_html"] = page_part_html(
@@ -89,6 +91,7 @@ def dashboard(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "membership": membership,
         "panels": cast().panels(campaign, membership),
         "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
+        "now_html": now_html(membership),
     }
     context["note_form_html"] = note_form_html(request, membership, context)
     context["feed_html"] = page_part_html(

@@ -11,7 +11,7 @@ class CharactersConfig(AppConfig):
     def ready(self) -> None:
         from campaigns import demo, hooks
         from campaigns.cast import Cast, register_cast
-        from characters import archive, chronicle_kinds, live, settings_sections  # noqa: F401  (event texts, live panels)
+        from characters import archive, chronicle_kinds, live, now, settings_sections  # noqa: F401  (event texts, live panels)
         from characters.access import viewable_characters
         from characters.demo import demo_characters, demo_sheets
         from characters.fragments import panels_html
@@ -22,6 +22,7 @@ class CharactersConfig(AppConfig):
 
         settings_sections.register()
         archive.register()
+        now.register()
         hooks.on_session_close(run_session_award)
         hooks.on_clock_advance(run_clock_recovery)
         demo.register_demo_step(demo_sheets)

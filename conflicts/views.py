@@ -422,7 +422,7 @@ def modifiers(request: MemberRequest, campaign_id: int, participant_id: int) -> 
 @campaign_member
 @require_POST
 def atout(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
-    _member, everyone, me = _mine(request, campaign_id, participant_id)
+    membership, everyone, me = _mine(request, campaign_id, participant_id)
     target = next((p for p in everyone if str(p.pk) == request.POST.get("target")), None)
     try:
         participant_atout(
@@ -430,10 +430,34 @@ def atout(request: MemberRequest, campaign_id: int, participant_id: int) -> Http
             target=target, card=request.POST.get("card", ""), justification=request.POST.get("justification", ""),
         )  # fmt: skip
     except ServiceError as exc:
+        if request.htmx and request.POST.get("use") in AFTER_DRAW_USES:
+            return _after_draw_response(request, membership, me, error=exc.message, status=exc.status)
         messages.error(request, exc.message)
     else:
+        if request.htmx and request.POST.get("use") in AFTER_DRAW_USES:
+            return _after_draw_response(request, membership, me, feedback=_("Atout spent."))
         messages.success(request, _("Atout spent."))
     return _back(request, me)
+
+
+# The Atouts offered once the cards are on the table (after_draw.html): their answer is that card and the board,
+# swapped in place, rather than the whole page again.
+AFTER_DRAW_USES = ("redraw", "change", "take_revers")
+
+
+def _after_draw_response(
+    request: AuthenticatedRequest, membership: Membership, me: Participant, *, error: str = "", feedback: str = "",
+    status: int = 200,
+) -> HttpResponse:  # fmt: skip
+    board = _board(membership, me.sequence_id)
+    view = next(v for v in board.views if v.participant.pk == me.pk)
+    sequence = board.sequence
+    context = {"p": view.participant, "view": view, "board": board, "sequence": sequence,
+               "campaign": sequence.campaign, "next_url": sequence.get_absolute_url(), "error": error,
+               "feedback": feedback}  # fmt: skip
+    response = render(request, "conflicts/partials/after_draw_slot.html", context, status=status)
+    response.content += render(request, "conflicts/partials/board.html", {"board": board, "oob": True}).content
+    return response
 
 
 @campaign_narrator

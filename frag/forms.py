@@ -30,6 +30,15 @@ DEFAULT_KINDS = ["me", "heuristic", "heuristic", "", "", ""]
 class NewGameForm(forms.Form):
     map_name = forms.ChoiceField(label=_("Map"))
     frags_to_win = forms.IntegerField(label=_("Frags to win"), min_value=1, max_value=20, initial=3)
+    auto_single_answer = forms.BooleanField(
+        label=_("Play a prompt with one possible answer by itself"),
+        required=False,
+        initial=True,
+        help_text=_("For example the movement roll when no card could change it."),
+    )
+    auto_end_turn = forms.BooleanField(
+        label=_("End a turn with nothing left to do by itself"), required=False, initial=True
+    )
     campaign = IdChoiceField(
         label=_("Record in a campaign's log"),
         queryset=Campaign.objects.none(),

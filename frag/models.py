@@ -42,6 +42,14 @@ class Game(models.Model):
         related_name="frag_games",
         verbose_name=_("campaign"),
     )
+    # No forced click (issue 28): a prompt with one possible answer (« Lancer 3 dés de mouvement » with no card to
+    # play first) plays itself, and a turn with nothing left to do but end it ends itself. Each is the table's choice.
+    auto_single_answer = models.BooleanField(
+        _("play a prompt with one possible answer by itself"),
+        default=True,
+        help_text=_("For example the movement roll when no card could change it."),
+    )
+    auto_end_turn = models.BooleanField(_("end a turn with nothing left to do by itself"), default=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     updated_at = models.DateTimeField(default=timezone.now)
 

@@ -70,6 +70,39 @@ def _run_bots(game: Game, state: State, seats: Sequence[Seat], next_number: int)
     return next_number
 
 
+def _forced_action(game: Game, state: State, seats: Sequence[Seat]) -> dict[str, Any] | None:
+    """The one thing a person at the table could do now, when the game's settings say to do it for them: the only
+    legal action of the fighter whose turn it is, if it is a movement roll (``auto_single_answer``) or the end of
+    the turn (``auto_end_turn``). Anything else (a card, a move, a target) stays the person's to choose."""
+    if state.is_over():
+        return None
+    player = state.current_players()[0]
+    seat = next((s for s in seats if s.number == player), None)
+    if seat is None or seat.is_bot:
+        return None
+    legal = state.legal_actions(player)
+    if len(legal) != 1:
+        return None
+    kind = legal[0]["type"]
+    if (kind == "roll" and game.auto_single_answer) or (kind == "end_turn" and game.auto_end_turn):
+        return legal[0]
+    return None
+
+
+def _play_on(game: Game, state: State, seats: Sequence[Seat], next_number: int) -> int:
+    """The bots' answers, and between them the people's forced actions (each recorded as a step of its seat, so a
+    replay plays it again); returns the next step number."""
+    for _count in range(MAX_BOT_ACTIONS_PER_CALL):
+        next_number = _run_bots(game, state, seats, next_number)
+        action = _forced_action(game, state, seats)
+        if action is None:
+            break
+        events = state.apply(action)
+        Step.objects.create(game=game, number=next_number, seat=action["player"], action=action, events=events)
+        next_number += 1
+    return next_number
+
+
 def _save(game: Game, state: State) -> None:
     game.snapshot = state.to_json()
     game.version += 1
@@ -140,6 +173,8 @@ def game_create(
     turn_limit: int = 400,
     seed: int | None = None,
     campaign_id: int | None = None,
+    auto_single_answer: bool = True,
+    auto_end_turn: bool = True,
 ) -> Game:
     """Deal, roll for the first player, and let bots place their fighters.
 
@@ -176,6 +211,8 @@ def game_create(
         snapshot=state.to_json(),
         created_by=creator,
         campaign=campaign,
+        auto_single_answer=auto_single_answer,
+        auto_end_turn=auto_end_turn,
     )
     game.full_clean(exclude=["snapshot", "config"])
     game.save()
@@ -186,7 +223,7 @@ def game_create(
     Seat.objects.bulk_create(created)
     Step.objects.create(game=game, number=0, seat=0, actor=creator, action={"type": "setup"}, events=state.setup_events)
     _record_start(game, state, created)
-    _run_bots(game, state, created, 1)
+    _play_on(game, state, created, 1)
     _save(game, state)
     _broadcast_on_commit(game)
     return game
@@ -216,7 +253,7 @@ def game_act(*, game: Game, user: User, action: dict[str, Any], expected_version
         raise ServiceError(_("Refused: %(reason)s.") % {"reason": refusal_text(refusal)}) from refusal
     number = game.steps.count()
     Step.objects.create(game=game, number=number, seat=seat.number, actor=user, action=action, events=events)
-    _run_bots(game, state, seats, number + 1)
+    _play_on(game, state, seats, number + 1)
     _save(game, state)
     _broadcast_on_commit(game)
     return events

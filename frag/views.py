@@ -58,6 +58,8 @@ def home(request: AuthenticatedRequest) -> HttpResponse:
                 map_name=form.cleaned_data["map_name"],
                 seats=specs,
                 frags_to_win=form.cleaned_data["frags_to_win"],
+                auto_single_answer=form.cleaned_data["auto_single_answer"],
+                auto_end_turn=form.cleaned_data["auto_end_turn"],
                 campaign_id=form.cleaned_data["campaign"].pk if form.cleaned_data["campaign"] else None,
             )
         except ServiceError as refusal:

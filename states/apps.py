@@ -12,11 +12,12 @@ class StatesConfig(AppConfig):
 
     def ready(self) -> None:
         from campaigns import demo, hooks
-        from states import archive, chronicle, live, settings_sections  # noqa: F401  (event texts, live panels)
+        from states import archive, chronicle, live, now, settings_sections  # noqa: F401  (event texts, live panels)
         from states.demo import savage_demo_step
         from states.services.clock import savage_clock_advance
 
         settings_sections.register()
         archive.register()
+        now.register()
         hooks.on_clock_advance(savage_clock_advance)
         demo.register_demo_step(savage_demo_step)

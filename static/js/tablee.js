@@ -198,14 +198,70 @@
   // for the answer's out-of-band targets from the form, and a form a live push took off the page finds
   // none (htmx:oobErrorNoTarget, nothing swapped). The fragment waits and is swapped after the answer.
   var waiting = [];  // [position, fragment html] held until the page's own request is answered
+  // A control under the finger or the pointer (pressed, not yet released into a click) is not replaced either: a
+  // push between pointerdown and click would take the button away mid-click. The region waits for the click's
+  // answer (its request makes it busy) or, if the press leads to nothing, for the release.
+  var pressed = null;
   function busy(target) {
-    return target.classList.contains("htmx-request") || target.querySelector(".htmx-request") !== null;
+    return target.classList.contains("htmx-request") || target.querySelector(".htmx-request") !== null ||
+      (pressed !== null && target.contains(pressed));
   }
-  document.addEventListener("htmx:afterRequest", function () {
-    if (!waiting.length || document.querySelector(".htmx-request")) { return; }
+  function releaseHeld() {
+    if (!waiting.length || pressed !== null || document.querySelector(".htmx-request")) { return; }
     var held = waiting;
     waiting = [];
     held.forEach(function (item) { applyLive(item[1], item[0]); });
+  }
+  document.addEventListener("htmx:afterRequest", releaseHeld);
+  document.addEventListener("pointerdown", function (evt) {
+    pressed = evt.target.closest ? evt.target.closest("button, a, input, select, label, summary") : null;
+  }, true);
+  function unpress() {
+    if (pressed === null) { return; }
+    // After the click's handlers (htmx starts the click's request there): released a turn later.
+    setTimeout(function () { pressed = null; releaseHeld(); }, 0);
+  }
+  document.addEventListener("pointerup", unpress, true);
+  document.addEventListener("pointercancel", unpress, true);
+
+  // Own actions show at once that they are under way: the button pressed is disabled and marked busy until the
+  // answer is in (a second tap does not post twice), and the result of a roll is brought into view and given the
+  // focus (screen readers read it; the page does not seem to do nothing when the card lands away from the tap).
+  function submitterOf(evt) {
+    var elt = evt.detail.elt;
+    var trigger = evt.detail.requestConfig && evt.detail.requestConfig.triggeringEvent;
+    if (trigger && trigger.submitter) { return trigger.submitter; }
+    if (elt && elt.tagName === "BUTTON") { return elt; }
+    return elt && elt.tagName === "FORM" ? elt.querySelector("button[type=submit], button:not([type])") : null;
+  }
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var config = evt.detail.requestConfig;
+    if (!config || config.verb === "get") { return; }
+    var button = submitterOf(evt);
+    if (!button || button.disabled) { return; }
+    button.disabled = true;
+    button.classList.add("is-busy");
+    button.setAttribute("aria-busy", "true");
+    var release = function () {
+      button.disabled = false;
+      button.classList.remove("is-busy");
+      button.removeAttribute("aria-busy");
+    };
+    evt.detail.elt.addEventListener("htmx:afterRequest", release, { once: true });
+    // A request that never answers (the network gone) gives the button back after a while.
+    setTimeout(release, 15000);
+  });
+  function inView(el) {
+    var box = el.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= (window.innerHeight || document.documentElement.clientHeight);
+  }
+  document.addEventListener("htmx:afterSwap", function (evt) {
+    var target = evt.detail.target;
+    if (!target || !target.hasAttribute || !target.hasAttribute("data-reveal")) { return; }
+    var shown = target.firstElementChild || target;
+    if (!shown.hasAttribute("tabindex")) { shown.setAttribute("tabindex", "-1"); }
+    if (!inView(shown)) { shown.scrollIntoView({ block: "center" }); }
+    shown.focus({ preventScroll: true });
   });
   function applyLive(html, position) {
     var tpl = document.createElement("template");

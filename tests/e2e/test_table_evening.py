@@ -77,7 +77,8 @@ def test_a_players_phone_follows_the_sequence_without_reloading(new_context, run
     after = player.locator(f"#after-draw-{jim}")
     expect(after).to_contain_text("Jim Bones : Atouts, cartes sur la table")
     after.get_by_role("button", name="La changer").click()
-    expect(player.locator(".messages")).to_contain_text("Atout dépensé.")
+    # Said where it was tapped: the card and the board are swapped in place, not the whole page (issue 28).
+    expect(player.locator(f"#after-draw-{jim} [role=status]")).to_contain_text("Atout dépensé.")
 
     # The narrator records the Revers from the board as it came live, without reloading.
     expect(narrator.locator(".board")).to_contain_text("change le résultat d'une carte")

@@ -1,0 +1,80 @@
+"""The "now" block that heads a campaign's pages: what the table expects of this member at this moment.
+
+A player's page opens on it (their character, then what they must do: draw in a Sequence, create a character),
+the narrator's dashboard too (who still has to draw, who is Shaken, who is in État critique). Each part belongs to
+the app that knows it: the feature apps register a ``NowSection`` from their ``AppConfig.ready()``, so that
+``campaigns`` imports none of them (the layers contract). Each section is its own region
+(``id="now-<key>"``) and is pushed again, rendered for each member, when an event of the kinds it names is
+committed, to the pages watching the campaign's home (``home_subject``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from campaigns.live import NOT_SHOWN, Viewer, home_subject, live_fragment
+
+if TYPE_CHECKING:
+    from campaigns.models import Event, Membership
+
+
+@dataclass(frozen=True)
+class NowSection:
+    key: str  # the region's id is ``now-<key>``
+    order: int  # lower first: a player's character before what they must do
+    # The section's inner HTML for this member ("" when it has nothing to say to them).
+    render: Callable[[Membership], str]
+    # The event kinds (prefixes) whose commit may change what the section shows.
+    kinds: tuple[str, ...]
+
+
+_sections: dict[str, NowSection] = {}
+
+
+def register_now(section: NowSection) -> NowSection:
+    """Called from a feature app's ``ready()``; registering a key again replaces it (tests, reloads)."""
+    _sections[section.key] = section
+    return section
+
+
+def sections() -> list[NowSection]:
+    return sorted(_sections.values(), key=lambda s: (s.order, s.key))
+
+
+def section_html(section: NowSection, membership: Membership, *, oob: bool = False) -> SafeString:
+    inner = section.render(membership)
+    return format_html(
+        '<div id="now-{}" class="now-part"{}>{}</div>',
+        section.key,
+        mark_safe(' hx-swap-oob="true"') if oob else "",  # noqa: S308 - a constant
+        mark_safe(inner),  # noqa: S308 - each section renders through an escaping template
+    )
+
+
+def now_html(membership: Membership) -> SafeString:
+    """Every section's region, in order (an empty region stays, so that a push can fill it)."""
+    return mark_safe("".join(section_html(s, membership) for s in sections()))  # noqa: S308 - built above
+
+
+def _matching(kind: str) -> list[NowSection]:
+    return [s for s in sections() if any(kind.startswith(prefix) for prefix in s.kinds)]
+
+
+def now_audience(event: Event, viewer: Viewer) -> Hashable:
+    """Every section speaks to one member ("your character", "your turn"): each member reads their own copy; a page
+    not showing the campaign's home, or an event no section follows, costs nothing."""
+    if not viewer.watches(home_subject(event.campaign_id)) or not _matching(event.kind):
+        return NOT_SHOWN
+    return ("now", viewer.membership.pk)
+
+
+@live_fragment("", audience=now_audience, by_page=False)
+def now_fragments(event: Event, viewer: Viewer) -> list[str]:
+    if not viewer.watches(home_subject(event.campaign_id)):
+        return []
+    return [section_html(s, viewer.membership, oob=True) for s in _matching(event.kind)]

@@ -1,0 +1,36 @@
+"""The campaign's "now" block, the Sequences' part (``campaigns.now``): a player sees the draws waiting for their
+characters, each a button to the Sequence; the narrator sees every character who still has to draw."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.template.loader import render_to_string
+
+from campaigns.now import NowSection, register_now
+from conflicts.running_table import running_table
+
+if TYPE_CHECKING:
+    from campaigns.models import Membership
+
+TEMPLATE = "conflicts/partials/now.html"
+
+
+def draws_now(membership: Membership) -> str:
+    """The Sequences in their drawing phase with characters still to draw: the player's own (theirs to play), or
+    for a narrator all of them, the NPCs they run first."""
+    table = running_table(membership.campaign_id)
+    if not table.waiting:
+        return ""
+    names: dict[int, list[str]] = {}
+    for owner_id, sequence_id, name in table.waiting:
+        if membership.is_narrator or owner_id == membership.user_id:
+            names.setdefault(sequence_id, []).append(name)
+    rows = [(s, sorted(names[s.pk])) for s in table.sequences if s.pk in names]
+    if not rows:
+        return ""
+    return render_to_string(TEMPLATE, {"rows": rows, "narrator": membership.is_narrator})
+
+
+def register() -> None:
+    register_now(NowSection("draw", 20, draws_now, ("sequence.",)))

@@ -1,0 +1,37 @@
+"""The campaign's "now" block, the states' part (``campaigns.now``): on the narrator's dashboard, who is Shaken
+and who is in État critique (« Il ne peut plus agir »: four wounds, ``incapacitated``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.db.models import Q
+from django.template.loader import render_to_string
+
+from campaigns.now import NowSection, register_now
+from characters.models import Character
+
+if TYPE_CHECKING:
+    from campaigns.models import Membership
+
+TEMPLATE = "states/partials/now.html"
+
+
+def states_now(membership: Membership) -> str:
+    """Nothing for a player (their own character's badges head their page) nor for a dead character."""
+    if not membership.is_narrator:
+        return ""
+    rows = list(
+        Character.objects.filter(campaign_id=membership.campaign_id, savage_state__dead=False)
+        .filter(Q(savage_state__shaken=True) | Q(savage_state__incapacitated=True))
+        .values_list("pk", "name", "savage_state__shaken", "savage_state__incapacitated")
+    )
+    if not rows:
+        return ""
+    shaken = sorted((pk, name) for pk, name, is_shaken, _ in rows if is_shaken)
+    critical = sorted((pk, name) for pk, name, _, is_critical in rows if is_critical)
+    return render_to_string(TEMPLATE, {"shaken": shaken, "critical": critical})
+
+
+def register() -> None:
+    register_now(NowSection("states", 30, states_now, ("savage.", "character.")))
