@@ -116,7 +116,8 @@ def revers_inflict(
     source: str,
     payload: Mapping[str, Any],
     nature: str,
-) -> None:
+) -> bool:
+    """Write a Revers on ``character``'s sheet; True when it became wounds instead (then no Revers is written)."""
     from characters.services.revers import revers_inflict as inflict
     from states.services.revers import savage_revers_to_wounds
 
@@ -128,7 +129,7 @@ def revers_inflict(
         )
         is not None
     ):
-        return
+        return True
     inflict(
         character=character,
         actor=actor,
@@ -137,6 +138,25 @@ def revers_inflict(
         source=source,
         payload=payload,
         nature=nature,
+    )
+    return False
+
+
+def revers_become_wounds(character: Character, domain: str) -> bool:
+    """Whether a Revers of ``domain`` on this character would be written as wounds (Savage-style states)."""
+    from states.services.revers import revers_become_wounds as become
+
+    return become(character, domain)
+
+
+def revers_follow_roll(
+    *, character: Character, roll: str, written: int, severity: int, domain: str, nature: str, source: str
+) -> dict[str, Any]:
+    """The hazardous Test ``roll``'s Revers follows its new result, without an Event of its own."""
+    from characters.services.revers import revers_follow_roll as follow
+
+    return follow(
+        character=character, roll=roll, written=written, severity=severity, domain=domain, nature=nature, source=source
     )
 
 

@@ -122,10 +122,11 @@ def fudge_test_roll(
     if opponent is not None and data.get("opponent_trait"):
         payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
     payload["revers_domain"], payload["nature"] = data.get("revers_domain") or "physical", data.get("nature") or "blunt"
-    if result.revers:
-        sheets.revers_inflict(character=character, actor=actor, domain=data.get("revers_domain") or "physical",
-                              severity=result.revers, source=data.get("source") or _("Hazardous test"),
-                              payload={"roll": roll_id}, nature=data.get("nature") or "blunt")  # fmt: skip
+    if result.revers and sheets.revers_inflict(
+        character=character, actor=actor, domain=data.get("revers_domain") or "physical", severity=result.revers,
+        source=data.get("source") or _("Hazardous test"), payload={"roll": roll_id}, nature=data.get("nature") or "blunt",
+    ):  # fmt: skip
+        payload["revers_wounds"] = True  # an Atout on this Test can no longer move them (roll_follow_ups)
     visibility = Visibility.NARRATORS if character.kind == "npc" and membership.is_narrator else Visibility.EVERYONE
     event_append(campaign=character.campaign, kind="test.rolled", actor=actor, payload=payload,
                  characters=[character], visibility=visibility)  # fmt: skip
