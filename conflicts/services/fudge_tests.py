@@ -36,9 +36,11 @@ def standing_modifiers(effect: Any, *, domain: str, penalty: int) -> list[Modifi
     the state cards' wounds and fatigue (states.bridge), −1 rank each; wounds or the physical Revers, the worse.
     The sheet's roll dialog shows the same lines before the roll (``conflicts.sheet_roll.standing``)."""
     modifiers = []
-    if penalty and effect.keeps_revers(penalty if domain == "physical" else 0):
+    # « Un Revers est considéré comme une Blessure » and « pas cumulatifs »: wherever both weigh, the worse one.
+    # (Off the body with the narrow reading, no wounds weigh: the Revers line stays alone.)
+    if penalty and effect.keeps_revers(penalty):
         modifiers.append(Modifier("revers", -penalty, domain))
-    modifiers += [Modifier(code, amount) for code, amount in effect.lines(penalty if domain == "physical" else 0)]
+    modifiers += [Modifier(code, amount) for code, amount in effect.lines(penalty)]
     return modifiers
 
 
