@@ -142,10 +142,12 @@ def revers_penalty(character: Character, domain: str) -> int:
     plus importante est pris en compte » : the worst active Revers of that domain, 0 when none.
     """
     active = [
-        ActiveRevers(domain=r.domain_key, severity=r.severity)
+        ActiveRevers(domain=r.domain_key, severity=r.severity, nature=r.nature)
         for r in Revers.objects.filter(character=character, severity__gt=0)
     ]
-    return penalty(active, domain)
+    # The option is read only when a deep physical wound could weigh off the body.
+    deep = domain != "physical" and any(r.domain == "physical" and r.nature == "deep" for r in active)
+    return penalty(active, domain, deep_everywhere=deep and character_rules(character.campaign).harm_weighs_everywhere)
 
 
 @dataclass(frozen=True)

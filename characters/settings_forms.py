@@ -33,7 +33,7 @@ class CharacterRulesForm(forms.ModelForm):
         model = CharacterRules
         fields = [
             "players_name_traits", "human_maximum", "progression", "streamlined_atouts", "first_aid_lowers_wound",
-            "psychic_fatigue", "potential_rest_hours", "npc_out_after", "single_atout_help",
+            "psychic_fatigue", "potential_rest_hours", "npc_out_after", "single_atout_help", "harm_weighs_everywhere",
         ]  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

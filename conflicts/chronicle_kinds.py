@@ -347,7 +347,14 @@ def _test_atout(event: Event) -> str:
         text = _("%(name)s spends an Atout and %(what)s: %(old)s becomes %(dice)s → %(final)s, %(result)s.") % {
             **values, "what": what, "old": dice_text(p.get("old_dice", [])), "dice": dice_text(p["dice"]),
         }  # fmt: skip
-    if p.get("revers"):
+    change = p.get("revers_change") or {}
+    if change.get("from") and not change.get("to"):
+        text += " " + _("The Test's Revers is removed from the sheet.")
+    elif change.get("from"):
+        text += " " + _("The Test's Revers on the sheet goes from %(old)s to %(new)s.") % {
+            "old": change["from"], "new": change["to"],
+        }  # fmt: skip
+    elif p.get("revers"):
         text += " " + _("%(n)s Revers.") % {"n": p["revers"]}
     # The reason given for the Atouts, which the ledger's own line used to say (a secret one is not read here).
     justification = (p.get("atout") or {}).get("justification")

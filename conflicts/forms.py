@@ -160,9 +160,13 @@ class ModifiersForm(forms.ModelForm):
         # An older page (posted without them) keeps the participant's figures.
         self.fields["relatedness"].required = False
         self.fields["telekinesis_mind"].required = False
+        self.fields["inflicts"].required = False
 
     def clean_relatedness(self) -> str:
         return self.cleaned_data.get("relatedness") or self.instance.relatedness
+
+    def clean_inflicts(self) -> str:
+        return self.cleaned_data.get("inflicts") or self.instance.inflicts
 
     def clean_telekinesis_mind(self) -> int:
         value = self.cleaned_data.get("telekinesis_mind")
@@ -189,7 +193,8 @@ class ModifiersForm(forms.ModelForm):
     class Meta:
         model = Participant
         fields = [
-            "side", "trait_value", "relatedness", "weapon", "weapon_use", "weapon_era", "weapon_firearm", "two_weapons", "two_weapons_use",
+            "side", "trait_value", "relatedness", "weapon", "weapon_use", "weapon_era", "weapon_firearm", "inflicts",
+            "two_weapons", "two_weapons_use",
             "armour", "armour_era", "armour_bulletproof", "shield",
             "surprise", "conditions", "cover", "scale", "vehicle", "telekinesis_mind", "robustness_as_armour", "range_defence", "other", "defence_weight",
             "vehicle_size", "vehicle_era", "out_of_range_bands", "out_after",

@@ -127,6 +127,15 @@ class ReversNature(models.TextChoices):
     DEEP = "deep", _("Deep wound (heals by the week)")
 
 
+class SequenceNature(models.TextChoices):
+    """The Sequence's healing pace: each attacker's weapon decides (conflicts.rules.healing), or the narrator
+    fixes one for every Revers of the Sequence."""
+
+    WEAPON = "weapon", _("By the weapon that inflicts it")
+    BLUNT = "blunt", _("Blunt or social (heals by the day)")
+    DEEP = "deep", _("Deep wound (heals by the week)")
+
+
 class Phase(models.TextChoices):
     DRAWING = "drawing", _("Drawing")
     RESOLVED = "resolved", _("Drawn, Revers to record")
@@ -148,7 +157,7 @@ class Sequence(models.Model):
         _("secret choice to cut short"), default=False, help_text=_("On equal Revers both sides choose in secret.")
     )
     domain = models.CharField(_("Revers domain"), max_length=10, choices=ReversDomain.choices, default="physical")
-    nature = models.CharField(_("healing"), max_length=8, choices=ReversNature.choices, default=ReversNature.BLUNT)
+    nature = models.CharField(_("healing"), max_length=8, choices=SequenceNature.choices, default=SequenceNature.WEAPON)
     phase = models.CharField(max_length=10, choices=Phase.choices, default=Phase.DRAWING)
     draw_number = models.PositiveIntegerField(default=1)
     # The current draw's resolution while Revers wait to be recorded, then the last recorded one.
@@ -223,6 +232,10 @@ class Participant(models.Model):
     )
     weapon_era = models.PositiveSmallIntegerField(_("weapon era"), choices=Era.choices, default=Era.MODERN)
     weapon_firearm = models.BooleanField(_("firearm"), default=False)
+    inflicts = models.CharField(
+        _("the Revers it inflicts heal"), max_length=8, choices=ReversNature.choices, default=ReversNature.BLUNT,
+        help_text=_("Set from the weapon on the sheet when it joins: bare hands by the day, a weapon by the week."),
+    )  # fmt: skip
     armour = models.PositiveSmallIntegerField(_("armour"), default=0, validators=[MaxValueValidator(3)])
     armour_era = models.PositiveSmallIntegerField(_("armour era"), choices=Era.choices, default=Era.MODERN)
     armour_bulletproof = models.BooleanField(_("bulletproof armour"), default=False)

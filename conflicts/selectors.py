@@ -189,7 +189,9 @@ def sequence_board(
     rule = deck_store.success_rule(settings)
     names = {p.key: p.character.name for p in everyone}
     penalties = (
-        sheets.revers_penalties([p.character for p in everyone], sequence.domain) if writes_to_sheets(sequence) else {}
+        sheets.revers_penalties([p.character for p in everyone], sequence.domain, sequence.campaign)
+        if writes_to_sheets(sequence)
+        else {}
     )
     lowered = sheets.ranks_lowered_many([(p.character, p.trait_code) for p in everyone])
     effects = sheets.states_effects([p.character for p in everyone], domain=sequence.domain, campaign=sequence.campaign)

@@ -66,8 +66,20 @@ def revers_penalty_by_domain(character: Character, domains: tuple[str, ...], rev
 
     if revers is None:
         revers = Revers.objects.filter(character=character, severity__gt=0)
-    rows = [ActiveRevers(domain=r.domain_key, severity=r.severity) for r in revers if r.severity > 0]
-    return {domain: abs(int(penalty(rows, domain))) for domain in domains}
+    rows = [ActiveRevers(domain=r.domain_key, severity=r.severity, nature=r.nature) for r in revers if r.severity > 0]
+    everywhere = harm_weighs_everywhere(character.campaign, rows)
+    return {domain: abs(int(penalty(rows, domain, deep_everywhere=everywhere))) for domain in domains}
+
+
+def harm_weighs_everywhere(campaign: Any, rows: Any) -> bool:
+    """The campaign's reading of « Les Revers s'appliquent, en principe, à tous les types d'action » (on by
+    default): deep wounds, and the state cards' wounds and fatigue, weigh on social and mental rolls too. Read only
+    when one of ``rows`` (active Revers) is a deep physical wound: otherwise it changes nothing."""
+    if not any(r.domain == "physical" and r.nature == "deep" for r in rows):
+        return False
+    from characters.selectors import character_rules
+
+    return bool(character_rules(campaign).harm_weighs_everywhere)
 
 
 def scale_modifier(character: Character, other: Character, trait_code: str) -> int:
@@ -116,7 +128,8 @@ def revers_inflict(
     source: str,
     payload: Mapping[str, Any],
     nature: str,
-) -> None:
+) -> bool:
+    """Write a Revers on ``character``'s sheet; True when it became wounds instead (then no Revers is written)."""
     from characters.services.revers import revers_inflict as inflict
     from states.services.revers import savage_revers_to_wounds
 
@@ -128,7 +141,7 @@ def revers_inflict(
         )
         is not None
     ):
-        return
+        return True
     inflict(
         character=character,
         actor=actor,
@@ -137,6 +150,25 @@ def revers_inflict(
         source=source,
         payload=payload,
         nature=nature,
+    )
+    return False
+
+
+def revers_become_wounds(character: Character, domain: str) -> bool:
+    """Whether a Revers of ``domain`` on this character would be written as wounds (Savage-style states)."""
+    from states.services.revers import revers_become_wounds as become
+
+    return become(character, domain)
+
+
+def revers_follow_roll(
+    *, character: Character, roll: str, written: int, severity: int, domain: str, nature: str, source: str
+) -> dict[str, Any]:
+    """The hazardous Test ``roll``'s Revers follows its new result, without an Event of its own."""
+    from characters.services.revers import revers_follow_roll as follow
+
+    return follow(
+        character=character, roll=roll, written=written, severity=severity, domain=domain, nature=nature, source=source
     )
 
 
@@ -176,14 +208,20 @@ def _active_revers() -> PreparedRead[Any]:
     return PreparedRead(lambda ids, floor: Revers.objects.filter(character_id__in=ids, severity__gt=floor))
 
 
-def revers_penalties(characters: list[Character], domain: str) -> dict[int, int]:
-    """``revers_penalty`` for many characters in one query (a page shows every participant)."""
+def revers_penalties(characters: list[Character], domain: str, campaign: Any = None) -> dict[int, int]:
+    """``revers_penalty`` for many characters in one query (a page shows every participant); ``campaign``: theirs,
+    when the page has it (its options are read once on it)."""
     from characters.rules.revers import ActiveRevers, penalty
 
     active: dict[int, list[ActiveRevers]] = {c.pk: [] for c in characters}
     for row in _active_revers()(tuple(active), 0):
-        active[row.character_id].append(ActiveRevers(domain=row.domain_key, severity=row.severity))
-    return {pk: abs(int(penalty(rows, domain))) for pk, rows in active.items()}
+        active[row.character_id].append(ActiveRevers(domain=row.domain_key, severity=row.severity, nature=row.nature))
+    everywhere = (
+        domain != "physical"
+        and bool(characters)
+        and harm_weighs_everywhere(campaign or characters[0].campaign, [r for rows in active.values() for r in rows])
+    )
+    return {pk: abs(int(penalty(rows, domain, deep_everywhere=everywhere))) for pk, rows in active.items()}
 
 
 def boost_lines(character: Character, trait_code: str) -> list[tuple[str, int, str]]:

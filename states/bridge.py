@@ -25,11 +25,11 @@ from campaigns.models import Campaign
 from characters.models import Character
 from core.prepared import PreparedRead
 from states.models import SavageSettings, SavageState
-from states.rules.bridge import NO_EFFECT, CecjEffect
+from states.rules.bridge import BODILY_DOMAINS, NO_EFFECT, CecjEffect
 from states.rules.bridge import cecj_effect as _effect
 from states.rules.dice import TraitDie
 from states.rules.odds import trait_odds
-from states.rules.states import roll_penalties
+from states.rules.states import CardState, roll_penalties
 from states.selectors import TRAITS, card_state, settings_for, trait_die
 
 __all__ = [
@@ -52,21 +52,34 @@ def cecj_effects(characters: Iterable[Character], *, domain: str, campaign: Camp
     states = _states_of(tuple(dict.fromkeys(c.pk for c in chars)))
     prefetch_related_objects(states, "fatigue_tracks")
     out: dict[int, CecjEffect] = {}
+    cards = {state.character_id: card_state(state) for state in states}
+    everywhere = _everywhere(campaign, domain, cards.values())
     for state in states:
-        effect = _effect_for(state, settings[campaign_of[state.character_id]], domain)
+        effect = _effect_for(cards[state.character_id], settings[campaign_of[state.character_id]], domain, everywhere)
         if effect != NO_EFFECT:
             out[state.character_id] = effect
     return out
 
 
-def _effect_for(state: SavageState, s: SavageSettings, domain: str) -> CecjEffect:
-    effect = _effect(card_state(state), domain=domain)
+def _effect_for(card: CardState, s: SavageSettings, domain: str, everywhere: bool) -> CecjEffect:
+    effect = _effect(card, domain=domain, everywhere=everywhere)
     if not s.weigh_on_cecj:
         # « Il ne peut plus agir » holds whatever the setting: État critique, the unconscious and the dead stay
         # out. Only the converted Revers' wounds weigh (never zero penalty), with Revers into wounds on; no
         # fatigue, and Shaken does not stop a MicroFudge roll (docs/rules-decisions.md, « The bridge »).
         effect = CecjEffect(wounds=effect.wounds if s.revers_to_wounds else 0, out=effect.out)
     return effect
+
+
+def _everywhere(campaign: Campaign, domain: str, cards: Iterable[CardState]) -> bool:
+    """Whether wounds and fatigue weigh on this roll of ``domain`` though it is not the body's (the characters'
+    option, on by default). The option is read only when it can change something: a roll off the body by someone
+    wounded or tired (a physical Sequence's page reads nothing more)."""
+    if domain in BODILY_DOMAINS or not any(c.wounds or c.fatigue for c in cards):
+        return False
+    from characters.selectors import character_rules
+
+    return bool(character_rules(campaign).harm_weighs_everywhere)
 
 
 def cecj_effect(character: Character, *, domain: str, loaded: bool = False) -> CecjEffect:
@@ -83,7 +96,8 @@ def cecj_effect(character: Character, *, domain: str, loaded: bool = False) -> C
     if state is None or not campaign.savage_states:
         return NO_EFFECT
     prefetch_related_objects([state], "fatigue_tracks")
-    return _effect_for(state, _page_settings(campaign), domain)
+    card = card_state(state)
+    return _effect_for(card, _page_settings(campaign), domain, _everywhere(campaign, domain, [card]))
 
 
 def _page_settings(campaign: Campaign) -> SavageSettings:

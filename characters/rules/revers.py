@@ -44,6 +44,7 @@ class Nature(StrEnum):
 class ActiveRevers:
     domain: str  # a Domain value, or the name of a named domain
     severity: int
+    nature: str = Nature.BLUNT
 
 
 def check_severity(severity: int) -> int:
@@ -57,9 +58,23 @@ def severity_from_successes(successes: int) -> int:
     return max(0, min(3, successes))
 
 
-def penalty(revers: Iterable[ActiveRevers], domain: str) -> int:
-    """The card (or rank) penalty in ``domain``: only the worst applicable Revers counts."""
-    return max((r.severity for r in revers if r.domain == domain and r.severity > 0), default=0)
+def applies(revers: ActiveRevers, domain: str, *, deep_everywhere: bool = False) -> bool:
+    """Whether a Revers weighs on a Test or draw of ``domain``: its own domain; and a deep physical wound on every
+    chosen domain when ``deep_everywhere`` (« Les blessures plus profondes infligés par des armes tranchantes […]
+    Les Revers s'appliquent, en principe, à tous les types d'action », the campaign's default reading; off, « une
+    Blessure peut ainsi n'avoir aucun effet sur un jet de nature sociale »)."""
+    if revers.domain == domain:
+        return True
+    return deep_everywhere and bool(domain) and revers.domain == Domain.PHYSICAL and revers.nature == Nature.DEEP
+
+
+def penalty(revers: Iterable[ActiveRevers], domain: str, *, deep_everywhere: bool = False) -> int:
+    """The card (or rank) penalty in ``domain``: only the worst applicable Revers counts (« Les effets des divers
+    Revers ne sont pas cumulatifs »), a deep wound included where it applies."""
+    return max(
+        (r.severity for r in revers if r.severity > 0 and applies(r, domain, deep_everywhere=deep_everywhere)),
+        default=0,
+    )
 
 
 def recovery_days(nature: str, *, light_days: int, deep_days: int) -> int:

@@ -25,6 +25,7 @@ from core.errors import ServiceError, StaleState
 RULES_FIELDS = (
     "players_name_traits", "human_maximum", "progression", "streamlined_atouts", "first_aid_lowers_wound",
     "psychic_fatigue", "potential_rest_hours", "npc_out_after", "single_atout_help", "trait_list",
+    "harm_weighs_everywhere",
 )  # fmt: skip
 
 

@@ -95,6 +95,44 @@ def revers_inflict(
 
 
 @transaction.atomic
+def revers_follow_roll(
+    *, character: Character, roll: str, written: int, severity: int, domain: str, nature: str, source: str
+) -> dict[str, Any]:
+    """The Revers a hazardous Test wrote follows the Test's new result after an Atout re-rolled or changed it
+    (appendix 4, « relancer les dés Fudge … pendant un Test »): written, changed or removed.
+
+    Writes no Event: the Test's follow-up Event carries the change returned (``revers_id``, ``from``, ``to``),
+    so the re-roll and its Revers are one entry of the log. A Revers the new result removes is deleted (it
+    never happened); one it changes takes the new severity as its starting point. ``written`` is the severity
+    the Test wrote so far: when it wrote one that is no longer on this sheet (taken by another, healed away by
+    the narrator), the dice can no longer move it and the Atout is refused.
+    """
+    character = _lock(character)
+    revers = Revers.objects.select_for_update().filter(character=character, payload__roll=roll).first()
+    if written and (revers is None or revers.severity == 0):
+        raise ServiceError(_("This Test's Revers is no longer on the sheet: an Atout can no longer change it."))
+    old = revers.severity if revers is not None else 0
+    if revers is None and severity:
+        if domain not in ReversDomain.values or nature not in ReversNature.values:
+            raise ServiceError(_("Unknown Revers domain."))
+        revers = Revers.objects.create(
+            character=character, domain=domain, severity=severity, initial_severity=severity, nature=nature,
+            source=source.strip()[:200], payload={"roll": roll},
+        )  # fmt: skip
+    elif revers is None:
+        return {"revers_id": None, "from": 0, "to": 0, "domain": domain}
+    revers_id = revers.pk
+    if not severity:
+        revers.delete()
+    elif revers.severity != severity or revers.initial_severity != severity:
+        revers.severity = revers.initial_severity = severity
+        revers.recovery_seconds, revers.healed_at = 0, None
+        revers.save(update_fields=["severity", "initial_severity", "recovery_seconds", "healed_at"])
+    _bump(character)
+    return {"revers_id": revers_id, "from": old, "to": severity, "domain": domain, "nature": nature}
+
+
+@transaction.atomic
 def revers_heal(*, revers: Revers, actor: User, steps: int = 1) -> Revers:
     """The narrator heals a Revers by ``steps`` (all of it with steps=3)."""
     _require_narrator(revers.character.campaign_id, actor)

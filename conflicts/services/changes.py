@@ -20,7 +20,7 @@ from core.errors import PermissionRefused, StaleState
 SEQUENCE_FIELDS = ("title", "kind", "collective", "friendly", "secret_cut", "domain", "nature")
 NARRATOR_PARTICIPANT_FIELDS = (
     "side", "trait_value", "relatedness", "weapon", "weapon_use", "two_weapons", "two_weapons_use", "armour", "shield", "surprise",
-    "weapon_era", "weapon_firearm", "armour_era", "armour_bulletproof",
+    "weapon_era", "weapon_firearm", "inflicts", "armour_era", "armour_bulletproof",
     "conditions", "cover", "scale", "vehicle", "telekinesis_mind", "robustness_as_armour", "range_defence", "other", "defence_weight", "vehicle_size",
     "vehicle_era", "out_of_range_bands", "out_after",
 )  # fmt: skip

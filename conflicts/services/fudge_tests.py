@@ -36,9 +36,11 @@ def standing_modifiers(effect: Any, *, domain: str, penalty: int) -> list[Modifi
     the state cards' wounds and fatigue (states.bridge), −1 rank each; wounds or the physical Revers, the worse.
     The sheet's roll dialog shows the same lines before the roll (``conflicts.sheet_roll.standing``)."""
     modifiers = []
-    if penalty and effect.keeps_revers(penalty if domain == "physical" else 0):
+    # « Un Revers est considéré comme une Blessure » and « pas cumulatifs »: wherever both weigh, the worse one.
+    # (Off the body with the narrow reading, no wounds weigh: the Revers line stays alone.)
+    if penalty and effect.keeps_revers(penalty):
         modifiers.append(Modifier("revers", -penalty, domain))
-    modifiers += [Modifier(code, amount) for code, amount in effect.lines(penalty if domain == "physical" else 0)]
+    modifiers += [Modifier(code, amount) for code, amount in effect.lines(penalty)]
     return modifiers
 
 
@@ -122,10 +124,11 @@ def fudge_test_roll(
     if opponent is not None and data.get("opponent_trait"):
         payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
     payload["revers_domain"], payload["nature"] = data.get("revers_domain") or "physical", data.get("nature") or "blunt"
-    if result.revers:
-        sheets.revers_inflict(character=character, actor=actor, domain=data.get("revers_domain") or "physical",
-                              severity=result.revers, source=data.get("source") or _("Hazardous test"),
-                              payload={"roll": roll_id}, nature=data.get("nature") or "blunt")  # fmt: skip
+    if result.revers and sheets.revers_inflict(
+        character=character, actor=actor, domain=data.get("revers_domain") or "physical", severity=result.revers,
+        source=data.get("source") or _("Hazardous test"), payload={"roll": roll_id}, nature=data.get("nature") or "blunt",
+    ):  # fmt: skip
+        payload["revers_wounds"] = True  # an Atout on this Test can no longer move them (roll_follow_ups)
     visibility = Visibility.NARRATORS if character.kind == "npc" and membership.is_narrator else Visibility.EVERYONE
     event_append(campaign=character.campaign, kind="test.rolled", actor=actor, payload=payload,
                  characters=[character], visibility=visibility)  # fmt: skip

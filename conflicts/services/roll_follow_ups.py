@@ -21,8 +21,9 @@ the spending as the ledger's own ``character.atout_spent`` told it (one Event pe
 before carry no ``atout`` and sit next to their ``character.atout_spent``, both still read). The Test's latest
 state is its ``test.rolled`` event followed by its ``test.atout`` events; ``step`` counts the latter, and a form
 that names the step it was shown (``expected_step``) is refused once someone acted first, so a double tap never
-spends twice. A hazardous Test that already wrote its Revers is refused (the Revers is on the sheet: « Sauver sa
-peau » or the narrator deal with it); one that did not and now fails writes them.
+spends twice. On a hazardous Test the Revers follows the new result (written, changed or removed) in that same
+Event; one the campaign turned into wounds is left to the narrator (the wound track and État critique are not
+undone by dice).
 """
 
 from __future__ import annotations
@@ -159,8 +160,12 @@ def _apply(
     rolled = test.rolled.payload
     if not test.state.get("rolled"):
         raise ServiceError(_("No dice were rolled in this Test."))
-    if rolled.get("revers"):
-        raise ServiceError(_("This Test's Revers is already on the sheet: an Atout can no longer change its dice."))
+    # The Revers the Test as it stands wrote (at the roll, or after an earlier Atout): it follows the new result.
+    written = int(test.state.get("revers") or 0)
+    if written and test.state.get("revers_wounds"):
+        raise ServiceError(
+            _("This Test's Revers became wounds: the narrator changes the wound track; an Atout can no longer move it.")
+        )
     if check is not None:
         check(test)
     current = _current(test)
@@ -181,14 +186,34 @@ def _apply(
     payload["atout"] = _ledger_line(ledger, spender, test.rolled)
     if spender.pk != character.pk:
         payload["spender"] = spender.name
-    if result.revers:
-        sheets.revers_inflict(character=character, actor=actor, domain=rolled.get("revers_domain") or "physical",
-                              severity=result.revers, source=_("Hazardous test"), payload={"roll": roll},
-                              nature=rolled.get("nature") or "blunt")  # fmt: skip
+    _revers_follows(character, actor, rolled, roll, written, int(result.revers or 0), payload)
     characters = [character] if spender.pk == character.pk else [character, spender]
     event_append(campaign=character.campaign, kind="test.atout", actor=actor, payload=payload,
                  characters=characters, visibility=test.rolled.visibility)  # fmt: skip
     return payload
+
+
+def _revers_follows(
+    character: Character, actor: User, rolled: dict[str, Any], roll: str, written: int, new: int,
+    payload: dict[str, Any],
+) -> None:  # fmt: skip
+    """« relancer les dés Fudge … pendant un Test »: the new result replaces the old one, and so does its Revers.
+
+    Written (a success became a failure), changed (a worse or milder failure) or removed (a failure became a
+    success), carried by the follow-up's one Event (``revers_change``). A Revers the campaign turns into wounds
+    goes through the state cards, which log the wounds themselves."""
+    if new == written:
+        return
+    domain, nature = rolled.get("revers_domain") or "physical", rolled.get("nature") or "blunt"
+    if not written and sheets.revers_become_wounds(character, domain):
+        sheets.revers_inflict(character=character, actor=actor, domain=domain, severity=new,
+                              source=_("Hazardous test"), payload={"roll": roll}, nature=nature)  # fmt: skip
+        payload["revers_wounds"] = True
+        return
+    payload["revers_change"] = sheets.revers_follow_roll(
+        character=character, roll=roll, written=written, severity=new, domain=domain, nature=nature,
+        source=_("Hazardous test"),
+    )  # fmt: skip
 
 
 def _ledger_line(ledger: dict[str, Any], spender: Character, rolled: Event) -> dict[str, Any]:

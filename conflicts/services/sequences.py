@@ -19,6 +19,7 @@ from conflicts.models import (
     Scene,
     Sequence,
 )
+from conflicts.rules.healing import weapon_nature
 from conflicts.services.changes import (
     NARRATOR_PARTICIPANT_FIELDS,
     PLAYER_PARTICIPANT_FIELDS,
@@ -97,6 +98,7 @@ def participant_add(
         participant.shield = bool(gear.shield)
         participant.two_weapons = bool(gear.two_weapons)
         participant.weapon_era, participant.weapon_firearm = int(gear.weapon_era), bool(gear.weapon_firearm)
+        participant.inflicts = weapon_nature(carries_weapon=bool(gear.weapon_name), firearm=bool(gear.weapon_firearm))
         participant.armour_era, participant.armour_bulletproof = int(gear.armour_era), bool(gear.armour_bulletproof)
     participant.full_clean(exclude=["sequence", "character"])
     participant.save()

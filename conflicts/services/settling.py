@@ -12,6 +12,7 @@ from conflicts import sheets
 from conflicts.messages import refuse
 from conflicts.models import Participant, Phase, Sequence
 from conflicts.rules.errors import RuleError
+from conflicts.rules.healing import inflicted_nature
 from conflicts.rules.resolution import DrawVerdict, Severity
 from conflicts.rules.sequence import CutChoice, cut_short, is_out, over
 from conflicts.services.changes import _append, _bump, _lock_sequence, _member, _narrator, _participants, controls
@@ -37,10 +38,15 @@ def sequence_settle(*, sequence: Sequence, actor: User, expected_version: int | 
         if not severity or key not in by_key:
             continue
         receiver = by_key[interpose.get(key, key)]
+        # « une Carte par jour … coups de poing » ; « armes à feu … 1 Carte par semaine »: the weapon that hit.
+        nature = inflicted_nature(
+            sequence_nature=sequence.nature, domain=sequence.domain, credited=target.get("credited", {}),
+            natures={p.key: p.inflicts for p in everyone},
+        )  # fmt: skip
         if writes_to_sheets(sequence):
             sheets.revers_inflict(
                 character=receiver.character, actor=actor, domain=sequence.domain, severity=int(severity),
-                source=f"{sequence.scene.title} · {sequence.title}", nature=sequence.nature,
+                source=f"{sequence.scene.title} · {sequence.title}", nature=nature,
                 payload={"sequence": sequence.pk, "draw": sequence.draw_number},
             )  # fmt: skip
         receiver.revers_taken += int(severity)
@@ -49,7 +55,8 @@ def sequence_settle(*, sequence: Sequence, actor: User, expected_version: int | 
         if out:
             receiver.active = False
         recorded.append({"participant": receiver.pk, "name": receiver.character.name, "severity": int(severity),
-                         "instead_of": by_key[key].character.name if receiver.key != key else "", "out": out})  # fmt: skip
+                         "instead_of": by_key[key].character.name if receiver.key != key else "", "out": out,
+                         "nature": nature})  # fmt: skip
     closed = outcome.get("range_closed", {})
     for p in everyone:
         _discard(sequence, p)

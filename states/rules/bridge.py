@@ -54,12 +54,16 @@ class CecjEffect:
 NO_EFFECT = CecjEffect()
 
 
-def cecj_effect(state: CardState, *, domain: str, penalties: bool = True) -> CecjEffect:
-    """The effect of ``state`` on a Test or draw of ``domain``; ``penalties=False`` keeps only who may act."""
+def cecj_effect(state: CardState, *, domain: str, penalties: bool = True, everywhere: bool = False) -> CecjEffect:
+    """The effect of ``state`` on a Test or draw of ``domain``; ``penalties=False`` keeps only who may act.
+
+    ``everywhere`` is the campaign's default reading of « à tous les jets de Trait » (and CECJ's « Les Revers
+    s'appliquent, en principe, à tous les types d'action »): wounds and fatigue weigh on every roll, social and
+    mental too; off, only on the body's (``BODILY_DOMAINS``)."""
     out = (
         "dead" if state.dead else "incapacitated" if state.incapacitated else "unconscious" if state.unconscious else ""
     )
-    bodily = penalties and domain in BODILY_DOMAINS
+    bodily = penalties and (everywhere or domain in BODILY_DOMAINS)
     return CecjEffect(
         wounds=min(state.wounds, MAX_WOUNDS) if bodily else 0,
         fatigue=min(state.fatigue, MAX_FATIGUE) if bodily else 0,

@@ -16,6 +16,13 @@ from states.services.changes import _lock, _log, _store
 REVERS_WOUNDS = {1: 1, 2: 2, 3: 3}
 
 
+def revers_become_wounds(character: Character, domain: str) -> bool:
+    """Whether a Revers of ``domain`` on ``character`` is written as wounds: physical, in a campaign that uses the
+    state cards and turns Revers into wounds."""
+    campaign = character.campaign
+    return bool(domain == "physical" and campaign.savage_states and settings_for(campaign).revers_to_wounds)
+
+
 @transaction.atomic
 def savage_revers_to_wounds(
     *,
@@ -36,8 +43,7 @@ def savage_revers_to_wounds(
     """
     if severity not in REVERS_WOUNDS:
         raise ServiceError(_("A Revers has a severity of 1, 2 or 3."))
-    campaign = character.campaign
-    if domain != "physical" or not campaign.savage_states or not settings_for(campaign).revers_to_wounds:
+    if not revers_become_wounds(character, domain):
         return None
     state = _lock(character, None)
     card = card_state(state)

@@ -164,3 +164,20 @@ def test_standard_creation_is_legal_exactly_when_its_rules_hold(total: int, rank
         and all(rank <= Rank.EXCEPTIONNEL for rank in ranks.values())
     )
     assert budget.valid == legal
+
+
+def test_three_atouts_kept_is_the_most_four_is_refused() -> None:
+    """« Les Atouts qui n'ont pas été dépensés pendant la phase de création des personnages pourront ensuite
+    être utilisés en jeu, un maximum de 3 Atouts peuvent être ainsi conservés »: at the boundary, 3 kept is a
+    legal sheet and 4 is refused with the figures; 0 kept is legal too."""
+    three = {"esprit": 6, "presence": 5, "tir": 3, "combat": 3, "art": 3}
+    kept_three = creation_budget(mode="streamlined", total=15, traits=TRAITS, ranks=three)
+    assert kept_three.left == 3 and kept_three.valid
+    four = {"esprit": 6, "presence": 5, "tir": 3, "combat": 3}
+    kept_four = creation_budget(mode="streamlined", total=15, traits=TRAITS, ranks=four)
+    assert kept_four.left == 4 and codes(kept_four) == ["streamlined.too_many_kept"]
+    assert kept_four.violations[0].params == {"kept": 4, "maximum": 3}
+    with pytest.raises(RuleViolation):
+        creation_check(mode="streamlined", total=15, traits=TRAITS, ranks=four)
+    none = creation_budget(mode="streamlined", total=15, traits=TRAITS, ranks={**three, "athletisme": 5})
+    assert none.left == 0 and none.valid

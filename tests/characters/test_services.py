@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from campaigns import services as campaign_services
 from campaigns.models import Event
 from characters import selectors
-from characters.models import AtoutEntry, Character, CharacterTrait
+from characters.models import AtoutEntry, Character, CharacterRules, CharacterTrait
 from characters.services.allies import ally_hand
 from characters.services.atouts import atout_gain, atout_refund, atout_spend, raise_cost, trait_raise
 from characters.services.creation import npc_create
@@ -165,6 +165,8 @@ def test_a_player_cannot_spend_anothers_atouts() -> None:
 
 def test_revers_worst_only_recovery_by_the_clock_and_first_aid() -> None:
     campaign, narrator, (player, _other) = table()
+    # Each domain on its own (the narrower reading): a deep wound weighing on social rolls is test_harm_weighs'.
+    CharacterRules.objects.update_or_create(campaign=campaign, defaults={"harm_weighs_everywhere": False})
     jim = pc(campaign, player)
     revers_inflict(character=jim, actor=narrator, domain="physical", severity=1, source="coup de poing")
     deep = revers_inflict(character=jim, actor=narrator, domain="physical", severity=3, source="balle",

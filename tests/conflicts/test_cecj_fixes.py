@@ -114,18 +114,6 @@ def test_an_atout_rerolls_a_tests_dice_or_changes_one_die() -> None:
         fudge_test_change_die(character=f.hero, actor=f.player, roll=roll, index=0, face=again["dice"][0])  # type: ignore[index]
 
 
-def test_a_hazardous_tests_written_revers_stops_later_atouts() -> None:
-    from conflicts.services.roll_follow_ups import fudge_test_reroll
-
-    f = fight(npcs=1)
-    open_session(f.campaign, f.narrator)
-    atout_gain(character=f.hero, actor=f.narrator, amount=1)
-    test = _test_roll(f, {"trait_code": "combat", "difficulty": 8, "hazard_fixed_revers": 2}, seed=5)
-    assert test["revers"] == 2, (test["dice"], test["final"], test["success"], test["required"])
-    with pytest.raises(ServiceError, match="already on the sheet"):
-        fudge_test_reroll(character=f.hero, actor=f.player, roll=str(test["roll"]))
-
-
 def test_natural_armour_is_a_defence_line_of_the_budget_and_counts_down_by_draws() -> None:
     """« une armure "naturelle" procurant un bonus de cartes égal à la moitié de la valeur de la Caractéristique
     Présence (arrondie au supérieur). Cette armure s'ajoute aux autres protection […] et est valable pour un

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from campaigns.models import Event
-from characters.models import Revers
+from characters.models import CharacterRules, Revers
 from conflicts import sheets
 from conflicts.rules.budget import Split
 from conflicts.services.fudge_tests import fudge_test_roll
@@ -76,8 +76,12 @@ def test_wounds_and_a_physical_revers_count_once_the_worse_of_the_two() -> None:
     savage_wounds_set(character=f.hero, actor=f.narrator, count=2, expected_version=None)
     test = _test(f, revers_domain="physical")
     assert test["effective"] == 3 and [m[0] for m in test["modifiers"]] == ["wounds"]
-    social = _test(f, revers_domain="social")  # « une Blessure peut ainsi n'avoir aucun effet sur un jet social »
-    assert social["effective"] == 5
+    # « tous les jets de Trait »: by default the wounds weigh on a social Test too (issue 27, item 5); with the
+    # narrower reading « une Blessure peut ainsi n'avoir aucun effet sur un jet de nature sociale ».
+    assert _test(f, revers_domain="social")["effective"] == 3
+    CharacterRules.objects.filter(campaign=f.campaign).update(harm_weighs_everywhere=False)
+    f.hero.refresh_from_db()
+    assert _test(f, revers_domain="social")["effective"] == 5
 
 
 def test_etat_critique_keeps_the_character_out_of_tests_and_draws_with_the_reason() -> None:

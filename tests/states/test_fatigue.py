@@ -240,3 +240,23 @@ def test_an_action_that_heals_nothing_is_refused_and_a_level_can_be_removed():
     assert total_levels(fatigue_lose(tracks, "cold")) == 0
     with pytest.raises(IllegalTransition):
         fatigue_lose(tracks, "hunger")
+
+
+def test_thirst_two_litres_of_water_heal_one_level_per_hour_not_faster():
+    """Soif: « Récupération : deux litres d'eau permettent à un personnage de récupérer d'un niveau de fatigue par
+    heure. » No water, no recovery; with water, one level at the first hour, the second at the second, none
+    before."""
+    tracks, _ = gain({}, "thirst")
+    tracks, _ = gain(tracks, "thirst")
+    dry, report = elapse(tracks, T0, h(6))
+    assert not report.recovered and total_levels(dry) == 2
+    tracks, effects = fatigue_action(tracks, SOURCES, "water", now=T0, rng=ScriptedDice(), vigor=D8)
+    assert effects[0].started
+    tracks, report = elapse(tracks, T0, T0 + dt.timedelta(minutes=59))
+    assert not report.recovered and total_levels(tracks) == 2
+    tracks, report = elapse(tracks, T0 + dt.timedelta(minutes=59), h(1))
+    assert report.recovered == {"thirst": 1} and total_levels(tracks) == 1
+    tracks, report = elapse(tracks, h(1), T0 + dt.timedelta(minutes=119))
+    assert not report.recovered and total_levels(tracks) == 1
+    tracks, report = elapse(tracks, T0 + dt.timedelta(minutes=119), h(2))
+    assert report.recovered == {"thirst": 1} and total_levels(tracks) == 0

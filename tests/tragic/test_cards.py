@@ -79,6 +79,58 @@ def test_a_broken_card_names_file_card_and_field(tmp_path, body, field):
     assert "broken.toml" in str(error.value) and "x-1" in str(error.value)
 
 
+# docs/tragic.md: « Every error when loading names the file, the card id … and the field ». Each effect
+# parameter has a type; one of the wrong type used to load and raise a TypeError in play (issue 27, item 8:
+# ``power = "lots"`` on ``buff_allies``, played with an ally on the table).
+@pytest.mark.parametrize(
+    ("effect", "field"),
+    [
+        ('{ op = "buff_allies", power = "lots" }', "power"),
+        ('{ op = "buff_allies", power = 1, life = 1.5 }', "life"),
+        ('{ op = "buff_allies", power = true }', "power"),
+        ('{ op = "buff_allies", power = 1, until = "forever" }', "until"),
+        ('{ op = "draw", n = true }', "n"),
+        ('{ op = "draw", n = "2" }', "n"),
+        ('{ op = "heal", n = -1 }', "n"),
+        ('{ op = "damage", n = 2, damage_type = 3 }', "damage_type"),
+        ('{ op = "damage", n = 2, target = "everyone" }', "target"),
+        ('{ op = "radiation", n = 1, target = 1 }', "target"),
+        ('{ op = "search", card_type = ["ally"], n = 1 }', "card_type"),
+        ('{ op = "search", card_type = "ally", attribute = "Z", n = 1 }', "attribute"),
+        ('{ op = "destroy", card_type = "anything" }', "card_type"),
+        ('{ op = "destroy", card_type = "item", irrevocably = "yes" }', "irrevocably"),
+        ('{ op = "grant_keyword", keyword = "FLYING", n = 1 }', "keyword"),
+        ('{ op = "grant_keyword", keyword = 7, n = 1 }', "keyword"),
+        ('{ op = "return_from_discard", card_type = 1 }', "card_type"),
+    ],
+)
+def test_an_effect_value_of_the_wrong_type_is_refused_at_load(tmp_path, effect, field):
+    path = write(tmp_path, "[[cards]]\n" + BASE + f'type = "action"\neffects = [{effect}]\n')
+    with pytest.raises(CardError) as error:
+        load_cards([path])
+    assert (error.value.file, error.value.card, error.value.field) == ("broken.toml", "x-1", f"effects[0].{field}")
+
+
+def test_every_effect_parameter_has_a_type():
+    """A parameter the schema lists but no type checks would load any value: each one is typed."""
+    from tragic.engine.cards import EFFECT_OPS, EFFECT_PARAM_TYPES
+
+    assert set().union(*EFFECT_OPS.values()) <= set(EFFECT_PARAM_TYPES)
+
+
+def test_an_ability_effect_is_checked_too(tmp_path):
+    body = 'type = "skill"\nability = { effects = [{ op = "buff_allies", power = "lots" }] }\n'
+    with pytest.raises(CardError) as error:
+        load_cards([write(tmp_path, "[[cards]]\n" + BASE + body)])
+    assert error.value.field == "ability.effects[0].power"
+
+
+def test_every_shipped_card_passes_the_typed_effects():
+    from tragic.engine.card_files import CARDS_DIR
+
+    assert len(load_cards(CARDS_DIR.glob("*.toml")).cards) == len(default_pool().cards)
+
+
 def test_a_card_without_an_id_is_named_by_its_entry(tmp_path):
     path = write(tmp_path, "[[cards]]\n" + BASE + 'type = "action"\n' + '[[cards]]\nname = "Y"\ntype = "action"\n')
     with pytest.raises(CardError) as error:

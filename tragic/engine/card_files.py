@@ -25,6 +25,7 @@ from .cards import (
     CARD_TYPES,
     DAMAGE_TYPES,
     EFFECT_OPS,
+    EFFECT_PARAM_TYPES,
     EFFECT_REQUIRED,
     EFFECT_TIMINGS,
     FACTIONS,
@@ -109,6 +110,18 @@ class _Reader:
                 cost[key] = value
         return cost
 
+    def effect_param(self, where: str, expected: str | tuple[str, ...], value: Any) -> None:
+        """One effect parameter against its type (``EFFECT_PARAM_TYPES``); true/false is never a number."""
+        number = isinstance(value, int) and not isinstance(value, bool)
+        if expected == "int>=0" and not (number and value >= 0):
+            raise self.fail(where, "must be a whole number ≥ 0")
+        if expected == "int" and not number:
+            raise self.fail(where, "must be a whole number")
+        if expected == "bool" and not isinstance(value, bool):
+            raise self.fail(where, "must be true or false")
+        if isinstance(expected, tuple) and (not isinstance(value, str) or value not in expected):
+            raise self.fail(where, f"must be one of {', '.join(expected)}")
+
     def effects(self, raw: Any, name: str, default_when: str) -> tuple[Effect, ...]:
         if not isinstance(raw, list):
             raise self.fail(name, "must be an array of tables")
@@ -130,12 +143,8 @@ class _Reader:
             missing = EFFECT_REQUIRED.get(op, frozenset()) - set(params)
             if missing:
                 raise self.fail(f"{where}.{sorted(missing)[0]}", f"is required by {op}")
-            if "n" in params and (not isinstance(params["n"], int) or params["n"] < 0):
-                raise self.fail(f"{where}.n", "must be a whole number ≥ 0")
-            if "damage_type" in params and params["damage_type"] not in DAMAGE_TYPES:
-                raise self.fail(f"{where}.damage_type", f"must be one of {', '.join(DAMAGE_TYPES)}")
-            if op == "grant_keyword" and params["keyword"] not in KEYWORDS:
-                raise self.fail(f"{where}.keyword", "unknown keyword")
+            for key, value in params.items():
+                self.effect_param(f"{where}.{key}", EFFECT_PARAM_TYPES[key], value)
             result.append(Effect(op=op, when=when, params=params))
         return tuple(result)
 

@@ -118,6 +118,22 @@ EFFECT_REQUIRED: dict[str, frozenset[str]] = {
     "destroy": frozenset({"card_type"}),
     "gain_life_on_cast": frozenset({"n"}),
 }
+# The type of every effect parameter, checked at loading (docs/tragic.md: a value of the wrong type names the file
+# and the field): "int" (a whole number, never true/false), "int>=0", "bool", or the tuple of allowed strings.
+# Without it ``buff_allies`` with ``power = "lots"`` loaded and raised a TypeError when an ally was on the table.
+EFFECT_TARGETS = ("opponent", "each_opponent", "self")
+EFFECT_PARAM_TYPES: dict[str, str | tuple[str, ...]] = {
+    "n": "int>=0",
+    "power": "int",
+    "life": "int",
+    "damage_type": DAMAGE_TYPES,
+    "target": EFFECT_TARGETS,
+    "card_type": (*CARD_TYPES, "any"),
+    "attribute": ATTRIBUTES,
+    "until": ("turn", "permanent"),
+    "keyword": tuple(KEYWORDS),
+    "irrevocably": "bool",
+}
 # « Ces effets bénéfiques ne s'appliquent pas aux agressions de toute sorte » (000, V.5): the ops
 # that Bon Vivant / Bon Fond raises by one.
 BENEFICIAL_OPS = frozenset({"draw", "heal", "search", "discover", "cure_radiation"})
