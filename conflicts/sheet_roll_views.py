@@ -122,7 +122,7 @@ def shaken_refusal(character: Character, exc: ServiceError) -> bool:
 
 
 @campaign_member
-@require_POST
+@allow_methods("POST", reach=_reach)
 def sheet_unshake(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
     """« il est possible d'utiliser un jeton à tout moment pour éliminer un état Secoué … Dans ce cas, le personnage
     peut agir normalement » (state cards): one Jeton from the sheet; the card says what it did, or why not."""
