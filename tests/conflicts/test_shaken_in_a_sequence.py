@@ -118,3 +118,20 @@ def test_the_one_tap_test_of_a_shaken_character_says_why_and_offers_the_jeton_ne
     assert spent.status_code == 200 and not SavageState.objects.get(character=f.hero).shaken
     assert client.post(roll, {"trait_code": "combat"}, HTTP_HX_REQUEST="true").status_code == 200
     assert Event.objects.filter(kind="test.rolled").count() == 1
+
+
+def test_the_rules_refuse_a_shaken_attack_and_ask_only_for_the_cards_that_can_defend() -> None:
+    """Pure rules: « ne peut faire que des actions gratuites »; an attack-only card can go nowhere then."""
+    from conflicts.rules.budget import Budget, CardItem, Use
+    from conflicts.rules.errors import RuleError
+    from conflicts.rules.fudge import Modifier
+
+    budget = Budget((CardItem(Modifier("trait", 5)), CardItem(Modifier("weapon", 2), Use.ATTACK)), 5, 2, 0)
+    with pytest.raises(RuleError) as refused:
+        validate_split(budget, Split(attack={"9": 1}, defence={"1": 4}), me="1", opponents={"9"}, teammates=set(),
+                       shaken=True)  # fmt: skip
+    assert refused.value.code == "shaken_attack"
+    validate_split(budget, Split(defence={"1": 5}), me="1", opponents={"9"}, teammates=set(), shaken=True)
+    with pytest.raises(RuleError, match="cards_left"):
+        validate_split(budget, Split(defence={"1": 5}), me="1", opponents={"9"}, teammates=set())
+    assert (budget.to_place(), budget.to_place(can_attack=False)) == (7, 5)
