@@ -99,6 +99,7 @@ def test_a_bad_archive_is_refused_with_its_reason_and_creates_nothing(small, nam
         (b"\xff\xfe not text", "not valid JSON"),
         ("[" * 100_000, "not valid JSON"),
         ('{"format": "tablee-campaign", "schema_version": NaN}', "not valid JSON"),
+        ('{"format": "tablee-campaign", "schema_version": 1, "x": 1e400}', "not valid JSON"),
         ("[]", "not a Tablée campaign archive"),
     ],
 )
