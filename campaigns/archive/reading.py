@@ -3,6 +3,7 @@ every reference to another row. A bad archive is refused with its first reasons,
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +70,20 @@ class _Reasons:
             raise ServiceError(_("This archive cannot be imported: %(reasons)s.") % {"reasons": shown})
 
 
+def _finite(value: Any) -> bool:
+    """No number too big for a float (``1e400`` reads as infinity, which no database stores as JSON)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return False
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
+
+
 def archive_parsed(data: bytes | str) -> dict[str, Any]:
     """The archive's JSON, or a refusal when it is too big, not JSON, too deep or not an object."""
     limit = max_archive_bytes()
@@ -79,6 +94,8 @@ def archive_parsed(data: bytes | str) -> dict[str, Any]:
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
         parsed = loads_limited(text, max_bytes=limit, max_depth=MAX_DEPTH)
+        if not _finite(parsed):
+            raise JsonRefused("a number out of range")
     except (UnicodeDecodeError, JsonRefused, ValueError) as exc:
         raise ServiceError(_("This file is not a Tablée campaign archive (it is not valid JSON).")) from exc
     if not isinstance(parsed, dict) or parsed.get("format") != FORMAT:

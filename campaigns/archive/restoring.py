@@ -10,7 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -152,6 +152,10 @@ def campaign_restore(*, plan: Plan, importer: User, now: dt.datetime | None = No
                 % {"names": ", ".join(people.missing[:10])}
             ) from exc
         raise ServiceError(_("This archive cannot be imported: its rows contradict each other.")) from exc
+    except DatabaseError as exc:
+        # A value the checks let through but the database refuses (a number too big for a JSON column):
+        # refused as well, and the transaction leaves nothing behind.
+        raise ServiceError(_("This archive cannot be imported: the database refuses some of its values.")) from exc
     return campaign
 
 

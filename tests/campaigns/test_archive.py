@@ -11,7 +11,7 @@ import pytest
 
 from campaigns.archive.restoring import campaign_import
 from campaigns.archive.writing import FORMAT, SCHEMA_VERSION
-from campaigns.models import Campaign, Event, Invitation, Membership, Role
+from campaigns.models import Campaign, Event, Invitation, LoggedKind, Membership, Role
 from characters.models import Character
 from conflicts.models import Participant, Sequence
 from frag import services as frag_services
@@ -113,6 +113,9 @@ def test_the_importer_narrates_and_the_others_are_invited_by_name(moved) -> None
     words = sorted(Event.objects.filter(campaign=campaign).values_list("search_text", flat=True))
     assert words == sorted(Event.objects.filter(campaign=imported).values_list("search_text", flat=True))
     assert any(words)
+    # The log's kind list is kept by the database's triggers, for batch inserts too.
+    kinds = LoggedKind.objects.filter(campaign=campaign).values_list("kind", "visibility")
+    assert sorted(kinds) == sorted(LoggedKind.objects.filter(campaign=imported).values_list("kind", "visibility"))
 
 
 def test_someone_else_can_import_it_and_takes_the_exporters_place(moved) -> None:  # type: ignore[no-untyped-def]

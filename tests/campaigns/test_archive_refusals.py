@@ -99,6 +99,7 @@ def test_a_bad_archive_is_refused_with_its_reason_and_creates_nothing(small, nam
         (b"\xff\xfe not text", "not valid JSON"),
         ("[" * 100_000, "not valid JSON"),
         ('{"format": "tablee-campaign", "schema_version": NaN}', "not valid JSON"),
+        ('{"format": "tablee-campaign", "schema_version": 1, "x": 1e400}', "not valid JSON"),
         ("[]", "not a Tablée campaign archive"),
     ],
 )
@@ -189,3 +190,27 @@ def test_the_commands_export_and_import(small, tmp_path: Path, capsys) -> None: 
         call_command("import_campaign", str(path))
     with pytest.raises(CommandError, match="No campaign"):
         call_command("export_campaign", "999999")
+
+
+def test_the_servers_tokens_are_not_in_the_archive_and_are_made_anew(small) -> None:  # type: ignore[no-untyped-def]
+    from campaigns import services
+    from tragic import services as tragic_services
+    from tragic.models import Game
+
+    campaign, narrator, players, archive = small
+    campaign = services.public_log_publish(campaign=campaign, actor=narrator)
+    waiting = tragic_services.game_create(
+        user=narrator, deck_ref="ready:acier-et-plomb", opponent="invite", seed=5, campaign_id=campaign.pk
+    )
+    link = services.invitation_create(campaign=campaign, actor=narrator, role="player")
+    text = text_of(archive_of(campaign, narrator))
+    for token in (campaign.public_log_token, waiting.invite_token, link.token):
+        assert token and token not in text
+    new = campaign_import(data=text, importer=narrator)
+    assert new.public_log_token and new.public_log_token != campaign.public_log_token
+    restored = Game.objects.get(campaign=new)
+    assert restored.invite_token and restored.invite_token != waiting.invite_token
+    # An invitation link not addressed to anyone is not a member: it is not carried over.
+    assert sorted(Invitation.objects.filter(campaign=new).values_list("addressed_to", flat=True)) == sorted(
+        p.username for p in players
+    )
