@@ -199,6 +199,8 @@ def _atout(event: Event) -> str:
         text += " — " + _cards(p["cards"])
     if p.get("use") == "change" and p.get("card"):
         text += " — " + card_face(p["card"])
+        if p.get("direction"):
+            text += " (" + (_("failure → success") if p["direction"] == "success" else _("success → failure")) + ")"
     return text + "."
 
 

@@ -424,10 +424,12 @@ def modifiers(request: MemberRequest, campaign_id: int, participant_id: int) -> 
 def atout(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
     membership, everyone, me = _mine(request, campaign_id, participant_id)
     target = next((p for p in everyone if str(p.pk) == request.POST.get("target")), None)
+    # A changed card is posted as « ref|direction » (conflicts.card_changes): the card and what it becomes.
+    card, _bar, direction = request.POST.get("card", "").partition("|")
     try:
         participant_atout(
             participant=me, actor=request.user, use=request.POST.get("use", ""), expected_version=_expected(request),
-            target=target, card=request.POST.get("card", ""), justification=request.POST.get("justification", ""),
+            target=target, card=card, direction=direction, justification=request.POST.get("justification", ""),
         )  # fmt: skip
     except ServiceError as exc:
         if request.htmx and request.POST.get("use") in AFTER_DRAW_USES:

@@ -19,7 +19,7 @@ from conflicts.models import (
 )
 from conflicts.rules import deck as deck_rules
 from conflicts.rules.budget import Split
-from conflicts.rules.cards import codes
+from conflicts.rules.cards import Card, codes
 from conflicts.services.changes import _append, _bump, _lock_sequence, _member, _participants, _rng, _roll_id, controls
 from conflicts.services.drawing import _discard, _resolve
 from core.errors import PermissionRefused, ServiceError
@@ -47,9 +47,12 @@ LEDGER_USE = {
 @transaction.atomic
 def participant_atout(
     *, participant: Participant, actor: User, use: str, expected_version: int | None, target: Participant | None = None,
-    card: str = "", justification: str = "", rng: random.Random | None = None,
+    card: str = "", justification: str = "", rng: random.Random | None = None, direction: str = "",
 ) -> Participant:  # fmt: skip
-    """Spend Atouts during a draw, through the characters' ledger, and apply the effect."""
+    """Spend Atouts during a draw, through the characters' ledger, and apply the effect.
+
+    Changing a card names the card and ``direction``, what it becomes (``success`` or ``failure``): « obtenir un
+    succès ou un échec supplémentaire », the player's choice, never a default that could turn against them."""
     membership = _member(participant.sequence.campaign_id, actor)
     sequence = _lock_sequence(participant.sequence, expected_version)
     everyone = _participants(sequence)
@@ -92,6 +95,8 @@ def participant_atout(
             )
         if use in (AtoutUse.REDRAW, AtoutUse.CHANGE) and not me.drawn:
             raise ServiceError(_("%(name)s has no cards on the table.") % {"name": me.character.name})
+        if use == AtoutUse.CHANGE:
+            _check_change(sequence, me, card, direction)
         if use == AtoutUse.TAKE_REVERS:
             received = sequence.outcome.get("targets", {}).get(other.key if other else "", {}).get("severity", 0)
             if other is None or other.pk == me.pk or other.side != me.side or not received:
@@ -138,7 +143,8 @@ def participant_atout(
         flipped ^= {ref}
         me.hand = {**me.hand, "flipped": sorted(flipped)}
         me.save(update_fields=["hand"])
-        payload.update({"card": me.hand[part][key][index], "part": part, "target": by_key[key].character.name})
+        payload.update({"card": me.hand[part][key][index], "part": part, "target": by_key[key].character.name,
+                        "direction": direction})  # fmt: skip
     else:
         assert other is not None
         sequence.outcome["interpose"] = {**sequence.outcome.get("interpose", {}), other.key: me.key}
@@ -184,6 +190,21 @@ def _deal_hand_exact(
         for key, n in amounts.items():
             hand[part][key], cards = codes(cards[:n]), cards[n:]
     return hand, reshuffles
+
+
+def _check_change(sequence: Sequence, me: Participant, card: str, direction: str) -> None:
+    """The card exists and can turn the way asked (before anything is paid)."""
+    part, key, index = _card_ref(me, card)
+    if direction not in ("success", "failure"):
+        raise ServiceError(_("Say whether the card becomes a success or a failure."))
+    rule = deck_store.success_rule(deck_store.table_settings(sequence.campaign))
+    reads_success = Card.parse(me.hand[part][key][index]).is_success(rule) != (card in me.hand.get("flipped", []))
+    if reads_success == (direction == "success"):
+        raise ServiceError(
+            _("This card is already a success: choose a failure to turn.")
+            if reads_success
+            else _("This card is already a failure: choose a success to turn.")
+        )
 
 
 def _card_ref(me: Participant, ref: str) -> tuple[str, str, int]:

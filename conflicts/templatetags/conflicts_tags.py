@@ -224,3 +224,12 @@ def attribute_rolls(character: Any) -> tuple[Any, ...]:
         cached = read(character)
         character._attribute_rolls = cached
     return cached
+
+
+@register.simple_tag
+def card_changes(board: Any, participant: Any) -> Any:
+    """The cards ``participant`` may turn with an Atout, each with the Revers it would change
+    (``conflicts.card_changes``): the form lists them and preselects none."""
+    from conflicts.card_changes import card_changes as changes
+
+    return changes(board.sequence, [v.participant for v in board.views], participant)

@@ -138,3 +138,19 @@ def test_a_revers_taken_off_the_sheet_can_no_longer_be_moved_by_the_dice() -> No
     with pytest.raises(ServiceError, match="no longer on the sheet"):
         fudge_test_reroll(character=f.hero, actor=f.player, roll=str(test["roll"]), rng=random.Random(1))
     assert _balance(f) == before
+
+
+def test_the_result_card_of_a_failed_hazardous_test_offers_the_atouts() -> None:
+    """The card used to hide its follow-ups once a Revers was written; only wounds (the narrator's) hide them."""
+    from django.template.loader import render_to_string
+
+    f = _ready()
+    test = _roll_summing(f, 0)
+    html = render_to_string(
+        "conflicts/partials/roll_card.html", {"result": test, "character": f.hero, "faces": [-1, 0, 1]}
+    )
+    assert 'data-followup="reroll"' in html
+    wounds = render_to_string(
+        "conflicts/partials/roll_card.html", {"result": {**test, "revers_wounds": True}, "character": f.hero}
+    )
+    assert 'data-followup="reroll"' not in wounds

@@ -11,6 +11,7 @@ from campaigns.models import Event
 from characters.models import Character, Revers
 from conflicts.models import Deck, Era, Participant, Phase
 from conflicts.rules.budget import Split
+from conflicts.rules.cards import Card, SuccessRule
 from conflicts.services.atouts import participant_atout
 from conflicts.services.drawing import participant_declare_split, participant_draw
 from conflicts.services.fudge_tests import fudge_test_roll, fudge_test_setup, simple_conflict_roll
@@ -50,12 +51,14 @@ def test_changing_one_card_flips_its_result_and_the_draw_is_resolved_again() -> 
     draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
     f.reload()
     before = f.sequence.outcome["targets"][t.key]["attacks"][f.pc.key]
+    first = Card.parse(f.pc.hand["attack"][t.key][0]).is_success(SuccessRule.EVEN)
     participant_atout(
-        participant=f.pc, actor=f.player, use="change", card=f"attack:{t.key}:0", expected_version=f.sequence.version
-    )
+        participant=f.pc, actor=f.player, use="change", card=f"attack:{t.key}:0", expected_version=f.sequence.version,
+        direction="failure" if first else "success",
+    )  # fmt: skip
     f.reload()
     after = f.sequence.outcome["targets"][t.key]["attacks"][f.pc.key]
-    assert abs(after - before) == 1
+    assert after - before == (-1 if first else 1)
     assert f.pc.hand["flipped"] == [f"attack:{t.key}:0"]
 
 

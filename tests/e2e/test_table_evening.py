@@ -76,6 +76,7 @@ def test_a_players_phone_follows_the_sequence_without_reloading(new_context, run
     # Every card is on the table: the player's Atouts after the draw appear by themselves, and work.
     after = player.locator(f"#after-draw-{jim}")
     expect(after).to_contain_text("Jim Bones : Atouts, cartes sur la table")
+    after.locator("input[name=card]").first.check()  # the player picks a card and its direction: none by default
     after.get_by_role("button", name="La changer").click()
     # Said where it was tapped: the card and the board are swapped in place, not the whole page (issue 28).
     expect(player.locator(f"#after-draw-{jim} [role=status]")).to_contain_text("Atout dépensé.")
