@@ -122,8 +122,8 @@ class CharacterRules(models.Model):
     single_atout_help = models.BooleanField(_("two helpers may each spend one Atout to help"), default=False)
     harm_weighs_everywhere = models.BooleanField(
         _("deep wounds, wounds and fatigue weigh on every roll, social and mental too"), default=True,
-        help_text=_("« Les Revers s'appliquent, en principe, à tous les types d'action ». Off: on physical rolls only "
-                    "(« une Blessure peut ainsi n'avoir aucun effet sur un jet de nature sociale »)."),
+        help_text=_("“Les Revers s'appliquent, en principe, à tous les types d'action”. Off: on physical rolls only "
+                    "(“une Blessure peut ainsi n'avoir aucun effet sur un jet de nature sociale”)."),
     )  # fmt: skip
     version = models.PositiveIntegerField(default=1, editable=False)
 

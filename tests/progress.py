@@ -34,7 +34,7 @@ class Progress:
         if report.when == "call" or (report.when == "setup" and not report.passed):
             self.outcomes[report.outcome] += 1
         now = time.monotonic()
-        if now - self.last >= EVERY_SECONDS:
+        if now - self.last >= EVERY_SECONDS and self.outcomes:
             self.last = now
             self.say(now)
 

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='characterrules',
             name='harm_weighs_everywhere',
-            field=models.BooleanField(default=True, help_text="« Les Revers s'appliquent, en principe, à tous les types d'action ». Off: on physical rolls only (« une Blessure peut ainsi n'avoir aucun effet sur un jet de nature sociale »).", verbose_name='deep wounds, wounds and fatigue weigh on every roll, social and mental too'),
+            field=models.BooleanField(default=True, help_text="“Les Revers s'appliquent, en principe, à tous les types d'action”. Off: on physical rolls only (“une Blessure peut ainsi n'avoir aucun effet sur un jet de nature sociale”).", verbose_name='deep wounds, wounds and fatigue weigh on every roll, social and mental too'),
         ),
     ]

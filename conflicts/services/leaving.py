@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from characters.models import Character
 from conflicts.models import Participant, Phase, Sequence
@@ -45,7 +46,10 @@ def _reason(reason: str) -> str:
     if not reason:
         raise ServiceError(_("Say why: the reason goes in the log."))
     if len(reason) > REASON_MAX:
-        raise ServiceError(_("Keep the reason under %(n)s characters.") % {"n": REASON_MAX})
+        raise ServiceError(
+            ngettext("Keep the reason under %(n)s character.", "Keep the reason under %(n)s characters.", REASON_MAX)
+            % {"n": REASON_MAX}
+        )
     return reason
 
 

@@ -458,7 +458,7 @@ def test_a_teammates_draw_refreshes_the_version_of_my_atout_buttons() -> None:
 
 
 def test_the_log_shows_cards_with_their_suits() -> None:
-    """The log reads « 10♣ », as the cards look on the table, not their codes « 10C »."""
+    """The log reads « 10♣ » and « A♥ », as the cards look on the table, not their codes « 10C » or « 1H »."""
     from campaigns.chronicle import describe
 
     f = fight(npcs=1)
@@ -466,7 +466,8 @@ def test_the_log_shows_cards_with_their_suits() -> None:
     text = describe(Event.objects.filter(kind="sequence.drew").latest("pk"))
     hand = Participant.objects.get(pk=f.pc.pk).hand
     code = hand["attack"][f.npcs[0].key][0]
-    assert code[:-1] + {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}[code[-1]] in text
+    rank = {"1": "A"}.get(code[:-1], code[:-1])  # the ace is drawn as A, not 1
+    assert rank + {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}[code[-1]] in text
     assert not any(c in text for c in (" 2H", " 2D", " 2C", " 2S")) and ";" not in text
 
 

@@ -80,6 +80,9 @@ UNHARVESTED: dict[str, tuple[str, Fields]] = {
     "frag:reveal": ("the hot-seat screen only", lambda w: (("seat", "0"),)),
     "tragic:game_timeout": ("offered when a clock runs out", lambda w: (("version", str(w.tragic.version)),)),
     "tragic:game_cancel": ("offered before the game starts", lambda w: ()),
+    # A Jeton ends Shaken: offered only while the character is Shaken, which the fuzz world's characters are not.
+    "conflicts:sheet_unshake": ("offered only to a Shaken character", lambda w: ()),
+    "conflicts:unshake": ("offered only to a Shaken participant", lambda w: (("version", str(w.sequence.version)),)),
 }
 
 

@@ -130,6 +130,14 @@ URLS: dict[str, Spec] = {
         "campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}, post_only=True, narrator=NARR
     ),
     "conflicts:cut": Spec("campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}, post_only=True),
+    # The narrator takes a participant out or ends the Sequence, with a reason for the log.
+    "conflicts:take_out": Spec(
+        "campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}, post_only=True, narrator=NARR
+    ),
+    "conflicts:end": Spec("campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}, post_only=True, narrator=NARR),
+    # A Jeton ends Shaken, from the draw panel or the sheet: the participant's or the character's runner.
+    "conflicts:unshake": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True),
+    "conflicts:sheet_unshake": Spec("campaign", lambda w: {**c(w), "character_id": w.alice_pc.pk}, post_only=True),
     "conflicts:panel": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}),
     # A read (the odds of a split), answered to GET with an ETag (conflicts/kept_odds.py).
     "conflicts:odds": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}),
