@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from campaigns.chronicle import actor_name, describes
 from characters.labels import atout_use_label, domain_label, gain_reason_label, power_name, severity_label
 from characters.rules.ladder import rank_label
+from core.typography import quoted
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -88,7 +89,7 @@ def _spent(event: Event) -> str:
         if p.get("target"):
             text += " " + _("For %(target)s.") % {"target": p["target"]}
     if p.get("justification"):
-        text += f" « {p['justification']} »"
+        text += " " + quoted(p["justification"])
     return text
 
 

@@ -94,6 +94,12 @@ def spender_panels(event: Event, viewer: Viewer) -> list[str]:
     return _panels(event, viewer, _spender(event))
 
 
+@live_fragment("test.rolled", audience=spender_audience)
+def tester_panels(event: Event, viewer: Viewer) -> list[str]:
+    """A Test rolled with an Atout's +1 (it carries the spending): the roller's Atouts counter follows."""
+    return _panels(event, viewer, _spender(event))
+
+
 @live_fragment("sequence.atout", audience=spender_audience)
 def sequence_spender_panels(event: Event, viewer: Viewer) -> list[str]:
     """An Atout spent in a draw (a card, help, counter, redraw, change, take a Revers): the spender's panel."""

@@ -13,6 +13,7 @@ from conflicts.card_svg import card_svg
 from conflicts.labels import atout_label, card_face, dice_text, difficulty_label, rank, severity_label, verdict_label
 from conflicts.rules.cards import Card, SuccessRule
 from conflicts.rules.errors import RuleError
+from core.typography import quoted
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -361,7 +362,7 @@ def _test_atout(event: Event) -> str:
     # The reason given for the Atouts, which the ledger's own line used to say (a secret one is not read here).
     justification = (p.get("atout") or {}).get("justification")
     if justification:
-        text += f" « {justification} »"
+        text += " " + quoted(justification)
     return text
 
 

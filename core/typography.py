@@ -57,5 +57,5 @@ def chance(value: float | Fraction, digits: int = 0) -> str:
 
 
 def quoted(text: str) -> str:
-    """« text » in French (no-break spaces inside), “text” in English."""
-    return f"«{NBSP}{text}{NBSP}»" if _french() else f"“{text}”"
+    """« text » in French (spaced as the catalogues' own « %(x)s »), “text” in English."""
+    return f"« {text} »" if _french() else f"“{text}”"

@@ -49,7 +49,7 @@ _BOT_NAME = re.compile(r"^bot(?: (?P<index>\d+))? \((?P<code>\w+)\)$")
 def bot_label(code: str) -> str:
     """The bot's name in the reader's language (the raw code « heuristic » showed on every page)."""
     labels = {
-        "heuristic": _("Bot (heuristic)"),
+        "heuristic": _("Bot (tactician)"),
         "random": _("Bot (random)"),
         "search": _("Bot (search, the strongest)"),
     }

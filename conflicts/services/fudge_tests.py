@@ -108,8 +108,10 @@ def fudge_test_roll(
         raise ServiceError(refusal)
     setup, trait_code = fudge_test_setup(character, data)
     roll_id = f"test-{uuid.uuid4().hex[:12]}"
+    ledger = None
     if data.get("atout"):
-        sheets.atout_spend(character=character, actor=actor, use="temporary_bonus", context={"roll": roll_id})
+        # One roll, one log line: the Test's Event carries the Atout it cost (no ``character.atout_spent`` beside it).
+        ledger = sheets.atout_pay(character=character, actor=actor, use="temporary_bonus", context={"roll": roll_id})
     chance = success_chance(setup)
     result = fudge_test(setup, _rng(rng))
     sheets.boost_used(character, trait_code, draw=False)
@@ -117,6 +119,9 @@ def fudge_test_roll(
                **_setup_payload(setup), "dice": list(result.dice), "final": result.final_rank, "success": result.success,
                "rolled": result.rolled, "automatic_failure": result.automatic_failure, "revers": result.revers,
                "chance": float(chance), "roll": roll_id}  # fmt: skip
+    if ledger is not None:
+        # The Test is read by whoever reads the sheet (an NPC's, by the narrators): its balance may go with it.
+        payload["atout"] = {k: v for k, v in ledger.items() if k != "justification"}
     if data.get("range_band"):
         payload["range_band"] = data["range_band"]
     if data.get("power"):

@@ -466,8 +466,8 @@ def test_the_log_shows_cards_with_their_suits() -> None:
     text = describe(Event.objects.filter(kind="sequence.drew").latest("pk"))
     hand = Participant.objects.get(pk=f.pc.pk).hand
     code = hand["attack"][f.npcs[0].key][0]
-    rank = {"1": "A"}.get(code[:-1], code[:-1])  # the ace is drawn as A, not 1
-    assert rank + {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}[code[-1]] in text
+    value = {"1": "A", "11": "J", "12": "Q", "13": "K"}.get(code[:-1], code[:-1])  # an ace reads A (issue 28)
+    assert value + {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}[code[-1]] in text
     assert not any(c in text for c in (" 2H", " 2D", " 2C", " 2S")) and ";" not in text
 
 

@@ -154,7 +154,7 @@ def test_tragic_bots_are_named_not_coded_wherever_a_game_names_its_players() -> 
     from tragic.presenters import player_names
 
     stored = ["Lisa", "bot (heuristic)", "bot 2 (search)"]
-    for language, bot in (("fr", "Bot (tacticien)"), ("en", "Bot (heuristic)")):
+    for language, bot in (("fr", "Bot (tacticien)"), ("en", "Bot (tactician)")):
         with translation.override(language):
             assert player_names(stored)[:2] == ["Lisa", bot]
             assert player_names(stored)[2].endswith(" 2") and "(search)" not in player_names(stored)[2]

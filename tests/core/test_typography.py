@@ -24,7 +24,7 @@ def test_percentages_follow_the_language() -> None:
 def test_quotes_follow_the_language_and_escape_the_value() -> None:
     template = Template("{% load typography %}{{ text|quoted }}")
     with translation.override("fr"):
-        assert template.render(Context({"text": "Jim & co"})) == "«\u00a0Jim &amp; co\u00a0»"
+        assert template.render(Context({"text": "Jim & co"})) == "« Jim &amp; co »"
     with translation.override("en"):
         assert template.render(Context({"text": "Jim"})) == "“Jim”"
 
@@ -43,3 +43,15 @@ def test_english_dates_read_the_british_way() -> None:
         assert formats.date_format(moment.date(), "SHORT_DATE_FORMAT") == "28 Nov 2026"
     with translation.override("fr"):
         assert formats.date_format(moment, "SHORT_DATETIME_FORMAT") == "28/11/2026 17:36"
+
+
+def test_a_justification_in_the_log_is_quoted_the_readers_way() -> None:
+    from campaigns.chronicle import describe
+    from campaigns.models import Event
+
+    event = Event(kind="character.atout_spent", payload={"character": "Jim", "amount": 1, "use": "help_other",
+                                                         "justification": "la chasse"})  # fmt: skip
+    with translation.override("en"):
+        assert describe(event).endswith("“la chasse”")
+    with translation.override("fr"):
+        assert describe(event).endswith("« la chasse »")

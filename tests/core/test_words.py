@@ -137,3 +137,38 @@ def test_a_healing_cycle_and_its_hours_agree_with_their_numbers() -> None:
     started = {"character": "Jim", "power": "regeneration", "cycle_hours": 1, "potential_left": 4}
     assert "cycle de 1 heure (reste 4)" in _text("character.regeneration_started", started, "fr")
     assert "cycle de 2 heures" in _text("character.regeneration_started", {**started, "cycle_hours": 2}, "fr")
+
+
+def test_an_ace_is_narrated_as_drawn() -> None:
+    """Issue 28: « A card drawn as A♠ is narrated as 1♠ »."""
+    from conflicts.labels import card_face
+
+    for language in ("fr", "en"):
+        with translation.override(language):
+            assert card_face("1S") == "A♠" and card_face("10C") == "10♣"
+
+
+def test_a_revers_serieux_counts_as_two_steps_not_two_revers() -> None:
+    """« 2 Revers reçus » under a participant who took one Revers sérieux; « → Revers sérieux » under his own
+    attack cards read as the damage he dealt."""
+    from types import SimpleNamespace
+
+    from conflicts.row_html import _status
+
+    p = SimpleNamespace(out_of_range_bands=0, upper_hand_cards=1, revers_taken=2, active=True, drawn=True)
+    with translation.override("fr"):
+        text = _status(SimpleNamespace(), p, SimpleNamespace(drew="a tiré", out="hors"))  # type: ignore[arg-type]
+    assert "2 crans de Revers reçus" in text and "+1 carte" in text and "cartes" not in text
+
+
+def test_the_revers_under_a_participants_cards_says_it_is_theirs_to_take() -> None:
+    from types import SimpleNamespace
+
+    from conflicts.row_html import _hands, _words_now
+
+    board = SimpleNamespace(sequence=SimpleNamespace(kind="standard"))
+    view = SimpleNamespace(attack_cards=[], defence_cards=[], received={"severity": 2})
+    with translation.override("fr"):
+        assert "Subit : Revers sérieux" in _hands(board, view, _words_now())  # type: ignore[arg-type]
+    with translation.override("en"):
+        assert "Takes: Serious Revers" in _hands(board, view, _words_now())  # type: ignore[arg-type]

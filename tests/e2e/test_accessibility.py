@@ -147,7 +147,8 @@ def test_main_pages_have_no_critical_or_serious_violation(new_context, run_in_se
     assert not {k: v for k, v in problems.items() if v}
 
 
-TAP_TARGETS = """() => [...document.querySelectorAll('button, a.button, label.chip, select')]
+TAP_TARGETS = """() => [...document.querySelectorAll(
+    'button, a.button, label.chip, select, label:has(> input[type=checkbox]), label:has(> input[type=radio])')]
   .filter(e => e.offsetParent !== null && !e.closest('[popover]:not(:popover-open)'))
   .map(e => ({name: (e.getAttribute('aria-label') || e.textContent || e.name || '').trim().slice(0, 40),
               cls: e.className, height: e.getBoundingClientRect().height}))

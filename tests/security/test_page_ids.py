@@ -68,6 +68,7 @@ def _pages(world: Any) -> list[tuple[str, Any]]:
     return pages
 
 
+@pytest.mark.slow  # every page twice: about 11 s at load 7
 def test_no_page_repeats_an_id_names_a_missing_field_or_leaves_a_header_empty(client, world):
     problems = []
     for name, user in _pages(world):
