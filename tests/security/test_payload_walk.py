@@ -28,6 +28,7 @@ from conflicts.services.drawing import participant_declare_split, participant_dr
 from conflicts.services.fudge_tests import fudge_test_roll, simple_conflict_roll
 from conflicts.services.roll_follow_ups import fudge_test_reroll
 from conflicts.services.sequences import participant_add, participant_update, scene_create, sequence_create
+from conflicts.services.leaving import participant_take_out, sequence_end
 from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle, table_settings_update
 from frag import services as frag_services
@@ -110,6 +111,17 @@ def _sequence_kinds(world: World) -> None:
             participant=participant, actor=narrator, data={"vehicle_era": era}, expected_version=chase.version
         )
     draw(runner, alice, Split(attack={car.key: 5}), seed=1)
+    # The narrator takes a participant out, then ends the Sequence, each with a reason for the log.
+    watch = sequence_create(scene=scene, actor=narrator, data={"title": "Le guet"})
+    watchers = [
+        participant_add(
+            sequence=watch, actor=narrator, character=character, side=side, goal="guetter", trait_code="combat"
+        )
+        for character, side in ((world.alice_pc, "PJ"), (world.bob_pc, "PJ"), (world.npc, "Sbires"))
+    ]
+    participant_take_out(participant=watchers[1], actor=narrator, reason="Bob rentre", expected_version=None)
+    watch.refresh_from_db()
+    sequence_end(sequence=watch, actor=narrator, reason="Le guet s'arrête là", expected_version=None)
     fudge_test_roll(
         character=world.alice_pc, actor=alice, data={"trait_code": "combat", "difficulty": 4}, rng=random.Random(1)
     )
