@@ -26,9 +26,9 @@ from conflicts.rules.budget import Split
 from conflicts.services.atouts import participant_atout
 from conflicts.services.drawing import participant_declare_split, participant_draw
 from conflicts.services.fudge_tests import fudge_test_roll, simple_conflict_roll
+from conflicts.services.leaving import participant_take_out, sequence_end
 from conflicts.services.roll_follow_ups import fudge_test_reroll
 from conflicts.services.sequences import participant_add, participant_update, scene_create, sequence_create
-from conflicts.services.leaving import participant_take_out, sequence_end
 from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle, table_settings_update
 from frag import services as frag_services
