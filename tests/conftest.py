@@ -16,6 +16,10 @@ def _in_memory_channels_and_plain_static(settings):  # type: ignore[no-untyped-d
     # Django's test client logs in without a request, which django-axes cannot count: the suite's own
     # logins are not throttled; tests/accounts/test_login_throttling.py turns it on.
     settings.AXES_ENABLED = False
+    # A socket's handshake gives up on the database after a second (a PostgreSQL outage: 1013 at once). Two
+    # workers on a loaded CI machine can take longer than that for a healthy read, so the suite waits longer;
+    # tests/campaigns/test_live_database_down.py sets the production second back.
+    settings.LIVE_HANDSHAKE_DB_SECONDS = 30
     yield
 
 

@@ -24,6 +24,11 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 POOL_TIMEOUT = 3.0
 
 
+@pytest.fixture(autouse=True)
+def _the_production_second(settings):  # type: ignore[no-untyped-def]
+    settings.LIVE_HANDSHAKE_DB_SECONDS = 1
+
+
 def _hanging_pool(*args: Any, **kwargs: Any) -> Any:
     """What a read does while PostgreSQL is down: the pool waits for a connection, then gives up."""
     time.sleep(POOL_TIMEOUT)

@@ -84,10 +84,12 @@ async def test_a_catch_up_from_the_very_start_or_a_bogus_position_carries_only_w
         frame_b = await socket_b.receive_json_frame(timeout=5)
         assert frame_b["t"] == "at" and "SECRET" not in json.dumps(frame_b) and "AUTRE" not in json.dumps(frame_b)
         await socket_b.disconnect()
-    for garbage in ("{", '{"resume": "0"}', '{"resume": -3}', '{"resume": true}', "[]"):
-        await socket.send_to(text_data=garbage)
+    for garbage in ('{"resume": "0"}', '{"resume": -3}', '{"resume": true}', "[]"):
+        await socket.send_to(text_data=garbage)  # well-formed but meaningless: ignored
     assert await socket.receive_nothing(timeout=0.3)
-    await socket.disconnect()
+    await socket.send_to(text_data="{")  # not JSON at all: closed with 1007 (campaigns/live_socket.MessageGate)
+    closed = await socket.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 1007}
 
 
 async def test_a_page_connecting_for_the_first_time_gets_events_newer_than_its_render() -> None:
