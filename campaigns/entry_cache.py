@@ -28,10 +28,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, token_input
+from core.template_digest import markup_version
 
 ENTRY_TEMPLATE = "campaigns/partials/entry.html"
-# Bump when entry.html or LogEntry change shape, so that a shared cache holds no entry of the old markup.
-MARKUP_VERSION = 2
 
 
 def enabled() -> bool:
@@ -79,7 +78,7 @@ def _key(ref: EntryRef, campaign: int, epoch: int, oob: bool, language: str, zon
     fixes = hashlib.sha256(repr(ref.corrections).encode()).hexdigest()[:24] if ref.corrections else ""
     rights = "c" if ref.may_correct else "r"
     event = f"{campaign}:{ref.pk}:{ref.created}"
-    return f"entry:{MARKUP_VERSION}:{event}:{epoch}:{language}:{zone}:{rights}:{int(oob)}:{fixes}"
+    return f"entry:{markup_version(ENTRY_TEMPLATE)}:{event}:{epoch}:{language}:{zone}:{rights}:{int(oob)}:{fixes}"
 
 
 def _render_one(entry: Any, oob: bool) -> str:
