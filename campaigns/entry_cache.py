@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.core.cache import caches
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -27,6 +26,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from core import fragment_cache
 from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, token_input
 from core.template_digest import markup_version
 
@@ -34,7 +34,8 @@ ENTRY_TEMPLATE = "campaigns/partials/entry.html"
 
 
 def enabled() -> bool:
-    return bool(getattr(settings, "LOG_ENTRY_CACHE", True))
+    """Whether entries are kept: the one switch of every kept fragment (``FRAGMENT_CACHE``)."""
+    return fragment_cache.enabled()
 
 
 @dataclass(frozen=True)
