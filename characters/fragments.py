@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import ObjectDoesNotExist
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
@@ -126,17 +125,3 @@ def _panels(campaign: Any, membership: Any, quick: Any, oob: Any) -> list[SafeSt
         kept("panel", panel_key(row, campaign, membership, quick, oob), render_one(row), None, template=PANEL_TEMPLATE)
         for row in cast
     ]
-
-
-def panel_html(character: Character, *, campaign: Any, membership: Any = None, quick: Any = None,
-               oob: Any = None) -> SafeString:  # fmt: skip
-    """One character's panel (``character`` loaded by ``characters_for_panels``), kept as ``panels_html``
-    keeps it: for a live push of the panel (``quick`` and ``oob``)."""
-    try:
-        state_version = character.savage_state.version
-    except ObjectDoesNotExist:
-        state_version = None
-    row = CastRow(character.pk, character.name, character.kind, character.owner_id, character.version, state_version)
-    context = {"character": character, "campaign": campaign, "membership": membership, "quick": quick, "oob": oob}
-    key = panel_key(row, campaign, membership, quick, oob)
-    return kept("panel", key, lambda _token: render_to_string(PANEL_TEMPLATE, context), None, template=PANEL_TEMPLATE)
