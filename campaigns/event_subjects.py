@@ -30,6 +30,7 @@ SESSION = "session"
 MEMBERS = "members"
 FEED = "feed"  # the log alone
 REVERS = "revers"  # any character's active Revers (the « take a Revers in another's place » lists read them)
+SEQUENCES = "sequences"  # the campaign's Sequences and decks (the boards, once they are regions)
 
 # Kind prefixes (the longest that matches wins) and the campaign-wide subjects they touch, besides the characters
 # they name.
@@ -51,6 +52,10 @@ DECLARED: dict[str, tuple[str, ...]] = {
     "table.settings_changed": (SETTINGS,),
     "campaign.settings_changed": (SETTINGS,),
     "test.": (),
+    # A Sequence's events name its participants' characters (conflicts.services.changes._append); what they change
+    # on a sheet (Revers, states, Atouts) comes with its own event or with those characters' subjects.
+    "sequence.": (SEQUENCES,),
+    "deck.": (SEQUENCES,),
     "conflict.simple": (),
     "note": (FEED,),
     "scene.created": (FEED,),

@@ -30,7 +30,8 @@ def test_an_event_touches_the_characters_it_names_and_what_its_kind_declares() -
 
 def test_a_kind_nobody_declared_touches_the_whole_table() -> None:
     """Correct before it is precise: every region depends on ``table:<campaign>``."""
-    assert subjects_of("sequence.drew", 3, {}, []) == {"table:3"}
+    assert subjects_of("clock.advanced", 3, {}, []) == {"table:3"}
+    assert subjects_of("sequence.drew", 3, {}, [8]) == {"sequences:3", "character:8", "states:8"}
 
 
 def test_the_subjects_versions_are_the_position_of_the_last_event_that_touched_them() -> None:
