@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.core.cache import caches
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -27,15 +26,16 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from core import fragment_cache
 from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, token_input
+from core.template_digest import markup_version
 
 ENTRY_TEMPLATE = "campaigns/partials/entry.html"
-# Bump when entry.html or LogEntry change shape, so that a shared cache holds no entry of the old markup.
-MARKUP_VERSION = 2
 
 
 def enabled() -> bool:
-    return bool(getattr(settings, "LOG_ENTRY_CACHE", True))
+    """Whether entries are kept: the one switch of every kept fragment (``FRAGMENT_CACHE``)."""
+    return fragment_cache.enabled()
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def _key(ref: EntryRef, campaign: int, epoch: int, oob: bool, language: str, zon
     fixes = hashlib.sha256(repr(ref.corrections).encode()).hexdigest()[:24] if ref.corrections else ""
     rights = "c" if ref.may_correct else "r"
     event = f"{campaign}:{ref.pk}:{ref.created}"
-    return f"entry:{MARKUP_VERSION}:{event}:{epoch}:{language}:{zone}:{rights}:{int(oob)}:{fixes}"
+    return f"entry:{markup_version(ENTRY_TEMPLATE)}:{event}:{epoch}:{language}:{zone}:{rights}:{int(oob)}:{fixes}"
 
 
 def _render_one(entry: Any, oob: bool) -> str:

@@ -4,7 +4,8 @@ An Event touches:
 
 - ``character:<id>`` and ``states:<id>`` for every character it names (its ``characters``, and the ids its
   payload carries: ``character_id``, ``from_id`` for a Revers taken from another, ``atout.character_id`` for
-  the Atouts that paid a Test's follow-up);
+  the Atouts that paid a Test's follow-up), and ``characters:<campaign>`` when it names any (what reads every
+  character of the campaign depends on that one);
 - the campaign-wide subjects its kind declares below (``settings:<campaign>`` for a settings change, …);
 - ``table:<campaign>`` (``core.regions.TABLE``) when its kind is not declared below: every region of the
   campaign then renders anew. A new kind is correct before anyone declares it, and precise once declared.
@@ -23,6 +24,7 @@ from campaigns.models import SubjectVersion
 from core.regions import TABLE, subject
 
 CHARACTER = "character"
+CHARACTERS = "characters"  # any character of the campaign
 STATES = "states"
 SETTINGS = "settings"  # the table's settings: campaign, character options, trait list, states, decks
 CAST = "cast"  # who is in the campaign: a character created or handed to a player
@@ -30,6 +32,7 @@ SESSION = "session"
 MEMBERS = "members"
 FEED = "feed"  # the log alone
 REVERS = "revers"  # any character's active Revers (the « take a Revers in another's place » lists read them)
+SEQUENCES = "sequences"  # the campaign's Sequences and decks (the boards, once they are regions)
 
 # Kind prefixes (the longest that matches wins) and the campaign-wide subjects they touch, besides the characters
 # they name.
@@ -51,6 +54,10 @@ DECLARED: dict[str, tuple[str, ...]] = {
     "table.settings_changed": (SETTINGS,),
     "campaign.settings_changed": (SETTINGS,),
     "test.": (),
+    # A Sequence's events name its participants' characters (conflicts.services.changes._append); what they change
+    # on a sheet (Revers, states, Atouts) comes with its own event or with those characters' subjects.
+    "sequence.": (SEQUENCES,),
+    "deck.": (SEQUENCES,),
     "conflict.simple": (),
     "note": (FEED,),
     "scene.created": (FEED,),
@@ -84,7 +91,7 @@ def subjects_of(
     """The subjects an Event of ``kind`` touches (see the module's docstring)."""
     touched = set()
     for pk in named_characters(payload, character_ids):
-        touched |= {subject(CHARACTER, pk), subject(STATES, pk)}
+        touched |= {subject(CHARACTER, pk), subject(STATES, pk), subject(CHARACTERS, campaign_id)}
     declared = _declared(kind)
     scopes = (TABLE,) if declared is None else declared
     touched |= {subject(scope, campaign_id) for scope in scopes}

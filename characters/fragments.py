@@ -16,11 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import ObjectDoesNotExist
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from campaigns.event_subjects import CAST, CHARACTER, MEMBERS, REVERS, SESSION, SETTINGS, STATES
+from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, MEMBERS, SESSION, SETTINGS, STATES
 from campaigns.kept import table_head
 from characters.models import Character
 from characters.selectors import characters_for_panels
@@ -68,14 +67,16 @@ def sheet_depends(character: Character, membership: Any, request: Any = None) ->
     Subjects: the character and its states (traits, Revers, gear, ledger, badges, the roll chips' standing);
     the table's settings (character options, trait list, the Savage dice table the attribute rows read through
     ``conflicts_tags.attribute_rolls``); who is in the campaign and its members (the lists of the « take a
-    Revers », « hand the ally » forms); whether a session is open; and the campaign's Revers, which the « take
-    a Revers in another's place » form offers (one subject rather than one per other character: the key then
-    needs no read of the cast). Rows: the character's own
+    Revers », « hand the ally » forms); whether a session is open; and every character of the campaign, whose
+    active Revers the « take a Revers in another's place » form offers, each with its character's ``version``
+    (the form's optimistic-concurrency token): one subject for them all rather than one per other character,
+    so the key needs no read of the cast (a change to a character the reader may not see re-renders the sheet,
+    and shows nothing more). Rows: the character's own
     version and the campaign row (options, and the ``log_epoch`` renames of people and sessions bump). Viewer:
     the member's rights and the session the roll controls remember a difficulty in."""
     campaign_id = character.campaign_id
     own = {subject(CHARACTER, character.pk), subject(STATES, character.pk)}
-    table = {subject(scope, campaign_id) for scope in (SETTINGS, CAST, SESSION, MEMBERS, REVERS)}
+    table = {subject(scope, campaign_id) for scope in (SETTINGS, CAST, SESSION, MEMBERS, CHARACTERS)}
     owner = character.owner.username if character.owner_id else None  # type: ignore[union-attr]  # owner_id set
     return Depends(
         campaign_id=campaign_id,
@@ -126,17 +127,3 @@ def _panels(campaign: Any, membership: Any, quick: Any, oob: Any) -> list[SafeSt
         kept("panel", panel_key(row, campaign, membership, quick, oob), render_one(row), None, template=PANEL_TEMPLATE)
         for row in cast
     ]
-
-
-def panel_html(character: Character, *, campaign: Any, membership: Any = None, quick: Any = None,
-               oob: Any = None) -> SafeString:  # fmt: skip
-    """One character's panel (``character`` loaded by ``characters_for_panels``), kept as ``panels_html``
-    keeps it: for a live push of the panel (``quick`` and ``oob``)."""
-    try:
-        state_version = character.savage_state.version
-    except ObjectDoesNotExist:
-        state_version = None
-    row = CastRow(character.pk, character.name, character.kind, character.owner_id, character.version, state_version)
-    context = {"character": character, "campaign": campaign, "membership": membership, "quick": quick, "oob": oob}
-    key = panel_key(row, campaign, membership, quick, oob)
-    return kept("panel", key, lambda _token: render_to_string(PANEL_TEMPLATE, context), None, template=PANEL_TEMPLATE)

@@ -110,7 +110,8 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
     },
 }
-LOG_ENTRY_CACHE = env_bool("LOG_ENTRY_CACHE", True)
+# The one switch of every kept fragment (sheets, panels, log entries, boards, rows, odds, the story): off, the
+# same bytes are rendered every time.
 FRAGMENT_CACHE = env_bool("FRAGMENT_CACHE", True)
 
 # Widgets are plain data once built: their HTML is kept per process (core/form_rendering.py).

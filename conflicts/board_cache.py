@@ -28,10 +28,9 @@ from campaigns.entry_cache import enabled
 from conflicts.models import Participant, Sequence
 from conflicts.selectors import Board
 from core.fragment_cache import CSRF_INPUT, CSRF_MARKER
+from core.template_digest import markup_version
 
 BOARD_TEMPLATE = "conflicts/partials/board.html"
-# Bump when board.html or its partials change what they read, so that no board of the old markup is served.
-MARKUP_VERSION = 1
 
 _SEQUENCE_FIELDS = [f.attname for f in Sequence._meta.concrete_fields]
 _PARTICIPANT_FIELDS = [f.attname for f in Participant._meta.concrete_fields]
@@ -40,7 +39,7 @@ _PARTICIPANT_FIELDS = [f.attname for f in Participant._meta.concrete_fields]
 def _facts(board: Board, membership_pk: int) -> str:
     sequence = board.sequence
     parts: list[Any] = [
-        MARKUP_VERSION, membership_pk, board.is_narrator, get_language(),
+        markup_version(BOARD_TEMPLATE), membership_pk, board.is_narrator, get_language(),
         [getattr(sequence, name) for name in _SEQUENCE_FIELDS], board.story,
         board.npcs_to_draw, board.to_draw, board.standing,
     ]  # fmt: skip

@@ -31,11 +31,10 @@ from campaigns.entry_cache import enabled
 from conflicts.models import Participant
 from conflicts.row_html import console_row, player_row
 from conflicts.selectors import Board, ParticipantView
+from core.template_digest import markup_version
 
 CONSOLE_ROW = "conflicts/partials/console_row.html"
 PLAYER_ROW = "conflicts/partials/board_row.html"
-# Bump when console_row.html, board_row.html or their partials change what they read.
-MARKUP_VERSION = 1
 
 # A row without a form open is written by conflicts.row_html; tests turn this off to compare it with the templates.
 IN_PYTHON = True
@@ -50,7 +49,7 @@ def row_facts(board: Board, view: ParticipantView, template: str) -> str:
     names = [(v.participant.key, v.participant.character.name) for v in board.views]
     return repr(
         (
-            MARKUP_VERSION, template, get_language(), timezone.get_current_timezone_name(), board.is_narrator,
+            markup_version(template), template, get_language(), timezone.get_current_timezone_name(), board.is_narrator,
             sequence.pk, sequence.campaign_id, sequence.phase, sequence.kind, names,
             [getattr(p, name) for name in _PARTICIPANT_FIELDS], p.character.name, p.character.kind,
             view.controlled, view.secret, view.budget.total if view.budget is not None else None, view.split,

@@ -6,7 +6,6 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.core.cache import caches
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
@@ -36,6 +35,7 @@ from conflicts.setup import (
     split_from,
     writes_to_sheets,
 )
+from core import fragment_cache
 from core.prepared import PreparedRead
 
 
@@ -286,7 +286,7 @@ def sequence_story(sequence: Sequence, membership: Membership) -> list[str]:
     that moves the sequence's version on in the same transaction (conflicts.services.changes._append then
     _bump), so a new line always comes with a new key; the member in the key keeps what one may read apart
     from what another may."""
-    if not getattr(settings, "LOG_ENTRY_CACHE", True):
+    if not fragment_cache.enabled():
         return _story(sequence, membership)
     # With its creation time: SQLite reuses the ids of deleted rows.
     key = f"sequence-story:{sequence.pk}:{sequence.created_at.timestamp()}:{sequence.version}:{membership.pk}:{get_language()}"

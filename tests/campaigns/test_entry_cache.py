@@ -76,9 +76,9 @@ def test_pages_are_byte_identical_with_and_without_kept_entries(settings) -> Non
     """Every role, both languages, the dashboard, home, log, a filter and the htmx partial: the kept entries
     (cold, then warm) give the same bytes as rendering each entry afresh."""
     campaign, people = _table()
-    settings.LOG_ENTRY_CACHE = False
+    settings.FRAGMENT_CACHE = False
     plain = _render_all(campaign, people)
-    settings.LOG_ENTRY_CACHE = True
+    settings.FRAGMENT_CACHE = True
     cold = _render_all(campaign, people)
     warm = _render_all(campaign, people)
     for key, html in plain.items():

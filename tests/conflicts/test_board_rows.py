@@ -38,7 +38,6 @@ def _empty_cache() -> None:
 
 
 def _cache(settings, on: bool) -> None:  # type: ignore[no-untyped-def]
-    settings.LOG_ENTRY_CACHE = on
     settings.FRAGMENT_CACHE = on
 
 
@@ -183,7 +182,7 @@ def test_a_draw_renders_one_row_again(settings) -> None:  # type: ignore[no-unty
 
     draw(f.npcs[0], f.narrator, Split(attack={f.pc.key: 2}, defence={f.npcs[0].key: 1}))
     f.reload()
-    settings.LOG_ENTRY_CACHE = True
+    settings.FRAGMENT_CACHE = True
     misses: list[int] = []
     cache = caches["fragments"]
     real_get = cache.get

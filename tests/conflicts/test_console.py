@@ -189,9 +189,9 @@ def test_a_kept_board_is_the_board_rendered_afresh_and_never_another_viewers(set
         return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": "|data-live-since=")[^"]+"', "", html)
 
     caches["fragments"].clear()
-    settings.LOG_ENTRY_CACHE = False
+    settings.FRAGMENT_CACHE = False
     fresh = {u.pk: page(u) for u in (f.narrator, f.player)}
-    settings.LOG_ENTRY_CACHE = True
+    settings.FRAGMENT_CACHE = True
     assert {u.pk: page(u) for u in (f.narrator, f.player)} == fresh  # cold
     assert {u.pk: page(u) for u in (f.narrator, f.player)} == fresh  # warm
     assert f'name="attack_{t.pk}" value="2"' in fresh[f.narrator.pk]

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 def _boards(f, settings) -> list[str]:  # type: ignore[no-untyped-def]
     from campaigns.models import Membership
 
-    settings.FRAGMENT_CACHE = settings.LOG_ENTRY_CACHE = False
+    settings.FRAGMENT_CACHE = False
     caches["fragments"].clear()
     out = []
     for member in Membership.objects.filter(campaign=f.campaign).select_related("campaign"):

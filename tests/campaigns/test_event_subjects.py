@@ -1,0 +1,58 @@
+"""Each Event names the subjects it changed (campaigns/event_subjects.py), and their versions are its stream
+position, written in its transaction: the currency regions are kept by (core/regions.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaigns import services
+from campaigns.event_subjects import subjects_of, versions
+from campaigns.models import Event, SubjectVersion
+from characters.services.revers import revers_inflict
+from tests.campaigns.factories import membership
+from tests.characters.factories import pc, table
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_event_touches_the_characters_it_names_and_what_its_kind_declares() -> None:
+    assert subjects_of("character.revers_inflicted", 3, {"character_id": 12}, []) == {
+        "character:12", "states:12", "characters:3", "revers:3"
+    }  # fmt: skip
+    assert subjects_of("character.revers_taken", 3, {"character_id": 12, "from_id": 14}, []) >= {
+        "character:14", "states:14", "character:12"
+    }  # fmt: skip
+    assert subjects_of("savage.wounds_set", 3, {}, [7]) == {"character:7", "states:7", "characters:3"}
+    assert subjects_of("savage.settings_changed", 3, {}, []) == {"settings:3"}
+    assert subjects_of("test.atout", 3, {"atout": {"character_id": 5}}, []) == {
+        "character:5",
+        "states:5",
+        "characters:3",
+    }
+    assert subjects_of("note", 3, {}, []) == {"feed:3"}
+
+
+def test_a_kind_nobody_declared_touches_the_whole_table() -> None:
+    """Correct before it is precise: every region depends on ``table:<campaign>``."""
+    assert subjects_of("clock.advanced", 3, {}, []) == {"table:3"}
+    assert subjects_of("sequence.drew", 3, {}, [8]) == {"sequences:3", "character:8", "states:8", "characters:3"}
+
+
+def test_the_subjects_versions_are_the_position_of_the_last_event_that_touched_them() -> None:
+    campaign, narrator, (owner, _other) = table()
+    jim = pc(campaign, owner)
+    revers_inflict(character=jim, actor=narrator, domain="physical", severity=1, source="Balle")
+    inflicted = Event.objects.get(kind="character.revers_inflicted")
+    services.note_write(membership=membership(campaign, owner), text="Une note")
+    note = Event.objects.get(kind="note")
+    found = versions(frozenset({f"character:{jim.pk}", f"revers:{campaign.pk}", f"feed:{campaign.pk}", "settings:0"}))
+    assert found == {f"character:{jim.pk}": inflicted.position, f"revers:{campaign.pk}": inflicted.position,
+                     f"feed:{campaign.pk}": note.position}  # fmt: skip
+    assert note.position > inflicted.position
+    assert SubjectVersion.objects.filter(campaign=campaign).count() == len(
+        {
+            s
+            for e in Event.objects.filter(campaign=campaign)
+            for s in subjects_of(e.kind, campaign.pk, e.payload, e.characters.values_list("pk", flat=True))
+        }  # fmt: skip
+    )
