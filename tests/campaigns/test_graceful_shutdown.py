@@ -79,7 +79,7 @@ def _serve(env: dict[str, str], port: int) -> subprocess.Popen[str]:
     """The README's production command, one worker, on a loopback port."""
     server = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-         "--timeout-graceful-shutdown", "5", "--no-access-log"],
+         "--timeout-graceful-shutdown", "5", "--no-proxy-headers", "--no-access-log"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
     deadline = time.monotonic() + 60
@@ -113,7 +113,7 @@ def _close_code(page: ClientConnection) -> int | None:
         return closed.rcvd.code if closed.rcvd is not None else None
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def server_setup(env: dict[str, str]) -> Iterator[tuple[dict[str, str], int, list[str]]]:
     campaign, *keys = _manage(env, "shell", "-c", SETUP).split("SETUP", 1)[1].split()
     yield env, int(campaign), keys
