@@ -31,9 +31,10 @@ class IdField(forms.IntegerField):
 def posted_id(raw: Any) -> int | None:
     """``raw`` as a row id within the column's range, else None (a typed, negative or 20-digit id)."""
     try:
-        return IdField(required=False).clean(raw)
+        value: int | None = IdField(required=False).clean(raw)
     except forms.ValidationError:
         return None
+    return value
 
 
 def posted_ids(values: Any) -> list[int]:
