@@ -42,6 +42,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 from django.utils import translation
 
 from campaigns.live_render import CSRF_MARKER
@@ -228,7 +229,10 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
         if after is None or not self.joined:
             return
         self.last_resume = await paced_resume(self.last_resume)
-        await self._catch_up(after)
+        try:
+            await self._catch_up(after)
+        except DatabaseError as error:  # an outage: "try again later" and one log line, not a traceback
+            await refuse_for_now(self, error, accepted=True)
 
     async def game_updated(self, message: dict[str, Any]) -> None:
         version = message.get("version")
