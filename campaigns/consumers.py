@@ -92,11 +92,9 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         # In the group first, then the start position, then the handshake: an event committed meanwhile
         # arrives twice at most (the copy is dropped by its position) and none falls between; once the
         # socket is open, everything after its start position reaches it.
-        try:
-            after, head = await handshake_read(
-                self._start_position(query.get("after", [""])[-1], query.get("since", [""])[-1])
-            )
-        except DatabaseUnavailable as error:
+        try:  # an outage was found by the membership's read, bounded in time; this one may queue behind renders
+            after, head = await self._start_position(query.get("after", [""])[-1], query.get("since", [""])[-1])
+        except DatabaseError as error:
             await refuse_for_now(self, error)  # disconnect() leaves the group
             return
         await self.accept()

@@ -206,8 +206,10 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
         after = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("after", [""])[-1]
         await self.accept()
         try:
-            await self._catch_up(int(after) if after.isascii() and after.isdigit() else 0, handshake=True)
-        except DatabaseUnavailable as error:
+            # Not bounded by LIVE_HANDSHAKE_DB_SECONDS: it renders the board, which may take longer on a busy
+            # machine; an outage was found by the seat's read above.
+            await self._catch_up(int(after) if after.isascii() and after.isdigit() else 0)
+        except DatabaseError as error:
             await refuse_for_now(self, error, accepted=True)  # disconnect() leaves the group
             return
         self.pinger = asyncio.create_task(self._ping())
@@ -258,12 +260,10 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
             await self._send({"t": "ev", "p": version, "q": self.sent, "html": pieces[-1]})
             self.sent = version
 
-    async def _catch_up(self, after: int, *, handshake: bool = False) -> None:
-        """Where the page stands: the current board for its seat if it shows an older version. On the way in
-        (``handshake``), a database that does not answer in time raises ``DatabaseUnavailable``."""
+    async def _catch_up(self, after: int) -> None:
+        """Where the page stands: the current board for its seat if it shows an older version."""
         async with self.sending:
-            read = database_sync_to_async(self._current)(after)
-            current = await (handshake_read(read) if handshake else read)
+            current = await database_sync_to_async(self._current)(after)
             if current is None:  # the game is gone, or this user no longer sits at it
                 await self.close(code=4404)
                 return
