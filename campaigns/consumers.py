@@ -30,6 +30,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 
 from campaigns.live import MAX_PANELS, campaign_group, opened_panels, watched_subjects
 from campaigns.live_announce import begin_rendering, end_rendering, rendering_under_way
@@ -91,11 +92,9 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         # In the group first, then the start position, then the handshake: an event committed meanwhile
         # arrives twice at most (the copy is dropped by its position) and none falls between; once the
         # socket is open, everything after its start position reaches it.
-        try:
-            after, head = await handshake_read(
-                self._start_position(query.get("after", [""])[-1], query.get("since", [""])[-1])
-            )
-        except DatabaseUnavailable as error:
+        try:  # an outage was found by the membership's read, bounded in time; this one may queue behind renders
+            after, head = await self._start_position(query.get("after", [""])[-1], query.get("since", [""])[-1])
+        except DatabaseError as error:
             await refuse_for_now(self, error)  # disconnect() leaves the group
             return
         await self.accept()
@@ -136,7 +135,10 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         if after is None or self.membership is None:
             return
         self.last_resume = await paced_resume(self.last_resume)
-        await self._catch_up(after)
+        try:
+            await self._catch_up(after)
+        except DatabaseError as error:  # an outage: "try again later" and one log line, not a traceback
+            await refuse_for_now(self, error, accepted=True)
 
     def _open_panels(self, values: list[Any]) -> None:
         panels = {subject for subject in self.watching if subject.startswith("panel:")}

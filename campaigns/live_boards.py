@@ -42,6 +42,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 from django.utils import translation
 
 from campaigns.live_render import CSRF_MARKER
@@ -205,8 +206,10 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
         after = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("after", [""])[-1]
         await self.accept()
         try:
-            await self._catch_up(int(after) if after.isascii() and after.isdigit() else 0, handshake=True)
-        except DatabaseUnavailable as error:
+            # Not bounded by LIVE_HANDSHAKE_DB_SECONDS: it renders the board, which may take longer on a busy
+            # machine; an outage was found by the seat's read above.
+            await self._catch_up(int(after) if after.isascii() and after.isdigit() else 0)
+        except DatabaseError as error:
             await refuse_for_now(self, error, accepted=True)  # disconnect() leaves the group
             return
         self.pinger = asyncio.create_task(self._ping())
@@ -228,7 +231,10 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
         if after is None or not self.joined:
             return
         self.last_resume = await paced_resume(self.last_resume)
-        await self._catch_up(after)
+        try:
+            await self._catch_up(after)
+        except DatabaseError as error:  # an outage: "try again later" and one log line, not a traceback
+            await refuse_for_now(self, error, accepted=True)
 
     async def game_updated(self, message: dict[str, Any]) -> None:
         version = message.get("version")
@@ -254,12 +260,10 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
             await self._send({"t": "ev", "p": version, "q": self.sent, "html": pieces[-1]})
             self.sent = version
 
-    async def _catch_up(self, after: int, *, handshake: bool = False) -> None:
-        """Where the page stands: the current board for its seat if it shows an older version. On the way in
-        (``handshake``), a database that does not answer in time raises ``DatabaseUnavailable``."""
+    async def _catch_up(self, after: int) -> None:
+        """Where the page stands: the current board for its seat if it shows an older version."""
         async with self.sending:
-            read = database_sync_to_async(self._current)(after)
-            current = await (handshake_read(read) if handshake else read)
+            current = await database_sync_to_async(self._current)(after)
             if current is None:  # the game is gone, or this user no longer sits at it
                 await self.close(code=4404)
                 return

@@ -141,9 +141,10 @@ class MessageGate:
         self.tokens -= 1
         if bytes_data is not None:
             return Refusal(UNSUPPORTED_DATA, f"binary frame of {len(bytes_data)} bytes")
-        # Measured before anything reads the text: a character is at most 4 bytes in UTF-8.
-        if len(text_data or "") > settings.LIVE_MESSAGE_MAX_BYTES:
-            return Refusal(MESSAGE_TOO_BIG, f"message of {len(text_data or '')} characters")
+        # Measured before anything parses the text, characters first (no copy), then bytes.
+        text, limit = text_data or "", settings.LIVE_MESSAGE_MAX_BYTES
+        if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
+            return Refusal(MESSAGE_TOO_BIG, f"message of {len(text)} characters")
         return None
 
 

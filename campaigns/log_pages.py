@@ -23,6 +23,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from campaigns.models import Event
+from core.forms import MAX_ID
 
 PAGE_SIZE = 50
 OLDEST = "oldest=1"
@@ -57,7 +58,9 @@ def parse_cursor(text: str) -> Cursor | None:
         created = _EPOCH + dt.timedelta(microseconds=int(found.group(1)))
     except OverflowError:  # past the year 9999
         return None
-    return Cursor(created, int(found.group(2)))
+    pk = int(found.group(2))
+    # 19 digits pass the pattern but not always the column: a search binds the id raw (SQLite's OverflowError).
+    return Cursor(created, pk) if pk <= MAX_ID else None
 
 
 @dataclass(frozen=True)

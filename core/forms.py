@@ -24,7 +24,8 @@ class IdField(forms.IntegerField):
     def to_python(self, value: Any) -> int | None:
         if value not in self.empty_values and not (isinstance(value, str) and value.isascii() and value.isdigit()):
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
-        return super().to_python(value)
+        number: int | None = super().to_python(value)
+        return number
 
 
 def posted_id(raw: Any) -> int | None:

@@ -79,7 +79,7 @@ def _serve(env: dict[str, str], port: int) -> subprocess.Popen[str]:
     """The README's production command, one worker, on a loopback port."""
     server = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-         "--timeout-graceful-shutdown", "5", "--no-access-log"],
+         "--timeout-graceful-shutdown", "5", "--no-proxy-headers", "--no-access-log"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
     deadline = time.monotonic() + 60
@@ -113,7 +113,7 @@ def _close_code(page: ClientConnection) -> int | None:
         return closed.rcvd.code if closed.rcvd is not None else None
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def server_setup(env: dict[str, str]) -> Iterator[tuple[dict[str, str], int, list[str]]]:
     campaign, *keys = _manage(env, "shell", "-c", SETUP).split("SETUP", 1)[1].split()
     yield env, int(campaign), keys
@@ -157,3 +157,42 @@ def test_sigterm_closes_the_sockets_with_1001_and_the_server_exits_then_pages_ca
     finally:
         following.send_signal(signal.SIGTERM)
         following.wait(timeout=15)
+
+
+def _login_attempt(port: int, username: str, forwarded: str) -> int:
+    """One wrong password through the real server, with the login page's CSRF token, from 127.0.0.1."""
+    import http.cookiejar
+    import re
+    import urllib.error
+    import urllib.parse
+
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    url = f"http://127.0.0.1:{port}/accounts/login/"
+    page = opener.open(url, timeout=10).read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token is not None
+    body = urllib.parse.urlencode(
+        {"csrfmiddlewaretoken": token.group(1), "username": username, "password": "Spring2026!"}
+    ).encode()
+    request = urllib.request.Request(url, data=body, headers={"X-Forwarded-For": forwarded, "Referer": url})
+    try:
+        return int(opener.open(request, timeout=10).status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+def test_a_new_forwarded_address_per_attempt_is_still_one_client_for_the_real_server(server_setup) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30, item 2: with uvicorn's own proxy headers (on for 127.0.0.1 by default) each attempt's
+    X-Forwarded-For became the client's address, and one password sprayed at many accounts was never locked out.
+    The README's command (``--no-proxy-headers``) leaves the address to the site: BEHIND_PROXY is off here."""
+    env, _campaign_id, _keys = server_setup
+    port = _free_port()
+    server = _serve(env, port)
+    try:
+        codes = [_login_attempt(port, f"victim-{n}", f"198.51.100.{n}") for n in range(1, 8)]
+        codes.append(_login_attempt(port, "victim-x", "not-an-ip"))
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=15)
+    assert codes == [200] * 4 + [429] * 4

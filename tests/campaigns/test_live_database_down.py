@@ -76,3 +76,27 @@ async def test_a_game_socket_is_told_to_try_again_later_within_a_second(monkeypa
     closed, took = await _handshake(alice, path)
     assert closed["code"] == 1013
     assert took < 1.5
+
+
+async def test_a_resume_during_an_outage_closes_with_1013_and_one_log_line(monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+    """The database went away after the handshake: the page's catch-up closes the socket for a later retry."""
+    import logging
+
+    campaign = await sync_to_async(campaign_with)(players=1)
+    player = (await sync_to_async(players_of)(campaign))[0]
+    cookie = await sync_to_async(session_cookie)(player)
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie.encode())]
+    socket = LiveCommunicator(application, f"/ws/campaigns/{campaign.pk}/", headers=headers)
+    assert (await socket.connect())[0]
+    await socket.receive_json_frame(timeout=5)
+
+    def down(self, after):  # type: ignore[no-untyped-def]
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(CampaignConsumer, "_replay", lambda self, after: sync_to_async(down)(self, after))
+    with caplog.at_level(logging.INFO):
+        await socket.send_to(text_data='{"resume": 0}')
+        closed = await socket.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 1013}
+    assert not [record for record in caplog.records if record.exc_info]
+    await socket.disconnect()

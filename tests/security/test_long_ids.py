@@ -52,3 +52,13 @@ def test_the_tragic_service_refuses_a_campaign_id_no_column_holds(world: World) 
 
     with pytest.raises(ServiceError):
         services.game_create(user=world.alice, deck_ref=STEEL, opponent="invite", campaign_id=10**20)
+
+
+@pytest.mark.parametrize("cursor", ["1_9999999999999999999", "1_9223372036854775808"])
+def test_a_log_cursor_past_the_column_is_ignored(client, world: World, cursor: str) -> None:
+    """The log's page cursor took 19 digits of id: past 2⁶³−1 they reached SQLite (an OverflowError)."""
+    world.login(client, world.narrator)
+    for direction in ("before", "after"):
+        for search in ({}, {"q": "note"}):  # a search pages by the full-text index's rowid, bound raw
+            response = client.get(reverse("campaigns:log", args=[world.campaign.pk]), {direction: cursor, **search})
+            assert response.status_code == 200

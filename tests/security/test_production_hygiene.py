@@ -135,3 +135,14 @@ def test_a_table_on_ones_own_machine_still_starts_with_the_default_key() -> None
     """``make run`` (DEBUG off, the default key, local hosts only) and a DEBUG server both start."""
     assert _start("config.asgi", DEBUG="false").stdout.strip().endswith("started")
     assert _start("config.asgi", DEBUG="true", ALLOWED_HOSTS="tablee.example.org").stdout.strip().endswith("started")
+
+
+def test_the_readmes_production_command_bounds_the_shutdown_and_leaves_the_address_to_the_site() -> None:
+    """What tests/campaigns/test_graceful_shutdown.py runs is what the README tells a host to run (issue 30)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [
+        line for line in readme.splitlines() if "uvicorn config.asgi:application" in line and "--workers" in line
+    ]
+    assert commands
+    for command in commands:
+        assert "--timeout-graceful-shutdown" in command and "--no-proxy-headers" in command, command

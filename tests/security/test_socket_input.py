@@ -60,6 +60,7 @@ HOSTILE: dict[str, tuple[dict[str, Any], int]] = {
     "deep JSON under the size limit": ({"text": "[" * 4000}, 1007),
     "nested resume": ({"text": json.dumps({"resume": [[[[[[1]]]]]]})}, 1007),
     "huge JSON": ({"text": json.dumps({"resume": 1, "pad": "x" * 2_000_000})}, 1009),
+    "long in bytes, short in characters": ({"text": json.dumps({"p": "\u00e9" * 3000}, ensure_ascii=False)}, 1009),
     "not JSON": ({"text": "{resume: 1"}, 1007),
     "NaN": ({"text": '{"resume": NaN}'}, 1007),
     "binary frame": ({"bytes": b"\x00\xff" * 10}, 1003),
