@@ -41,10 +41,10 @@ run: messages
 	@HOST=$(HOST) PORT=$(PORT) $(PY) manage.py load_demo
 	@$(PY) scripts/build_native.py --background
 	@echo "==> serving http://$(HOST):$(PORT)/ (Ctrl+C stops it; another port: make run PORT=8001)"
-	@$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --lifespan off
+	@$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --no-proxy-headers --timeout-graceful-shutdown 5
 
 serve: messages
-	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --lifespan off
+	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --no-proxy-headers --timeout-graceful-shutdown 5
 
 PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS) --ignore=tests/e2e
 
