@@ -18,8 +18,9 @@ TEMPLATE = "states/partials/now.html"
 
 
 def states_now(membership: Membership) -> str:
-    """Nothing for a player (their own character's badges head their page) nor for a dead character."""
-    if not membership.is_narrator:
+    """Nothing for a player (their own character's badges head their page), for a dead character, nor in a campaign
+    that does not play the Savage-style states."""
+    if not membership.is_narrator or not membership.campaign.savage_states:
         return ""
     rows = list(
         Character.objects.filter(campaign_id=membership.campaign_id, savage_state__dead=False)
