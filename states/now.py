@@ -12,7 +12,9 @@ from campaigns.now import NowSection, register_now
 from characters.models import Character
 
 if TYPE_CHECKING:
-    from campaigns.models import Membership
+    from collections.abc import Hashable
+
+    from campaigns.models import Event, Membership
 
 TEMPLATE = "states/partials/now.html"
 
@@ -34,5 +36,10 @@ def states_now(membership: Membership) -> str:
     return render_to_string(TEMPLATE, {"shaken": shaken, "critical": critical})
 
 
+def states_audience(event: Event, membership: Membership) -> Hashable:
+    """The narrators read it alike; the players read nothing."""
+    return ("narrator",) if membership.is_narrator else ("player",)
+
+
 def register() -> None:
-    register_now(NowSection("states", 30, states_now, ("savage.", "character.")))
+    register_now(NowSection("states", 30, states_now, ("savage.", "character."), states_audience))
