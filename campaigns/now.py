@@ -31,6 +31,9 @@ class NowSection:
     render: Callable[[Membership], str]
     # The event kinds (prefixes) whose commit may change what the section shows.
     kinds: tuple[str, ...]
+    # Who reads the section alike when ``event`` is pushed: members with equal keys get one rendering (read what
+    # the key needs once per event, with ``event_fact``). None: every member reads their own.
+    audience: Callable[[Event, Membership], Hashable] | None = None
 
 
 _sections: dict[str, NowSection] = {}
@@ -66,11 +69,16 @@ def _matching(kind: str) -> list[NowSection]:
 
 
 def now_audience(event: Event, viewer: Viewer) -> Hashable:
-    """Every section speaks to one member ("your character", "your turn"): each member reads their own copy; a page
-    not showing the campaign's home, or an event no section follows, costs nothing."""
-    if not viewer.watches(home_subject(event.campaign_id)) or not _matching(event.kind):
+    """A section speaks to one member ("your character", "your turn") unless it says who reads it alike (the
+    narrators together, the players with the same draws waiting); a page not showing the campaign's home, or an
+    event no section follows, costs nothing."""
+    matching = _matching(event.kind) if viewer.watches(home_subject(event.campaign_id)) else []
+    if not matching:
         return NOT_SHOWN
-    return ("now", viewer.membership.pk)
+    membership = viewer.membership
+    return tuple(
+        s.audience(event, membership) if s.audience is not None else ("member", membership.pk) for s in matching
+    )
 
 
 @live_fragment("", audience=now_audience, by_page=False)

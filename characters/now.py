@@ -11,7 +11,9 @@ from campaigns.now import NowSection, register_now
 from characters.selectors import characters_for_panels
 
 if TYPE_CHECKING:
-    from campaigns.models import Membership
+    from collections.abc import Hashable
+
+    from campaigns.models import Event, Membership
 
 TEMPLATE = "characters/partials/now.html"
 
@@ -24,6 +26,11 @@ def my_characters_now(membership: Membership) -> str:
     return render_to_string(TEMPLATE, {"characters": characters, "campaign": membership.campaign})
 
 
+def mine_audience(event: Event, membership: Membership) -> Hashable:
+    """The narrators read it alike (empty); each player reads their own."""
+    return ("narrator",) if membership.is_narrator else ("member", membership.pk)
+
+
 def register() -> None:
     # A new character, an Atout, a Revers or a state changes what the block shows of the player's character.
-    register_now(NowSection("mine", 10, my_characters_now, ("character.", "savage.", "test.atout")))
+    register_now(NowSection("mine", 10, my_characters_now, ("character.", "savage.", "test.atout"), mine_audience))

@@ -7,11 +7,14 @@ from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 
+from campaigns.live import event_fact
 from campaigns.now import NowSection, register_now
-from conflicts.running_table import running_table
+from conflicts.running_table import running_table, waiting_for
 
 if TYPE_CHECKING:
-    from campaigns.models import Membership
+    from collections.abc import Hashable
+
+    from campaigns.models import Event, Membership
 
 TEMPLATE = "conflicts/partials/now.html"
 
@@ -32,5 +35,13 @@ def draws_now(membership: Membership) -> str:
     return render_to_string(TEMPLATE, {"rows": rows, "narrator": membership.is_narrator})
 
 
+def draws_audience(event: Event, membership: Membership) -> Hashable:
+    """The narrators read every draw waiting alike; a player reads the Sequences their own characters wait in."""
+    if membership.is_narrator:
+        return ("narrator",)
+    table = event_fact(event, "running", lambda: running_table(event.campaign_id))
+    return ("player", waiting_for(table, membership))
+
+
 def register() -> None:
-    register_now(NowSection("draw", 20, draws_now, ("sequence.",)))
+    register_now(NowSection("draw", 20, draws_now, ("sequence.",), draws_audience))

@@ -12,14 +12,17 @@ from campaigns.now import NowSection, register_now
 from characters.models import Character
 
 if TYPE_CHECKING:
-    from campaigns.models import Membership
+    from collections.abc import Hashable
+
+    from campaigns.models import Event, Membership
 
 TEMPLATE = "states/partials/now.html"
 
 
 def states_now(membership: Membership) -> str:
-    """Nothing for a player (their own character's badges head their page) nor for a dead character."""
-    if not membership.is_narrator:
+    """Nothing for a player (their own character's badges head their page), for a dead character, nor in a campaign
+    that does not play the Savage-style states."""
+    if not membership.is_narrator or not membership.campaign.savage_states:
         return ""
     rows = list(
         Character.objects.filter(campaign_id=membership.campaign_id, savage_state__dead=False)
@@ -33,5 +36,10 @@ def states_now(membership: Membership) -> str:
     return render_to_string(TEMPLATE, {"shaken": shaken, "critical": critical})
 
 
+def states_audience(event: Event, membership: Membership) -> Hashable:
+    """The narrators read it alike; the players read nothing."""
+    return ("narrator",) if membership.is_narrator else ("player",)
+
+
 def register() -> None:
-    register_now(NowSection("states", 30, states_now, ("savage.", "character.")))
+    register_now(NowSection("states", 30, states_now, ("savage.", "character."), states_audience))

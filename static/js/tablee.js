@@ -11,7 +11,7 @@
     return incoming !== null && current !== null && incoming < current;
   }
   // Every server answer that carries a refusal (4xx) is still swapped, so the reason shows.
-  document.addEventListener("htmx:beforeSwap", function (evt) {
+  function checkVersions(evt) {
     var status = evt.detail.xhr.status;
     if (status === 400 || status === 403 || status === 409 || status === 422) {
       evt.detail.shouldSwap = true;
@@ -25,7 +25,8 @@
         evt.detail.shouldSwap = false;
       }
     }
-  });
+  }
+  document.addEventListener("htmx:beforeSwap", checkVersions);
   // Positions: a live push and the answer to this page's own request travel on two connections and can
   // cross. An answer says the position it shows at least in each live stream it read (X-Live-Position:
   // "campaign:3=41, tragic:7=12", campaigns/answer_position.py), and a page takes the position of its own stream
@@ -75,7 +76,7 @@
   // log htmx:oobErrorNoTarget and swap nothing (it swaps out-of-band fragments before the answer's main
   // content, so a region that exists only in the answer is no target either). Fragments older than what a
   // push already showed are dropped too (see positions above).
-  document.addEventListener("htmx:beforeSwap", function (evt) {
+  function checkPositions(evt) {
     var text = evt.detail.serverResponse;
     if (!evt.detail.shouldSwap || typeof text !== "string") { return; }
     var target = evt.detail.target;
@@ -109,6 +110,23 @@
     if (dropped) {
       evt.detail.serverResponse = whole ? "<!doctype html>\n" + root.documentElement.outerHTML : root.innerHTML;
     }
+  }
+  document.addEventListener("htmx:beforeSwap", checkPositions);
+  // htmx names an answer's target when the request leaves. If that region was replaced meanwhile (another answer,
+  // a poll, a push held and then let through), the answer went into the element that had left the page and nothing
+  // showed: after « Terminer le tour » the old board stayed, with the button just clicked. htmx tells only the
+  // element that left (its events no longer reach the document), so each request listens on its target: an answer
+  // whose target has left goes to the region of the same id now on the page, after the same checks as any answer.
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var target = evt.detail.target;
+    if (!target || !target.id || target === document.body) { return; }
+    target.addEventListener("htmx:beforeSwap", function (swap) {
+      var now = document.getElementById(target.id);
+      if (target.isConnected || !now || swap.detail.target !== target) { return; }
+      swap.detail.target = now;
+      checkVersions(swap);
+      checkPositions(swap);
+    }, { once: true });
   });
   // A live push must not wipe what someone is typing or ticking: fields the person changed are
   // read before the swap and put back into the same form of the new fragment.

@@ -84,3 +84,25 @@ def test_another_player_does_not_see_my_character_in_their_block() -> None:
     start = html.index('id="now"')
     block = html[start : html.index("</section>", start)]
     assert f.hero.name not in block and "Your turn to draw" not in block
+
+
+def test_the_now_block_is_rendered_once_for_those_who_read_it_alike() -> None:
+    """A draw: the narrators read the same list; a player whose character still waits reads their own; the players
+    waiting on nothing read one copy between them (campaigns.live_render renders once per audience)."""
+    from campaigns.now import now_audience
+
+    f = fight(npcs=1)
+    waiting_on_nothing = [UserFactory(), UserFactory()]
+    for user in waiting_on_nothing:
+        f.campaign.memberships.create(user=user, role="player")
+    draw(f.npcs[0], f.narrator, Split(defence={f.npcs[0].key: 3}), seed=3)
+    drew = Event.objects.filter(kind="sequence.drew").latest("pk")
+    home = frozenset({home_subject(f.campaign.pk)})
+
+    def key(user):  # type: ignore[no-untyped-def]
+        return now_audience(drew, Viewer(membership(f.campaign, user), watching=home))
+
+    first, second = (key(user) for user in waiting_on_nothing)
+    assert first == second and key(f.player) != first and key(f.narrator) not in (first, key(f.player))
+    seen = "".join(extra_fragments(drew, Viewer(membership(f.campaign, waiting_on_nothing[0]), watching=home)))
+    assert '<div id="now-draw" class="now-part" hx-swap-oob="true"></div>' in seen

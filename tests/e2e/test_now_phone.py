@@ -130,3 +130,27 @@ def test_a_players_phone_opens_on_now_and_shows_results_where_the_eye_is(new_con
     _no_sideways_scroll(narrator)
 
     assert not errors, errors
+
+
+def test_an_answer_lands_in_its_region_even_if_the_region_was_replaced_meanwhile(new_context, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    """After « Terminer le tour » the old TRAGIC board stayed with the same button: the region the answer was aimed
+    at had been replaced while the request was under way (another answer, a poll), and htmx swapped the answer into
+    the element that had left the page. Here the roll's answer is held while its region is replaced."""
+    suffix = uuid.uuid4().hex[:6]
+    mj, player, newcomer = f"mjheld{suffix}", f"held{suffix}", f"newheld{suffix}"
+    setup = SETUP.format(narrator=mj, player=player, newcomer=newcomer, password=E2E_PASSWORD, suffix=suffix)
+    ids = json.loads(run_in_server_db(setup))
+    phone = new_context(**PHONE).new_page()
+    errors = _watch(phone)
+    login(phone, player)
+    phone.goto(f"/characters/{ids['jim']}/")
+    held = []
+    phone.route("**/roll/", lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
+    phone.locator("button.roll-quick[data-roll=medecine]").tap()
+    phone.wait_for_function("document.querySelector('button.roll-quick.is-busy') !== null")
+    while not held:
+        phone.wait_for_timeout(50)
+    phone.evaluate("var r = document.getElementById('roll-result'); r.replaceWith(r.cloneNode(true));")
+    held[0].continue_()
+    expect(phone.locator("#roll-result .roll-card")).to_be_visible()
+    assert not errors, errors
