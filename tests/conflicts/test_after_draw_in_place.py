@@ -31,14 +31,18 @@ def test_the_after_draw_forms_post_in_place() -> None:
     f, _t, client = _cards_down()
     html = client.get(f.sequence.get_absolute_url()).content.decode()
     start = html.index(f'id="after-draw-{f.pc.pk}"')
-    card = html[start : html.index("</select>", start)]
+    card = html[start : html.index("</fieldset>", start)]
     assert f'hx-target="#after-draw-{f.pc.pk}"' in card and 'name="card"' in card
 
 
 def test_changing_a_card_answers_the_card_and_the_board() -> None:
     f, t, client = _cards_down()
     url = reverse("conflicts:atout", args=[f.campaign.pk, f.pc.pk])
-    data = {"use": "change", "card": f"attack:{t.key}:0", "version": f.sequence.version}
+    page = client.get(f.sequence.get_absolute_url()).content.decode()
+    # The first choice the form offers: « ref|direction » (the card and what it becomes, conflicts.card_changes).
+    start = page.index('name="card" value="', page.index(f'id="after-draw-{f.pc.pk}"')) + len('name="card" value="')
+    choice = page[start : page.index('"', start)]
+    data = {"use": "change", "card": choice, "version": f.sequence.version}
     response = client.post(url, data, HTTP_HX_REQUEST="true")
     html = response.content.decode()
     assert response.status_code == 200 and "<html" not in html
