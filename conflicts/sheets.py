@@ -25,6 +25,13 @@ def trait_value(character: Character, trait_code: str) -> int:
     return int(read(character, trait_code))
 
 
+def trait_facts(character: Character, trait_code: str) -> Any:
+    """The trait's rank as a Test reads it and its names in both languages (``characters.selectors.TraitFacts``)."""
+    from characters.selectors import trait_facts as read
+
+    return read(character, trait_code)
+
+
 def trait_values(characters: list[Character], trait_code: str, campaign: Any) -> dict[int, int]:
     """``trait_value`` of many characters of one campaign, by id, in a fixed number of queries."""
     from characters.selectors import trait_values as read
