@@ -25,5 +25,5 @@ def my_characters_now(membership: Membership) -> str:
 
 
 def register() -> None:
-    # A new character, an Atout, a Revers or a state changes what the block shows of the player's character.
-    register_now(NowSection("mine", 10, my_characters_now, ("character.", "savage.", "test.atout")))
+    # A new character, an Atout (a Test may buy one), a Revers or a state changes what the block shows of the player's character.
+    register_now(NowSection("mine", 10, my_characters_now, ("character.", "savage.", "test.atout", "test.rolled")))

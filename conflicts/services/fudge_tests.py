@@ -27,6 +27,7 @@ from conflicts.rules.fudge import (
 from conflicts.rules.ranks import Difficulty, difficulty_from_rank
 from conflicts.rules.relatedness import Relatedness
 from conflicts.services.changes import _member, _narrator, _rng
+from conflicts.services.roll_follow_ups import ledger_line
 from conflicts.services.sequences import _trait_name, _trait_names
 from core.errors import PermissionRefused, ServiceError
 
@@ -120,8 +121,10 @@ def fudge_test_roll(
         data = {**data, "trait_value": trait.rank}
     setup, trait_code = fudge_test_setup(character, data, effect=effect)
     roll_id = f"test-{uuid.uuid4().hex[:12]}"
+    spent = None
     if data.get("atout"):
-        sheets.atout_spend(character=character, actor=actor, use="temporary_bonus", context={"roll": roll_id})
+        # The Test's one Event tells the Atout too (``atout``), as a follow-up's ``test.atout`` does.
+        spent = sheets.atout_pay(character=character, actor=actor, use="temporary_bonus", context={"roll": roll_id})
     chance = success_chance(setup)
     result = fudge_test(setup, _rng(rng))
     sheets.boost_used(character, trait_code, draw=False)
@@ -142,6 +145,8 @@ def fudge_test_roll(
     ):  # fmt: skip
         payload["revers_wounds"] = True  # an Atout on this Test can no longer move them (roll_follow_ups)
     visibility = Visibility.NARRATORS if character.kind == "npc" and membership.is_narrator else Visibility.EVERYONE
+    if spent is not None:
+        payload["atout"] = ledger_line(spent, character, visibility=visibility, recipient_id=None)
     event_append(campaign=character.campaign, kind="test.rolled", actor=actor, payload=payload,
                  characters=[character], visibility=visibility)  # fmt: skip
     return payload
