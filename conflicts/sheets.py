@@ -106,7 +106,9 @@ def trait_choices(character: Character) -> list[tuple[str, str, int]]:
     """(code, name, value) of every trait the campaign knows, as the character has it."""
     from characters.selectors import sheet
 
-    return [(line.code, line.name, line.rank) for line in sheet(character, ledger=False).all_lines]
+    # The trait lines alone: no Revers, gear, feeds or ledger are read for a list of traits.
+    lines = sheet(character, ledger=False, feeds=False, revers=False, equipment=False).all_lines
+    return [(line.code, line.name, line.rank) for line in lines]
 
 
 def atout_spend(
