@@ -81,13 +81,19 @@ def event_append(
         corrects=corrects,
         game_time=campaign.game_clock,
     )
-    event.full_clean(exclude=["characters", "position"])  # the position is unique by construction
+    # The position is unique by construction; the rows the Event points to were handed over loaded (a lookup each
+    # would only prove they exist); a private Event's recipient is checked just above.
+    event.full_clean(exclude=["characters", "position", "campaign", "actor", "game_session", "corrects", "recipient"])
     position = stream_next_position(campaign_id=campaign.pk)  # last: the stream row stays locked till commit
     event.position = position
     event.save()
     characters = list(characters)
     if characters:
-        event.characters.set(characters)
+        # A new Event has no links yet: one insert, not ``set``'s read of the links first.
+        through = Event.characters.through
+        through.objects.bulk_create(
+            [through(event_id=event.pk, character_id=getattr(c, "pk", c)) for c in dict.fromkeys(characters)]
+        )
     # What the event changed, at its position: the versions regions are kept by (core.regions).
     named = [getattr(c, "pk", c) for c in characters]
     touched = event_subjects.subjects_of(kind, campaign.pk, event.payload, named)

@@ -1,6 +1,6 @@
-"""Characters refreshed live by every ``character.*`` event (and by a Test's follow-up, ``test.atout``, for
-the character who paid it): the narrator dashboard's panels and the summary strip of a sheet shown without
-watching it. The whole open sheet is a region (``characters.views.sheet.SHEET``), pushed by
+"""Characters refreshed live by every ``character.*`` event (and by a Test bought with an Atout, ``test.rolled``,
+or its follow-up, ``test.atout``, for the character who paid it): the narrator dashboard's panels and the summary
+strip of a sheet shown without watching it. The whole open sheet is a region (``characters.views.sheet.SHEET``), pushed by
 ``campaigns.live_regions`` to the pages watching it whenever an event changes what it declares."""
 
 from __future__ import annotations
@@ -94,9 +94,15 @@ def spender_panels(event: Event, viewer: Viewer) -> list[str]:
     return _panels(event, viewer, _spender(event))
 
 
-@live_fragment("test.rolled", audience=spender_audience)
-def tester_panels(event: Event, viewer: Viewer) -> list[str]:
-    """A Test rolled with an Atout's +1 (it carries the spending): the roller's Atouts counter follows."""
+def rolled_spender_audience(event: Event, viewer: Viewer) -> Hashable:
+    """A Test bought with an Atout (``test.rolled`` carrying ``atout``); a Test without one changes no panel."""
+    spender = _spender(event)
+    return NOT_SHOWN if spender is None else _audience(event, viewer, spender)
+
+
+@live_fragment("test.rolled", audience=rolled_spender_audience)
+def rolled_spender_panels(event: Event, viewer: Viewer) -> list[str]:
+    """The +1 bought with the roll: the roller's panel, strip or sheet shows the balance it left."""
     return _panels(event, viewer, _spender(event))
 
 

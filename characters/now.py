@@ -32,5 +32,8 @@ def mine_audience(event: Event, membership: Membership) -> Hashable:
 
 
 def register() -> None:
-    # A new character, an Atout, a Revers or a state changes what the block shows of the player's character.
-    register_now(NowSection("mine", 10, my_characters_now, ("character.", "savage.", "test.atout"), mine_audience))
+    # A new character, an Atout (a Test may buy one), a Revers or a state changes what the block shows of the
+    # player's character.
+    register_now(
+        NowSection("mine", 10, my_characters_now, ("character.", "savage.", "test.atout", "test.rolled"), mine_audience)
+    )

@@ -91,6 +91,32 @@ def trait_value(character: Character, trait_code: str, *, fed: bool = True) -> i
     return value - ranks_lowered(character, trait_code) if fed else value
 
 
+@dataclass(frozen=True)
+class TraitFacts:
+    """A trait as a Test reads it: its rank as ``trait_value`` gives it, and its name in both languages, from the
+    sheet's row or the campaign's list (the log reads « Tir » in French and "Shooting" in English)."""
+
+    rank: int
+    name_fr: str
+    name_en: str
+
+
+def trait_facts(character: Character, trait_code: str) -> TraitFacts:
+    """``trait_value`` and the trait's names in two queries (its row, its ranks lost feeding a power domain): no
+    sheet is built for a name."""
+    row = CharacterTrait.objects.filter(character=character, code=trait_code).values_list("rank", "name_fr", "name_en")
+    found = row.first()
+    if found is not None:
+        value, name_fr, name_en = found
+    else:
+        known = trait_def_map(character_rules(character.campaign)).get(trait_code)
+        value = known.default if known is not None else Rank.FAIBLE
+        name_fr, name_en = (known.name_fr, known.name_en) if known is not None else (trait_code, trait_code)
+    if trait_code == VIGOUR and character.vigour_lost:
+        value -= character.vigour_lost  # as trait_value: the sheet keeps its rank, the Tests use the reduced one
+    return TraitFacts(rank=value - ranks_lowered(character, trait_code), name_fr=name_fr, name_en=name_en)
+
+
 def trait_values(characters: list[Character], trait_code: str, campaign: Campaign) -> dict[int, int]:
     """``trait_value`` of one trait for many characters of ``campaign``, in a fixed number of queries (by id)."""
     rows = dict(
@@ -268,11 +294,14 @@ def _line(trait_def: TraitDef | None, row: CharacterTrait | None, language: str,
     )
 
 
-def sheet(character: Character, *, ledger: bool = True, feeds: bool = True) -> Sheet:
+def sheet(
+    character: Character, *, ledger: bool = True, feeds: bool = True, revers: bool = True, equipment: bool = True
+) -> Sheet:
     """The full sheet: the campaign's traits (defaults included), the character's own, Revers, gear.
 
     ``feeds=False`` leaves out the traits feeding power domains and their ranks lost until rest (the
-    printed sheet keeps the ranks; a rank lost until rest is a pencil mark)."""
+    printed sheet keeps the ranks; a rank lost until rest is a pencil mark). ``revers=False`` and
+    ``equipment=False`` leave those lists empty, unread (a roll's form that names no gear needs neither)."""
     language = get_language() or "fr"
     rules = character_rules(character.campaign)
     defs = trait_defs(rules)
@@ -296,10 +325,10 @@ def sheet(character: Character, *, ledger: bool = True, feeds: bool = True) -> S
                  trait_name=names.get(f.trait, f.trait), ranks_lost=f.ranks_lost, allowed=f.allowed)
         for f in feed_rows
     ]  # fmt: skip
-    revers = list(character.revers.all())
-    result.revers = [r for r in revers if r.severity > 0]
-    result.healed_revers = [r for r in revers if r.severity == 0]
-    result.equipment = list(character.equipment.all())
+    rows_of_revers = list(character.revers.all()) if revers else []
+    result.revers = [r for r in rows_of_revers if r.severity > 0]
+    result.healed_revers = [r for r in rows_of_revers if r.severity == 0]
+    result.equipment = list(character.equipment.all()) if equipment else []
     if ledger:
         result.ledger = list(character.atout_entries.select_related("actor", "game_session").order_by("-pk")[:30])
     return result

@@ -326,6 +326,13 @@ def _test(event: Event) -> str:
     }
     if p.get("revers"):
         text += " " + _("%(n)s Revers.") % {"n": p["revers"]}
+    atout = p.get("atout")
+    if isinstance(atout, dict):
+        # The +1 bought with the roll: the ledger's spending, told by the Test's one Event (appendix 4).
+        amount = int(atout.get("amount") or 1)
+        text += " " + ngettext(
+            "%(name)s spent %(n)s Atout on this Test.", "%(name)s spent %(n)s Atouts on this Test.", amount
+        ) % {"name": p["character"], "n": amount}
     return text
 
 

@@ -51,6 +51,9 @@ def remembered(session: Any, character_id: int) -> RollMemory:
 
 
 def remember(session: Any, character_id: int, memory: RollMemory) -> None:
+    """Keep the choice for the next tap; the same choice again leaves the session unwritten (no save per roll)."""
+    if remembered(session, character_id) == memory and str(character_id) in (session.get(SESSION_KEY) or {}):
+        return
     rolls = dict(session.get(SESSION_KEY) or {})
     rolls[str(character_id)] = {"difficulty": memory.difficulty, "other": memory.other}
     session[SESSION_KEY] = rolls

@@ -10,6 +10,7 @@ into the data the services roll with, so the dialog and the roll cannot read the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -48,16 +49,23 @@ class DialogFacts:
     opponent_traits: tuple[tuple[str, str], ...] = ()
 
 
-def dialog_facts(character: Character, membership: Membership) -> DialogFacts:
+def dialog_facts(
+    character: Character, membership: Membership, *, choices: Mapping[str, Any] | None = None
+) -> DialogFacts:
+    """``choices``: a roll's posted choices; then only what they can name is read (the gear when they name an
+    item, the opponents when they name one), so that a one-tap Test reads the trait lines and nothing else. The
+    dialog itself (no ``choices``) offers everything."""
     from characters.models import EquipmentCategory
     from characters.selectors import scales_of, sheet
 
-    read = sheet(character, ledger=False)
+    names_gear = choices is None or choices.get("gear") not in (None, "", NO_GEAR)
+    read = sheet(character, ledger=False, revers=False, equipment=names_gear)
     lines = {line.code: line for line in read.all_lines}
     domains = frozenset(line.code for line in read.power_domains if line.rank - line.lowered >= 2)
     gear = tuple(item for item in read.equipment if item.category == EquipmentCategory.GEAR)
     feeds = tuple(sorted({(f.trait, f.trait_name) for f in read.feeds if f.allowed}))
-    if not membership.is_narrator:
+    names_opponent = choices is None or any(choices.get(k) for k in ("opponent", "resisted_by", "opponent_trait"))
+    if not membership.is_narrator or not names_opponent:
         # A simple conflict, and an opponent's trait as the Difficulty, are the narrator's call (the services
         # refuse them to players: an NPC's rank is the narrator's secret).
         return DialogFacts(lines, domains, gear, feeds, scales_of(character))

@@ -57,7 +57,8 @@ def _sheet_roll_context(character: Character, result: dict[str, Any], memory: An
 
 
 def _roll_form(request: MemberRequest, character: Character, data: Any) -> tuple[Any, Any]:
-    facts = dialog.dialog_facts(character, request.membership)
+    # A roll reads what its choices name; the dialog (a GET) everything it offers.
+    facts = dialog.dialog_facts(character, request.membership, choices=data if request.method == "POST" else None)
     form = sheet_roll_rules.SheetRollForm(data, character=character, codes=set(facts.lines), facts=facts)
     return form, facts
 

@@ -25,6 +25,13 @@ def trait_value(character: Character, trait_code: str) -> int:
     return int(read(character, trait_code))
 
 
+def trait_facts(character: Character, trait_code: str) -> Any:
+    """The trait's rank as a Test reads it and its names in both languages (``characters.selectors.TraitFacts``)."""
+    from characters.selectors import trait_facts as read
+
+    return read(character, trait_code)
+
+
 def trait_values(characters: list[Character], trait_code: str, campaign: Any) -> dict[int, int]:
     """``trait_value`` of many characters of one campaign, by id, in a fixed number of queries."""
     from characters.selectors import trait_values as read
@@ -99,7 +106,9 @@ def trait_choices(character: Character) -> list[tuple[str, str, int]]:
     """(code, name, value) of every trait the campaign knows, as the character has it."""
     from characters.selectors import sheet
 
-    return [(line.code, line.name, line.rank) for line in sheet(character, ledger=False).all_lines]
+    # The trait lines alone: no Revers, gear, feeds or ledger are read for a list of traits.
+    lines = sheet(character, ledger=False, feeds=False, revers=False, equipment=False).all_lines
+    return [(line.code, line.name, line.rank) for line in lines]
 
 
 def atout_spend(

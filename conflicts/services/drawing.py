@@ -200,25 +200,30 @@ def participant_draw(
         )
     if _outdistanced(sequence, everyone, actor):
         return me
-    _deal_for(sequence, everyone, me, actor, split if split is not None else Split(), reasons, _rng(rng))
-    _resolve_if_complete(sequence, everyone, actor)
+    # The state cards of everyone, read once: they decide whether this draw is allowed, its budget, and whom the
+    # draw still waits for (dealing cards changes no state).
+    effects = sheets.states_effects([p.character for p in everyone], domain=sequence.domain, campaign=sequence.campaign)
+    _deal_for(sequence, everyone, me, actor, split if split is not None else Split(), reasons, _rng(rng),
+              effects=effects)  # fmt: skip
+    _resolve_if_complete(sequence, everyone, actor, effects=effects)
     return me
 
 
 def _deal_for(
     sequence: Sequence, everyone: list[Participant], me: Participant, actor: User, split: Split,
-    reasons: Mapping[str, str] | None, rng: random.Random,
+    reasons: Mapping[str, str] | None, rng: random.Random, *, effects: Mapping[int, Any] | None = None,
 ) -> None:  # fmt: skip
     """One participant's cards for this draw, checked, dealt and told in the log (``sequence.drew``); the
-    sequence is locked by the caller, which resolves the draw once everyone has drawn."""
+    sequence is locked by the caller, which resolves the draw once everyone has drawn. ``effects``: the state
+    cards' effects the caller read for everyone (``sheets.states_effects``)."""
     # The state cards (states.bridge): État critique, unconscious or dead draw nothing; Shaken draws no attack.
-    effect = effect_of(me, sequence)
+    effect = effect_of(me, sequence, effects)
     refusal = sheets.states_refusal(effect, attack=split.attack_cards > 0)
     if refusal:
         raise ServiceError(refusal)
     reasons = dict(reasons or me.split.get("reasons", {}))
     settings = deck_store.table_settings(sequence.campaign)
-    budget = budget_of(me, sequence, settings, penalty=penalty_of(me, sequence), everyone=everyone)
+    budget = budget_of(me, sequence, settings, penalty=penalty_of(me, sequence), everyone=everyone, effects=effects)
     try:
         validate_split(
             budget, split, me=me.key, opponents=set(_opponents(me, everyone)), teammates=set(_teammates(me, everyone)),
@@ -244,20 +249,27 @@ def _deal_for(
     _append(sequence, "sequence.drew", actor, payload, [me.character])
 
 
-def still_to_draw(sequence: Sequence, everyone: list[Participant]) -> list[Participant]:
+def still_to_draw(
+    sequence: Sequence, everyone: list[Participant], effects: Mapping[int, Any] | None = None
+) -> list[Participant]:
     """Who the draw still waits for: every participant in the sequence who has not drawn and can act. « Lorsque
     tous les participants ont tiré leurs cartes » counts those who can draw: one in État critique (« Il ne peut
     plus agir »), unconscious or dead draws nothing, so the draw never waits for them."""
     waiting = [p for p in everyone if p.active and not p.drawn]
     if not waiting:
         return []
-    effects = sheets.states_effects([p.character for p in waiting], domain=sequence.domain, campaign=sequence.campaign)
+    if effects is None:
+        effects = sheets.states_effects(
+            [p.character for p in waiting], domain=sequence.domain, campaign=sequence.campaign
+        )
     return [p for p in waiting if not effect_of(p, sequence, effects).out]
 
 
-def _resolve_if_complete(sequence: Sequence, everyone: list[Participant], actor: User | None) -> None:
+def _resolve_if_complete(
+    sequence: Sequence, everyone: list[Participant], actor: User | None, *, effects: Mapping[int, Any] | None = None
+) -> None:
     """The last card down resolves the draw (``sequence.resolved``); the sequence's version moves on either way."""
-    if any(p.drawn for p in everyone) and not still_to_draw(sequence, everyone):
+    if any(p.drawn for p in everyone) and not still_to_draw(sequence, everyone, effects):
         sequence.outcome = _resolve(sequence, everyone)
         sequence.phase = Phase.RESOLVED
         _append(sequence, "sequence.resolved", actor, {"outcome": sequence.outcome}, [p.character for p in everyone])

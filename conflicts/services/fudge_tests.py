@@ -27,6 +27,7 @@ from conflicts.rules.fudge import (
 from conflicts.rules.ranks import Difficulty, difficulty_from_rank
 from conflicts.rules.relatedness import Relatedness
 from conflicts.services.changes import _member, _narrator, _rng
+from conflicts.services.roll_follow_ups import ledger_line
 from conflicts.services.sequences import _trait_name, _trait_names
 from core.errors import PermissionRefused, ServiceError
 
@@ -44,15 +45,20 @@ def standing_modifiers(effect: Any, *, domain: str, penalty: int) -> list[Modifi
     return modifiers
 
 
-def fudge_test_setup(character: Character, data: Mapping[str, Any]) -> tuple[FudgeTestSetup, str]:
-    """A Test as the form describes it: the sheet's rank, relatedness and every modifier (read only)."""
+def fudge_test_setup(
+    character: Character, data: Mapping[str, Any], *, effect: Any = None
+) -> tuple[FudgeTestSetup, str]:
+    """A Test as the form describes it: the sheet's rank, relatedness and every modifier (read only). ``effect``:
+    the state cards' effect for the data's domain when the caller has read it (the Test has, for its refusal)."""
     trait_code = data.get("trait_code", "")
     rank = data.get("trait_value")
     if rank is None:
         rank = sheets.trait_value(character, trait_code)
     domain = data.get("revers_domain", "")
     penalty = sheets.revers_penalty(character, domain) if domain else 0
-    modifiers = standing_modifiers(sheets.states_effect(character, domain=domain), domain=domain, penalty=penalty)
+    if effect is None:
+        effect = sheets.states_effect(character, domain=domain)
+    modifiers = standing_modifiers(effect, domain=domain, penalty=penalty)
     notes = data.get("notes") or {}  # why a line applies (the gear used, whose scale), shown with it
     for code in ("equipment", "scale", "other"):
         if data.get(code):
@@ -102,26 +108,30 @@ def fudge_test_roll(
     if opponent is not None and (opponent.campaign_id != character.campaign_id or
                                  (opponent.kind == "npc" and not membership.is_narrator)):  # fmt: skip
         raise PermissionRefused(_("Only a narrator can set a difficulty from an NPC's trait."))
-    refusal = sheets.states_refusal(sheets.states_effect(character, domain=data.get("revers_domain", "")), test=True,
+    # Loaded once, in this order, then decided on: the state cards (they may refuse the Test), the trait (its rank
+    # and its names in both languages, for the log), the sheet's other lines (fudge_test_setup).
+    effect = sheets.states_effect(character, domain=data.get("revers_domain", ""))
+    refusal = sheets.states_refusal(effect, test=True,
                                     free_action=bool(data.get("free_action")) and membership.is_narrator)  # fmt: skip
     if refusal:
         raise ServiceError(refusal)
-    setup, trait_code = fudge_test_setup(character, data)
+    trait_code = data.get("trait_code", "")
+    trait = sheets.trait_facts(character, trait_code) if trait_code else None
+    if trait is not None and data.get("trait_value") is None:
+        data = {**data, "trait_value": trait.rank}
+    setup, trait_code = fudge_test_setup(character, data, effect=effect)
     roll_id = f"test-{uuid.uuid4().hex[:12]}"
-    ledger = None
+    spent = None
     if data.get("atout"):
-        # One roll, one log line: the Test's Event carries the Atout it cost (no ``character.atout_spent`` beside it).
-        ledger = sheets.atout_pay(character=character, actor=actor, use="temporary_bonus", context={"roll": roll_id})
+        # The Test's one Event tells the Atout too (``atout``), as a follow-up's ``test.atout`` does.
+        spent = sheets.atout_pay(character=character, actor=actor, use="temporary_bonus", context={"roll": roll_id})
     chance = success_chance(setup)
     result = fudge_test(setup, _rng(rng))
     sheets.boost_used(character, trait_code, draw=False)
-    payload = {"character": character.name, "trait": trait_code, **_trait_names(character, trait_code),
+    payload = {"character": character.name, "trait": trait_code, **_trait_names(character, trait_code, trait),
                **_setup_payload(setup), "dice": list(result.dice), "final": result.final_rank, "success": result.success,
                "rolled": result.rolled, "automatic_failure": result.automatic_failure, "revers": result.revers,
                "chance": float(chance), "roll": roll_id}  # fmt: skip
-    if ledger is not None:
-        # The Test is read by whoever reads the sheet (an NPC's, by the narrators): its balance may go with it.
-        payload["atout"] = {k: v for k, v in ledger.items() if k != "justification"}
     if data.get("range_band"):
         payload["range_band"] = data["range_band"]
     if data.get("power"):
@@ -135,6 +145,8 @@ def fudge_test_roll(
     ):  # fmt: skip
         payload["revers_wounds"] = True  # an Atout on this Test can no longer move them (roll_follow_ups)
     visibility = Visibility.NARRATORS if character.kind == "npc" and membership.is_narrator else Visibility.EVERYONE
+    if spent is not None:
+        payload["atout"] = ledger_line(spent, character, visibility=visibility, recipient_id=None)
     event_append(campaign=character.campaign, kind="test.rolled", actor=actor, payload=payload,
                  characters=[character], visibility=visibility)  # fmt: skip
     return payload

@@ -217,16 +217,23 @@ def _revers_follows(
 
 
 def _ledger_line(ledger: dict[str, Any], spender: Character, rolled: Event) -> dict[str, Any]:
-    """The Atout spending as ``character.atout_spent`` told it, carried by the follow-up's one ``test.atout``.
+    return ledger_line(ledger, spender, visibility=rolled.visibility, recipient_id=rolled.recipient_id)
 
-    The Event is read by whoever may read the Test; the spender's balance and reason were read by whoever may
-    read the spender's sheet. Where that is fewer people (an NPC's Atouts on a player's Test), they are kept under
-    ``narrator_`` keys, which the exports give only to narrators and the log's sentence does not read."""
+
+def ledger_line(
+    ledger: dict[str, Any], spender: Character, *, visibility: str, recipient_id: int | None
+) -> dict[str, Any]:
+    """The Atout spending as ``character.atout_spent`` told it, carried by the Test's own Event (``test.rolled``
+    for the +1 bought with the roll, ``test.atout`` for a follow-up) under ``atout``.
+
+    The Event is read by whoever may read the Test (``visibility``); the spender's balance and reason were read by
+    whoever may read the spender's sheet. Where that is fewer people (an NPC's Atouts on a player's Test), they are
+    kept under ``narrator_`` keys, which the exports give only to narrators and the log's sentence does not read."""
     line = {k: v for k, v in ledger.items() if k not in ("balance", "justification")}
     same_readers = (
         spender.kind == CharacterKind.PC
-        or rolled.visibility == Visibility.NARRATORS
-        or (rolled.visibility == Visibility.PLAYER and spender.owner_id == rolled.recipient_id)
+        or visibility == Visibility.NARRATORS
+        or (visibility == Visibility.PLAYER and spender.owner_id == recipient_id)
     )
     prefix = "" if same_readers else "narrator_"
     line[f"{prefix}balance"] = ledger.get("balance")

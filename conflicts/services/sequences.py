@@ -109,21 +109,19 @@ def participant_add(
 
 
 def _trait_name(character: Character, trait_code: str) -> str:
-    for code, name, _value in sheets.trait_choices(character):
-        if code == trait_code:
-            return name
-    return trait_code
+    """The trait's name in the reader's language (``_trait_names``)."""
+    names = _trait_names(character, trait_code)
+    english = (translation.get_language() or "fr")[:2] == "en"
+    return (names.get("trait_name_en") if english else names["trait_name"]) or names["trait_name"] or trait_code
 
 
-def _trait_names(character: Character, trait_code: str | None) -> dict[str, str]:
-    """The trait's name in both languages, so the log reads « Tir » in French and "Shooting" in English."""
+def _trait_names(character: Character, trait_code: str | None, facts: Any = None) -> dict[str, str]:
+    """The trait's name in both languages, so the log reads « Tir » in French and "Shooting" in English: from the
+    sheet's row or the campaign's list (``facts``: read already with the rank), never from a rendered sheet."""
     if not trait_code:
         return {"trait_name": ""}
-    with translation.override("fr"):
-        name_fr = _trait_name(character, trait_code)
-    with translation.override("en"):
-        name_en = _trait_name(character, trait_code)
-    return {"trait_name": name_fr, "trait_name_en": name_en}
+    facts = facts if facts is not None else sheets.trait_facts(character, trait_code)
+    return {"trait_name": facts.name_fr, "trait_name_en": facts.name_en}
 
 
 @transaction.atomic

@@ -66,11 +66,9 @@ def test_each_follow_up_is_one_event_carrying_the_ledger_line() -> None:
     assert helped.payload["atout"]["justification"] == "Je la couvre"
     assert again.payload["atout"]["balance"] == janey.atout_balance  # the counters on the sheet
     assert counter.payload["atout"]["balance"] == jim.atout_balance
-    # The +1 bought with the roll itself is told by the roll's own Event too (issue 28: « One Atout spend writes
-    # two log lines »): no ``character.atout_spent`` for this Test at all.
+    # The +1 bought with the roll itself is told by the roll's own Event, not by a line of its own.
     assert not Event.objects.filter(kind="character.atout_spent", payload__context__roll=roll).exists()
-    rolled = Event.objects.get(kind="test.rolled", payload__roll=roll)
-    assert (rolled.payload["atout"]["use"], rolled.payload["atout"]["amount"]) == ("temporary_bonus", 1)
+    assert Event.objects.get(kind="test.rolled", payload__roll=roll).payload["atout"]["use"] == "temporary_bonus"
     # The Test reads as it stands, from the same events.
     assert fudge_test_state(janey, roll).step == 5
 
@@ -131,3 +129,34 @@ def test_events_written_before_still_read() -> None:
         assert describe(old).startswith("Janey spends an Atout and re-rolls the dice")
     assert fudge_test_state(janey, roll).card()["final"] == 6
     assert extra_fragments(old, Viewer(Membership.objects.get(campaign=campaign, user=narrator))) is not None
+
+
+def test_a_test_bought_with_an_atout_is_one_event_that_says_both() -> None:
+    """docs/architecture.md: a change appends exactly one Event. « un Atout peut être dépensé pour obtenir un
+    bonus de +1 Rang » with the roll: the Test's ``test.rolled`` carries the spending (``atout``), the ledger keeps
+    its row, the balance moves by one, the log says both in one line, the spender's panel follows live."""
+    campaign, narrator, player, teammate, janey, jim = _table()
+    before = Event.objects.count()
+    roll = _roll(janey, player, atout=True)
+    assert Event.objects.count() == before + 1
+    event = Event.objects.latest("pk")
+    assert event.kind == "test.rolled" and ["atout", 1, ""] in event.payload["modifiers"]
+    line = event.payload["atout"]
+    assert line["character_id"] == janey.pk and line["context"]["roll"] == roll
+    assert (line["use"], line["amount"]) == ("temporary_bonus", 1)
+    entry = AtoutEntry.objects.get(character=janey, use="temporary_bonus", context__roll=roll)
+    assert entry.delta == -1
+    janey.refresh_from_db()
+    assert line["balance"] == janey.atout_balance == janey.start - 1  # type: ignore[attr-defined]
+    with translation.override("fr"):
+        text = describe(event)
+        assert text.startswith("Janey teste") and text.endswith("Janey a dépensé 1 Atout pour ce Test.")
+    with translation.override("en"):
+        assert describe(event).endswith("Janey spent 1 Atout on this Test.")
+    narrators = Viewer(Membership.objects.get(campaign=campaign, user=narrator), watching=frozenset({
+        home_subject(campaign.pk)}))  # fmt: skip
+    assert f'id="character-panel-{janey.pk}"' in "".join(extra_fragments(event, narrators))
+    # A Test without an Atout says nothing of one and changes no panel.
+    plain = Event.objects.get(kind="test.rolled", payload__roll=_roll(janey, player))
+    assert "atout" not in plain.payload and "Atout" not in describe(plain)
+    assert f'id="character-panel-{janey.pk}"' not in "".join(extra_fragments(plain, narrators))

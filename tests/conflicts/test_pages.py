@@ -370,3 +370,27 @@ def test_recording_the_revers_is_confirmed() -> None:
     url = reverse("conflicts:settle", args=[f.campaign.pk, f.sequence.pk])
     response = login(f.narrator).post(url, {"version": f.sequence.version}, follow=True)
     assert "The Revers are on the sheets." in response.content.decode()
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_a_draw_post_reads_the_state_cards_once(last: bool, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26: the draw reads everyone's state cards once and decides on them (the refusal, the budget, whom the
+    draw still waits for); the answer's board reads them once more. A first draw: 48 queries before (the state cards
+    read three times in the service), 40 now; the last draw, which resolves: 47 before, 41 now."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    if last:
+        draw(t, f.narrator, Split(attack={f.pc.key: 3}))
+        f.sequence.refresh_from_db()
+    client = login(f.player)
+    client.get(reverse("conflicts:sequence", args=[f.campaign.pk, f.sequence.pk]))  # the page drawn from
+    url = reverse("conflicts:split", args=[f.campaign.pk, f.pc.pk])
+    data = {f"attack_{t.pk}": 3, f"defence_{f.pc.pk}": 2, "action": "draw", "version": f.sequence.version}
+    with django_assert_max_num_queries(41), CaptureQueriesContext(connection) as ctx:
+        response = client.post(url, data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and Participant.objects.get(pk=f.pc.pk).drawn
+    states = [q for q in ctx.captured_queries if 'FROM "characters_savagestate"' in q["sql"]]
+    assert len(states) == 2  # the service's snapshot, the answer's board

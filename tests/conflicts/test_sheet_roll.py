@@ -135,3 +135,26 @@ def test_the_one_tap_chance_is_the_rolls_own_with_the_states_and_the_dialog_show
     client.post(_roll_url(f.hero), {"trait_code": "combat"})
     rolled = Event.objects.get(kind="test.rolled").payload
     assert ["wounds", -2, ""] in rolled["modifiers"] and rolled["chance"] == float(success_chance(setup))
+
+
+def test_a_one_tap_test_costs_at_most_20_queries_answer_included(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26: a Test from the sheet loads what it needs once (no whole sheet rendered for the trait's names,
+    which come from the trait's row in both languages), decides, writes one Event: 43 queries before, ≤ 20 now
+    with the htmx answer; bought with an Atout, ≤ 34 (67 before: a second Event and the sheet built twice more)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    campaign, narrator, player, other, janey, client = _setup()
+    client.post(_roll_url(janey), {"trait_code": "punkette_endurcie"}, HTTP_HX_REQUEST="true")  # the tap remembered
+    with django_assert_max_num_queries(20), CaptureQueriesContext(connection) as ctx:
+        response = client.post(_roll_url(janey), {"trait_code": "punkette_endurcie"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and 'data-followup="reroll"' in response.content.decode()
+    sql = " ".join(q["sql"] for q in ctx.captured_queries)
+    # The answer needs no Revers, no gear, no ledger: nothing of the whole sheet but the trait lines.
+    assert "characters_equipment" not in sql and "characters_atoutentry" not in sql
+    event = Event.objects.filter(kind="test.rolled").latest("pk")
+    assert (event.payload["trait_name"], event.payload["trait_name_en"]) == ("Punkette endurcie", "Punkette endurcie")
+    with django_assert_max_num_queries(34):
+        response = client.post(_roll_url(janey), {"trait_code": "punkette_endurcie", "atout": "1"},
+                               HTTP_HX_REQUEST="true")  # fmt: skip
+    assert response.status_code == 200
