@@ -79,6 +79,8 @@ def regions_now(
 ) -> str | None:
     """Every region the page watches, rendered now for ``membership`` as out-of-band swaps, or None when one of
     them cannot be (the page should reload)."""
+    if not watching:  # an older page that names nothing shows every region: only a reload brings them all
+        return None
     catch_up = CatchUp(Viewer(membership, watching=watching, csrf_token=csrf_token), after, head)
     pieces: list[str] = []
     with translation.override(language):
@@ -89,7 +91,11 @@ def regions_now(
                 return None
             for region in declared:
                 thing = region.load(int(pk), membership)
-                if thing is not None:  # None: the member may not see it, and gets nothing of it
+                # None: the member may not see it, and gets nothing of it; nor of another campaign's, whatever the id.
+                if (
+                    thing is not None
+                    and getattr(thing, "campaign_id", membership.campaign_id) == membership.campaign_id
+                ):
                     pieces.append(str(region_html(region, thing, membership, token=csrf_token, oob=True)))
             for render in renderers:
                 fragments = render(catch_up, int(pk))

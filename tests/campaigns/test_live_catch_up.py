@@ -22,6 +22,7 @@ from characters.services.atouts import atout_gain
 from characters.services.creation import npc_create
 from config.asgi import application
 from conflicts.services.fudge_tests import fudge_test_roll
+from states.services.rounds import savage_round_deal, savage_round_set_participants
 from states.services.wounds import savage_wounds_set
 from tests.campaigns.live_client import LiveCommunicator
 from tests.campaigns.regions_dom import _Spans, apply_fragments, element
@@ -199,4 +200,57 @@ async def test_a_page_whose_regions_cannot_be_rendered_anew_is_told_to_reload() 
     _status, page = await sync_to_async(_get)(scene.jim_player, scene.jim.get_absolute_url())
     await sync_to_async(hundred_events)(scene, count=30)
     frame, _raw = await _catch_up(scene.jim_player, scene.campaign.pk, _position(page), "sequence:1")
+    assert frame == {"t": "reload"}
+
+
+async def test_a_states_page_and_the_round_tracker_that_missed_many_events_equal_a_fresh_get() -> None:
+    """Their panel and tracker as a fresh GET shows them; their feed (it gathers the entries pushed since the page
+    opened) gets the newest entries its member may read on top."""
+    scene = await sync_to_async(_scene)()
+    await sync_to_async(savage_round_set_participants)(
+        campaign=scene.campaign, actor=scene.narrator, characters=[scene.jim, scene.lisa], expected_version=None
+    )
+    urls = {
+        "states": reverse("states:savage_state", args=[scene.jim.pk]),
+        "round": reverse("states:savage_round", args=[scene.campaign.pk]),
+    }
+    pages = {name: (await sync_to_async(_get)(scene.jim_player, url))[1] for name, url in urls.items()}
+    await sync_to_async(hundred_events)(scene, count=40)
+    await sync_to_async(savage_round_deal)(campaign=scene.campaign, actor=scene.narrator, expected_version=None)
+    feed = f"feed:{scene.campaign.pk}"
+    watched = {"states": f"states:{scene.jim.pk}", "round": f"round:{scene.campaign.pk}"}
+    regions = {"states": f"savage-panel-{scene.jim.pk}", "round": f"savage-round-{scene.campaign.pk}"}
+    for name, url in urls.items():
+        frame, raw = await _catch_up(scene.jim_player, scene.campaign.pk, _position(pages[name]), watched[name], feed)
+        assert frame["t"] == "at" and frame["regions"]
+        caught_up = apply_fragments(pages[name], frame["regions"])
+        _status, fresh = await sync_to_async(_get)(scene.jim_player, url)
+        assert element(caught_up, regions[name]) == element(fresh, regions[name]), name
+        assert element(pages[name], regions[name]) != element(fresh, regions[name]), name  # not vacuous
+        assert "Jim note 35" in raw and "Le MJ raconte 34" in raw
+        for secret in SECRETS:
+            assert secret not in raw
+
+
+async def test_a_catch_up_shows_nothing_of_another_campaign_whatever_the_page_names() -> None:
+    """The regions are read for the socket's member in its own campaign: a page naming another campaign's character,
+    home or feed gets nothing of them."""
+    scene = await sync_to_async(_scene)()
+    other = await sync_to_async(_scene)()
+    await sync_to_async(Character.objects.filter(pk=other.jim.pk).update)(name="Autre Jim")
+    _status, page = await sync_to_async(_get)(scene.jim_player, scene.jim.get_absolute_url())
+    await sync_to_async(hundred_events)(scene, count=30)
+    await sync_to_async(hundred_events)(other, count=30)
+    subjects = (f"character:{other.jim.pk}", f"home:{other.campaign.pk}", f"feed:{other.campaign.pk}")
+    frame, raw = await _catch_up(scene.jim_player, scene.campaign.pk, _position(page), *subjects)
+    assert frame["t"] == "at" and frame["regions"] == ""
+    assert "Autre Jim" not in raw and "Jim note" not in raw
+
+
+async def test_an_older_page_that_names_no_region_reloads() -> None:
+    """A socket that watches nothing stands for a page showing every region: only a reload brings them all."""
+    scene = await sync_to_async(_scene)()
+    _status, page = await sync_to_async(_get)(scene.jim_player, scene.jim.get_absolute_url())
+    await sync_to_async(hundred_events)(scene, count=30)
+    frame, _raw = await _catch_up(scene.jim_player, scene.campaign.pk, _position(page))
     assert frame == {"t": "reload"}
