@@ -7,8 +7,10 @@ connection to its first message (the catch-up), and that message's size. Three p
 three sheets (``?watch=character:…`` ×3), a player's campaign page (``home`` and ``feed``) and the narrator's
 dashboard. Measured with the server as it is (past ``LIVE_CATCH_UP_REPLAY_MAX`` missed events, the regions as they
 stand: campaigns/live_catch_up.py) and, for comparison, with every missed event replayed one by one
-(``LIVE_CATCH_UP_REPLAY_MAX=100000``). The first catch-up of each page is cold (nothing kept yet); the figure is the
-median of ``BENCH_CATCH_UP_REPEAT`` (default 5) reconnections after it, and the cold one is printed too.
+(``LIVE_CATCH_UP_REPLAY_MAX=100000``). ``BENCH_CATCH_UP_ROUNDS`` (default 3) rounds of 100 events, each followed by
+one catch-up of each page: the figures are their medians (the first catch-up after the events, nothing kept yet
+for what changed). The same catch-up asked again ``BENCH_CATCH_UP_REPEAT`` (default 3) times right after is
+reported as « again » (what the pages of a table coming back together cost after the first).
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from bench.figures import Figure
 from bench.server import BenchServer
 
 EVENTS = 100
-REPEAT = int(os.environ.get("BENCH_CATCH_UP_REPEAT", "5"))
+ROUNDS = int(os.environ.get("BENCH_CATCH_UP_ROUNDS", "3"))
+REPEAT = int(os.environ.get("BENCH_CATCH_UP_REPEAT", "3"))
 CSRF = "benchcsrftokenbenchcsrftoken0123"
 
 SEED = r"""
@@ -35,7 +38,7 @@ from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
 from campaigns import services as campaigns
-from campaigns.models import CampaignStream, Membership, Role
+from campaigns.models import Membership, Role
 from characters.services.creation import character_create
 
 def session_of(user):
@@ -57,8 +60,7 @@ for i in range(3):
                                        goal="Passer", ranks={"medecine": 4, "esprit": 5}).pk)
 session = campaigns.game_session_create(campaign=campaign, actor=narrator, date=__import__("datetime").date(2026, 11, 28))
 campaigns.game_session_open(game_session=session, actor=narrator)
-position = CampaignStream.objects.get(campaign=campaign).position
-print(json.dumps({"campaign": campaign.pk, "characters": characters, "position": position,
+print(json.dumps({"campaign": campaign.pk, "characters": characters,
                   "narrator": session_of(narrator), "player": session_of(players[0])}))
 """
 
@@ -66,7 +68,7 @@ AWAY = r"""
 import random
 from django.contrib.auth.models import User
 from campaigns import services as campaigns
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign, CampaignStream, Membership
 from characters.models import Character
 from characters.services.atouts import atout_gain
 from conflicts.services.fudge_tests import fudge_test_roll
@@ -76,8 +78,9 @@ campaign = Campaign.objects.get(pk=%(campaign)d)
 narrator = User.objects.get(username="catch-mj")
 members = {m.user.username: m for m in Membership.objects.filter(campaign=campaign).select_related("user", "campaign")}
 characters = %(characters)r
-rng = random.Random(30)
-for step in range(%(events)d):
+rng = random.Random(%(offset)d)
+print(CampaignStream.objects.get(campaign=campaign).position)  # where the pages stand when they go away
+for step in range(%(offset)d, %(offset)d + %(events)d):
     who = Character.objects.select_related("campaign", "owner").get(pk=characters[step %% 3])
     match step %% 7:
         case 0:
@@ -115,8 +118,8 @@ async def _first_message(port: int, campaign: int, session: str, query: str) -> 
     return elapsed, len(data), wire, json.loads(data)["t"] + (" regions" if b'"regions"' in data else "")
 
 
-def _pages(seed: dict[str, object]) -> dict[str, tuple[str, str]]:
-    campaign, after = seed["campaign"], seed["position"]
+def _pages(seed: dict[str, object], after: int) -> dict[str, tuple[str, str]]:
+    campaign = seed["campaign"]
     sheets = "".join(f"&watch=character:{pk}" for pk in seed["characters"])  # type: ignore[attr-defined]
     home = f"&watch=home:{campaign}&watch=feed:{campaign}"
     return {
@@ -133,17 +136,25 @@ def _measure(label: str, replay_max: str) -> list[Figure]:
         server.start()
         try:
             seed = json.loads(server.python(SEED).strip().splitlines()[-1])
-            server.python(AWAY % {"campaign": seed["campaign"], "characters": seed["characters"], "events": EVENTS})
-            for page, (session, query) in _pages(seed).items():
-                runs = [asyncio.run(_first_message(server.port, seed["campaign"], session, query))
-                        for _ in range(1 + REPEAT)]  # fmt: skip
-                cold, warm = runs[0], runs[1:]
-                print(f"  {label}, {page}: {cold[3]}; cold {cold[0]:.0f} ms, {cold[1] / 1000:.1f} kB", flush=True)
+            cold: dict[str, list[tuple[float, int, int, str]]] = {}
+            warm: dict[str, list[tuple[float, int, int, str]]] = {}
+            for round_ in range(ROUNDS):
+                # Each round, 100 more events while the pages are away: every catch-up renders what they changed.
+                away = {"campaign": seed["campaign"], "characters": seed["characters"], "events": EVENTS,
+                        "offset": round_ * EVENTS}  # fmt: skip
+                after = int(server.python(AWAY % away).strip().splitlines()[-1])
+                for page, (session, query) in _pages(seed, after).items():
+                    runs = [asyncio.run(_first_message(server.port, seed["campaign"], session, query))
+                            for _ in range(1 + REPEAT)]  # fmt: skip
+                    cold.setdefault(page, []).append(runs[0])
+                    warm.setdefault(page, []).extend(runs[1:])
+                    print(f"  {label}, {page}: {runs[0][3]}; cold {runs[0][0]:.0f} ms, {runs[0][1] / 1000:.1f} kB")
+            for page in cold:
                 name = f"catch-up after {EVENTS} events, {page}, {label}"
-                figures.append(Figure(f"{name}: time", statistics.median(r[0] for r in warm), "ms"))
-                figures.append(Figure(f"{name}: cold time", cold[0], "ms"))
-                figures.append(Figure(f"{name}: size", statistics.median(r[1] for r in warm) / 1000, "kB"))
-                figures.append(Figure(f"{name}: deflated", statistics.median(r[2] for r in warm) / 1000, "kB"))
+                figures.append(Figure(f"{name}: time", statistics.median(r[0] for r in cold[page]), "ms"))
+                figures.append(Figure(f"{name}: again, time", statistics.median(r[0] for r in warm[page]), "ms"))
+                figures.append(Figure(f"{name}: size", statistics.median(r[1] for r in cold[page]) / 1000, "kB"))
+                figures.append(Figure(f"{name}: deflated", statistics.median(r[2] for r in cold[page]) / 1000, "kB"))
         finally:
             server.stop()
     return figures
