@@ -8,6 +8,7 @@ import random
 import re
 from dataclasses import dataclass
 from typing import Any
+from unittest import mock
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -254,3 +255,23 @@ async def test_an_older_page_that_names_no_region_reloads() -> None:
     await sync_to_async(hundred_events)(scene, count=30)
     frame, _raw = await _catch_up(scene.jim_player, scene.campaign.pk, _position(page))
     assert frame == {"t": "reload"}
+
+
+async def test_a_page_back_in_the_foreground_that_missed_many_events_asks_and_gets_its_regions() -> None:
+    """``{"resume": <position>}`` on an open socket (a phone unlocked) is answered the same way as a reconnection."""
+    scene = await sync_to_async(_scene)()
+    _status, page = await sync_to_async(_get)(scene.jim_player, scene.jim.get_absolute_url())
+    after = _position(page)
+    cookie = await sync_to_async(session_cookie)(scene.jim_player)
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie.encode())]
+    path = f"/ws/campaigns/{scene.campaign.pk}/?after={after}&watch=character:{scene.jim.pk}"
+    socket = LiveCommunicator(application, path, headers=headers)
+    connected, _code = await socket.connect()
+    assert connected
+    assert (await socket.receive_json_frame(timeout=5))["missed"] == []
+    with mock.patch("campaigns.live.broadcast", return_value=False):  # the phone slept: it heard none of them
+        await sync_to_async(hundred_events)(scene, count=30)
+    await socket.send_to(text_data=json.dumps({"resume": after}))
+    frame = await socket.receive_json_frame(timeout=20)
+    assert frame["t"] == "at" and frame["missed"] == [] and 'id="sheet"' in frame["regions"]
+    await socket.disconnect()
