@@ -11,6 +11,7 @@ class CampaignsConfig(AppConfig):
     def ready(self) -> None:
         from campaigns import (
             chronicle_kinds,  # noqa: F401  (registers this app's event texts)
+            live_catch_up,  # noqa: F401  (registers the feed's and the home's catch-up)
             live_panels,  # noqa: F401  (registers the game card's live refresh)
             live_regions,  # noqa: F401  (registers the regions' live pushes)
             now,  # noqa: F401  (registers the "now" block's live refresh)

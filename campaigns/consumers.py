@@ -8,9 +8,12 @@ The socket speaks JSON (static/js/tablee.js is the other end):
   happened). A page whose last position is not ``q`` missed something and reconnects. The consumer
   itself replays from the database whatever the channel layer lost, so live events reach it in order.
 - ``{"t": "at", "p": 41, "missed": [[40, "…"], [41, "…"]]}``: the answer to a connection or a resume:
-  what the page missed that it may see, and the position the page now stands at;
+  what the page missed that it may see, and the position the page now stands at. A page that missed more than
+  ``settings.LIVE_CATCH_UP_REPLAY_MAX`` events gets ``{"t": "at", "p": 41, "missed": [], "regions": "…"}``
+  instead: every region it watches as it stands at 41 (campaigns.live_catch_up), applied like a push;
 - ``{"t": "ping", "p": 41}`` every few seconds: keeps idle sockets open through proxies and lets the page
-  notice a silent drop; ``{"t": "reload"}``: the page missed too much to catch up piece by piece;
+  notice a silent drop; ``{"t": "reload"}``: the page missed too much to replay, and shows a region that cannot
+  be caught up as a whole (a Sequence's board): it reloads;
 - page → server ``{"resume": 41}``: "the last position I rendered is 41" (a page back in the foreground).
 
 The socket URL says where the page starts: ``?after=<position>`` when it reconnects, or ``?since=<epoch
@@ -167,10 +170,15 @@ class CampaignConsumer(AsyncWebsocketConsumer):
     async def _catch_up(self, after: int) -> None:
         replay = await self._replay(after)
         self.position = replay.head
-        self.sent = replay.events[-1][0] if replay.events else min(after, replay.head)
         if replay.too_many:
+            self.sent = replay.head
             await self._send({"t": "reload"})
+        elif replay.regions is not None:  # the page's regions as they stand at the head: the page is there now
+            self.sent = replay.head
+            await self._send({"t": "at", "p": self.sent, "missed": [], "regions": replay.regions,
+                              "ping": settings.LIVE_PING_SECONDS})  # fmt: skip
         else:
+            self.sent = replay.events[-1][0] if replay.events else min(after, replay.head)
             await self._send({"t": "at", "p": self.sent, "missed": replay.events, "ping": settings.LIVE_PING_SECONDS})
 
     async def _ping(self) -> None:
@@ -182,7 +190,8 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             await self._send({"t": "ping", "p": self.sent})
 
     async def _send(self, message: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+        # UTF-8 as it is: escaping every accented letter (six bytes for « é ») weighed a French page's catch-up.
+        await self.send(text_data=json.dumps(message, separators=(",", ":"), ensure_ascii=False))
 
     def _csrf_token(self) -> str:
         return page_csrf_token(self.scope)

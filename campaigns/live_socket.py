@@ -81,7 +81,7 @@ def page_language(scope: dict[str, Any]) -> str:
 # The largest stream position or game version a column holds (signed 64 bits).
 MAX_POSITION = 2**63 - 1
 
-# A page may ask to catch up at most this often (a catch-up renders up to campaigns.live_stream.REPLAY_LIMIT events).
+# A page may ask to catch up at most this often (a catch-up renders a few events, or the page's regions).
 RESUME_INTERVAL = 1.0
 
 

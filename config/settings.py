@@ -159,6 +159,9 @@ LIVE_MESSAGE_MAX_BYTES = int(os.environ.get("LIVE_MESSAGE_MAX_BYTES", "4096"))
 LIVE_MESSAGE_MAX_DEPTH = int(os.environ.get("LIVE_MESSAGE_MAX_DEPTH", "4"))
 LIVE_MESSAGE_BURST = int(os.environ.get("LIVE_MESSAGE_BURST", "20"))
 LIVE_MESSAGES_PER_SECOND = float(os.environ.get("LIVE_MESSAGES_PER_SECOND", "2"))
+# A page that missed more of its events than this is sent its regions as they stand now, in one message
+# (campaigns/live_catch_up.py), instead of every missed event one by one; fewer are replayed event by event.
+LIVE_CATCH_UP_REPLAY_MAX = int(os.environ.get("LIVE_CATCH_UP_REPLAY_MAX", "10"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

@@ -28,6 +28,7 @@ from campaigns.live import (
     panel_subject,
     sequence_subject,
 )
+from campaigns.live_catch_up import CatchUp, catch_up_region
 from conflicts import running_table, selectors
 from conflicts.models import Deck, Participant, Sequence
 from conflicts.running_card import running_card
@@ -193,3 +194,11 @@ def roll_card_fragment(event: Event, viewer: Viewer) -> list[str]:
     context = {"character": character, "result": fudge_test_state(character, event.payload["roll"]).card(),
                "memory": sheet_roll.RollMemory(), "faces": (-1, 0, 1), "oob": True, "csrf_token": viewer.csrf_token}  # fmt: skip
     return [render_to_string("conflicts/partials/roll_card.html", context)]
+
+
+@catch_up_region("home")
+def running_now(catch_up: CatchUp, campaign_id: int) -> list[str] | None:
+    """A campaign page or dashboard caught up: the Sequences under way and whose turn it is, as its GET lists them."""
+    if campaign_id != catch_up.membership.campaign_id:
+        return []
+    return [running_card(running_table.running_sequences(catch_up.membership), oob=True)]

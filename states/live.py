@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 
 from campaigns.chronicle import describe
 from campaigns.live import Viewer, audience_unless_concerned, event_fact, home_subject, live_fragment
+from campaigns.live_catch_up import CatchUp, catch_up_region
 from characters.access import can_view
 from characters.subjects import sheet_subject
 from states.subjects import round_subject, states_subject
@@ -60,3 +61,30 @@ def savage_fragments(event: Event, viewer: Viewer) -> list[str]:
         tracker["oob"] = True
         fragments.append(render_to_string("states/partials/round.html", tracker))
     return fragments
+
+
+@catch_up_region("states")
+def states_now(catch_up: CatchUp, character_id: int) -> list[str] | None:
+    """A page watching a character's states (its states page) caught up: its state panel as a fresh GET shows it."""
+    from characters.models import Character
+
+    membership = catch_up.membership
+    character = (
+        Character.objects.select_related("campaign").filter(pk=character_id, campaign_id=membership.campaign_id).first()
+    )
+    if character is None or not character.campaign.savage_states or not can_view(membership, character):
+        return []
+    context = panel_context(character, membership)
+    context.update({"oob": True, "csrf_token": catch_up.viewer.csrf_token})
+    return [render_to_string("states/partials/panel.html", context)]
+
+
+@catch_up_region("round")
+def round_now(catch_up: CatchUp, campaign_id: int) -> list[str] | None:
+    """The round tracker page caught up: the tracker as a fresh GET shows it."""
+    membership = catch_up.membership
+    if campaign_id != membership.campaign_id or not membership.campaign.savage_states:
+        return []
+    tracker = round_context(membership.campaign, membership)
+    tracker.update({"oob": True, "csrf_token": catch_up.viewer.csrf_token})
+    return [render_to_string("states/partials/round.html", tracker)]

@@ -116,7 +116,11 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
 
 
 def _sheet_of(character_id: int, membership: Membership) -> Character | None:
-    character = Character.objects.select_related("campaign", "owner").filter(pk=character_id).first()
+    # This member's campaign only: a socket may name any id (a catch-up renders what it names, campaigns.live_catch_up).
+    found = Character.objects.select_related("campaign", "owner").filter(
+        pk=character_id, campaign_id=membership.campaign_id
+    )
+    character = found.first()
     return character if character is not None and can_view(membership, character) else None
 
 

@@ -202,7 +202,8 @@
   // ---- The live socket of a campaign page (campaigns/consumers.py is the other end) ----
   // Every message carries its position in the campaign's stream; the page remembers the last one it
   // rendered and, after any drop, reconnects with ?after=<that position> to get what it missed, filtered
-  // for this member by the server exactly like live messages. The status line says what is true.
+  // for this member by the server exactly like live messages (past a few events, its regions as they now
+  // stand, campaigns/live_catch_up.py). The status line says what is true.
   function oobSelector(el) {
     var spec = el.getAttribute("hx-swap-oob") || "true";
     var colon = spec.indexOf(":");
@@ -395,6 +396,8 @@
         (message.missed || []).forEach(function (item) {
           if (last === null || item[0] > last) { applyLive(item[1], item[0]); }
         });
+        // Too many missed to replay one by one: the regions this page watches as they stand at p, applied like a push.
+        if (message.regions && (last === null || message.p > last)) { applyLive(message.regions, message.p); }
         last = message.p;
         if (message.ping) { pingMs = message.ping * 1000; arm(); }
         attempts = 0;

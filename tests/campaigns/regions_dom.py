@@ -68,16 +68,22 @@ def element(html: str, element_id: str) -> str | None:
 
 
 def apply_fragments(page: str, message: str) -> str:
-    """``page`` with a live message's out-of-band swaps applied (``hx-swap-oob="true"``: the element with the same
-    id is replaced; ``beforeend:#x``: appended inside ``#x``; ``delete``: removed)."""
+    """``page`` with a live message's out-of-band swaps applied (``hx-swap-oob="true"`` or ``outerHTML``: the element
+    with the same id is replaced; ``beforeend:#x``: appended inside ``#x``; ``innerHTML:#x``: put inside ``#x`` in
+    place of what it held; ``delete``: removed)."""
     for start, end, attrs in _Spans(message).top:
         swap, piece = attrs.get("hx-swap-oob"), message[start:end]
         if not swap:
             continue
         spans = _Spans(page).ids
-        if swap == "true" and attrs.get("id") in spans:
+        if swap in ("true", "outerHTML") and attrs.get("id") in spans:
             at = spans[str(attrs["id"])]
             page = page[: at[0]] + OOB.sub("", piece, count=1) + page[at[1] :]
+        elif swap.startswith("innerHTML:#") and swap[len("innerHTML:#") :] in spans:
+            inner = piece[piece.index(">") + 1 : piece.rindex("<")]
+            at = spans[swap[len("innerHTML:#") :]]
+            opened, closed = page.index(">", at[0]) + 1, page.rindex("<", 0, at[1])
+            page = page[:opened] + inner + page[closed:]
         elif swap.startswith("beforeend:#") and swap[len("beforeend:#") :] in spans:
             inner = piece[piece.index(">") + 1 : piece.rindex("<")]
             close = spans[swap[len("beforeend:#") :]][1]

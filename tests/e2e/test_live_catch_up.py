@@ -39,6 +39,7 @@ def test_a_page_that_was_offline_shows_what_it_missed_within_two_seconds(
     narrator = new_context().new_page()
     login(narrator, narrator_name)
     narrator.goto(f"/campaigns/{campaign_id}/dashboard/")
+    narrator.locator(".note-fold > summary").click()  # the note form is folded
 
     player_context.set_offline(True)
     expect(status).to_have_attribute("data-state", "offline")
@@ -57,3 +58,51 @@ def test_a_page_that_was_offline_shows_what_it_missed_within_two_seconds(
     expect(status).to_have_attribute("data-state", "open", timeout=2000)
     assert player.locator("#live-feed li", has_text="pendant la coupure").count() == 2, "each note shown once"
     assert player.evaluate("window.__stillTheSamePage === true"), "caught up without a reload"
+
+
+def test_a_page_that_missed_many_events_gets_its_regions_as_they_stand_in_one_message(
+    new_context, make_user, run_in_server_db
+) -> None:  # type: ignore[no-untyped-def]
+    """Past LIVE_CATCH_UP_REPLAY_MAX missed events the page is sent its regions as they stand
+    (campaigns/live_catch_up.py): its feed then equals a fresh page's, with no reload and no secret."""
+    suffix = uuid.uuid4().hex[:6]
+    narrator_name, player_name = make_user(f"mj{suffix}"), make_user(f"pj{suffix}")
+    campaign_id = int(
+        run_in_server_db(
+            "from django.contrib.auth.models import User\n"
+            "from campaigns import services\n"
+            "from campaigns.models import Membership, Role\n"
+            f"narrator = User.objects.get(username={narrator_name!r})\n"
+            "campaign = services.campaign_create(owner=narrator, data={'name': 'Longue coupure'})\n"
+            f"Membership.objects.create(campaign=campaign, user=User.objects.get(username={player_name!r}), role=Role.PLAYER)\n"
+            "print(campaign.pk)\n"
+        ).strip()
+    )
+    player_context = new_context()
+    player = player_context.new_page()
+    login(player, player_name)
+    player.goto(f"/campaigns/{campaign_id}/")
+    status = player.locator("#live-status")
+    expect(status).to_have_attribute("data-state", "open")
+    player_context.set_offline(True)
+    expect(status).to_have_attribute("data-state", "offline")
+    run_in_server_db(
+        "from campaigns import services\n"
+        "from campaigns.models import Membership\n"
+        f"narrator = Membership.objects.select_related('campaign').get(campaign_id={campaign_id}, role='narrator')\n"
+        "for n in range(40):\n"
+        "    services.note_write(membership=narrator, text=f'Note {n} pendant la longue coupure')\n"
+        "    services.note_write(membership=narrator, text=f'SECRET DU MJ {n}', private=True)\n"
+    )
+    player.evaluate("window.__stillTheSamePage = true")
+    player_context.set_offline(False)
+    feed = player.locator("#live-feed")
+    expect(feed).to_contain_text("Note 39 pendant la longue coupure", timeout=5000)
+    expect(status).to_have_attribute("data-state", "open", timeout=5000)
+    assert player.evaluate("window.__stillTheSamePage === true"), "caught up without a reload"
+    shown = player.locator("#live-feed li").all_inner_texts()
+    fresh = new_context().new_page()
+    login(fresh, player_name)
+    fresh.goto(f"/campaigns/{campaign_id}/")
+    assert shown == fresh.locator("#live-feed li").all_inner_texts()
+    assert "SECRET DU MJ" not in player.content()
