@@ -30,6 +30,19 @@ def _text(kind: str, payload: dict[str, Any], language: str) -> str:
 CASES: list[tuple[str, dict[str, Any], list[str], list[str]]] = [
     (
         "savage.settings_changed",
+        {"changed": {"revers_to_wounds": [False, True], "rank_3": ["d6", "d8"], "reads_vigor": ["", "Force"]}},
+        [
+            "quelqu’un a modifié les réglages des états à la Savage : dé de trait au rang Médiocre : d6 → d8",
+            "Vigueur lue depuis : l’Aptitude qui porte son nom → Force",
+            "les Revers physiques deviennent des Blessures : non → oui.",
+        ],
+        [
+            "someone changed the Savage-style settings: trait die at rank Mediocre: d6 → d8",
+            "Vigour read from: the Aptitude bearing its name → Force · physical Revers become wounds: no → yes.",
+        ],
+    ),
+    (
+        "savage.settings_changed",
         {"revers_to_wounds": True},
         ["quelqu’un a modifié les réglages", "les Revers physiques deviennent des Blessures."],
         ["someone changed the Savage-style settings: physical Revers become wounds."],

@@ -14,7 +14,7 @@ from django.utils import translation
 from campaigns.models import Event
 from core.errors import ServiceError
 from states.models import SavageState
-from states.services.fatigue import savage_fatigue_gain, savage_fatigue_lose
+from states.services.fatigue import savage_fatigue_action, savage_fatigue_gain, savage_fatigue_lose
 from tests.states.dice import ScriptedDice
 
 pytestmark = pytest.mark.django_db
@@ -88,3 +88,22 @@ def test_removing_a_level_of_a_source_with_none_is_refused_and_changes_nothing(t
     after = SavageState.objects.get(character=table.pc)
     assert after.version == before.version and _levels(after) == {"hunger": 1}
     assert _events("savage.fatigue_lost") == []
+
+
+def test_a_recovery_action_starts_the_recovery_and_logs_its_effects(table) -> None:
+    """Faim: « 500 g de nourriture décente permet à un personnage de récupérer d'un niveau de fatigue par heure »."""
+    before = _gain(table, "hunger")
+    state = savage_fatigue_action(character=table.pc, actor=table.alice, action="food", expected_version=before.version)
+    assert state.version == before.version + 1
+    [event] = _events("savage.recovery_action")
+    assert event.payload["action"] == "food"
+    assert [(e["source"], e["started"]) for e in event.payload["effects"]] == [("hunger", True)]
+    assert state.fatigue_tracks.get(source="hunger").recovering_since == table.campaign.game_clock
+
+
+def test_an_action_that_heals_nothing_is_refused_and_changes_nothing(table) -> None:
+    before = _gain(table, "cold")
+    with translation.override("en"), pytest.raises(ServiceError, match="starts no recovery"):
+        savage_fatigue_action(character=table.pc, actor=table.alice, action="food", expected_version=None)
+    assert SavageState.objects.get(character=table.pc).version == before.version
+    assert _events("savage.recovery_action") == []
