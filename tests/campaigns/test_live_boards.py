@@ -21,6 +21,9 @@ from campaigns import live_boards
 from campaigns.live_boards import ORIGIN_MARKER, BoardConsumer, board_rendering, forget_boards, kept_board
 from campaigns.live_render import CSRF_MARKER
 
+# The game is in memory, but channels closes stale database connections around every message: the database must
+# be allowed, as for every socket test.
+pytestmark = pytest.mark.django_db(transaction=True)
 CSRF_SECRET = "a" * 32
 
 
