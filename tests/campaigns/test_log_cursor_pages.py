@@ -179,3 +179,16 @@ def test_a_deep_page_query_count_does_not_grow_with_events(
     with django_assert_max_num_queries(14):
         response = client.get(url or log)
     assert response.status_code == 200
+
+
+def test_a_newer_link_with_less_than_a_page_above_shows_the_newest_page() -> None:
+    """A page "after" an entry that has fewer than 50 newer ones is the newest page itself (no "newer" link)."""
+    campaign = campaign_with(players=1)
+    _fill(campaign, 60)
+    client = _client(narrator_of(campaign))
+    url = reverse("campaigns:log", args=[campaign.pk])
+    newest = client.get(url).content.decode()
+    entry = campaign.events.order_by("-created_at", "-pk")[10]
+    page = client.get(url, {"after": cursor_of(entry.created_at, entry.pk)}).content.decode()
+    assert _ids(page) == _ids(newest) and len(_ids(page)) == 50
+    assert _link(page, "Plus récent") is None and _link(page, "Plus ancien") is not None

@@ -106,3 +106,32 @@ def test_the_now_block_is_rendered_once_for_those_who_read_it_alike() -> None:
     assert first == second and key(f.player) != first and key(f.narrator) not in (first, key(f.player))
     seen = "".join(extra_fragments(drew, Viewer(membership(f.campaign, waiting_on_nothing[0]), watching=home)))
     assert '<div id="now-draw" class="now-part" hx-swap-oob="true"></div>' in seen
+
+
+def test_a_state_change_is_read_alike_by_the_narrators_and_apart_by_each_player() -> None:
+    """Shaken: the narrators' list of who is Shaken is one copy; each player reads their own character's part; an
+    event no section follows, or a page without the campaign's home, costs no "now" part at all."""
+    from campaigns.live import NOT_SHOWN
+    from campaigns.now import now_audience
+    from states.now import states_now
+
+    f = fight(npcs=1)
+    other = UserFactory()
+    f.campaign.memberships.create(user=other, role="player")
+    narrator, player = membership(f.campaign, f.narrator), membership(f.campaign, f.player)
+    assert states_now(narrator) == ""  # nobody Shaken nor in État critique: no list
+    savage_shaken_set(character=f.hero, actor=f.narrator, shaken=True, expected_version=None)
+    shaken = Event.objects.filter(kind="savage.shaken_set").latest("pk")
+    home = frozenset({home_subject(f.campaign.pk)})
+
+    def key(user):  # type: ignore[no-untyped-def]
+        return now_audience(shaken, Viewer(membership(f.campaign, user), watching=home))
+
+    assert key(f.narrator) == (("narrator",), ("narrator",))
+    assert key(f.player) == (("member", player.pk), ("player",))
+    assert key(other) not in (key(f.player), key(f.narrator))
+    assert states_now(player) == "" and f.hero.name in states_now(narrator)
+    feed_only = Viewer(narrator, watching=frozenset({feed_subject(f.campaign.pk)}))
+    assert now_audience(shaken, feed_only) == NOT_SHOWN
+    note = Event(campaign=f.campaign, kind="note")  # no section follows the notes
+    assert now_audience(note, Viewer(narrator, watching=home)) == NOT_SHOWN
