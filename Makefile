@@ -46,7 +46,7 @@ run: messages
 serve: messages
 	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --no-proxy-headers --timeout-graceful-shutdown 5
 
-PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS) --ignore=tests/e2e
+PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS) --ignore=tests/e2e --durations=15
 
 ## make test: lint, import contracts, types, migrations, then the fast suite: the whole correctness suite
 ## without the `slow` marker (about 3 minutes on two quiet cores; a progress line every 10 s).
