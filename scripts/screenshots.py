@@ -98,7 +98,9 @@ def shoot(base: str, ids: dict) -> None:  # type: ignore[type-arg]
         pages["sequence"] = ids["sequence"]
     pages["console"] = ids["console"]
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+        )
         for language in ("fr", "en"):
             for width, height in ((390, 844), (1280, 900)):
                 context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
@@ -128,6 +130,22 @@ def shoot(base: str, ids: dict) -> None:  # type: ignore[type-arg]
                 page.locator("#roll-result .roll-card").wait_for()
                 page.locator("#roll-result").scroll_into_view_if_needed()
                 page.screenshot(path=str(OUT / f"roll-result-{language}-{width}.png"))
+                context.close()
+                # A player's phone opens on "now": their character and what the table expects of them, on the
+                # first screen (the viewport only, as the phone shows it).
+                context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
+                                              locale=language, is_mobile=width < 500, has_touch=width < 500)  # fmt: skip
+                context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+                page = context.new_page()
+                page.goto("/accounts/login/")
+                page.fill("input[name=username]", "joueur1")
+                page.fill("input[name=password]", PASSWORD)
+                page.locator("form button[type=submit]").last.click()
+                page.wait_for_load_state()
+                page.locator(f".lang-switch button[value={language}]").click()
+                page.wait_for_load_state()
+                page.goto(f"/campaigns/{ids['campaign']}/")
+                page.screenshot(path=str(OUT / f"home-player-{language}-{width}.png"))
                 context.close()
         browser.close()
 
