@@ -33,7 +33,9 @@ def test_narrator_invites_a_player_and_a_note_appears_live_on_the_players_log(ne
 
     player = new_context().new_page()
     player.goto(invitation)
-    expect(player).to_have_url(re.compile("/accounts/login/"))
+    # The invitation names the campaign and its narrator before any login (issue 28), then sign-up comes back here.
+    expect(player.get_by_role("heading", name=re.compile("Les Ombres de Lutèce"))).to_be_visible()
+    expect(player.get_by_text(f"mj{suffix}")).to_be_visible()
     player.get_by_role("link", name="Créer un compte").last.click()
     player.locator("input[name=username]").fill(f"pj{suffix}")
     player.locator("input[name=password1]").fill("un-mot-de-passe-solide")
