@@ -78,10 +78,22 @@ def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def
             item.add_marker(skip)
 
 
+def _needs_the_database(item: pytest.Item) -> bool:
+    return item.get_closest_marker("django_db") is not None or "django_db_setup" in getattr(item, "fixturenames", ())
+
+
 @pytest.fixture(scope="session", autouse=True)
-def _close_the_socket_thread_connection(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+def _close_the_socket_thread_connection(request):  # type: ignore[no-untyped-def]
     """WebSocket tests run consumers' queries on asgiref's one sync thread, whose connection would
-    otherwise outlive the tests and keep PostgreSQL from dropping the test database."""
+    otherwise outlive the tests and keep PostgreSQL from dropping the test database.
+
+    A session of pure rules tests builds no test database and starts no such thread: the mutation runs
+    (docs/rules-coverage.md) fork one pytest session per mutant, and a forked copy of that thread deadlocks."""
+    if not any(_needs_the_database(item) for item in request.session.items):
+        yield
+        return
+    request.getfixturevalue("django_db_setup")
+    django_db_blocker = request.getfixturevalue("django_db_blocker")
     yield
     import asyncio
 
