@@ -9,6 +9,7 @@ bénéficier d'une procédure de décontamination »."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 import pytest
 
@@ -71,6 +72,8 @@ def test_a_source_already_healed_does_not_hide_the_others() -> None:
     tracks, effects = act(tracks, "food")
     assert effects == [ActionEffect("hunger", started=True)]
     assert tracks["hunger"].recovering_since == T0
+    tracks, report = elapse(tracks, T0, h(1))
+    assert report == ElapseReport(recovered={"hunger": 1})
 
 
 def test_a_treatment_reports_its_dice_its_whole_days_and_the_day_it_heals() -> None:
@@ -81,6 +84,9 @@ def test_a_treatment_reports_its_dice_its_whole_days_and_the_day_it_heals() -> N
         ActionEffect("disease", started=True, faces=(5, 4), days=5, recovers_at=T0 + dt.timedelta(days=5))
     ]
     assert type(effects[0].days) is int
+    healed, report = elapse(tracks | {"disease": replace(tracks["disease"], recovers_at=h(24))}, T0, h(24))
+    assert report == ElapseReport(recovered={"disease": 1})
+    assert healed["disease"] == FatigueTrack("disease") and total_levels(healed) == 0
 
 
 def test_decontamination_speeds_radiation_up_once() -> None:
