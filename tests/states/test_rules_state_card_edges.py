@@ -1,0 +1,81 @@
+"""The state cards at their edges, each refusal by the code the shell translates (found by mutation testing).
+
+Ruse: « Succès : l'adversaire est distrait et subit un malus de -2 en Parade […] Relance : […] et est en outre
+Secoué. » État critique: « 1 ou moins : il meurt. Échec : il est affecté par une blessure permanente et est
+victime d'une Hémorragie. » Secoué: « utiliser un jeton à tout moment pour éliminer un état Secoué »."""
+
+from __future__ import annotations
+
+import pytest
+
+from states.rules.dice import TraitDie, trait_roll
+from states.rules.errors import IllegalTransition
+from states.rules.states import (
+    CardState,
+    IncapacitationResult,
+    TrickResult,
+    bleeding_set,
+    incapacitation_roll,
+    shaken_set,
+    token_award,
+    trick_resolve,
+)
+from tests.states.dice import ScriptedDice
+
+
+def rolled(total: int) -> object:
+    """A plain d12 roll showing ``total`` (no Wild Die, no modifier)."""
+    return trait_roll(ScriptedDice(total), TraitDie(12), wild_card=False)
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "result"),
+    [
+        (5, 5, TrickResult.FAILS),  # a tie is no opposed success
+        (6, 5, TrickResult.DISTRACTED),  # beating the defender by one is a success
+        (7, 4, TrickResult.DISTRACTED),
+        (8, 4, TrickResult.DISTRACTED_AND_SHAKEN),  # four more is a raise
+        (3, 1, TrickResult.FAILS),  # above the defender but no success
+    ],
+)
+def test_a_trick_is_an_opposed_roll_whose_raise_also_shakes(attacker: int, defender: int, result: TrickResult) -> None:
+    target, got = trick_resolve(CardState(), rolled(attacker), rolled(defender))  # type: ignore[arg-type]
+    assert got is result
+    assert target.tricked == (result is not TrickResult.FAILS)
+    assert target.shaken == (result is TrickResult.DISTRACTED_AND_SHAKEN)
+
+
+def test_tokens_are_awarded_one_by_default_and_never_zero() -> None:
+    assert token_award(CardState()).tokens == 1
+    assert token_award(CardState(tokens=2), 1).tokens == 3
+    with pytest.raises(IllegalTransition) as refused:
+        token_award(CardState(), 0)
+    assert refused.value.code == "token_count"
+
+
+def test_setting_shaken_or_bleeding_twice_is_refused_by_its_own_code() -> None:
+    for state, shaken, code in ((CardState(shaken=True), True, "already_shaken"), (CardState(), False, "not_shaken")):
+        with pytest.raises(IllegalTransition) as refused:
+            shaken_set(state, shaken)
+        assert refused.value.code == code
+    cases = ((CardState(bleeding_out=True), True, "already_bleeding"), (CardState(), False, "not_bleeding"))
+    for state, bleeding, code in cases:
+        with pytest.raises(IllegalTransition) as refused:
+            bleeding_set(state, bleeding)
+        assert refused.value.code == code
+
+
+def test_the_incapacitation_roll_is_made_once_and_death_ends_the_bleeding() -> None:
+    due = CardState(wounds=3, incapacitated=True, incapacitation_roll_due=True, bleeding_out=True)
+    dead, result = incapacitation_roll(due, rolled(1))  # type: ignore[arg-type]
+    assert result is IncapacitationResult.DIES
+    assert dead.dead and dead.bleeding_out is False and dead.incapacitation_roll_due is False
+    wounded, result = incapacitation_roll(replace_due(due), rolled(5))  # type: ignore[arg-type]
+    assert result is IncapacitationResult.WOUNDED_UNTIL_HEALED and wounded.incapacitation_roll_due is False
+    with pytest.raises(IllegalTransition) as refused:
+        incapacitation_roll(wounded, rolled(5))  # type: ignore[arg-type]
+    assert refused.value.code == "no_incapacitation_roll"
+
+
+def replace_due(state: CardState) -> CardState:
+    return CardState(wounds=state.wounds, incapacitated=True, incapacitation_roll_due=True)
