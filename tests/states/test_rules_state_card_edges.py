@@ -17,8 +17,10 @@ from states.rules.states import (
     bleeding_set,
     incapacitation_roll,
     shaken_set,
+    soak_check,
     token_award,
     trick_resolve,
+    wounds_heal,
 )
 from tests.states.dice import ScriptedDice
 
@@ -79,3 +81,24 @@ def test_the_incapacitation_roll_is_made_once_and_death_ends_the_bleeding() -> N
 
 def replace_due(state: CardState) -> CardState:
     return CardState(wounds=state.wounds, incapacitated=True, incapacitation_roll_due=True)
+
+
+def test_healing_below_four_wounds_ends_etat_critique_and_its_pending_roll() -> None:
+    """Blessure: « Une quatrième le fait passer en Etat Critique »: healed back to three, it is over."""
+    critical = CardState(wounds=4, incapacitated=True, incapacitation_roll_due=True)
+    healed = wounds_heal(critical, 1)
+    assert healed.wounds == 3
+    assert healed.incapacitated is False and healed.incapacitation_roll_due is False
+
+
+def test_wound_counts_and_soaking_are_refused_by_their_own_codes() -> None:
+    refusals = (
+        (lambda: wounds_heal(CardState(wounds=2), 0), "wound_count"),
+        (lambda: wounds_heal(CardState(wounds=2), 3), "heal_too_many"),
+        (lambda: soak_check(CardState(tokens=1), 0), "wound_count"),
+        (lambda: soak_check(CardState(), 1), "no_token"),
+    )
+    for refused_call, code in refusals:
+        with pytest.raises(IllegalTransition) as refused:
+            refused_call()
+        assert refused.value.code == code
