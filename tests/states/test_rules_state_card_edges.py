@@ -21,6 +21,7 @@ from states.rules.states import (
     token_award,
     trick_resolve,
     wounds_heal,
+    wounds_set,
 )
 from tests.states.dice import ScriptedDice
 
@@ -102,3 +103,20 @@ def test_wound_counts_and_soaking_are_refused_by_their_own_codes() -> None:
         with pytest.raises(IllegalTransition) as refused:
             refused_call()
         assert refused.value.code == code
+
+
+def test_the_narrator_sets_the_wound_count_up_down_and_to_four_never_beyond() -> None:
+    """The one-tap track: « jusqu'à 3 Blessures. Une quatrième le fait passer en Etat Critique »."""
+    up, result = wounds_set(CardState(wounds=1), 3)
+    assert up.wounds == 3 and result is not None and result.taken == 2 and not up.incapacitated
+    down, result = wounds_set(CardState(wounds=3), 1)
+    assert down.wounds == 1 and result is None
+    fourth, result = wounds_set(CardState(wounds=2), 4)
+    assert fourth.wounds == 4 and fourth.incapacitated and result is not None and result.incapacitated_now
+    for count in (5, -1):
+        with pytest.raises(IllegalTransition) as refused:
+            wounds_set(CardState(wounds=2), count)
+        assert refused.value.code == "fifth_wound"
+    with pytest.raises(IllegalTransition) as unchanged:
+        wounds_set(CardState(wounds=2), 2)
+    assert unchanged.value.code == "no_change" and unchanged.value.params == {"count": 2}
