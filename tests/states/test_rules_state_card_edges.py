@@ -11,9 +11,12 @@ import pytest
 from states.rules.dice import TraitDie, trait_roll
 from states.rules.errors import IllegalTransition
 from states.rules.states import (
+    BleedingOutcome,
+    BleedingResult,
     CardState,
     IncapacitationResult,
     TrickResult,
+    bleeding_roll,
     bleeding_set,
     incapacitation_roll,
     shaken_set,
@@ -120,3 +123,34 @@ def test_the_narrator_sets_the_wound_count_up_down_and_to_four_never_beyond() ->
     with pytest.raises(IllegalTransition) as unchanged:
         wounds_set(CardState(wounds=2), 2)
     assert unchanged.value.code == "no_change" and unchanged.value.params == {"count": 2}
+
+
+class _OneDie(ScriptedDice):
+    """Scripted faces that also keep the die each face was asked of."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(*faces)
+        self.asked: list[tuple[int, int]] = []
+
+    def randint(self, a: int, b: int) -> int:
+        self.asked.append((a, b))
+        return super().randint(a, b)
+
+
+def test_bleeding_stops_kills_or_knocks_out_for_one_d6_hours_and_always_ends() -> None:
+    """Hémorragie: « Échec : il meurt. Si les dégâts […] n'étaient pas létaux, il tombe dans l'inconscience pour
+    1d6 heures. Succès : […] un nouveau jet lors du prochain round. Relance : l'hémorragie cesse. »"""
+    bleeding = CardState(wounds=4, incapacitated=True, bleeding_out=True)
+    stopped, outcome = bleeding_roll(bleeding, rolled(8), lethal=True, rng=_OneDie())  # type: ignore[arg-type]
+    assert outcome.result is BleedingResult.STOPS and stopped.bleeding_out is False
+    again, outcome = bleeding_roll(bleeding, rolled(5), lethal=True, rng=_OneDie())  # type: ignore[arg-type]
+    assert outcome.result is BleedingResult.ROLLS_AGAIN and again.bleeding_out is True
+    dead, outcome = bleeding_roll(bleeding, rolled(2), lethal=True, rng=_OneDie())  # type: ignore[arg-type]
+    assert outcome.result is BleedingResult.DIES and dead.dead and dead.bleeding_out is False
+    d6 = _OneDie(5)
+    out, outcome = bleeding_roll(bleeding, rolled(2), lethal=False, rng=d6)  # type: ignore[arg-type]
+    assert outcome == BleedingOutcome(BleedingResult.UNCONSCIOUS, unconscious_faces=(5,)) and d6.asked == [(1, 6)]
+    assert out.unconscious and out.bleeding_out is False and not out.dead
+    with pytest.raises(IllegalTransition) as refused:
+        bleeding_roll(CardState(), rolled(8), lethal=True, rng=_OneDie())  # type: ignore[arg-type]
+    assert refused.value.code == "not_bleeding"
