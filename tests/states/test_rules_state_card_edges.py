@@ -15,16 +15,21 @@ from states.rules.states import (
     BleedingResult,
     CardState,
     IncapacitationResult,
+    ShakenResult,
     TrickResult,
     bleeding_roll,
     bleeding_set,
     incapacitation_roll,
+    shaken_recovery,
     shaken_set,
     soak_check,
     token_award,
+    token_spend,
+    token_unshake,
     trick_resolve,
     wounds_heal,
     wounds_set,
+    wounds_take,
 )
 from tests.states.dice import ScriptedDice
 
@@ -154,3 +159,25 @@ def test_bleeding_stops_kills_or_knocks_out_for_one_d6_hours_and_always_ends() -
     with pytest.raises(IllegalTransition) as refused:
         bleeding_roll(CardState(), rolled(8), lethal=True, rng=_OneDie())  # type: ignore[arg-type]
     assert refused.value.code == "not_bleeding"
+
+
+def test_shaken_ends_as_false_and_each_refusal_names_its_code() -> None:
+    """Secoué: « Succès : il n'est plus Secoué […] Relance : il n'est plus Secoué et peut agir normalement »."""
+    shaken = CardState(shaken=True, tokens=1)
+    for total, result in ((5, ShakenResult.ENDS_FREE_ACTIONS), (8, ShakenResult.ENDS_ACTS)):
+        after, got = shaken_recovery(shaken, rolled(total))  # type: ignore[arg-type]
+        assert got is result and after.shaken is False
+    assert token_unshake(shaken).shaken is False
+    refusals = (
+        (lambda: shaken_recovery(CardState(), rolled(8)), "not_shaken"),  # type: ignore[arg-type]
+        (lambda: token_unshake(CardState()), "not_shaken"),
+        (lambda: token_spend(CardState()), "no_token"),
+        (lambda: wounds_take(CardState(), 0), "wound_count"),
+        (lambda: wounds_take(CardState(wounds=4, incapacitated=True), 1), "fifth_wound"),
+    )
+    for refused_call, code in refusals:
+        with pytest.raises(IllegalTransition) as refused:
+            refused_call()
+        assert refused.value.code == code
+    _, taken = wounds_take(CardState(), 2)
+    assert taken.incoming == 2 and taken.taken == 2 and taken.soaked == 0
