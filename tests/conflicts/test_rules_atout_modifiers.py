@@ -12,7 +12,7 @@ import random
 import pytest
 
 from characters.rules.ladder import Rank
-from conflicts.rules.budget import ParticipantSetup, card_items
+from conflicts.rules.budget import ParticipantSetup, Use, card_items
 from conflicts.rules.errors import RuleError
 from conflicts.rules.fudge import FudgeTestSetup, Modifier, add_modifier, fudge_test, remove_modifier, with_modifiers
 from conflicts.rules.ranks import Difficulty
@@ -55,3 +55,43 @@ def test_penalty_lines_are_negative_and_surprise_and_conditions_stop_at_two_card
     assert lines == [("trait", 5), ("relatedness", -2), ("fed", -1), ("surprise", -2), ("conditions", -2)]
     later = [(i.modifier.code, i.modifier.amount) for i in card_items(setup, first_draw=False)]
     assert later == [("trait", 5), ("relatedness", -2), ("fed", -1), ("conditions", -2)]
+
+
+def _lines(setup: ParticipantSetup) -> list[tuple[str, int, Use]]:
+    return [(i.modifier.code, i.modifier.amount, i.use) for i in card_items(setup, first_draw=False)]
+
+
+def test_every_other_line_of_the_card_budget_with_the_use_its_cards_are_for() -> None:
+    """V-4 and the narrator's section: scale, a vehicle's Robustesse, two weapons (+1), range and cover (at most
+    two cards of defence), Atouts, help and the upper hand, each one line the table can read."""
+    setup = ParticipantSetup(
+        trait_value=4,
+        scale=1,
+        vehicle=2,
+        telekinesis_mind=1,
+        atout_card=1,
+        help_cards=2,
+        upper_hand_cards=1,
+        other=-1,
+        two_weapons=True,
+        two_weapons_use=Use.DEFENCE,
+        range_defence=1,
+        cover_defence=3,
+    )
+    assert _lines(setup) == [
+        ("trait", 4, Use.ANY),
+        ("scale", 1, Use.ANY),
+        ("vehicle", 2, Use.ANY),
+        ("telekinesis_mind", 1, Use.ANY),
+        ("atout", 1, Use.ANY),
+        ("help", 2, Use.ANY),
+        ("upper_hand", 1, Use.ANY),
+        ("other", -1, Use.ANY),
+        ("two_weapons", 1, Use.DEFENCE),
+        ("range", 1, Use.DEFENCE),
+        ("cover", 2, Use.DEFENCE),
+    ]
+    # « le modificateur de Robustesse soit utilisé comme une Armure »: defence cards only, and only once.
+    armoured = ParticipantSetup(trait_value=4, vehicle=2, vehicle_as_armour=True)
+    assert _lines(armoured) == [("trait", 4, Use.ANY), ("vehicle", 2, Use.DEFENCE)]
+    assert _lines(ParticipantSetup(trait_value=4, vehicle_as_armour=True)) == [("trait", 4, Use.ANY)]
