@@ -201,3 +201,16 @@ def test_a_level_back_at_the_very_hour_of_the_deadline_saves_and_nobody_wakes_up
     saved, _ = act(tracks, "water", now=h(6))
     saved, report = elapse(saved, T0, h(7))
     assert report == ElapseReport(recovered={"thirst": 1})
+
+
+def test_a_critical_level_lost_clears_its_deadline_and_sources_read_in_both_languages() -> None:
+    tracks, _ = gain({}, "hunger")
+    tracks, _ = gain(tracks, "hunger")
+    tracks, _ = gain(tracks, "hunger", 1, 1, 2)
+    assert tracks["hunger"].deadline == h(4)
+    assert fatigue_lose(tracks, "hunger")["hunger"] == FatigueTrack("hunger", levels=2)
+    assert (SOURCES["hunger"].name("fr"), SOURCES["hunger"].name("fr-ca"), SOURCES["hunger"].name("en")) == (
+        "Faim",
+        "Faim",
+        "Hunger",
+    )
