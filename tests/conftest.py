@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.conf import settings
 
@@ -78,10 +80,27 @@ def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def
             item.add_marker(skip)
 
 
+# The process that imported this file: a forked copy of it (a mutation run's) has another pid.
+_CONFTEST_PID = os.getpid()
+
+
+def _needs_the_database(item: pytest.Item) -> bool:
+    return item.get_closest_marker("django_db") is not None or "django_db_setup" in getattr(item, "fixturenames", ())
+
+
 @pytest.fixture(scope="session", autouse=True)
-def _close_the_socket_thread_connection(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+def _close_the_socket_thread_connection(request):  # type: ignore[no-untyped-def]
     """WebSocket tests run consumers' queries on asgiref's one sync thread, whose connection would
-    otherwise outlive the tests and keep PostgreSQL from dropping the test database."""
+    otherwise outlive the tests and keep PostgreSQL from dropping the test database.
+
+    A session of pure rules tests builds no test database. The mutation runs (docs/rules-coverage.md) fork one
+    pytest session per mutant from a process whose sync thread does not come along: a fork closes its own
+    connections, as waiting for that thread would never end."""
+    if not any(_needs_the_database(item) for item in request.session.items):
+        yield
+        return
+    request.getfixturevalue("django_db_setup")
+    django_db_blocker = request.getfixturevalue("django_db_blocker")
     yield
     import asyncio
 
@@ -89,4 +108,7 @@ def _close_the_socket_thread_connection(django_db_setup, django_db_blocker):  # 
     from django.db import connections
 
     with django_db_blocker.unblock():
-        asyncio.run(sync_to_async(connections.close_all, thread_sensitive=True)())
+        if os.getpid() != _CONFTEST_PID:
+            connections.close_all()
+        else:
+            asyncio.run(sync_to_async(connections.close_all, thread_sensitive=True)())
