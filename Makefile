@@ -9,7 +9,7 @@ PORT ?= 8000
 PYTEST_WORKERS ?= 2
 UV_VERSION := 0.13.9
 
-.PHONY: install native messages run serve test test-fast test-slow test-all lint typecheck e2e bench lock clean screenshots
+.PHONY: install native messages run serve test test-fast test-slow test-all lint typecheck e2e bench mutation lock clean screenshots
 
 $(STAMP): requirements.txt
 	@echo "==> Python packages into $(VENV) (uv: about 15 s on a fresh machine)"
@@ -99,6 +99,14 @@ $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 ## make bench: the benchmarks (docs/benchmarks.md); installs the bench-only requirements first.
 bench: native $(BENCH_STAMP)
 	$(PY) -m bench
+
+## make mutation: mutmut on the pure rules packages, one mutant at a time at the lowest priority, then the score
+## per package and module (docs/rules-coverage.md, « Mutation testing of the rules »); an hour or more.
+mutation: $(BENCH_STAMP)
+	TABLEE_ENGINE=python nice -n 19 $(VENV)/bin/mutmut run --max-children 1 "states.rules.*"
+	TABLEE_ENGINE=python nice -n 19 $(VENV)/bin/mutmut run --max-children 1 "conflicts.rules.*"
+	TABLEE_ENGINE=python nice -n 19 $(VENV)/bin/mutmut run --max-children 1 "characters.rules.*"
+	$(PY) scripts/mutation_scores.py
 
 lock:  # the bench-only pins stay in requirements-bench.txt; uv is the installer, not a dependency
 	$(PY) -m pip freeze --exclude-editable | grep -v '^uv==' | sort | grep -vxFf <(grep -v '^#' requirements-bench.txt) > requirements.txt
