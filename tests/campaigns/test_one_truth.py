@@ -206,7 +206,7 @@ def test_one_evening_with_every_kind_of_step() -> None:
             "savage.fatigue_gained", "character.updated", "note"} <= kinds, kinds  # fmt: skip
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(STEP, min_size=1, max_size=2))
 def test_every_open_sheet_with_its_live_messages_equals_a_fresh_one(steps: list[tuple[str, int]]) -> None:
     _play(steps)
