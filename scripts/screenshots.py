@@ -16,6 +16,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
@@ -92,6 +93,23 @@ def main() -> int:
     return 0
 
 
+def _signed_in(browser: Any, base: str, username: str, language: str, width: int, height: int) -> tuple[Any, Any]:
+    """A new browser context at that size, signed in as ``username`` and reading ``language``."""
+    context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
+                                  locale=language, is_mobile=width < 500, has_touch=width < 500)  # fmt: skip
+    context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_load_state()
+    # The demo accounts' profiles say French: switch as a reader would, with the bar's FR/EN.
+    page.locator(f".lang-switch button[value={language}]").click()
+    page.wait_for_load_state()
+    return context, page
+
+
 def shoot(base: str, ids: dict) -> None:  # type: ignore[type-arg]
     pages = {"sheet": f"/characters/{ids['jim']}/", "dashboard": f"/campaigns/{ids['campaign']}/dashboard/"}
     if ids.get("sequence"):
@@ -103,18 +121,7 @@ def shoot(base: str, ids: dict) -> None:  # type: ignore[type-arg]
         )
         for language in ("fr", "en"):
             for width, height in ((390, 844), (1280, 900)):
-                context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
-                                              locale=language, is_mobile=width < 500, has_touch=width < 500)  # fmt: skip
-                context.add_cookies([{"name": "django_language", "value": language, "url": base}])
-                page = context.new_page()
-                page.goto("/accounts/login/")
-                page.fill("input[name=username]", "narratrice")
-                page.fill("input[name=password]", PASSWORD)
-                page.locator("form button[type=submit]").last.click()
-                page.wait_for_load_state()
-                # The demo accounts' profiles say French: switch as a reader would, with the bar's FR/EN.
-                page.locator(f".lang-switch button[value={language}]").click()
-                page.wait_for_load_state()
+                context, page = _signed_in(browser, base, "narratrice", language, width, height)
                 for name, url in pages.items():
                     page.goto(url)
                     page.screenshot(path=str(OUT / f"{name}-{language}-{width}.png"), full_page=width > 500)
@@ -133,17 +140,7 @@ def shoot(base: str, ids: dict) -> None:  # type: ignore[type-arg]
                 context.close()
                 # A player's phone opens on "now": their character and what the table expects of them, on the
                 # first screen (the viewport only, as the phone shows it).
-                context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
-                                              locale=language, is_mobile=width < 500, has_touch=width < 500)  # fmt: skip
-                context.add_cookies([{"name": "django_language", "value": language, "url": base}])
-                page = context.new_page()
-                page.goto("/accounts/login/")
-                page.fill("input[name=username]", "joueur1")
-                page.fill("input[name=password]", PASSWORD)
-                page.locator("form button[type=submit]").last.click()
-                page.wait_for_load_state()
-                page.locator(f".lang-switch button[value={language}]").click()
-                page.wait_for_load_state()
+                context, page = _signed_in(browser, base, "joueur1", language, width, height)
                 page.goto(f"/campaigns/{ids['campaign']}/")
                 page.screenshot(path=str(OUT / f"home-player-{language}-{width}.png"))
                 context.close()
