@@ -46,7 +46,7 @@ run: messages
 serve: messages
 	$(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --no-proxy-headers --timeout-graceful-shutdown 5
 
-PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS) --ignore=tests/e2e --durations=15
+PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal --ignore=tests/e2e --durations=15
 
 ## make test: lint, import contracts, types, migrations, then the fast suite: the whole correctness suite
 ## without the `slow` marker (about 3 minutes on two quiet cores; a progress line every 10 s).
@@ -81,9 +81,10 @@ lint: messages
 typecheck: install
 	$(VENV)/bin/mypy accounts campaigns characters config conflicts core frag states tragic
 
+## make e2e: the browser tests, two at a time (each pytest-xdist worker runs its own server and Chromium).
 e2e: messages
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
-	$(PY) -m pytest -p no:xdist -m e2e tests/e2e
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m e2e tests/e2e --durations=10
 
 ## make screenshots: the sheet, roll dialog, Sequence and board at 390/1280 px in FR/EN, into docs/screenshots/.
 screenshots: messages

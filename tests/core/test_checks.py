@@ -1,6 +1,6 @@
 """The public default SECRET_KEY on a server others reach: ``check --deploy`` refuses it, and a server's start stops.
 
-The subprocess run of ``check --deploy`` (test_deploy.py) proves production values pass; these run the checks in the
+The subprocess run of ``check --deploy`` (tests/security/test_production_hygiene.py) proves production values pass; these run the checks in the
 test's own process, one setting at a time, for the refusals.
 """
 
