@@ -1,7 +1,8 @@
 """axe-core on every state a page can be in, not only as it loads (issue 28: « Popovers and dialogs were not swept
 in their open state »): every fold of a page opened (and what it loads when opened), the roll dialog, a roll's
 result with its Atout folds, the phone menu, the Sequence page in each phase (before any draw, mid-draw, resolved,
-settled, ended) for the narrator and the player, a TRAGIC board with engaged cards and a Frag board; in French and English, at
+settled, ended) for the narrator and the player, a refused form with its errors, Savage states (a Shaken character,
+the round tracker), a TRAGIC board with engaged cards and a Frag board; in French and English, at
 390 and 1280 px: no critical and no serious violation (nor the rules test_accessibility also fails on).
 """
 
@@ -35,12 +36,14 @@ from conflicts.services.npc_draws import sequence_draw_npcs
 from conflicts.services.settling import sequence_settle
 from core.errors import ServiceError
 from frag import services as frag
+from states.services.shaken import savage_shaken_set
 from tragic import services as tragic
 from tragic.engine.observation import observe
 from tragic.engine.roster import make_bot
 narrator = User.objects.create_user({narrator!r}, password={password!r})
 player = User.objects.create_user({player!r}, password={password!r})
-campaign = campaigns.campaign_create(owner=narrator, data={{"name": "États {suffix}", "creation_mode": "free"}})
+campaign = campaigns.campaign_create(owner=narrator, data={{"name": "États {suffix}", "creation_mode": "free",
+    "savage_states": True}})
 Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
 jim = characters.character_create(campaign=campaign, actor=player, name="Jim Bones", concept="Docker",
     goal="Passer", ranks={{"combat": 5, "esprit": 3}})
@@ -48,6 +51,7 @@ atout_gain(character=jim, actor=narrator, amount=3)
 ann = characters.character_create(campaign=campaign, actor=narrator, name="Ann", concept="Alliée", goal="Aider",
     ranks={{"combat": 3}})
 revers_inflict(character=ann, actor=narrator, domain="physical", severity=1, source="test")
+savage_shaken_set(character=ann, actor=narrator, shaken=True, expected_version=None)  # the dashboard's « now »
 sequences = {{}}
 for phase in ("before", "mid", "resolved", "settled", "ended"):
     louis = characters.npc_create(campaign=campaign, actor=narrator, name=f"Louis {{phase}}", concept="Truand",
@@ -135,6 +139,8 @@ def test_every_open_state_has_no_critical_or_serious_violation(new_context, run_
         "log (corrections)": f"/campaigns/{c}/log/",
         "settings (folds)": f"/campaigns/{c}/settings/",
         "sheet of another's character (folds)": f"/characters/{ids['ann']}/",
+        "states of a Shaken character (folds)": f"/characters/{ids['ann']}/states/",
+        "Savage round (folds)": f"/characters/campaign/{c}/round/",
         "frag home (seats)": "/frag/",
         "tragic board (engaged cards)": f"/tragic/games/{ids['tragic']}/",
         "frag board (folds)": f"/frag/games/{ids['frag']}/",
@@ -156,6 +162,13 @@ def test_every_open_state_has_no_critical_or_serious_violation(new_context, run_
         player.goto(url)
         problems[name] = _unfolded(player)
     took = player.locator("details", has_text="Revers").count()  # Jim may take Ann's Revers
+    player.goto(f"/campaigns/{c}/")  # a refused note: the form and its errors
+    player.locator(".note-fold > summary").click()
+    player.locator("#note-form textarea[name=text]").fill("   ")  # past the browser's check, refused by the server
+    player.locator("#note-form button[type=submit]").click()
+    player.locator("#note-form .errorlist").wait_for()
+    problems["note refused (errors)"] = _serious(player)
+    player.goto(f"/characters/{ids['jim']}/")
     player.locator("button.roll-more").first.click()
     player.locator(".roll-dialog:popover-open [data-applies]").wait_for()
     problems["roll dialog (open)"] = _serious(player)
