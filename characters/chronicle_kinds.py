@@ -35,7 +35,7 @@ def _created(event: Event) -> str:
     p = event.payload
     if p.get("mode") == "npc":
         return _("%(actor)s created the NPC %(name)s.") % {"actor": actor_name(event), "name": p["character"]}
-    spent, kept = int(p.get("spent", 0)), int(p.get("kept", 0))
+    spent, kept = int(p.get("spent") or 0), int(p.get("kept") or 0)
     return _("%(actor)s created %(name)s (%(spent)s, %(kept)s).") % {
         "actor": actor_name(event), "name": p["character"],
         "spent": ngettext("%(n)s Atout spent", "%(n)s Atouts spent", spent) % {"n": spent},
