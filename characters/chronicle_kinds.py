@@ -35,8 +35,11 @@ def _created(event: Event) -> str:
     p = event.payload
     if p.get("mode") == "npc":
         return _("%(actor)s created the NPC %(name)s.") % {"actor": actor_name(event), "name": p["character"]}
-    return _("%(actor)s created %(name)s (%(spent)s Atouts spent, %(kept)s kept for play).") % {
-        "actor": actor_name(event), "name": p["character"], "spent": p.get("spent", 0), "kept": p.get("kept", 0),
+    spent, kept = int(p.get("spent") or 0), int(p.get("kept") or 0)
+    return _("%(actor)s created %(name)s (%(spent)s, %(kept)s).") % {
+        "actor": actor_name(event), "name": p["character"],
+        "spent": ngettext("%(n)s Atout spent", "%(n)s Atouts spent", spent) % {"n": spent},
+        "kept": ngettext("%(n)s kept for play", "%(n)s kept for play", kept) % {"n": kept},
     }  # fmt: skip
 
 
@@ -313,9 +316,12 @@ def _potential_back(event: Event) -> str:
     p = event.payload
     key = "name_en" if _lang() == "en" else "name_fr"
     domains = ", ".join(d.get(key) or d.get("code", "") for d in p.get("domains", []))
-    text = _("%(name)s has rested %(hours)s hours without using a power: Potential back in full (%(domains)s).") % {
-        "name": p["character"], "hours": p.get("hours", ""), "domains": domains,
-    }  # fmt: skip
+    hours = int(p.get("hours") or 0)
+    text = ngettext(
+        "%(name)s has rested %(hours)s hour without using a power: Potential back in full (%(domains)s).",
+        "%(name)s has rested %(hours)s hours without using a power: Potential back in full (%(domains)s).",
+        hours,
+    ) % {"name": p["character"], "hours": hours, "domains": domains}
     return text + _restored(p)
 
 

@@ -114,7 +114,7 @@ class CharacterRules(models.Model):
     potential_rest_hours = models.PositiveSmallIntegerField(
         _("Potential comes back after this many game hours without a use"), default=8,
         validators=[MaxValueValidator(168)],
-        help_text=_("« a good night's rest »; 0: only the « night's rest » button gives it back."),
+        help_text=_("“a good night's rest”; 0: only the “night's rest” button gives it back."),
     )  # fmt: skip
     npc_out_after = models.PositiveSmallIntegerField(
         _("NPCs are out of action after"), default=2, validators=[MinValueValidator(1), MaxValueValidator(2)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from characters.rules.errors import RuleViolation
 from characters.rules.ladder import rank_label
@@ -17,12 +18,8 @@ def _messages() -> dict[str, str]:
         "creation.below_default": _(
             "%(trait)s cannot go below its starting rank (%(default_label)s): only streamlined Aptitudes can be lowered."
         ),
-        "creation.over_budget": _("You spent %(spent)s Atouts but only have %(total)s."),
         "creation.spend_at_least_one": _("You must spend at least one Atout at creation."),
         "creation.keep_last_atout": _("The last Atout must be kept for play: you spent %(spent)s of %(total)s."),
-        "streamlined.too_many_kept": _(
-            "Streamlined creation keeps at most %(maximum)s Atouts for play; you still have %(kept)s."
-        ),
         "streamlined.below_faible": _("Without the narrator's leave, %(trait)s cannot end creation below Faible."),
         "streamlined.above_excellent": _(
             "Without the narrator's leave, %(trait)s cannot end creation above Excellent."
@@ -44,7 +41,6 @@ def _messages() -> dict[str, str]:
         "atout.raise_between_sessions.not_in_session": _(
             "Experience Atouts raise traits between sessions, not while a session is open."
         ),
-        "atout.raise_cost": _("This raise costs %(cost)s Atouts, not %(amount)s."),
         "atout.raise.must_go_up": _("A raise must go up at least one rank."),
         "atout.save_your_skin.justification": _("Tell how your character gets out of this fix to save their skin."),
         "atout.narrative_control.justification": _("Say what you bring into the story with narrative control."),
@@ -56,7 +52,6 @@ def _messages() -> dict[str, str]:
         "atout.counter.one_at_a_time": _("Countering costs exactly one Atout."),
         "atout.counter.no_target": _("There is no uncountered Atout bonus of another character on this roll."),
         "atout.help_other.once_per_roll": _("A player can help only once per roll or draw."),
-        "atout.help_other.two_atouts": _("Helping another character costs %(cost)s Atouts for +1."),
         "atout.one_atout": _("This use costs exactly one Atout."),
         "atout.refund.not_refundable": _("Only a narrative control spend can be vetoed and refunded."),
         "atout.refund.already": _("This spend was already refunded."),
@@ -79,6 +74,41 @@ def _messages() -> dict[str, str]:
     }
 
 
+def _counted(code: str, params: Mapping[str, object]) -> str | None:
+    """The sentences whose words agree with a number (« coûte 1 Atout », « coûte 2 Atouts »)."""
+
+    def count(key: str) -> int:
+        try:
+            return int(str(params.get(key, 0)))
+        except ValueError:
+            return 0
+
+    if code == "creation.over_budget":
+        return ngettext(
+            "You spent %(spent)s Atout but only have %(total)s.",
+            "You spent %(spent)s Atouts but only have %(total)s.",
+            count("spent"),
+        )
+    if code == "streamlined.too_many_kept":
+        return ngettext(
+            "Streamlined creation keeps at most %(maximum)s Atout for play; you still have %(kept)s.",
+            "Streamlined creation keeps at most %(maximum)s Atouts for play; you still have %(kept)s.",
+            count("maximum"),
+        )
+    if code == "atout.raise_cost":
+        return ngettext(
+            "This raise costs %(cost)s Atout, not %(amount)s.", "This raise costs %(cost)s Atouts, not %(amount)s.",
+            count("cost"),
+        )  # fmt: skip
+    if code == "atout.help_other.two_atouts":
+        return ngettext(
+            "Helping another character costs %(cost)s Atout for +1.",
+            "Helping another character costs %(cost)s Atouts for +1.",
+            count("cost"),
+        )
+    return None
+
+
 def rule_message(violation: RuleViolation, names: Mapping[str, str] | None = None) -> str:
     """The sentence for a broken rule, with trait names (``names``: code → name) and rank labels filled in."""
     params = dict(violation.params)
@@ -88,7 +118,7 @@ def rule_message(violation: RuleViolation, names: Mapping[str, str] | None = Non
         if isinstance(params.get(key), int):
             params[f"{key}_label"] = rank_label(params[key])
     params.setdefault("trait", "")
-    template = _messages().get(violation.code)
+    template = _counted(violation.code, params) or _messages().get(violation.code)
     if template is None:
         return _("This breaks a rule (%(code)s).") % {"code": violation.code}
     return template % params

@@ -18,10 +18,6 @@ def _texts() -> dict[str, str]:
         "protect_not_teammate": _("Defence cards can only protect yourself or someone on your side."),
         "protect_needs_collective": _("Protecting a teammate with your defence is for collective sequences."),
         "protect_needs_reason": _("Say how you protect your teammate: covering someone needs a reason."),
-        "too_many_cards": _("This split uses %(used)s cards but you only have %(have)s."),
-        "too_many_attack": _("Only %(have)s of your cards can go to attack; this split puts %(used)s there."),
-        "too_many_defence": _("Only %(have)s of your cards can go to defence; this split puts %(used)s there."),
-        "deck_too_small": _("%(count)s cards cannot come from a deck of %(size)s."),
         "cut_needs_revers": _(
             "Nobody inflicted a Revers in the last draw: there is no winner to cut the sequence short."
         ),
@@ -39,12 +35,42 @@ def _texts() -> dict[str, str]:
 
 def _counted(code: str, values: dict[str, object]) -> str | None:
     """The refusals whose words agree with a number (« 1 carte n'est pas encore placée »)."""
+
+    def count(key: str) -> int:
+        try:
+            return int(str(values.get(key, 0)))
+        except ValueError:
+            return 0
+
     if code == "cards_left":
-        left = int(str(values.get("left", 0)))
         return ngettext(
             "%(left)s card is not placed yet: put every card in attack or defence.",
             "%(left)s cards are not placed yet: put every card in attack or defence.",
-            left,
+            count("left"),
+        )
+    if code == "too_many_cards":
+        return ngettext(
+            "This split uses %(used)s card but you only have %(have)s.",
+            "This split uses %(used)s cards but you only have %(have)s.",
+            count("used"),
+        )
+    if code in ("too_many_attack", "too_many_defence"):
+        if code == "too_many_attack":
+            return ngettext(
+                "Only %(have)s of your cards can go to attack; this split puts %(used)s there.",
+                "Only %(have)s of your cards can go to attack; this split puts %(used)s there.",
+                count("have"),
+            )
+        return ngettext(
+            "Only %(have)s of your cards can go to defence; this split puts %(used)s there.",
+            "Only %(have)s of your cards can go to defence; this split puts %(used)s there.",
+            count("have"),
+        )
+    if code == "deck_too_small":
+        return ngettext(
+            "%(count)s card cannot come from a deck of %(size)s.",
+            "%(count)s cards cannot come from a deck of %(size)s.",
+            count("count"),
         )
     return None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaigns.chronicle import describes
 from frag.selectors.naming import language
@@ -27,7 +28,11 @@ def _fighter(fighter: dict[str, Any]) -> str:
 @describes("frag.game_started", label=lambda: _("Frag game started"))
 def _started(event: Event) -> str:
     p = event.payload
-    return _("A Frag game begins on %(map)s: %(fighters)s; first to %(frags)s frags wins.") % {
+    return ngettext(
+        "A Frag game begins on %(map)s: %(fighters)s; first to %(frags)s frag wins.",
+        "A Frag game begins on %(map)s: %(fighters)s; first to %(frags)s frags wins.",
+        int(p["frags_to_win"]),
+    ) % {
         "map": _map_title(p),
         "fighters": ", ".join(_fighter(f) for f in p["fighters"]),
         "frags": p["frags_to_win"],
@@ -43,6 +48,21 @@ def _finished(event: Event) -> str:
         "turns": p["turns"],
         "frags": ", ".join(f"{f['name']} {f['frags']}" for f in p["frags"]),
     }
+    turns = int(p["turns"])
     if p.get("winner"):
-        return _("%(winner)s wins the Frag game on %(map)s after %(turns)s turns (frags: %(frags)s).") % values
-    return _("The Frag game on %(map)s ends without a winner after %(turns)s turns (frags: %(frags)s).") % values
+        return (
+            ngettext(
+                "%(winner)s wins the Frag game on %(map)s after %(turns)s turn (frags: %(frags)s).",
+                "%(winner)s wins the Frag game on %(map)s after %(turns)s turns (frags: %(frags)s).",
+                turns,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "The Frag game on %(map)s ends without a winner after %(turns)s turn (frags: %(frags)s).",
+            "The Frag game on %(map)s ends without a winner after %(turns)s turns (frags: %(frags)s).",
+            turns,
+        )
+        % values
+    )

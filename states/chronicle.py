@@ -52,7 +52,7 @@ def modifier_label(key: str) -> str:
 
 def outcome_label(outcome: str, raises: int = 0) -> str:
     if outcome == "raise":
-        return _("raise") if raises <= 1 else _("%(n)d raises") % {"n": raises}
+        return _("raise") if raises <= 1 else ngettext("%(n)d raise", "%(n)d raises", raises) % {"n": raises}
     labels: dict[str, Callable[[], str]] = {
         "critical_failure": lambda: _("critical failure"),
         "failure": lambda: _("failure"),
@@ -287,14 +287,31 @@ def _bleeding_roll(event: Event) -> str:
     }
 
 
+def _count(value: Any) -> int:
+    """A count of the payload for ``ngettext`` (an old event may lack it)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
 def _critical_effect(p: dict[str, Any]) -> str:
+    hours, rounds = _count(p.get("hours")), _count(p.get("rounds"))
     effects = {
-        "death_within": _("dies within %(hours)s hours unless recovered") % {"hours": p.get("hours")},
-        "unconscious_for": _("collapses, unconscious for %(hours)s hours") % {"hours": p.get("hours")},
-        "death_in_rounds": _(
-            "dies in %(rounds)s rounds unless pulled out; revived within 5 minutes by a Healing roll at −4"
+        "death_within": ngettext(
+            "dies within %(hours)s hour unless recovered", "dies within %(hours)s hours unless recovered", hours
         )
-        % {"rounds": p.get("rounds")},
+        % {"hours": hours},
+        "unconscious_for": ngettext(
+            "collapses, unconscious for %(hours)s hour", "collapses, unconscious for %(hours)s hours", hours
+        )
+        % {"hours": hours},
+        "death_in_rounds": ngettext(
+            "dies in %(rounds)s round unless pulled out; revived within 5 minutes by a Healing roll at −4",
+            "dies in %(rounds)s rounds unless pulled out; revived within 5 minutes by a Healing roll at −4",
+            rounds,
+        )
+        % {"rounds": rounds},
         "vigor_roll_every": _("rolls Vigour every hour; a failure is death"),
         "death_unless_described": _("usually dies, unless the disease says otherwise"),
         "chronic": _("is irradiated: a long, chronic and debilitating disease"),

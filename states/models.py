@@ -65,7 +65,7 @@ class SavageState(models.Model):
     character = models.OneToOneField("characters.Character", on_delete=models.CASCADE, related_name="savage_state")
     wild_card = models.BooleanField(_("Wild Card"), default=True, help_text=_("Rolls the Wild Die; extras do not."))
     # Entered on the sheet; empty means derived from the MicroFudge rank through the campaign's mapping.
-    vigor_die = models.CharField(_("Vigor die"), max_length=8, blank=True)
+    vigor_die = models.CharField(_("Vigour die"), max_length=8, blank=True)
     spirit_die = models.CharField(_("Spirit die"), max_length=8, blank=True)
     agility_die = models.CharField(_("Agility die"), max_length=8, blank=True)
     smarts_die = models.CharField(_("Smarts die"), max_length=8, blank=True)

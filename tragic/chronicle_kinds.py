@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaigns.chronicle import describes
 from tragic.presenters import player_name, player_names
@@ -23,12 +24,18 @@ def _started(event: Event) -> str:
 @describes("tragic.game_finished", label=lambda: _("TRAGIC duel finished"))
 def _finished(event: Event) -> str:
     p = event.payload
+    turns = int(p["turns"])
     if p.get("winner"):
-        return _("%(winner)s wins the TRAGIC duel after %(turns)s turns.") % {
-            "winner": p["winner"],
-            "turns": p["turns"],
-        }
-    return _("The TRAGIC duel ends in a draw after %(turns)s turns.") % {"turns": p["turns"]}
+        return ngettext(
+            "%(winner)s wins the TRAGIC duel after %(turns)s turn.",
+            "%(winner)s wins the TRAGIC duel after %(turns)s turns.",
+            turns,
+        ) % {"winner": p["winner"], "turns": turns}
+    return ngettext(
+        "The TRAGIC duel ends in a draw after %(turns)s turn.",
+        "The TRAGIC duel ends in a draw after %(turns)s turns.",
+        turns,
+    ) % {"turns": turns}
 
 
 @describes("tragic.game_cancelled", label=lambda: _("TRAGIC duel cancelled"))

@@ -354,7 +354,14 @@ _LIBRARY_PROBLEMS: list[tuple[re.Pattern[str], Any]] = [
     ),
     (
         re.compile(r"^(?P<card>.+): (?P<n>\d+) copies, (?P<mode>\w+) allows (?P<limit>\d+)$"),
-        lambda m: _("%(card)s: %(n)s copies, the %(mode)s mode allows %(limit)s.") % m.groupdict(),
+        lambda m: (
+            ngettext(
+                "%(card)s: %(n)s copy, the %(mode)s mode allows %(limit)s.",
+                "%(card)s: %(n)s copies, the %(mode)s mode allows %(limit)s.",
+                int(m["n"]),
+            )
+            % m.groupdict()
+        ),
     ),
 ]
 

@@ -146,11 +146,16 @@ def _healing_choices(character: Character, sheet: selectors.Sheet) -> list[dict[
     choices = []
     for power in running or available:
         if power.max_cycles == "domain":
-            helptext = _(
+            hours = power.ordinary_cycle // 3600
+            helptext = ngettext(
                 "One Potential point per %(hours)s-hour day of near-complete rest and meditation, kept spent while it "
                 "runs; each day takes a step off every physical Revers that heals by the week; at most as many days "
-                "as the domain's value."
-            ) % {"hours": power.ordinary_cycle // 3600}
+                "as the domain's value.",
+                "One Potential point per %(hours)s-hour day of near-complete rest and meditation, kept spent while it "
+                "runs; each day takes a step off every physical Revers that heals by the week; at most as many days "
+                "as the domain's value.",
+                hours,
+            ) % {"hours": hours}
         else:
             helptext = _(
                 "One point per cycle (an hour, a day for month-long wounds), kept spent while it runs; it stops once "

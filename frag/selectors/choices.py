@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from frag.engine import State
 from frag.selectors.naming import card_name, fighter_name, language, weapon_label
@@ -41,7 +42,12 @@ def choices(state: State, legal: list[dict[str, Any]], *, cards: bool = True) ->
             found.append(
                 Choice(
                     index,
-                    _("Roll %(count)s dice for movement") % {"count": state.stat(player, "speed")},
+                    ngettext(
+                        "Roll %(count)s die for movement",
+                        "Roll %(count)s dice for movement",
+                        state.stat(player, "speed"),
+                    )
+                    % {"count": state.stat(player, "speed")},
                     kind,
                     "primary",
                 )

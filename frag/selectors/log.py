@@ -13,6 +13,10 @@ from frag.models import Step
 from frag.selectors.naming import card_name, fighter_name
 
 
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) else 0
+
+
 def describe(state: State, event: dict[str, Any]) -> str:
     """One line of the game log, in the reader's language. Hidden cards were removed before."""
     kind = event["type"]
@@ -48,7 +52,9 @@ def describe(state: State, event: dict[str, Any]) -> str:
         "turn_ended": _("%(name)s ends the turn"),
         "arrived": _("%(name)s appears on the board"),
         "ejected": _("%(name)s is ejected"),
-        "movement_points": _("%(name)s has %(mp)s movement points"),
+        "movement_points": ngettext(
+            "%(name)s has %(mp)s movement point", "%(name)s has %(mp)s movement points", _count(event.get("mp"))
+        ),
         "stepped": "",
         "jumped": _("%(name)s jumps"),
         "drew": _("%(name)s draws %(card)s"),
@@ -68,7 +74,11 @@ def describe(state: State, event: dict[str, Any]) -> str:
         "weapon_marker": _("A weapon marker is left on the board"),
         "dropped": _("%(name)s drops %(card)s"),
         "discarded": _("%(name)s discards %(card)s"),
-        "must_discard": _("%(name)s must discard down to %(down_to)s cards"),
+        "must_discard": ngettext(
+            "%(name)s must discard down to %(down_to)s card",
+            "%(name)s must discard down to %(down_to)s cards",
+            _count(event.get("down_to")),
+        ),
         "card_expired": _("%(card)s ends for %(name)s"),
         "reloaded": _("%(name)s reloads"),
         "disconnected": _("%(name)s is disconnected until their next turn"),

@@ -33,41 +33,6 @@ COUNTS = (
 COUNTED = re.compile(rf"%\((?:{COUNTS})\)[sd] (?:[a-zé]+ )?([A-Za-zÀ-ÿ]+[sx])\b")
 # Words that do not change with their number.
 INVARIABLE = {"Revers", "fois"}
-# Entries whose count is never 1, or that cannot change yet, each with why.
-COUNTED_EXCEPTIONS = {
-    "%(actor)s created %(name)s (%(spent)s Atouts spent, %(kept)s kept for play).": "creation spends at least 2",
-    "This raise costs %(cost)s Atouts, not %(amount)s.": "a raise costs 2 or more (3/3/3/6/12/24 or 2 per rank)",
-    "Helping another character costs %(cost)s Atouts for +1.": "help costs 2 Atouts (« 2 Atouts pour +1 »)",
-    "Streamlined creation keeps at most %(maximum)s Atouts for play; you still have %(kept)s.": "a setting ≥ 2",
-    "A Frag game begins on %(map)s: %(fighters)s; first to %(frags)s frags wins.": "frags to win: 3 or more",
-    "%(name)s has rested %(hours)s hours without using a power: Potential back in full (%(domains)s).": "8 h",
-    "dies within %(hours)s hours unless recovered": "the rules' table: 1d6+1 hours, never 1",
-    "collapses, unconscious for %(hours)s hours": "the rules' table: 2d6 hours, never 1",
-    "dies in %(rounds)s rounds unless pulled out; revived within 5 minutes by a Healing roll at −4": "2d6 rounds",
-    "%(name)s must discard down to %(down_to)s cards": "the hand limit, 5",
-    "%(card)s: %(n)s copies, the %(mode)s mode allows %(limit)s.": "said only above the limit, so 2 or more",
-    "You spent %(spent)s Atouts but only have %(total)s.": "said only when spending more than one has",
-    "This split uses %(used)s cards but you only have %(have)s.": "said only when more than one has",
-    "%(count)s cards cannot come from a deck of %(size)s.": "said only above the deck's size",
-    "%(winner)s wins the Frag game on %(map)s after %(turns)s turns (frags: %(frags)s).": "a game lasts turns",
-    "The Frag game on %(map)s ends without a winner after %(turns)s turns (frags: %(frags)s).": "idem",
-    "%(winner)s wins the TRAGIC duel after %(turns)s turns.": "a duel lasts several turns",
-    "The TRAGIC duel ends in a draw after %(turns)s turns.": "idem",
-    "%(name)s has %(mp)s movement points": "three dice: 3 or more",
-    "Roll %(count)s dice for movement": "Speed dice: 2 or more",
-    "%(n)s wins": "a name, not a count",
-    "%(n)d raises": "said from 2 raises on (one reads « raise »)",
-    "Only %(have)s of your cards can go to attack; this split puts %(used)s there.": "said when 2 or more may",
-    "Only %(have)s of your cards can go to defence; this split puts %(used)s there.": "idem",
-    "One Potential point per %(hours)s-hour day of near-complete rest and meditation, kept spent while it runs; "
-    "each day takes a step off every physical Revers that heals by the week; at most as many days as the "
-    "domain's value.": "hours of a day of rest: 8",
-}
-# Spellings a glossary term forbids, kept where a change needs more than words.
-TERM_EXCEPTIONS = {"Vigor die": "the model field's name (admin only): renaming it needs a migration"}
-QUOTE_EXCEPTIONS = {
-    "« a good night's rest »; 0: only the « night's rest » button gives it back.": "a model's help text: a migration",
-}
 
 
 def _entries() -> Iterator[tuple[str, polib.POEntry]]:
@@ -109,18 +74,12 @@ def test_a_counted_word_goes_through_ngettext() -> None:
     """« dépense 1 Atouts »: a count followed by a plural word is a plural entry (``ngettext``)."""
     found = []
     for where, entry in _entries():
-        if entry.msgid_plural or entry.msgid in COUNTED_EXCEPTIONS:
+        if entry.msgid_plural:
             continue
         words = [m.group(1) for text in (entry.msgid, entry.msgstr) for m in COUNTED.finditer(text)]
         if [w for w in words if w not in INVARIABLE]:
             found.append((where, entry.msgid))
     assert found == []
-
-
-def test_the_counted_exceptions_still_exist() -> None:
-    """An exception whose entry went away (or became a plural) leaves the list."""
-    singular = {e.msgid for _where, e in _entries() if not e.msgid_plural}
-    assert sorted(set(COUNTED_EXCEPTIONS) - singular) == []
 
 
 def test_the_lint_catches_what_the_issue_saw() -> None:
@@ -182,8 +141,6 @@ def test_one_term_one_translation(term: dict[str, object]) -> None:
     forms = [str(term["fr"]), *term.get("fr_forms", [])]
     wrong = []
     for where, entry in _entries():
-        if entry.msgid in TERM_EXCEPTIONS:
-            continue
         english, french = _english(entry), [t for t in _french(entry) if t]
         named = any(_word(str(term["en"])).search(t) for t in english)
         if named and not all(any(_word(form).search(t) for form in forms) for t in french):
@@ -197,17 +154,9 @@ def test_one_term_one_translation(term: dict[str, object]) -> None:
     assert wrong == []
 
 
-def test_the_term_exceptions_still_exist() -> None:
-    assert sorted(set(TERM_EXCEPTIONS) - {e.msgid for _where, e in _entries()}) == []
-
-
 def test_each_language_quotes_its_own_way() -> None:
     """English pages read “ ”, French pages « » (``{{ x|quoted }}`` for a quoted value)."""
-    found = [
-        (w, e.msgid)
-        for w, e in _entries()
-        if any("«" in t or "»" in t for t in _english(e)) and e.msgid not in QUOTE_EXCEPTIONS
-    ]
+    found = [(w, e.msgid) for w, e in _entries() if any("«" in t or "»" in t for t in _english(e))]
     found += [(w, e.msgid) for w, e in _entries() if any("“" in t or "”" in t for t in _french(e))]
     assert found == []
 

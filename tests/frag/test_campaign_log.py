@@ -80,7 +80,7 @@ def test_a_game_ended_by_a_bot_turn_writes_its_start_and_end_once() -> None:
             f"A Frag game begins on The Warehouse: {narrator.username}, Bot 1 (bot), Bot 2 (bot); "
             "first to 3 frags wins."
         )
-        assert describe(finished).startswith("The Frag game on The Warehouse ends without a winner after 1 turns")
+        assert describe(finished).startswith("The Frag game on The Warehouse ends without a winner after 1 turn (")
     with translation.override("fr"):
         assert "Une partie de Frag commence" in describe(started)
         assert "sans vainqueur" in describe(finished)
