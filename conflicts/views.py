@@ -7,10 +7,11 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -30,7 +31,6 @@ from conflicts.forms import (
     split_from_post,
 )
 from conflicts.fudge_test_views import test_form
-from conflicts.kept_odds import OddsInputs, odds_response
 from conflicts.models import Deck, Participant, Scene
 from conflicts.odds_html import odds_html
 from conflicts.rules.budget import Budget, Split
@@ -297,28 +297,20 @@ def _expected(request: HttpRequest) -> int | None:
 @campaign_member
 @require_http_methods(["GET", "POST"])
 def odds(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
-    """htmx: the odds of the split being entered, recomputed on every change; kept until the table changes,
-    with an ETag (conflicts.kept_odds)."""
-
-    membership = _membership(request)
-
-    def load() -> OddsInputs:
-        membership, everyone, me = _mine(request, campaign_id, participant_id)
-        board = selectors.sequence_board(me.sequence, membership, everyone, story=False)
-        deck_store.table_settings(me.sequence.campaign)  # read now, so that it is kept with the sequence
-        budget = _budget(me, board)
-        view = next(v for v in board.views if v.participant.pk == me.pk)
-        to_place = budget.to_place(can_attack=can_attack(me, everyone, shaken=view.shaken))
-        return OddsInputs(board.sequence, everyone, me, board.states, budget, to_place)
-
-    def render_odds(inputs: OddsInputs, data: QueryDict) -> str:
-        me, sequence = inputs.me, inputs.sequence
-        split, _reasons = split_from_post(data, me, inputs.everyone)
-        odds = selectors.split_odds(sequence, me, split, membership, inputs.everyone, inputs.states)
-        total = inputs.to_place if inputs.to_place is not None else inputs.budget.total
-        return odds_html(me.pk, sequence.version, split.cards, total, odds)
-
-    return odds_response(request, membership, participant_id, load, render_odds)
+    """htmx: the odds of the split being entered, computed afresh on every change of it. Nothing is kept:
+    measured beside a bare page, the whole answer with its reads costs less than the page does, so a kept copy
+    would only add a key to keep right."""
+    membership, everyone, me = _mine(request, campaign_id, participant_id)
+    board = selectors.sequence_board(me.sequence, membership, everyone, story=False)
+    budget = _budget(me, board)
+    view = next(v for v in board.views if v.participant.pk == me.pk)
+    to_place = budget.to_place(can_attack=can_attack(me, everyone, shaken=view.shaken))
+    split, _reasons = split_from_post(request.GET if request.method == "GET" else request.POST, me, everyone)
+    odds = selectors.split_odds(board.sequence, me, split, membership, everyone, board.states)
+    response = HttpResponse(odds_html(me.pk, board.sequence.version, split.cards, to_place, odds))
+    # Asked again on each change: the browser keeps no copy to reuse without asking.
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 @campaign_member

@@ -120,14 +120,11 @@ def test_the_players_sequence_page_reads_the_decks_once_cold(django_assert_max_n
     states' settings and rows, story, decks (13 before)."""
     from django.core.cache import caches
 
-    from conflicts.kept_odds import forget_odds_inputs
-
     f = fight(npcs=2)
     client = login(f.player)
     url = reverse("conflicts:sequence", args=[f.campaign.pk, f.sequence.pk])
     client.get(url)
     caches["fragments"].clear()
-    forget_odds_inputs()
     with django_assert_max_num_queries(12) as cold:
         assert client.get(url).status_code == 200
     assert sum(1 for q in cold.captured_queries if '"conflicts_deck"' in q["sql"]) == 1
