@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.core.cache import caches
 from django.db.models import Prefetch, QuerySet
@@ -33,13 +33,11 @@ from conflicts.setup import (
     opponents_of,
     penalty_of,
     split_from,
-    writes_to_sheets,
 )
+from conflicts.snapshot import SequenceSnapshot
+from conflicts.snapshot import of as snapshot_of
 from core import fragment_cache
 from core.prepared import PreparedRead
-
-if TYPE_CHECKING:
-    from conflicts.snapshot import SequenceSnapshot
 
 
 def scenes_of(campaign: Campaign) -> QuerySet[Scene]:
@@ -189,21 +187,10 @@ def sequence_board(
     before its cards are drawn; drawn cards are on the table for everyone. ``story=False``: without the
     sequence told from the log (the odds endpoint shows none of it). ``snapshot``: the rows a use case just
     decided on and wrote (``conflicts.snapshot``), read again from nowhere."""
-    if snapshot is not None:
-        sequence, everyone, settings = snapshot.sequence, snapshot.everyone, snapshot.settings
-        penalties, lowered, effects = snapshot.penalties, snapshot.lowered, snapshot.effects
-    else:
-        everyone = participants if participants is not None else participants_of(sequence)
-        settings = deck_store.table_settings(sequence.campaign)
-        penalties = (
-            sheets.revers_penalties([p.character for p in everyone], sequence.domain, sequence.campaign)
-            if writes_to_sheets(sequence)
-            else {}
-        )
-        lowered = sheets.ranks_lowered_many([(p.character, p.trait_code) for p in everyone])
-        effects = sheets.states_effects(
-            [p.character for p in everyone], domain=sequence.domain, campaign=sequence.campaign
-        )
+    if snapshot is None:
+        snapshot = snapshot_of(sequence, participants if participants is not None else participants_of(sequence))
+    sequence, everyone, settings = snapshot.sequence, snapshot.everyone, snapshot.settings
+    penalties, lowered, effects = snapshot.penalties, snapshot.lowered, snapshot.effects
     rule = deck_store.success_rule(settings)
     names = {p.key: p.character.name for p in everyone}
     views = []

@@ -69,9 +69,18 @@ def load(sequence: Sequence, expected_version: int | None) -> SequenceSnapshot:
     everyone = _participants(locked)
     for p in everyone:
         p.sequence = locked  # the locked row itself: what the writer saves is what the answer reads
+    return of(locked, everyone)
+
+
+def of(sequence: Sequence, everyone: list[Participant]) -> SequenceSnapshot:
+    """The snapshot of rows already read (locked by ``load``, or not, for a page): what the rules read besides,
+    read once. The page's forms and the use cases build budgets from the same reads, so a form never offers
+    what the rules would refuse."""
     characters = [p.character for p in everyone]
-    settings = deck_store.table_settings(locked.campaign)
-    effects = sheets.states_effects(characters, domain=locked.domain, campaign=locked.campaign)
-    penalties = sheets.revers_penalties(characters, locked.domain, locked.campaign) if writes_to_sheets(locked) else {}
+    settings = deck_store.table_settings(sequence.campaign)
+    effects = sheets.states_effects(characters, domain=sequence.domain, campaign=sequence.campaign)
+    penalties = (
+        sheets.revers_penalties(characters, sequence.domain, sequence.campaign) if writes_to_sheets(sequence) else {}
+    )
     lowered = sheets.ranks_lowered_many([(p.character, p.trait_code) for p in everyone])
-    return SequenceSnapshot(locked, everyone, settings, effects, penalties, lowered)
+    return SequenceSnapshot(sequence, everyone, settings, effects, penalties, lowered)

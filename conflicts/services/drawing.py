@@ -84,12 +84,19 @@ def _deal_hand(
 
 
 def _discard(sequence: Sequence, participant: Participant) -> None:
+    _discard_all(sequence, [participant])
+
+
+def _discard_all(sequence: Sequence, participants: list[Participant]) -> None:
+    """The cards of ``participants`` to their decks' discard piles, each deck locked once, in the order of the
+    addresses as a draw locks them (``_deal_hand``): two use cases never hold two decks in crossed orders."""
     settings = deck_store.table_settings(sequence.campaign)
     by_deck: dict[tuple[str, str, int | None], list[Card]] = {}
-    for part in ("attack", "defence"):
-        address = deck_store.deck_address(settings, participant, part)
-        for cards in participant.hand.get(part, {}).values():
-            by_deck.setdefault(address, []).extend(Card.parse(c) for c in cards)
+    for participant in participants:
+        for part in ("attack", "defence"):
+            address = deck_store.deck_address(settings, participant, part)
+            for cards in participant.hand.get(part, {}).values():
+                by_deck.setdefault(address, []).extend(Card.parse(c) for c in cards)
     for address in sorted(by_deck, key=lambda a: (a[0], a[1], a[2] or 0)):
         deck = deck_store.deck_get(sequence.campaign, *address, lock=True)
         deck_store.store(deck, deck_rules.discard_cards(deck_store.state_of(deck), by_deck[address]))
@@ -351,9 +358,9 @@ def _outdistanced(sequence: Sequence, everyone: list[Participant], actor: User) 
     side = outdistancing_side(vehicles)
     if side is None:
         return False
+    _discard_all(sequence, [p for p in everyone if p.drawn])
     for p in everyone:
         if p.drawn:
-            _discard(sequence, p)
             p.hand, p.drawn = {}, False
             p.version += 1
             p.save(update_fields=["hand", "drawn", "version"])

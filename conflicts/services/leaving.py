@@ -20,7 +20,7 @@ from characters.models import Character
 from conflicts.models import Participant, Phase, Sequence
 from conflicts.rules.sequence import over
 from conflicts.services.changes import _append, _bump, _lock_sequence, _narrator, _participants
-from conflicts.services.drawing import _discard, _resolve_if_complete, resolution
+from conflicts.services.drawing import _discard, _discard_all, _resolve_if_complete, resolution
 from conflicts.services.settling import standing_of
 from core.errors import ServiceError
 
@@ -55,9 +55,9 @@ def _reason(reason: str) -> str:
 
 def _end(sequence: Sequence, everyone: list[Participant], how: str, payload: dict[str, Any]) -> None:
     """Close the sequence: the cards on the table go to the discard pile, the side still standing (if one) wins."""
+    _discard_all(sequence, [p for p in everyone if p.drawn or p.hand])
     for p in everyone:
         if p.drawn or p.hand:
-            _discard(sequence, p)
             p.hand, p.drawn = {}, False
             p.version += 1
             p.save(update_fields=["hand", "drawn", "version"])
