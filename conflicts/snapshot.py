@@ -29,9 +29,8 @@ from conflicts import decks as deck_store
 from conflicts import sheets
 from conflicts.models import Participant, Sequence, TableSettings
 from conflicts.rules.budget import Budget
-from conflicts.services.changes import _lock_sequence, _participants
 from conflicts.setup import budget_of, effect_of, penalty_of, writes_to_sheets
-from core.errors import ServiceError
+from core.errors import ServiceError, StaleState
 
 
 @dataclass
@@ -62,11 +61,32 @@ class SequenceSnapshot:
         )  # fmt: skip
 
 
+def lock_sequence(sequence: Sequence, expected_version: int | None) -> Sequence:
+    """The Sequence row, locked first by every use case of a Sequence; refused as stale unless at
+    ``expected_version``, when given."""
+    locked = Sequence.objects.select_for_update(of=("self",)).select_related("campaign", "scene").get(pk=sequence.pk)
+    if expected_version is not None and locked.version != expected_version:
+        raise StaleState(
+            _("Someone acted first: the sequence changed since your page was loaded. Check it and try again.")
+        )
+    return locked
+
+
+def lock_participants(sequence: Sequence) -> list[Participant]:
+    """Its participants with their characters, locked second, in the table's order."""
+    return list(
+        Participant.objects.select_for_update(of=("self",))
+        .select_related("character")
+        .filter(sequence=sequence)
+        .order_by("position", "pk")
+    )
+
+
 def load(sequence: Sequence, expected_version: int | None) -> SequenceSnapshot:
     """Lock ``sequence`` and its participants (refused as stale unless at ``expected_version``, when given) and
     read what the rules decide on, in the order the module's docstring gives."""
-    locked = _lock_sequence(sequence, expected_version)
-    everyone = _participants(locked)
+    locked = lock_sequence(sequence, expected_version)
+    everyone = lock_participants(locked)
     for p in everyone:
         p.sequence = locked  # the locked row itself: what the writer saves is what the answer reads
     return of(locked, everyone)
