@@ -195,13 +195,8 @@ def main() -> None:
         return odds({**s["odds_data"], f"attack_{s['target']}": str(1 + n % 3), f"reason_{s['mate']}": f"r{n}"})
 
     def forget() -> None:
-        # Everything kept (all of it can be rebuilt): the fragments cache and the odds' inputs.
+        # Everything kept (all of it can be rebuilt): the fragments cache.
         caches["fragments"].clear()
-        try:
-            from conflicts.kept_odds import forget_odds_inputs
-        except ImportError:  # a tree from before the inputs were kept
-            return
-        forget_odds_inputs()
 
     def odds_cold() -> object:
         # The first answer after a change of the table: nothing kept.

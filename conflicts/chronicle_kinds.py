@@ -119,12 +119,25 @@ def _declared(event: Event) -> str:
 @describes("sequence.drew", label=lambda: pgettext("log entry kind", "Draw"))
 def _drew(event: Event) -> str:
     p = event.payload
-    return _("Draw %(draw)s of “%(title)s”: %(name)s draws — %(cards)s.") % {
+    text = _("Draw %(draw)s of “%(title)s”: %(name)s draws — %(cards)s.") % {
         "draw": p["draw"],
         "title": p["title"],
         "name": p["name"],
         "cards": _cards(p["cards"], p.get("names")),
     }
+    return text + _resolution_text(p)
+
+
+def _resolution_text(payload: dict[str, Any]) -> str:
+    """The draw's result, when the Event that put the last card down carries it (a draw, or a participant taken
+    out of a draw that waited only for them); older logs told it in an Event of its own (``sequence.resolved``)."""
+    if "outcome" not in payload:
+        return ""
+    return " " + _resolved_text(payload["title"], payload["outcome"])
+
+
+def _resolved_text(title: str, outcome: dict[str, Any]) -> str:
+    return _("The cards are down in “%(title)s”: %(outcome)s") % {"title": title, "outcome": _outcome_text(outcome)}
 
 
 def _outcome_text(outcome: dict[str, Any], kind: str = "standard") -> str:
@@ -178,10 +191,9 @@ def _split(event: Event) -> str:
 
 @describes("sequence.resolved", label=lambda: _("Draw result"))
 def _resolved(event: Event) -> str:
-    return _("The cards are down in “%(title)s”: %(outcome)s") % {
-        "title": event.payload["title"],
-        "outcome": _outcome_text(event.payload["outcome"]),
-    }
+    """A draw resolved by a change outside the Sequence (someone fell out of action), and every draw's result in
+    logs written before the result went into the Event that put the last card down."""
+    return _resolved_text(event.payload["title"], event.payload["outcome"])
 
 
 @describes("sequence.atout", label=lambda: _("Atout in a draw"))
@@ -274,7 +286,7 @@ def _left(event: Event) -> str:
     text = _("%(name)s is taken out of “%(title)s”: %(reason)s") % {
         "name": p.get("name", ""), "title": p.get("title", ""), "reason": p.get("reason", ""),
     }  # fmt: skip
-    return text + _winner_text(p)
+    return text + _winner_text(p) + _resolution_text(p)
 
 
 @describes("sequence.ended", label=lambda: _("Sequence ended"))
@@ -400,7 +412,10 @@ def _split_for_players(payload: dict[str, Any], event: Event) -> None:
     split = payload.get("split")
     if not isinstance(split, dict):
         return
-    if any(character.kind == "npc" for character in event.characters.all()):
+    # The drawer's character: an Event that resolves the draw names everyone's (older ones named the drawer's).
+    drawer = payload.get("character_id")
+    characters = [c for c in event.characters.all() if drawer is None or c.pk == drawer]
+    if any(character.kind == "npc" for character in characters):
         payload.pop("split")
     else:
         split.pop("reasons", None)

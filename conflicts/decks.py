@@ -68,7 +68,8 @@ def deck_get(campaign: Campaign, kind: str, holder: str, player_id: int | None, 
         return deck
     try:
         with transaction.atomic():
-            Deck.objects.create(pile=_fresh(kind), **lookup)
+            # The row this transaction inserts is no one else's until it commits: as good as locked.
+            return Deck.objects.create(pile=_fresh(kind), **lookup)
     except IntegrityError:
         pass  # someone created it at the same instant: use theirs
     return (Deck.objects.select_for_update() if lock else Deck.objects).get(**lookup)

@@ -44,6 +44,13 @@ DECK_REFRESH = ("sequence.drew", "sequence.atout", "sequence.settled", "sequence
                 "sequence.ended")  # fmt: skip
 
 
+def resolves_draw(event: Event) -> bool:
+    """Whether the event put the draw's result on the table: the last draw and a participant taken out carry it in
+    their payload (``outcome``); older logs, and a draw resolved by a change outside the Sequence, in an Event of
+    its own (``sequence.resolved``, in ``PANEL_REFRESH``)."""
+    return event.kind in ("sequence.drew", "sequence.left") and "outcome" in event.payload
+
+
 def _sequence(event: Event) -> Sequence | None:
     """The event's Sequence, loaded once per event for every socket and renderer of the process."""
     return event_fact(
@@ -100,7 +107,7 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
         p = v.participant
         if on_demand and not viewer.watches(panel_subject(p.pk)):
             continue
-        if event.kind in PANEL_REFRESH or p.pk == drew:
+        if event.kind in PANEL_REFRESH or p.pk == drew or resolves_draw(event):
             fragments.append(panel_fragment(viewer.membership, board, p))
         elif sequence.phase == "drawing" and p.active and not p.drawn:
             fragments.append(atouts_fragment(viewer.membership, board, p))

@@ -1,5 +1,5 @@
 """The odds of a split as HTML: the part of a draw panel that the odds endpoint sends on every change of the
-split (``conflicts.kept_odds``), and that the panel shows when it is drawn (``{% odds_part %}``).
+split (``conflicts.views.odds``), and that the panel shows when it is drawn (``{% odds_part %}``).
 
 Written in Python rather than as a template because it is the hottest fragment of the site: a player typing
 a split asks for it at each keystroke. Django's template engine spent 0.40 ms on it per answer, this

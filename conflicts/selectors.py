@@ -33,8 +33,9 @@ from conflicts.setup import (
     opponents_of,
     penalty_of,
     split_from,
-    writes_to_sheets,
 )
+from conflicts.snapshot import SequenceSnapshot
+from conflicts.snapshot import of as snapshot_of
 from core import fragment_cache
 from core.prepared import PreparedRead
 
@@ -179,22 +180,19 @@ def _shown(part: str, key: str, codes: list[str], flipped: set[str], rule: Succe
 
 
 def sequence_board(
-    sequence: Sequence, membership: Membership, participants: list[Participant] | None = None, *, story: bool = True
-) -> Board:
+    sequence: Sequence, membership: Membership, participants: list[Participant] | None = None, *, story: bool = True,
+    snapshot: SequenceSnapshot | None = None,
+) -> Board:  # fmt: skip
     """Everything the sequence page shows to one viewer. Players never see an NPC's trait value or split
     before its cards are drawn; drawn cards are on the table for everyone. ``story=False``: without the
-    sequence told from the log (the odds endpoint shows none of it)."""
-    everyone = participants if participants is not None else participants_of(sequence)
-    settings = deck_store.table_settings(sequence.campaign)
+    sequence told from the log (the odds endpoint shows none of it). ``snapshot``: the rows a use case just
+    decided on and wrote (``conflicts.snapshot``), read again from nowhere."""
+    if snapshot is None:
+        snapshot = snapshot_of(sequence, participants if participants is not None else participants_of(sequence))
+    sequence, everyone, settings = snapshot.sequence, snapshot.everyone, snapshot.settings
+    penalties, lowered, effects = snapshot.penalties, snapshot.lowered, snapshot.effects
     rule = deck_store.success_rule(settings)
     names = {p.key: p.character.name for p in everyone}
-    penalties = (
-        sheets.revers_penalties([p.character for p in everyone], sequence.domain, sequence.campaign)
-        if writes_to_sheets(sequence)
-        else {}
-    )
-    lowered = sheets.ranks_lowered_many([(p.character, p.trait_code) for p in everyone])
-    effects = sheets.states_effects([p.character for p in everyone], domain=sequence.domain, campaign=sequence.campaign)
     views = []
     for p in everyone:
         controlled = controls(membership, p)

@@ -7,10 +7,11 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -30,18 +31,17 @@ from conflicts.forms import (
     split_from_post,
 )
 from conflicts.fudge_test_views import test_form
-from conflicts.kept_odds import OddsInputs, odds_response
 from conflicts.models import Deck, Participant, Scene
 from conflicts.odds_html import odds_html
 from conflicts.rules.budget import Budget, Split
 from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
-from conflicts.services.drawing import participant_declare_split, participant_draw
+from conflicts.services.drawing import draw_on_snapshot, participant_declare_split
 from conflicts.services.sequences import participant_update, scene_create, sequence_create
 from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle
 from conflicts.setup import budget_of, can_attack, default_split, penalty_of
-from core.errors import ServiceError
+from core.errors import PermissionRefused, ServiceError
 from core.http import AuthenticatedRequest, posted_next_or
 
 
@@ -297,57 +297,64 @@ def _expected(request: HttpRequest) -> int | None:
 @campaign_member
 @require_http_methods(["GET", "POST"])
 def odds(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
-    """htmx: the odds of the split being entered, recomputed on every change; kept until the table changes,
-    with an ETag (conflicts.kept_odds)."""
-
-    membership = _membership(request)
-
-    def load() -> OddsInputs:
-        membership, everyone, me = _mine(request, campaign_id, participant_id)
-        board = selectors.sequence_board(me.sequence, membership, everyone, story=False)
-        deck_store.table_settings(me.sequence.campaign)  # read now, so that it is kept with the sequence
-        budget = _budget(me, board)
-        view = next(v for v in board.views if v.participant.pk == me.pk)
-        to_place = budget.to_place(can_attack=can_attack(me, everyone, shaken=view.shaken))
-        return OddsInputs(board.sequence, everyone, me, board.states, budget, to_place)
-
-    def render_odds(inputs: OddsInputs, data: QueryDict) -> str:
-        me, sequence = inputs.me, inputs.sequence
-        split, _reasons = split_from_post(data, me, inputs.everyone)
-        odds = selectors.split_odds(sequence, me, split, membership, inputs.everyone, inputs.states)
-        total = inputs.to_place if inputs.to_place is not None else inputs.budget.total
-        return odds_html(me.pk, sequence.version, split.cards, total, odds)
-
-    return odds_response(request, membership, participant_id, load, render_odds)
+    """htmx: the odds of the split being entered, computed afresh on every change of it. Nothing is kept:
+    measured beside a bare page, the whole answer with its reads costs less than the page does, so a kept copy
+    would only add a key to keep right."""
+    membership, everyone, me = _mine(request, campaign_id, participant_id)
+    board = selectors.sequence_board(me.sequence, membership, everyone, story=False)
+    budget = _budget(me, board)
+    view = next(v for v in board.views if v.participant.pk == me.pk)
+    to_place = budget.to_place(can_attack=can_attack(me, everyone, shaken=view.shaken))
+    split, _reasons = split_from_post(request.GET if request.method == "GET" else request.POST, me, everyone)
+    odds = selectors.split_odds(board.sequence, me, split, membership, everyone, board.states)
+    response = HttpResponse(odds_html(me.pk, board.sequence.version, split.cards, to_place, odds))
+    # Asked again on each change: the browser keeps no copy to reuse without asking.
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 @campaign_member
 @require_POST
 def split_submit(request: MemberRequest, campaign_id: int, participant_id: int) -> HttpResponse:
-    """Save the split (``action=declare``) or draw with it (``action=draw``)."""
-    membership, everyone, me = _mine(request, campaign_id, participant_id)
-    split, reasons = split_from_post(request.POST, me, everyone)
-    try:
-        if request.POST.get("action") == "declare":
+    """Save the split (``action=declare``) or draw with it (``action=draw``). A draw reads the split sent against
+    the snapshot the rules decide on (``conflicts.snapshot``), and its answer is built from that snapshot."""
+    if request.POST.get("action") == "declare":
+        membership, everyone, me = _mine(request, campaign_id, participant_id)
+        split, reasons = split_from_post(request.POST, me, everyone)
+        try:
             participant_declare_split(participant=me, actor=request.user, split=split, reasons=reasons)
-            messages.success(request, _("Split saved."))
-        else:
-            participant_draw(
-                participant=me, actor=request.user, expected_version=_expected(request), split=split, reasons=reasons
-            )
+        except ServiceError as exc:
+            return _panel_response(request, membership, me, split=split, error=exc.message, status=exc.status)
+        messages.success(request, _("Split saved."))
+        return _panel_response(request, membership, me) if request.htmx else _back(request, me)
+    membership = _membership(request)
+    sequence = selectors.sequence_of_participant(membership, participant_id)
+    try:
+        drawn = draw_on_snapshot(
+            sequence=sequence, participant_id=participant_id, actor=request.user, membership=membership,
+            expected_version=_expected(request),
+            read_split=lambda me, everyone: split_from_post(request.POST, me, everyone),
+        )  # fmt: skip
+    except PermissionRefused as exc:
+        raise Http404 from exc  # as for a participant of another table: nothing of it is shown
     except ServiceError as exc:
+        membership, everyone, me = _mine(request, campaign_id, participant_id)
+        split, _reasons = split_from_post(request.POST, me, everyone)
         return _panel_response(request, membership, me, split=split, error=exc.message, status=exc.status)
     if request.htmx:
-        return _panel_response(request, membership, me)
-    return _back(request, me)
+        # The board as the use case left it: its snapshot, written (conflicts.snapshot), read again from nowhere.
+        board = selectors.sequence_board(drawn.snapshot.sequence, membership, snapshot=drawn.snapshot)
+        return _panel_response(request, membership, drawn.me, board=board)
+    return _back(request, drawn.me)
 
 
 def _panel_response(
     request: AuthenticatedRequest, membership: Membership, me: Participant, *, split: Split | None = None, error: str = "",
-    status: int = 200,
+    status: int = 200, board: selectors.Board | None = None,
 ) -> HttpResponse:  # fmt: skip
-    """The panel again, fresh from the database: the refusal's reason, or the cards just drawn (with the board)."""
-    board = _board(membership, me.sequence_id)
+    """The panel again: the refusal's reason, or the cards just drawn (with the board); ``board``: as the use case
+    left it, else fresh from the database."""
+    board = board if board is not None else _board(membership, me.sequence_id)
     me = next(v.participant for v in board.views if v.participant.pk == me.pk)
     context = _panel_context(request, membership, me, board, split=split, error=error)
     context.update({"membership": membership, "board": board, "declare_form": _declare_form(me, board),

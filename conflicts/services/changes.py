@@ -15,7 +15,8 @@ from conflicts.models import (
     Participant,
     Sequence,
 )
-from core.errors import PermissionRefused, StaleState
+from conflicts.snapshot import lock_participants, lock_sequence
+from core.errors import PermissionRefused
 
 SEQUENCE_FIELDS = ("title", "kind", "collective", "friendly", "secret_cut", "domain", "nature")
 NARRATOR_PARTICIPANT_FIELDS = (
@@ -55,22 +56,9 @@ def runs_itself(participant: Participant) -> bool:
     return participant.character.kind == "npc" and participant.character.owner_id is None
 
 
-def _lock_sequence(sequence: Sequence, expected_version: int | None) -> Sequence:
-    locked = Sequence.objects.select_for_update(of=("self",)).select_related("campaign", "scene").get(pk=sequence.pk)
-    if expected_version is not None and locked.version != expected_version:
-        raise StaleState(
-            _("Someone acted first: the sequence changed since your page was loaded. Check it and try again.")
-        )
-    return locked
-
-
-def _participants(sequence: Sequence) -> list[Participant]:
-    return list(
-        Participant.objects.select_for_update(of=("self",))
-        .select_related("character")
-        .filter(sequence=sequence)
-        .order_by("position", "pk")
-    )
+# Every use case of a Sequence locks in the snapshot's order (conflicts.snapshot): the Sequence, then its participants.
+_lock_sequence = lock_sequence
+_participants = lock_participants
 
 
 def _roll_id(sequence: Sequence) -> str:

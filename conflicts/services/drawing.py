@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaigns.models import Visibility
+from campaigns.models import Membership, Visibility
 from campaigns.services import event_append
 from conflicts import decks as deck_store
 from conflicts import sheets
@@ -27,19 +28,18 @@ from conflicts.rules.cards import Card, codes
 from conflicts.rules.equipment import Era, outdistancing_side
 from conflicts.rules.errors import RuleError
 from conflicts.rules.resolution import DrawOutcome, resolve_draw
-from conflicts.services.changes import _append, _bump, _lock_sequence, _member, _participants, _rng, controls
+from conflicts.services.changes import _append, _bump, _lock_sequence, _member, _rng, controls
 from conflicts.setup import (
     attack_draws,
-    budget_of,
     costs_of,
     effect_of,
     era_armour,
     era_defence_weight,
     hand_of,
     opponents_of,
-    penalty_of,
     split_json,
 )
+from conflicts.snapshot import SequenceSnapshot, load
 from core.errors import PermissionRefused, ServiceError
 
 
@@ -84,12 +84,19 @@ def _deal_hand(
 
 
 def _discard(sequence: Sequence, participant: Participant) -> None:
+    _discard_all(sequence, [participant])
+
+
+def _discard_all(sequence: Sequence, participants: list[Participant]) -> None:
+    """The cards of ``participants`` to their decks' discard piles, each deck locked once, in the order of the
+    addresses as a draw locks them (``_deal_hand``): two use cases never hold two decks in crossed orders."""
     settings = deck_store.table_settings(sequence.campaign)
     by_deck: dict[tuple[str, str, int | None], list[Card]] = {}
-    for part in ("attack", "defence"):
-        address = deck_store.deck_address(settings, participant, part)
-        for cards in participant.hand.get(part, {}).values():
-            by_deck.setdefault(address, []).extend(Card.parse(c) for c in cards)
+    for participant in participants:
+        for part in ("attack", "defence"):
+            address = deck_store.deck_address(settings, participant, part)
+            for cards in participant.hand.get(part, {}).values():
+                by_deck.setdefault(address, []).extend(Card.parse(c) for c in cards)
     for address in sorted(by_deck, key=lambda a: (a[0], a[1], a[2] or 0)):
         deck = deck_store.deck_get(sequence.campaign, *address, lock=True)
         deck_store.store(deck, deck_rules.discard_cards(deck_store.state_of(deck), by_deck[address]))
@@ -174,23 +181,52 @@ def participant_declare_split(
     return me
 
 
+SplitReader = Callable[[Participant, list[Participant]], tuple[Split, Mapping[str, str] | None]]
+"""How a use case reads the split it is sent against its snapshot: the panel's form names participants by id,
+and only the locked snapshot says who they are now (``conflicts.forms.split_from_post``)."""
+
+
+@dataclass
+class Drawn:
+    """A draw done: the participant who drew and the snapshot as the writer left it (the answer's board)."""
+
+    me: Participant
+    snapshot: SequenceSnapshot
+
+
 @transaction.atomic
 def participant_draw(
     *, participant: Participant, actor: User, expected_version: int | None, split: Split | None = None,
     reasons: Mapping[str, str] | None = None, rng: random.Random | None = None,
 ) -> Participant:  # fmt: skip
-    """Draw a participant's cards for the current draw; the last one to draw resolves it."""
-    membership = _member(participant.sequence.campaign_id, actor)
-    sequence = _lock_sequence(participant.sequence, expected_version)
-    everyone = _participants(sequence)
-    me = next((p for p in everyone if p.pk == participant.pk), None)
-    if me is None:
-        raise ServiceError(_("This participant is not in this sequence."))
+    """Draw a participant's cards for the current draw; the last one to draw resolves it (``draw_on_snapshot``)."""
+    chosen = split if split is not None else Split()
+    return draw_on_snapshot(
+        sequence=participant.sequence, participant_id=participant.pk, actor=actor, expected_version=expected_version,
+        read_split=lambda _me, _everyone: (chosen, reasons), rng=rng,
+    ).me  # fmt: skip
+
+
+@transaction.atomic
+def draw_on_snapshot(
+    *, sequence: Sequence, participant_id: int, actor: User, expected_version: int | None, read_split: SplitReader,
+    rng: random.Random | None = None, membership: Membership | None = None,
+) -> Drawn:  # fmt: skip
+    """Load → decide → write: the Sequence and everything its rules read, locked and read once
+    (``conflicts.snapshot``); the rules decide on it; the writer deals the cards and appends **one** Event,
+    ``sequence.drew``. « Lorsque tous les participants ont tiré leurs cartes, les succès obtenus … sont
+    transformés en Revers » (V, 2): the last card down resolves the draw, and its resolution goes in the same
+    Event (``outcome``). ``membership``: the actor's, when the caller read it already."""
+    if membership is None or membership.user_id != actor.pk or membership.campaign_id != sequence.campaign_id:
+        membership = _member(sequence.campaign_id, actor)
+    snap = load(sequence, expected_version)
+    me = snap.participant(participant_id)
     if not controls(membership, me):
         raise PermissionRefused(_("You can only draw for your own characters."))
-    if sequence.phase == Phase.ENDED:
+    current = snap.sequence
+    if current.phase == Phase.ENDED:
         raise ServiceError(_("This sequence is over."))
-    if sequence.phase == Phase.RESOLVED:
+    if current.phase == Phase.RESOLVED:
         raise ServiceError(_("Out of turn: this draw is over; the narrator records its Revers before the next one."))
     if not me.active:
         raise ServiceError(_("Out of turn: %(name)s is out of this sequence.") % {"name": me.character.name})
@@ -198,32 +234,45 @@ def participant_draw(
         raise ServiceError(
             _("Out of turn: %(name)s already drew in this draw. Wait for the others.") % {"name": me.character.name}
         )
-    if _outdistanced(sequence, everyone, actor):
-        return me
-    # The state cards of everyone, read once: they decide whether this draw is allowed, its budget, and whom the
-    # draw still waits for (dealing cards changes no state).
-    effects = sheets.states_effects([p.character for p in everyone], domain=sequence.domain, campaign=sequence.campaign)
-    _deal_for(sequence, everyone, me, actor, split if split is not None else Split(), reasons, _rng(rng),
-              effects=effects)  # fmt: skip
-    _resolve_if_complete(sequence, everyone, actor, effects=effects)
-    return me
+    if _outdistanced(current, snap.everyone, actor):
+        return Drawn(me, snap)
+    split, reasons = read_split(me, snap.everyone)
+    payload = _deal_for(snap, me, split, reasons, _rng(rng))
+    _append_draws(snap, actor, [(me, payload)])
+    return Drawn(me, snap)
+
+
+def _append_draws(snap: SequenceSnapshot, actor: User, drawn: list[tuple[Participant, dict[str, Any]]]) -> None:
+    """One ``sequence.drew`` per hand dealt; the last carries the draw's resolution when nobody is left to draw
+    (then it names every participant's character, as the resolution concerns them all)."""
+    sequence = snap.sequence
+    outcome = resolution(sequence, snap.everyone, snap.effects)
+    for i, (p, payload) in enumerate(drawn):
+        characters = [p.character]
+        if outcome is not None and i == len(drawn) - 1:
+            payload["outcome"] = outcome
+            characters = [q.character for q in snap.everyone]
+        _append(sequence, "sequence.drew", actor, payload, characters)
+    if outcome is not None:
+        _bump(sequence, "outcome", "phase")
+    else:
+        _bump(sequence)
 
 
 def _deal_for(
-    sequence: Sequence, everyone: list[Participant], me: Participant, actor: User, split: Split,
-    reasons: Mapping[str, str] | None, rng: random.Random, *, effects: Mapping[int, Any] | None = None,
-) -> None:  # fmt: skip
-    """One participant's cards for this draw, checked, dealt and told in the log (``sequence.drew``); the
-    sequence is locked by the caller, which resolves the draw once everyone has drawn. ``effects``: the state
-    cards' effects the caller read for everyone (``sheets.states_effects``)."""
+    snap: SequenceSnapshot, me: Participant, split: Split, reasons: Mapping[str, str] | None, rng: random.Random
+) -> dict[str, Any]:
+    """One participant's cards for this draw, checked on the snapshot and dealt; returns the ``sequence.drew``
+    payload for the caller's Event (the sequence is locked by the caller, which resolves the draw once everyone
+    has drawn)."""
+    sequence, everyone = snap.sequence, snap.everyone
     # The state cards (states.bridge): État critique, unconscious or dead draw nothing; Shaken draws no attack.
-    effect = effect_of(me, sequence, effects)
+    effect = snap.effect(me)
     refusal = sheets.states_refusal(effect, attack=split.attack_cards > 0)
     if refusal:
         raise ServiceError(refusal)
     reasons = dict(reasons or me.split.get("reasons", {}))
-    settings = deck_store.table_settings(sequence.campaign)
-    budget = budget_of(me, sequence, settings, penalty=penalty_of(me, sequence), everyone=everyone, effects=effects)
+    budget = snap.budget(me)
     try:
         validate_split(
             budget, split, me=me.key, opponents=set(_opponents(me, everyone)), teammates=set(_teammates(me, everyone)),
@@ -240,13 +289,16 @@ def _deal_for(
     me.version += 1
     me.save(update_fields=["split", "hand", "drawn", "version"])
     payload = _hand_payload(me)
+    # The drawer's character, so that what a reader may see of the split follows the drawer alone
+    # (``chronicle_kinds``) when the Event names everyone's characters.
+    payload["character_id"] = me.character_id
     payload["names"] = {p.key: p.character.name for p in everyone}
     payload["reshuffles"] = reshuffles
-    payload["rule"] = str(deck_store.success_rule(settings))  # which cards succeeded, for the log's pictures
+    payload["rule"] = str(deck_store.success_rule(snap.settings))  # which cards succeeded, for the log's pictures
     if me.character.kind != "npc":
         # An NPC's card count would give its trait away: only PCs' breakdowns go in the public log.
         payload["budget"] = [[i.modifier.code, i.modifier.amount, str(i.use)] for i in budget.items]
-    _append(sequence, "sequence.drew", actor, payload, [me.character])
+    return payload
 
 
 def still_to_draw(
@@ -265,14 +317,27 @@ def still_to_draw(
     return [p for p in waiting if not effect_of(p, sequence, effects).out]
 
 
-def _resolve_if_complete(
-    sequence: Sequence, everyone: list[Participant], actor: User | None, *, effects: Mapping[int, Any] | None = None
-) -> None:
-    """The last card down resolves the draw (``sequence.resolved``); the sequence's version moves on either way."""
+def resolution(
+    sequence: Sequence, everyone: list[Participant], effects: Mapping[int, Any] | None = None
+) -> dict[str, Any] | None:
+    """The draw's outcome once the last card is down (the sequence set RESOLVED, not saved: the caller's Event
+    carries the outcome and its ``_bump`` saves it); ``None`` while the draw still waits for someone."""
     if any(p.drawn for p in everyone) and not still_to_draw(sequence, everyone, effects):
         sequence.outcome = _resolve(sequence, everyone)
         sequence.phase = Phase.RESOLVED
-        _append(sequence, "sequence.resolved", actor, {"outcome": sequence.outcome}, [p.character for p in everyone])
+        return sequence.outcome
+    return None
+
+
+def _resolve_if_complete(
+    sequence: Sequence, everyone: list[Participant], actor: User | None, *, effects: Mapping[int, Any] | None = None
+) -> None:
+    """A draw left waiting for nobody by a change outside the Sequence (a participant falls out of action on
+    their sheet) resolves with an Event of its own, ``sequence.resolved``: that change is the states' use case's,
+    whose Event concerns the character alone. The sequence's version moves on either way."""
+    outcome = resolution(sequence, everyone, effects)
+    if outcome is not None:
+        _append(sequence, "sequence.resolved", actor, {"outcome": outcome}, [p.character for p in everyone])
         _bump(sequence, "outcome", "phase")
     else:
         _bump(sequence)
@@ -293,9 +358,9 @@ def _outdistanced(sequence: Sequence, everyone: list[Participant], actor: User) 
     side = outdistancing_side(vehicles)
     if side is None:
         return False
+    _discard_all(sequence, [p for p in everyone if p.drawn])
     for p in everyone:
         if p.drawn:
-            _discard(sequence, p)
             p.hand, p.drawn = {}, False
             p.version += 1
             p.save(update_fields=["hand", "drawn", "version"])

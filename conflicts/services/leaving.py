@@ -20,7 +20,7 @@ from characters.models import Character
 from conflicts.models import Participant, Phase, Sequence
 from conflicts.rules.sequence import over
 from conflicts.services.changes import _append, _bump, _lock_sequence, _narrator, _participants
-from conflicts.services.drawing import _discard, _resolve_if_complete
+from conflicts.services.drawing import _discard, _discard_all, _resolve_if_complete, resolution
 from conflicts.services.settling import standing_of
 from core.errors import ServiceError
 
@@ -55,9 +55,9 @@ def _reason(reason: str) -> str:
 
 def _end(sequence: Sequence, everyone: list[Participant], how: str, payload: dict[str, Any]) -> None:
     """Close the sequence: the cards on the table go to the discard pile, the side still standing (if one) wins."""
+    _discard_all(sequence, [p for p in everyone if p.drawn or p.hand])
     for p in everyone:
         if p.drawn or p.hand:
-            _discard(sequence, p)
             p.hand, p.drawn = {}, False
             p.version += 1
             p.save(update_fields=["hand", "drawn", "version"])
@@ -74,8 +74,9 @@ def participant_take_out(
     *, participant: Participant, actor: User, reason: str, expected_version: int | None
 ) -> Participant:
     """The narrator takes a participant out of the sequence at any moment (``sequence.left``, with the reason).
-    Cards it drew in a draw still open go back; a draw waiting only for it resolves; a sequence left with fewer
-    than two sides standing ends (a draw's Revers waiting to be recorded are recorded first, by the narrator)."""
+    Cards it drew in a draw still open go back; a draw waiting only for it resolves (the outcome in the same
+    Event); a sequence left with fewer than two sides standing ends (a draw's Revers waiting to be recorded are
+    recorded first, by the narrator)."""
     _narrator(participant.sequence.campaign_id, actor)
     reason = _reason(reason)
     sequence = _lock_sequence(participant.sequence, expected_version)
@@ -97,10 +98,14 @@ def participant_take_out(
     sides = {p.key: p.side for p in everyone}
     if sequence.phase == Phase.DRAWING and over(standing_of(sequence, everyone), sides):
         _end(sequence, everyone, "taken_out", payload)
-    _append(sequence, "sequence.left", actor, payload, [me.character])
-    _bump(sequence, "phase", "winner", "ended_how")
-    if sequence.phase == Phase.DRAWING:
-        _resolve_if_complete(sequence, everyone, actor)
+    characters = [me.character]
+    # A draw that waited only for them resolves now, in this Event: one change, one Event.
+    outcome = resolution(sequence, everyone) if sequence.phase == Phase.DRAWING else None
+    if outcome is not None:
+        payload["outcome"] = outcome
+        characters = [p.character for p in everyone]
+    _append(sequence, "sequence.left", actor, payload, characters)
+    _bump(sequence, "phase", "winner", "ended_how", "outcome")
     return me
 
 

@@ -5,7 +5,7 @@ tirer un grand nombre de cartes pour un grand nombre de protagonistes. Cela est 
 Narrateur qui doit faire la différence entre des cartes d'attaque et de défense pour chaque PNJ dont il a
 la charge. » (appendix 5, « Cards are a Narrator's best friend ! »). One tap deals every NPC's cards, each
 from its own split, exactly as one draw per NPC would: the same checks, the same decks, one
-``sequence.drew`` event per NPC and, when nobody is left to draw, the draw's ``sequence.resolved``.
+``sequence.drew`` event per NPC, the last one carrying the draw's resolution when nobody is left to draw.
 All of them or none: the first NPC refused (named, with the reason) undoes the whole tap.
 """
 
@@ -18,12 +18,12 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from conflicts import decks as deck_store
 from conflicts.models import Participant, Phase, Sequence
 from conflicts.rules.budget import Split
-from conflicts.services.changes import _lock_sequence, _narrator, _participants, _rng, runs_itself
-from conflicts.services.drawing import _deal_for, _outdistanced, _resolve_if_complete
-from conflicts.setup import budget_of, default_split, effect_of, penalty_of
+from conflicts.services.changes import _narrator, _rng, runs_itself
+from conflicts.services.drawing import _append_draws, _deal_for, _outdistanced
+from conflicts.setup import default_split
+from conflicts.snapshot import load
 from core.errors import ServiceError
 
 
@@ -43,32 +43,31 @@ def sequence_draw_npcs(
     _narrator(sequence.campaign_id, actor)
     if expected_version is None:
         raise ServiceError(_("Reload the page: this form does not say which state of the sequence it was made for."))
-    sequence = _lock_sequence(sequence, expected_version)
+    snap = load(sequence, expected_version)
+    sequence, everyone = snap.sequence, snap.everyone
     if sequence.phase == Phase.ENDED:
         raise ServiceError(_("This sequence is over."))
     if sequence.phase != Phase.DRAWING:
         raise ServiceError(_("Out of turn: this draw is over; the narrator records its Revers before the next one."))
-    everyone = _participants(sequence)
     # An NPC that cannot act (État critique, dead, unconscious) draws nothing: the draw does not wait for it.
-    npcs = [npc for npc in npcs_to_draw(everyone) if not effect_of(npc, sequence).out]
+    npcs = [npc for npc in npcs_to_draw(everyone) if not snap.effect(npc).out]
     if not npcs:
         raise ServiceError(_("No NPC is left to draw in this draw."))
     if _outdistanced(sequence, everyone, actor):
         return []
-    settings = deck_store.table_settings(sequence.campaign)
     deal = _rng(rng)
     splits = splits or {}
+    drawn = []
     for npc in npcs:
         split = splits.get(npc.pk)
         if split is None:
-            budget = budget_of(npc, sequence, settings, penalty=penalty_of(npc, sequence), everyone=everyone)
-            split = default_split(npc, everyone, budget, shaken=bool(effect_of(npc, sequence).shaken),
+            split = default_split(npc, everyone, snap.budget(npc), shaken=bool(snap.effect(npc).shaken),
                                   collective=sequence.collective)  # fmt: skip
         try:
-            _deal_for(sequence, everyone, npc, actor, split, None, deal)
+            drawn.append((npc, _deal_for(snap, npc, split, None, deal)))
         except ServiceError as error:
             raise type(error)(
                 _("%(name)s: %(reason)s") % {"name": npc.character.name, "reason": error.message}
             ) from error
-    _resolve_if_complete(sequence, everyone, actor)
+    _append_draws(snap, actor, drawn)
     return npcs

@@ -16,14 +16,20 @@ from conflicts.rules.healing import inflicted_nature
 from conflicts.rules.resolution import DrawVerdict, Severity
 from conflicts.rules.sequence import CutChoice, cut_short, is_out, over
 from conflicts.services.changes import _append, _bump, _lock_sequence, _member, _narrator, _participants, controls
-from conflicts.services.drawing import _discard
+from conflicts.services.drawing import _discard_all
 from conflicts.setup import effect_of, writes_to_sheets
 from core.errors import PermissionRefused, ServiceError
 
 
 @transaction.atomic
 def sequence_settle(*, sequence: Sequence, actor: User, expected_version: int | None) -> Sequence:
-    """Record the draw's Revers (on the sheets unless friendly, chase or demolition), then open the next draw."""
+    """Record the draw's Revers (on the sheets unless friendly, chase or demolition), then open the next draw.
+
+    Locks in the order every Sequence use case takes them (``conflicts.snapshot``): the Sequence, its
+    participants, then the sheets written (each character's row, its state row), then the decks, all at once in
+    the order of their addresses. Each Revers written on a sheet keeps its own Event (``character.revers_…``,
+    ``savage.revers_wounds``): its visibility is the character's (an NPC's wounds are the narrator's), where the
+    Sequence's ``sequence.settled`` is the table's."""
     _narrator(sequence.campaign_id, actor)
     sequence = _lock_sequence(sequence, expected_version)
     if sequence.phase != Phase.RESOLVED:
@@ -58,8 +64,8 @@ def sequence_settle(*, sequence: Sequence, actor: User, expected_version: int | 
                          "instead_of": by_key[key].character.name if receiver.key != key else "", "out": out,
                          "nature": nature})  # fmt: skip
     closed = outcome.get("range_closed", {})
+    _discard_all(sequence, everyone)
     for p in everyone:
-        _discard(sequence, p)
         p.upper_hand_cards = outcome.get("upper_hand_cards", {}).get(p.key, 0)
         p.out_of_range_bands = max(0, p.out_of_range_bands - closed.get(p.key, 0))
         p.hand, p.drawn, p.atout_card, p.help_cards = {}, False, 0, 0

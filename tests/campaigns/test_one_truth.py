@@ -29,6 +29,7 @@ from characters.services.atouts import atout_gain
 from characters.services.revers import revers_inflict, revers_take
 from characters.services.sheet import character_update
 from characters.subjects import sheet_subject
+from conflicts.models import Sequence
 from conflicts.services.fudge_tests import fudge_test_roll
 from core import regions
 from core.errors import ServiceError
@@ -149,9 +150,50 @@ def _rename(t: Table, who: int) -> None:
                      expected_version=character.version)  # fmt: skip
 
 
+def _sequence(t: Table) -> Sequence:
+    """The Sequence under way, Jim against Lisa (one made on the first draw, and again once one ends)."""
+    from conflicts.services.sequences import participant_add, scene_create, sequence_create
+
+    found = Sequence.objects.filter(campaign=t.campaign).exclude(phase="ended").order_by("pk").first()
+    if found is not None:
+        return found
+    scene = scene_create(campaign=t.campaign, actor=t.narrator, title="Les docks")
+    found = sequence_create(scene=scene, actor=t.narrator, data={"title": "Rixe"})
+    for character in (t.jim, t.lisa):
+        participant_add(sequence=found, actor=t.narrator, character=_fresh(character), side=character.name[:3],
+                        trait_code="combat")  # fmt: skip
+    found.refresh_from_db()
+    return found
+
+
+def _draw(t: Table, who: int) -> None:
+    """A draw by whoever still has to (the one ``who`` names first), with the split the panel starts from; the
+    last one resolves the draw."""
+    from conflicts.selectors import sequence_board
+    from conflicts.services.drawing import participant_draw
+    from conflicts.setup import default_split
+
+    sequence = _sequence(t)
+    board = sequence_board(sequence, Membership.objects.get(campaign=t.campaign, user=t.narrator), story=False)
+    views = sorted(board.views, key=lambda v: v.participant.character_id != [t.jim, t.lisa][who % 2].pk)
+    view = next((v for v in views if v.participant.active and not v.participant.drawn), None)
+    if view is None or view.budget is None:
+        raise ServiceError("nobody to draw")
+    everyone = [v.participant for v in board.views]
+    split = default_split(view.participant, everyone, view.budget, shaken=view.shaken, collective=sequence.collective)
+    participant_draw(participant=view.participant, actor=t.narrator, expected_version=sequence.version, split=split,
+                     rng=t.rng)  # fmt: skip
+
+
+def _settle(t: Table, who: int) -> None:
+    from conflicts.services.settling import sequence_settle
+
+    sequence_settle(sequence=_sequence(t), actor=t.narrator, expected_version=None)
+
+
 STEPS: dict[str, Callable[[Table, int], None]] = {
     "note": _note, "test": _test, "wound": _wound, "shaken": _shaken, "fatigue": _fatigue, "dice": _dice,
-    "atout": _atout, "revers": _revers, "take": _take, "rename": _rename,
+    "atout": _atout, "revers": _revers, "take": _take, "rename": _rename, "draw": _draw, "settle": _settle,
 }  # fmt: skip
 
 
@@ -200,10 +242,11 @@ def test_one_evening_with_every_kind_of_step() -> None:
     """Every kind of step once, in an order where each finds something to do (a Revers to take, a wound to weigh)."""
     before = Event.objects.count()
     _play([("revers", 0), ("wound", 1), ("take", 0), ("dice", 3), ("test", 0), ("shaken", 1), ("fatigue", 0),
-           ("atout", 1), ("note", 0), ("rename", 1)], refusals=False)  # fmt: skip
+           ("atout", 1), ("note", 0), ("rename", 1), ("draw", 0), ("draw", 1), ("settle", 0)],
+          refusals=False)  # fmt: skip
     kinds = set(Event.objects.order_by("pk")[before:].values_list("kind", flat=True))
     assert {"character.revers_taken", "savage.settings_changed", "test.rolled", "savage.shaken_set",
-            "savage.fatigue_gained", "character.updated", "note"} <= kinds, kinds  # fmt: skip
+            "savage.fatigue_gained", "character.updated", "note", "sequence.drew", "sequence.settled"} <= kinds, kinds  # fmt: skip
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

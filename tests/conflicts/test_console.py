@@ -53,7 +53,10 @@ def test_one_tap_draws_every_npc_as_single_draws_would_and_resolves_the_draw() -
     assert all(p.drawn for p in f.npcs) and f.sequence.phase == Phase.RESOLVED
     drew = Event.objects.filter(kind="sequence.drew").order_by("pk")
     assert [e.payload["participant"] for e in drew] == [f.pc.pk, *(p.pk for p in f.npcs)]
-    assert Event.objects.filter(kind="sequence.resolved").count() == 1
+    # The result goes in the last NPC's Event, the one that put the last card down: no Event of its own.
+    assert ["outcome" in e.payload for e in drew] == [False, False, False, True]
+    assert drew.last().payload["outcome"] == f.sequence.outcome
+    assert not Event.objects.filter(kind="sequence.resolved").exists()
     assert f.sequence.version == before + 1  # one step: a form of before the tap is stale, not half-right
     # Each NPC drew the split its form starts from: its 3 Combat cards (Médiocre) on Jim.
     assert all(sum(map(len, p.hand["attack"].values())) == 3 for p in f.npcs)

@@ -439,7 +439,8 @@ def test_live_fragments_bring_the_atouts_after_the_draw_and_the_decks_counts() -
     assert f'<div id="after-draw-{f.pc.pk}" hx-swap-oob="outerHTML"></div>' in drew
     assert 'id="decks"' in drew and "35 in the pile, 5 on the table" in drew
     draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
-    resolved = Event.objects.filter(kind="sequence.resolved").latest("pk")
+    resolved = Event.objects.filter(kind="sequence.drew").latest("pk")  # the last draw: its result in it
+    assert "outcome" in resolved.payload and not Event.objects.filter(kind="sequence.resolved").exists()
     seen = "".join(extra_fragments(resolved, Viewer(membership(f.campaign, f.player))))
     assert f'id="after-draw-{f.pc.pk}"' in seen and 'value="redraw"' in seen
     assert f'name="version" value="{f.reload().sequence.version}"' in seen
@@ -480,7 +481,7 @@ def test_forms_in_live_fragments_post_through_htmx() -> None:
     t = f.npcs[0]
     draw(f.pc, f.player, Split(attack={t.key: 5}), seed=3)
     draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
-    resolved = Event.objects.filter(kind="sequence.resolved").latest("pk")
+    resolved = Event.objects.filter(kind="sequence.drew").latest("pk")
     for user in (f.narrator, f.player):
         html = "".join(extra_fragments(resolved, Viewer(membership(f.campaign, user))))
         assert "csrfmiddlewaretoken" not in html

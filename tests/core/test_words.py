@@ -42,6 +42,11 @@ def test_net_successes_agree_with_their_number() -> None:
     resolved = {"title": "Rixe", "outcome": outcome}
     assert "1 net success)" in _text("sequence.resolved", resolved, "en")
     assert "1 succès net)" in _text("sequence.resolved", resolved, "fr")
+    # The last draw carries the result in its own Event; older logs keep their ``sequence.resolved``.
+    drew = {**resolved, "draw": 1, "name": "Jim", "cards": {"attack": {}, "defence": {}}}
+    assert "Jim draws" in _text("sequence.drew", drew, "en") and "1 net success)" in _text("sequence.drew", drew, "en")
+    assert "1 succès net)" in _text("sequence.drew", drew, "fr")
+    assert "net success" not in _text("sequence.drew", {k: v for k, v in drew.items() if k != "outcome"}, "en")
 
 
 def test_a_side_named_after_two_people_reads_as_a_side() -> None:

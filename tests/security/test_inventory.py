@@ -139,7 +139,7 @@ URLS: dict[str, Spec] = {
     "conflicts:unshake": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True),
     "conflicts:sheet_unshake": Spec("campaign", lambda w: {**c(w), "character_id": w.alice_pc.pk}, post_only=True),
     "conflicts:panel": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}),
-    # A read (the odds of a split), answered to GET with an ETag (conflicts/kept_odds.py).
+    # A read (the odds of a split), answered to GET.
     "conflicts:odds": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}),
     "conflicts:split": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True),
     "conflicts:declare": Spec("campaign", lambda w: {**c(w), "participant_id": w.participant.pk}, post_only=True),

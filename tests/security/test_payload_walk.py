@@ -33,6 +33,7 @@ from conflicts.services.settling import sequence_cut_short, sequence_settle
 from conflicts.services.table import deck_reshuffle, table_settings_update
 from frag import services as frag_services
 from frag.engine.state import State as FragState
+from states.services.wounds import savage_wounds_set
 from tests.campaigns.factories import PASSWORD, membership
 from tests.conflicts.factories import draw, npc
 from tests.security.conftest import GANG, SKILLS, STEEL, World
@@ -122,6 +123,16 @@ def _sequence_kinds(world: World) -> None:
     participant_take_out(participant=watchers[1], actor=narrator, reason="Bob rentre", expected_version=None)
     watch.refresh_from_db()
     sequence_end(sequence=watch, actor=narrator, reason="Le guet s'arrête là", expected_version=None)
+    # A draw left waiting for nobody by a change on a sheet (the fourth wound) resolves in an Event of its own.
+    alley = sequence_create(scene=scene, actor=narrator, data={"title": "La ruelle"})
+    rivals = [npc(campaign, narrator, name) for name in ("Sbire 3", "Rival")]
+    lurker, rival = (
+        participant_add(sequence=alley, actor=narrator, character=character, side=side, goal="tenir",
+                        trait_code="combat")
+        for character, side in zip(rivals, ("Sbires", "Rivaux"), strict=True)
+    )  # fmt: skip
+    draw(lurker, narrator, Split(attack={rival.key: 3}), seed=7)
+    savage_wounds_set(character=rivals[1], actor=narrator, count=4, expected_version=None)
     fudge_test_roll(
         character=world.alice_pc, actor=alice, data={"trait_code": "combat", "difficulty": 4}, rng=random.Random(1)
     )
