@@ -10,7 +10,9 @@ stand: campaigns/live_catch_up.py) and, for comparison, with every missed event 
 (``LIVE_CATCH_UP_REPLAY_MAX=100000``). ``BENCH_CATCH_UP_ROUNDS`` (default 3) rounds of 100 events, each followed by
 one catch-up of each page: the figures are their medians (the first catch-up after the events, nothing kept yet
 for what changed). The same catch-up asked again ``BENCH_CATCH_UP_REPEAT`` (default 3) times right after is
-reported as « again » (what the pages of a table coming back together cost after the first).
+reported as « again » (what the pages of a table coming back together cost after the first). Beside each time, the
+server's CPU for that catch-up (user+system, /proc): on a machine others load, the time grows with their load,
+the CPU much less.
 """
 
 from __future__ import annotations
@@ -22,32 +24,22 @@ import statistics
 import tempfile
 import time
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 from bench.figures import Figure
-from bench.server import BenchServer
+from bench.live_server import SIGN_IN, LiveBenchServer, page_socket, seeded
 
 EVENTS = 100
 ROUNDS = int(os.environ.get("BENCH_CATCH_UP_ROUNDS", "3"))
 REPEAT = int(os.environ.get("BENCH_CATCH_UP_REPEAT", "3"))
-CSRF = "benchcsrftokenbenchcsrftoken0123"
 
-SEED = r"""
-import json
-from django.contrib.auth.models import User
-from django.contrib.sessions.backends.db import SessionStore
-from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
+SEED = (
+    SIGN_IN
+    + r"""
 from campaigns import services as campaigns
 from campaigns.models import Membership, Role
 from characters.services.creation import character_create
-
-def session_of(user):
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    return session.session_key
 
 narrator = User.objects.create_user("catch-mj", password="x")
 campaign = campaigns.campaign_create(owner=narrator, data={"name": "Bench du rattrapage", "savage_states": True})
@@ -63,6 +55,7 @@ campaigns.game_session_open(game_session=session, actor=narrator)
 print(json.dumps({"campaign": campaign.pk, "characters": characters,
                   "narrator": session_of(narrator), "player": session_of(players[0])}))
 """
+)
 
 AWAY = r"""
 import random
@@ -100,22 +93,31 @@ for step in range(%(offset)d, %(offset)d + %(events)d):
 """
 
 
-async def _first_message(port: int, campaign: int, session: str, query: str) -> tuple[float, int, int, str]:
-    """Milliseconds from opening the socket to its first message, the message's bytes (as sent, and deflated) and
-    its type."""
-    import websockets
+@dataclass(frozen=True)
+class Arrival:
+    """One catch-up: milliseconds from opening the socket to its first message, the server's CPU milliseconds
+    meanwhile (what the machine's load does not inflate), the message's bytes as sent and deflated, its type."""
 
-    url = f"ws://127.0.0.1:{port}/ws/campaigns/{campaign}/{query}"
-    headers = {"Cookie": f"sessionid={session}; csrftoken={CSRF}", "Origin": f"http://127.0.0.1:{port}"}
+    ms: float
+    cpu_ms: float
+    size: int
+    deflated: int
+    kind: str
+
+
+async def _first_message(server: LiveBenchServer, campaign: int, session: str, query: str) -> Arrival:
+    cpu = server.cpu_seconds()
     start = time.perf_counter()
-    async with websockets.connect(url, additional_headers=headers, max_size=None, ping_interval=None) as socket:
+    async with page_socket(server.port, campaign, session, query) as socket:
         raw = await asyncio.wait_for(socket.recv(), timeout=60)
     elapsed = (time.perf_counter() - start) * 1000
+    cpu_ms = (server.cpu_seconds() - cpu) * 1000
     data = raw.encode() if isinstance(raw, str) else raw
     # What permessage-deflate (uvicorn's default, negotiated by browsers) sends for it: raw deflate, one message.
     squeezer = zlib.compressobj(6, zlib.DEFLATED, -15)
     wire = len(squeezer.compress(data) + squeezer.flush())
-    return elapsed, len(data), wire, json.loads(data)["t"] + (" regions" if b'"regions"' in data else "")
+    kind = json.loads(data)["t"] + (" regions" if b'"regions"' in data else "")
+    return Arrival(elapsed, cpu_ms, len(data), wire, kind)
 
 
 def _pages(seed: dict[str, object], after: int) -> dict[str, tuple[str, str]]:
@@ -132,29 +134,33 @@ def _pages(seed: dict[str, object], after: int) -> dict[str, tuple[str, str]]:
 def _measure(label: str, replay_max: str) -> list[Figure]:
     figures = []
     with tempfile.TemporaryDirectory() as tmp:
-        server = BenchServer(Path(tmp), extra_env={"LIVE_CATCH_UP_REPLAY_MAX": replay_max})
+        server = LiveBenchServer(Path(tmp), extra_env={"LIVE_CATCH_UP_REPLAY_MAX": replay_max})
         server.start()
         try:
-            seed = json.loads(server.python(SEED).strip().splitlines()[-1])
-            cold: dict[str, list[tuple[float, int, int, str]]] = {}
-            warm: dict[str, list[tuple[float, int, int, str]]] = {}
+            seed = seeded(server, SEED)
+            cold: dict[str, list[Arrival]] = {}
+            warm: dict[str, list[Arrival]] = {}
             for round_ in range(ROUNDS):
                 # Each round, 100 more events while the pages are away: every catch-up renders what they changed.
                 away = {"campaign": seed["campaign"], "characters": seed["characters"], "events": EVENTS,
                         "offset": round_ * EVENTS}  # fmt: skip
                 after = int(server.python(AWAY % away).strip().splitlines()[-1])
                 for page, (session, query) in _pages(seed, after).items():
-                    runs = [asyncio.run(_first_message(server.port, seed["campaign"], session, query))
+                    runs = [asyncio.run(_first_message(server, seed["campaign"], session, query))
                             for _ in range(1 + REPEAT)]  # fmt: skip
                     cold.setdefault(page, []).append(runs[0])
                     warm.setdefault(page, []).extend(runs[1:])
-                    print(f"  {label}, {page}: {runs[0][3]}; cold {runs[0][0]:.0f} ms, {runs[0][1] / 1000:.1f} kB")
+                    print(f"  {label}, {page}: {runs[0].kind}; cold {runs[0].ms:.0f} ms (server CPU "
+                          f"{runs[0].cpu_ms:.0f} ms), {runs[0].size / 1000:.1f} kB")  # fmt: skip
             for page in cold:
                 name = f"catch-up after {EVENTS} events, {page}, {label}"
-                figures.append(Figure(f"{name}: time", statistics.median(r[0] for r in cold[page]), "ms"))
-                figures.append(Figure(f"{name}: again, time", statistics.median(r[0] for r in warm[page]), "ms"))
-                figures.append(Figure(f"{name}: size", statistics.median(r[1] for r in cold[page]) / 1000, "kB"))
-                figures.append(Figure(f"{name}: deflated", statistics.median(r[2] for r in cold[page]) / 1000, "kB"))
+                figures.append(Figure(f"{name}: time", statistics.median(r.ms for r in cold[page]), "ms"))
+                figures.append(Figure(f"{name}: server CPU", statistics.median(r.cpu_ms for r in cold[page]), "ms"))
+                figures.append(Figure(f"{name}: again, time", statistics.median(r.ms for r in warm[page]), "ms"))
+                figures.append(Figure(f"{name}: size", statistics.median(r.size for r in cold[page]) / 1000, "kB"))
+                figures.append(
+                    Figure(f"{name}: deflated", statistics.median(r.deflated for r in cold[page]) / 1000, "kB")
+                )
         finally:
             server.stop()
     return figures

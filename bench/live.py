@@ -16,48 +16,33 @@ socket's last position). Ports come from ``BENCH_LIVE_PORT`` (default 8300) upwa
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import http.client
 import json
 import os
-import signal
 import statistics
-import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.figures import Figure
-from bench.server import BenchServer
+from bench.live_server import CSRF, SIGN_IN, LiveBenchServer, page_socket, seeded
 
 MEMBERS = 20
 ACTIONS = int(os.environ.get("BENCH_LIVE_ACTIONS", "50"))
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/4")
 SOAK_SECONDS = float(os.environ.get("BENCH_LIVE_SOAK_SECONDS", "60"))
 SOAK_PAUSE = float(os.environ.get("BENCH_LIVE_SOAK_PAUSE", "3"))
-CSRF = "benchcsrftokenbenchcsrftoken0123"
 
-SEED = r"""
-import json
-from django.contrib.auth.models import User
-from django.contrib.sessions.backends.db import SessionStore
-from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
+SEED = (
+    SIGN_IN
+    + r"""
 from campaigns import services as campaigns
 from campaigns.models import Membership, Role
 from characters.services.creation import character_create, npc_create
 from conflicts.services.sequences import participant_add, scene_create, sequence_create
 
 MEMBERS, DRAWS = %(members)d, %(draws)d
-
-def session_of(user):
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    return session.session_key
-
 narrator = User.objects.create_user("live-mj", password="x")
 campaign = campaigns.campaign_create(owner=narrator, data={"name": "Bench du direct"})
 scene = scene_create(campaign=campaign, actor=narrator, title="Cinquante duels")
@@ -82,57 +67,7 @@ for d in range(DRAWS):
                   "body": f"attack_{them.pk}=2&defence_{me.pk}=1&action=draw"})
 print(json.dumps({"campaign": campaign.pk, "members": members, "draws": draws, "narrator": members[0]["session"]}))
 """
-
-
-class LiveBenchServer(BenchServer):
-    """bench.server's throw-away server, with a fixed port and ``--workers``."""
-
-    def __init__(self, workdir: Path, *, port: int, workers: int, extra_env: dict[str, str]) -> None:
-        super().__init__(workdir, extra_env=extra_env)
-        self.port, self.workers = port, workers
-        self.start_timeout = 60.0  # two workers on a loaded machine start slowly
-
-    def stop(self) -> None:
-        """Stop the server, killing it if it has not stopped within 30 s (a loaded machine's two workers may
-        take longer than bench.server's 10 s to shut down), so that the figures measured are still printed."""
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                for pid in self._children():
-                    with contextlib.suppress(ProcessLookupError):
-                        os.kill(pid, signal.SIGKILL)
-                self.process.kill()
-                self.process.wait(timeout=10)
-        self.log.close()
-
-    def _children(self) -> list[int]:
-        assert self.process is not None
-        found = []
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            if ppid == self.process.pid:
-                found.append(int(stat.parent.name))
-        return found
-
-    def cpu_seconds(self) -> float:
-        """User+system CPU of the server and its worker processes so far."""
-        assert self.process is not None
-        tick = os.sysconf("SC_CLK_TCK")
-        total = 0.0
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            pid, ppid = int(stat.parent.name), int(fields[1])
-            if pid == self.process.pid or ppid == self.process.pid:
-                total += (int(fields[11]) + int(fields[12])) / tick
-        return total
+)
 
 
 @dataclass
@@ -152,12 +87,7 @@ async def _watch(port: int, campaign: int, screen: Screen, ready: asyncio.Event,
     # A home page names its regions (the game card and sequences under way, the log feed); the Sequence-page
     # screens name none, so they get every region of every draw's Sequence (the worst case: 50 sequences).
     query = f"?watch=home:{campaign}&watch=feed:{campaign}" if screen.member["page"] == "home" else ""
-    headers = {
-        "Cookie": f"sessionid={screen.member['session']}; csrftoken={CSRF}",
-        "Origin": f"http://127.0.0.1:{port}",
-    }
-    url = f"ws://127.0.0.1:{port}/ws/campaigns/{campaign}/{query}"
-    async with websockets.connect(url, additional_headers=headers, max_size=None, ping_interval=None) as socket:
+    async with page_socket(port, campaign, screen.member["session"], query) as socket:
         while not stop.is_set():
             try:
                 raw = await asyncio.wait_for(socket.recv(), timeout=0.5)
@@ -283,7 +213,7 @@ async def _drive(server: LiveBenchServer, seed: dict, *, label: str, soak: float
 def _setup(workdir: Path, *, port: int, workers: int, env: dict[str, str], draws: int) -> tuple[LiveBenchServer, dict]:  # type: ignore[type-arg]
     server = LiveBenchServer(workdir, port=port, workers=workers, extra_env=env)
     server.start()
-    seed = json.loads(server.python(SEED % {"members": MEMBERS, "draws": draws}).strip().splitlines()[-1])
+    seed = seeded(server, SEED % {"members": MEMBERS, "draws": draws})
     return server, seed
 
 

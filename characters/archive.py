@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.archive.registry import Renumber, Table, ids_renumbered, register_payload_ids, register_table
+from campaigns.archive.registry import Renumber, ids_renumbered, register_payload_ids
+from campaigns.archive.sections import Section
 from characters.models import AtoutEntry, Character, CharacterRules, CharacterTrait, Equipment, PowerFeed, Revers
 
+SECTION = Section("characters", order=10)
 CHARACTER = "characters.Character"
 # The ids this app's JSON holds: the character an event or a ledger line is about, the Revers it names.
 IDS = {
@@ -30,29 +32,12 @@ def _sheet_ids(value: Any, renumber: Renumber, row: Any) -> Any:
 
 
 def register() -> None:
-    def of_campaign(model: Any) -> Any:
-        return lambda campaign: model.objects.filter(character__campaign=campaign)
-
-    for table in (
-        Table(model=Character, rows=lambda c: Character.objects.filter(campaign=c), section="characters", order=10),
-        Table(
-            model=CharacterRules,
-            rows=lambda c: CharacterRules.objects.filter(campaign=c),
-            section="characters",
-            order=10,
-        ),
-        Table(model=CharacterTrait, rows=of_campaign(CharacterTrait), section="characters", order=10),
-        Table(model=PowerFeed, rows=of_campaign(PowerFeed), section="characters", order=10),
-        Table(model=Revers, rows=of_campaign(Revers), section="characters", order=10, json_ids={"payload": _sheet_ids}),
-        Table(
-            model=AtoutEntry,
-            rows=of_campaign(AtoutEntry),
-            section="characters",
-            order=10,
-            json_ids={"context": _sheet_ids},
-        ),
-        Table(model=Equipment, rows=of_campaign(Equipment), section="characters", order=10),
-    ):
-        register_table(table)
+    SECTION.table(Character)
+    SECTION.table(CharacterRules)
+    SECTION.table(CharacterTrait, campaign="character__campaign")
+    SECTION.table(PowerFeed, campaign="character__campaign")
+    SECTION.table(Revers, campaign="character__campaign", json_ids={"payload": _sheet_ids})
+    SECTION.table(AtoutEntry, campaign="character__campaign", json_ids={"context": _sheet_ids})
+    SECTION.table(Equipment, campaign="character__campaign")
     # These keys name the same rows in every kind of event (a session's close lists the awards by character).
     register_payload_ids("", _ids)

@@ -10,16 +10,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from campaigns.archive.registry import (
-    Renumber,
-    Table,
-    ids_renumbered,
-    register_json_ids,
-    register_payload_ids,
-    register_table,
-)
+from campaigns.archive.registry import Renumber, ids_renumbered, register_json_ids, register_payload_ids
+from campaigns.archive.sections import Section
 from conflicts.models import Deck, Participant, Scene, Sequence, TableSettings
 
+SECTION = Section("conflicts", order=30)
 SEQUENCE = "conflicts.Sequence"
 PARTICIPANT = "conflicts.Participant"
 IDS = {"sequence": SEQUENCE, "scene": "conflicts.Scene", "participant": PARTICIPANT}
@@ -66,28 +61,11 @@ def _only_strings(value: Any, renumber: Renumber, row: Any) -> Any:
 
 
 def register() -> None:
-    for table in (
-        Table(
-            model=TableSettings, rows=lambda c: TableSettings.objects.filter(campaign=c), section="conflicts", order=30
-        ),
-        Table(model=Deck, rows=lambda c: Deck.objects.filter(campaign=c), section="conflicts", order=30),
-        Table(model=Scene, rows=lambda c: Scene.objects.filter(campaign=c), section="conflicts", order=30),
-        Table(
-            model=Sequence,
-            rows=lambda c: Sequence.objects.filter(campaign=c),
-            section="conflicts",
-            order=30,
-            json_ids={"outcome": _interpose, "cut_choices": _keyed},
-        ),
-        Table(
-            model=Participant,
-            rows=lambda c: Participant.objects.filter(sequence__campaign=c),
-            section="conflicts",
-            order=30,
-            json_ids={"split": _keyed, "hand": _keyed},
-        ),
-    ):
-        register_table(table)
+    SECTION.table(TableSettings)
+    SECTION.table(Deck)
+    SECTION.table(Scene)
+    SECTION.table(Sequence, json_ids={"outcome": _interpose, "cut_choices": _keyed})
+    SECTION.table(Participant, campaign="sequence__campaign", json_ids={"split": _keyed, "hand": _keyed})
     register_payload_ids("sequence.", _keyed)
     for prefix in ("scene.", "test.", "conflict.", "deck.", "character.", "savage."):
         register_payload_ids(prefix, _ids)

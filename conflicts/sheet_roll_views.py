@@ -162,8 +162,9 @@ def _attribute_roll(request: MemberRequest, character: Character, data: dict[str
 @campaign_member
 @allow_methods("GET", reach=_reach)
 def sheet_roll_dialog(request: MemberRequest, campaign_id: int, character_id: int) -> HttpResponse:
-    """The dialog's body for a row and the choices made so far: every modifier with its reason and the exact
-    chance of each way to roll. Loaded when the dialog opens and again on each change."""
+    """The dialog's body for a row and the choices made so far: the trait it rolls, every modifier with its reason
+    and the exact chance of each way to roll. Loaded by the row's "…" that opens the sheet's one dialog, and again
+    on each change."""
     character = _own_character(request, campaign_id, character_id)
     form, facts = _roll_form(request, character, request.GET)
     if not form.is_valid():
@@ -180,6 +181,7 @@ def sheet_roll_dialog(request: MemberRequest, campaign_id: int, character_id: in
         context["attribute"] = attribute
         context["situations"] = sheet_roll_rules.SITUATIONAL
         return render(request, "conflicts/partials/attribute_dialog.html", context)
+    context["line"] = facts.lines[data["trait_code"]]  # its heading: the dialog's shell is one for every row
     context["dialog"] = dialog.dialog(character, facts, data, memory)
     context["situations"] = sheet_roll_rules.SITUATIONAL
     context["relatedness"] = sheet_roll_rules.RELATEDNESS

@@ -2,31 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from campaigns.archive.registry import Renumber, Table, register_payload_ids, register_table
+from campaigns.archive.registry import register_payload_ids
+from campaigns.archive.sections import Section, key_renumbered
 from frag.models import Game, Seat, Step
 
-GAME = "frag.Game"
-
-
-def _ids(value: Any, renumber: Renumber, row: Any) -> Any:
-    if isinstance(value, dict) and "game" in value:
-        return {**value, "game": renumber(GAME, value["game"])}
-    return value
+SECTION = Section("frag", order=50)
+# The game a "frag." event reports.
+_game_ids = key_renumbered("game", "frag.Game")
 
 
 def register() -> None:
-    for table in (
-        Table(model=Game, rows=lambda c: Game.objects.filter(campaign=c), section="frag", order=50),
-        Table(model=Seat, rows=lambda c: Seat.objects.filter(game__campaign=c), section="frag", order=50),
-        Table(
-            model=Step,
-            rows=lambda c: Step.objects.filter(game__campaign=c),
-            section="frag",
-            order=50,
-            written_once=True,
-        ),
-    ):
-        register_table(table)
-    register_payload_ids("frag.", _ids)
+    SECTION.table(Game)
+    SECTION.table(Seat, campaign="game__campaign")
+    SECTION.table(Step, campaign="game__campaign", written_once=True)
+    register_payload_ids("frag.", _game_ids)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.archive.registry import Renumber, Table, register_table
+from campaigns.archive.registry import Renumber
+from campaigns.archive.sections import Section
 from states.models import SavageFatigue, SavageRound, SavageSettings, SavageState
 
 CHARACTER = "characters.Character"
+SECTION = Section("states", order=20)
 
 
 def _cards(value: Any, renumber: Renumber, row: Any) -> Any:
@@ -21,28 +23,7 @@ def _order(value: Any, renumber: Renumber, row: Any) -> Any:
 
 
 def register() -> None:
-    for table in (
-        Table(
-            model=SavageSettings, rows=lambda c: SavageSettings.objects.filter(campaign=c), section="states", order=20
-        ),
-        Table(
-            model=SavageState,
-            rows=lambda c: SavageState.objects.filter(character__campaign=c),
-            section="states",
-            order=20,
-        ),
-        Table(
-            model=SavageFatigue,
-            rows=lambda c: SavageFatigue.objects.filter(state__character__campaign=c),
-            section="states",
-            order=20,
-        ),
-        Table(
-            model=SavageRound,
-            rows=lambda c: SavageRound.objects.filter(campaign=c),
-            section="states",
-            order=20,
-            json_ids={"cards": _cards, "order": _order},
-        ),
-    ):
-        register_table(table)
+    SECTION.table(SavageSettings)
+    SECTION.table(SavageState, campaign="character__campaign")
+    SECTION.table(SavageFatigue, campaign="state__character__campaign")
+    SECTION.table(SavageRound, json_ids={"cards": _cards, "order": _order})

@@ -5,16 +5,13 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from campaigns.archive.registry import Renumber, Table, register_payload_ids, register_table
+from campaigns.archive.registry import register_payload_ids
+from campaigns.archive.sections import Section, key_renumbered
 from tragic.models import Game, GameStatus, Seat
 
-GAME = "tragic.Game"
-
-
-def _ids(value: Any, renumber: Renumber, row: Any) -> Any:
-    if isinstance(value, dict) and "game" in value:
-        return {**value, "game": renumber(GAME, value["game"])}
-    return value
+SECTION = Section("tragic", order=40)
+# The game a "tragic." event reports.
+_game_ids = key_renumbered("game", "tragic.Game")
 
 
 def _fresh_invitations(games: list[Game], campaign: Any) -> None:
@@ -26,15 +23,6 @@ def _fresh_invitations(games: list[Game], campaign: Any) -> None:
 
 
 def register() -> None:
-    register_table(
-        Table(
-            model=Game,
-            rows=lambda c: Game.objects.filter(campaign=c),
-            section="tragic",
-            order=40,
-            skip=("invite_token",),
-            after_restore=_fresh_invitations,
-        )
-    )
-    register_table(Table(model=Seat, rows=lambda c: Seat.objects.filter(game__campaign=c), section="tragic", order=40))
-    register_payload_ids("tragic.", _ids)
+    SECTION.table(Game, skip=("invite_token",), after_restore=_fresh_invitations)
+    SECTION.table(Seat, campaign="game__campaign")
+    register_payload_ids("tragic.", _game_ids)

@@ -8,6 +8,7 @@ again on save. The members are not rows but invitations (``writing.members_of``)
 from __future__ import annotations
 
 from campaigns.archive.registry import Table, payload_renumbered, register_table
+from campaigns.archive.sections import Section
 from campaigns.models import Event, GameSession
 from campaigns.search_text import event_search_text
 
@@ -20,9 +21,7 @@ def _searchable(event: Event) -> None:
 
 
 def register() -> None:
-    register_table(
-        Table(model=GameSession, rows=lambda c: GameSession.objects.filter(campaign=c), section="campaigns", order=0)
-    )
+    Section("campaigns", order=0).table(GameSession)
     register_table(
         Table(
             model=Event,

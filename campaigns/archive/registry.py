@@ -1,8 +1,8 @@
 """What each app puts in a campaign's archive: its tables, in the order they are restored.
 
-An app registers a ``Table`` per model from its ``AppConfig.ready()``: the campaign app cannot import the
-feature apps (the layers contract), so it learns of their tables here, as it learns of their hooks in
-``campaigns.hooks``.
+An app registers a ``Table`` per model from its ``AppConfig.ready()``, through its ``sections.Section`` (which
+says the section's name and order once): the campaign app cannot import the feature apps (the layers
+contract), so it learns of their tables here, as it learns of their hooks in ``campaigns.hooks``.
 
 Ids never leave the server: in an archive every row is numbered 1, 2, 3… within its table (in the order of
 the database's ids), and a reference to another row is that number. The ids some JSON fields hold (a

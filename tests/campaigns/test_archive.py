@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from campaigns.archive.registry import Renumber, tables
 from campaigns.archive.restoring import campaign_import
+from campaigns.archive.sections import key_renumbered
 from campaigns.archive.writing import FORMAT, SCHEMA_VERSION
 from campaigns.models import Campaign, Event, Invitation, LoggedKind, Membership, Role
 from characters.models import Character
@@ -44,6 +46,31 @@ def test_export_import_export_gives_the_same_archive(moved) -> None:  # type: ig
     assert sections["frag"]["step"] and sections["tragic"]["game"][0]["actions"]
     assert len(sections["campaigns"]["event"]) == Event.objects.filter(campaign=campaign).count()
     assert up_to_ids(archive_of(imported, narrator)) == up_to_ids(first)
+
+
+def test_each_table_finds_its_campaigns_rows_and_no_other_campaigns(moved) -> None:  # type: ignore[no-untyped-def]
+    """Each app's section finds a table's rows by the path from a row to its campaign (``Section.table``): the
+    played table beside the demo (a Sequence, a Frag and a TRAGIC game) shares no row with it."""
+    campaign, narrator, first, imported = moved
+    others = Campaign.objects.exclude(pk__in=[campaign.pk, imported.pk])
+    assert others.exists()
+    for table in tables():
+        if table.label == "campaigns.Campaign":
+            continue
+        mine = {row.pk for row in table.rows(campaign)}
+        theirs = {row.pk for other in others for row in table.rows(other)}
+        assert mine.isdisjoint(theirs), table.label
+        assert len(first["sections"][table.section][table.key]) == len(mine), table.label
+    found = {table.label for table in tables() if any(True for _ in table.rows(campaign))}
+    assert {"conflicts.Participant", "states.SavageState", "frag.Step", "tragic.Seat"} <= found
+
+
+def test_a_game_events_payload_is_renumbered_by_its_key() -> None:
+    """``key_renumbered``: the row a kind's payload names under one key (a game's events name ``"game"``)."""
+    rewrite = key_renumbered("game", "frag.Game")
+    renumber = Renumber({"frag.Game": {41: 1}})
+    assert rewrite({"game": 41, "turn": 3}, renumber, None) == {"game": 1, "turn": 3}
+    assert rewrite({"turn": 3}, renumber, None) == {"turn": 3} and rewrite([41], renumber, None) == [41]
 
 
 def test_the_archive_names_no_database_id_and_no_password(moved) -> None:  # type: ignore[no-untyped-def]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -33,6 +35,26 @@ def test_every_trait_row_of_the_sheet_has_a_one_tap_roll() -> None:
     html = client.get(janey.get_absolute_url()).content.decode()
     assert 'id="roll-result"' in html
     assert 'data-roll="punkette_endurcie"' in html  # a named, free-style trait rolls like any other
+
+
+def test_the_sheet_has_one_roll_dialog_and_one_quick_form_that_every_row_names() -> None:
+    """The rows' one-tap buttons submit the sheet's one quick form with their own trait (``form=``), and their "…"
+    open the sheet's one dialog and load its body for their trait: the sheet (and every live push or catch-up of
+    it) carries no dialog per row. The body names its trait, as heading and as the field the roll sends."""
+    campaign, narrator, player, other, janey, client = _setup(savage_states=True)
+    html = client.get(janey.get_absolute_url()).content.decode()
+    assert html.count('class="roll-dialog"') == 1 and html.count(f'id="roll-quick-{janey.pk}"') == 1
+    quick = re.findall(r'<button type="submit" form="roll-quick-(\d+)" name="(\w+)" value="(\w+)"', html)
+    assert {(pk, name) for pk, name, _code in quick} == {(str(janey.pk), "trait_code"), (str(janey.pk), "attribute")}
+    more = re.findall(r'popovertarget="roll-(\d+)" hx-get="([^"?]+)\?(\w+)=(\w+)" hx-target="#roll-\d+-body"', html)
+    assert {(pk, url) for pk, url, _name, _code in more} == {(str(janey.pk), _dialog_url(janey))}
+    assert sorted(code for *_rest, code in quick) == sorted(code for *_rest, code in more)  # a "…" per roll button
+    assert ("trait_code", "punkette_endurcie") in {(name, code) for _pk, _url, name, code in more}
+    assert "{#" not in html and "#}" not in html  # no template comment printed on the page
+    body = client.get(_dialog_url(janey), {"trait_code": "punkette_endurcie"}).content.decode()
+    assert "<h3>Punkette endurcie" in body and 'name="trait_code" value="punkette_endurcie"' in body
+    body = client.get(_dialog_url(janey), {"attribute": "vigor"}).content.decode()
+    assert 'name="attribute" value="vigor"' in body and "<h3>" in body
 
 
 def test_one_tap_rolls_a_named_trait_at_average_and_logs_it() -> None:

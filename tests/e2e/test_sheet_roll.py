@@ -156,6 +156,9 @@ def test_a_power_use_a_simple_conflict_and_a_modifier_from_the_sheet_on_a_phone(
 
     # One modifier in three taps: the dialog, the situation +1, Roll; the card lists the modifier.
     phone.locator("tr[data-trait=esprit] button.roll-more").click()
+    # The sheet has one dialog for all its rows, loaded by the "…" that opened it: Esprit's, not Télékinésie's.
+    expect(dialog.locator("h3")).to_contain_text("Esprit")
+    expect(dialog.locator("[data-power]")).to_have_count(0)
     dialog.locator("label.chip", has_text="+1").first.click()
     expect(dialog.locator("[data-line=other]")).to_contain_text("+1")
     dialog.locator("button[data-roll-test]").click()
