@@ -163,7 +163,9 @@ def test_each_language_quotes_its_own_way() -> None:
 
 TRANSLATE = re.compile(r"""{%\s*translate\s+"([^"]*)"(?:\s+context\s+"([^"]*)")?""")
 TEMPLATE_TEXT = re.compile(
-    r"{%\s*blocktranslate.*?{%\s*endblocktranslate\s*%}|{%.*?%}|{{.*?}}|{#.*?#}|{% comment %}.*?{% endcomment %}", re.S
+    # A comment block before the generic tag, or ``{% comment %}`` alone would match and its text be read.
+    r"{%\s*blocktranslate.*?{%\s*endblocktranslate\s*%}|{%\s*comment\s*%}.*?{%\s*endcomment\s*%}|{%.*?%}|{{.*?}}|{#.*?#}",
+    re.S,
 )
 
 
