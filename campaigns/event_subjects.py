@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from campaigns.models import SubjectVersion
-from core.regions import TABLE, subject
+from core.regions import TABLE, forget_versions, subject
 
 CHARACTER = "character"
 CHARACTERS = "characters"  # any character of the campaign
@@ -104,8 +104,15 @@ def write_versions(campaign_id: int, touched: frozenset[str], position: int) -> 
     SubjectVersion.objects.bulk_create(
         rows, update_conflicts=True, unique_fields=["subject"], update_fields=["position"]
     )
+    forget_versions()  # a render pass under way reads them again (core.regions.version_pass)
 
 
 def versions(subjects: frozenset[str]) -> dict[str, int]:
     """The versions of ``subjects`` (absent: never touched since versions began, 0)."""
     return dict(SubjectVersion.objects.filter(subject__in=sorted(subjects)).values_list("subject", "position"))
+
+
+def campaign_versions(campaign_id: int) -> dict[str, int]:
+    """Every subject version of the campaign, in one query: a render pass reads them once for all its regions
+    (a campaign holds two per character and a few campaign-wide ones)."""
+    return dict(SubjectVersion.objects.filter(campaign_id=campaign_id).values_list("subject", "position"))

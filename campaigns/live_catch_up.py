@@ -34,7 +34,7 @@ from campaigns.models import Event
 from campaigns.now import section_html, sections
 from campaigns.selectors import lazy_log_entries
 from core.kept_regions import region_html
-from core.regions import watched_by
+from core.regions import version_pass, watched_by
 
 if TYPE_CHECKING:
     from campaigns.models import Membership
@@ -83,7 +83,7 @@ def regions_now(
         return None
     catch_up = CatchUp(Viewer(membership, watching=watching, csrf_token=csrf_token), after, head)
     pieces: list[str] = []
-    with translation.override(language):
+    with translation.override(language), version_pass():
         for watched in sorted(watching):
             kind, _sep, pk = watched.partition(":")
             declared, renderers = watched_by(kind), _renderers.get(kind, [])

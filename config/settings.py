@@ -74,6 +74,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # One read of the regions' versions per request, however many regions the page shows (core/regions.py).
+    "core.middleware.RegionVersionPassMiddleware",
     # The answer's X-Live-Position: the stream position it shows at least (campaigns/answer_position.py).
     "campaigns.answer_position.LivePositionMiddleware",
     # Last, as django-axes asks: it turns a locked-out login (site or admin) into the lockout page.

@@ -50,7 +50,7 @@ def outer_key(region: Region, depends: Depends, oob: bool = False) -> str | None
 def inner_key(region: Region, depends: Depends, oob: bool = False) -> str:
     """The key under the versions of the declared subjects."""
     subjects = depends.all_subjects()
-    found = versions(subjects)
+    found = versions(subjects, depends.campaign_id)
     stamped = tuple(sorted((name, found.get(name, 0)) for name in subjects))
     return f"region:{region.name}:{_digest((_fixed(region, depends, oob), stamped))}"
 
