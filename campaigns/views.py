@@ -89,7 +89,7 @@ def dashboard(request: MemberRequest, campaign_id: int) -> HttpResponse:
     context: dict[str, Any] = {
         "campaign": campaign,
         "membership": membership,
-        "panels": cast().panels(campaign, membership),
+        "panels_html": cast().panels(membership, request),
         "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
         "now_html": now_html(membership),
     }
