@@ -15,8 +15,8 @@ from django.core.cache import caches
 
 from campaigns.models import Membership
 from characters.fragments import _session, sheet_depends
-from characters.panels import PanelOf, _cast, panel_depends, panels_html
 from characters.models import Character
+from characters.panels import PanelOf, _cast, panel_depends, panels_html
 from characters.services import creation as creation_services
 from characters.services.atouts import atout_gain
 from tests.campaigns.factories import membership
