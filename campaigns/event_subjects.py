@@ -60,6 +60,8 @@ DECLARED: dict[str, tuple[str, ...]] = {
     "deck.": (SEQUENCES,),
     "conflict.simple": (),
     "note": (FEED,),
+    # A correction strikes out the entry it corrects: the entry's declaration reads its corrections as rows.
+    "correction": (FEED,),
     "scene.created": (FEED,),
     "invitation.": (MEMBERS,),
     "member.": (MEMBERS,),

@@ -17,7 +17,7 @@ from django.utils import formats, timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.chronicle import describe, illustrate
-from campaigns.entry_cache import EntryRef, LazyEntries
+from campaigns.entry_region import EntryRef, LazyEntries
 from campaigns.models import (
     Campaign,
     Event,
@@ -202,7 +202,7 @@ def _may_correct(kind: str, actor_id: int | None, membership: Membership | None)
 def lazy_log_entries(events: QuerySet[Event], membership: Membership | None, campaign: Campaign) -> LazyEntries:
     """The entries of ``events`` (already filtered to what the reader may see, sliced to a page) as a
     LazyEntries: two light queries (ids, corrections); the events themselves are loaded only for the
-    entries not already rendered for this reader (campaigns.entry_cache)."""
+    entries not already rendered for this reader (campaigns.entry_region)."""
     rows = list(events.prefetch_related(None).select_related(None).values_list("pk", "kind", "actor_id", "created_at"))
     return lazy_entries_of_rows(rows, membership, campaign)
 

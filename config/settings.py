@@ -103,7 +103,7 @@ TEMPLATES = [
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # Rendered log entries, sheets and panels, per process: their keys hold everything that decides their
-    # bytes (campaigns/entry_cache.py, core/fragment_cache.py), so nothing needs to be shared between
+    # bytes (campaigns/entry_region.py, core/fragment_cache.py), so nothing needs to be shared between
     # processes to stay correct.
     "fragments": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

@@ -87,6 +87,9 @@ class Region:
     watch: str = ""
     # The element id the region's root carries, from what it shows: the oob swap's target.
     element_id: Callable[[Any], str] = field(default=lambda thing: "")
+    # For a list of regions rendered together (``core.kept_regions.regions_html``): loads, in one go, what the
+    # context builders of the things not kept need (the log's events, say), before any of them is rendered.
+    prepare: Callable[[list[Any]], None] | None = None
 
 
 _registry: dict[str, Region] = {}
