@@ -7,6 +7,7 @@ An Event touches:
   the Atouts that paid a Test's follow-up), and ``characters:<campaign>`` when it names any (what reads every
   character of the campaign depends on that one);
 - the campaign-wide subjects its kind declares below (``settings:<campaign>`` for a settings change, …);
+- ``log:<campaign>``, always: every Event is a new entry of the log;
 - ``table:<campaign>`` (``core.regions.TABLE``) when its kind is not declared below: every region of the
   campaign then renders anew. A new kind is correct before anyone declares it, and precise once declared.
 
@@ -31,6 +32,7 @@ CAST = "cast"  # who is in the campaign: a character created or handed to a play
 SESSION = "session"
 MEMBERS = "members"
 FEED = "feed"  # the log alone
+LOG = "log"  # every Event: each adds an entry to the log (the campaign pages' feeds read the newest)
 REVERS = "revers"  # any character's active Revers (the « take a Revers in another's place » lists read them)
 SEQUENCES = "sequences"  # the campaign's Sequences and decks (the boards, once they are regions)
 
@@ -96,7 +98,7 @@ def subjects_of(
         touched |= {subject(CHARACTER, pk), subject(STATES, pk), subject(CHARACTERS, campaign_id)}
     declared = _declared(kind)
     scopes = (TABLE,) if declared is None else declared
-    touched |= {subject(scope, campaign_id) for scope in scopes}
+    touched |= {subject(scope, campaign_id) for scope in (*scopes, LOG)}
     return frozenset(touched)
 
 

@@ -151,15 +151,9 @@ def _characters_named(campaign_id: int, wanted: list[str]) -> list[int]:
     return [pk for pk, name in rows if name_matches(name, wanted)]
 
 
-# The log is append-only, so a reader's kinds only change when an event is added: the list is kept under
-# the campaign's latest event id (or the stream head). Ids are handed out before commit, so an event
-# committed after a later one can be missing from a kept list until the next event or a minute.
-LOG_FACTS_SECONDS = 60
-
-
-def latest_event_id(campaign_id: int) -> int:
-    found = Event.objects.filter(campaign_id=campaign_id).order_by("-id").values_list("id", flat=True).first()
-    return int(found or 0)
+# The log is append-only, so a reader's kinds only change when an event is added: the list is kept under the
+# campaign's stream head (``campaigns.kept.table_head``), which every Event moves in commit order, so a kept list is
+# exact and needs no lifetime (the default cache is bounded).
 
 
 def _reader(membership: Membership | None) -> str:
@@ -168,10 +162,10 @@ def _reader(membership: Membership | None) -> str:
     return "narrator" if membership.is_narrator else f"player:{membership.user_id}"
 
 
-def log_kinds(membership: Membership, latest: int) -> list[str]:
+def log_kinds(membership: Membership, head: int) -> list[str]:
     """The kinds of the events this member may read (a kind alone can give a secret away), from the few rows
     of LoggedKind rather than the whole log."""
-    key = f"log-kinds:{membership.campaign_id}:{_reader(membership)}:{latest}"
+    key = f"log-kinds:{membership.campaign_id}:{_reader(membership)}:{head}"
     kinds = caches["default"].get(key)
     if kinds is None:
         rows = LoggedKind.objects.filter(campaign_id=membership.campaign_id)
@@ -180,7 +174,7 @@ def log_kinds(membership: Membership, latest: int) -> list[str]:
                 Q(visibility=Visibility.EVERYONE) | Q(visibility=Visibility.PLAYER, reader=membership.user_id)
             )
         kinds = sorted(set(rows.values_list("kind", flat=True)))
-        caches["default"].set(key, kinds, LOG_FACTS_SECONDS)
+        caches["default"].set(key, kinds, timeout=None)
     return list(kinds)
 
 
