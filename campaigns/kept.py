@@ -8,7 +8,7 @@ then reads is at least that recent. The campaign pages' parts are regions (``cam
 
 from __future__ import annotations
 
-from campaigns.models import CampaignStream, Membership
+from campaigns.models import Campaign, CampaignStream, Membership
 
 
 def table_head(membership: Membership) -> int:
@@ -18,3 +18,10 @@ def table_head(membership: Membership) -> int:
         return membership.campaign.stream.position
     except CampaignStream.DoesNotExist:
         return 0  # no event since streams began: the first one creates the row
+
+
+def campaign_row(campaign: Campaign) -> tuple[object, ...]:
+    """The campaign row's own columns (options, clock, ``version``, the ``log_epoch`` renames bump), as a region's
+    declaration names it in its ``rows``: not the rows loaded with it (its stream, read with the membership, moves
+    with every Event, and would make every key the stream head's)."""
+    return tuple(getattr(campaign, field.attname) for field in campaign._meta.concrete_fields)

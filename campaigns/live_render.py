@@ -63,7 +63,9 @@ def _log_entry(event: Event, viewer: Viewer) -> list[str]:
     # The corrections of the event (a catch-up may replay a corrected one) are read once for every audience.
     corrections = event_fact(event, "corrections", lambda: corrections_of([event.pk]))
     entries = log_entries([event], membership, corrections=corrections)
-    context = {"entries": entries, "membership": membership, "campaign": membership.campaign}
+    # The correction form carries the page's own token, as the page's entries do (each socket puts its own in).
+    context = {"entries": entries, "membership": membership, "campaign": membership.campaign,
+               "csrf_token": viewer.csrf_token}  # fmt: skip
     return [render_to_string("campaigns/partials/live_event.html", context)]
 
 

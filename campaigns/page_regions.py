@@ -24,7 +24,7 @@ from campaigns import selectors
 from campaigns.cast import cast
 from campaigns.event_subjects import CAST, CHARACTERS, LOG, MEMBERS, SEQUENCES, SESSION, SETTINGS
 from campaigns.forms import ClockAdvanceForm, NoteForm
-from campaigns.kept import table_head
+from campaigns.kept import campaign_row, table_head
 from core.kept_regions import region_html
 from core.regions import Declaration, Depends, Region, register, subject
 
@@ -45,7 +45,7 @@ def _declared(*names: str, by_address: bool = False) -> Declaration:
         return Depends(
             campaign_id=campaign.pk,
             subjects=frozenset(subject(name, campaign.pk) for name in names),
-            rows=(campaign, path),
+            rows=(campaign_row(campaign), path),
             viewer=_viewer(membership),
             head=table_head(membership),
         )

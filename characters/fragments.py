@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, MEMBERS, SESSION, SETTINGS, STATES
-from campaigns.kept import table_head
+from campaigns.kept import campaign_row, table_head
 from characters.models import Character
 from core.regions import Depends, subject
 
@@ -44,7 +44,7 @@ def sheet_depends(character: Character, membership: Any, request: Any = None) ->
     return Depends(
         campaign_id=campaign_id,
         subjects=frozenset(own | table),
-        rows=(character.pk, character.version, owner, character.campaign),
+        rows=(character.pk, character.version, owner, campaign_row(character.campaign)),
         viewer=(membership.pk, membership.role, membership.user_id, _session(request)),
         head=table_head(membership),
     )

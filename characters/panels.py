@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.safestring import SafeString
 
 from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, SETTINGS, STATES
-from campaigns.kept import table_head
+from campaigns.kept import campaign_row, table_head
 from characters.models import Character
 from characters.selectors import characters_for_panels
 from core.kept_regions import region_html
@@ -66,7 +66,7 @@ def panel_depends(panel: PanelOf, membership: Membership, request: Any = None) -
         campaign_id=campaign.pk,
         subjects=frozenset({subject(CHARACTER, pk), subject(STATES, pk), subject(SETTINGS, campaign.pk)}),
         # The rows' own versions too: a change made without an Event still shows.
-        rows=(pk, character.version, state.version if state is not None else None, campaign),
+        rows=(pk, character.version, state.version if state is not None else None, campaign_row(campaign)),
         viewer=_viewer(membership),
         head=table_head(membership),
     )
@@ -104,7 +104,7 @@ def panels_depends(campaign: Campaign, membership: Membership, request: Any = No
     return Depends(
         campaign_id=campaign.pk,
         subjects=frozenset(subject(name, campaign.pk) for name in names),
-        rows=(campaign,),
+        rows=(campaign_row(campaign),),
         viewer=_viewer(membership),
         head=table_head(membership),
     )

@@ -92,3 +92,21 @@ def test_a_campaign_without_characters_has_no_panels() -> None:
     campaign, narrator, _players = table(players=0)
     reader = membership(campaign, narrator)
     assert 'id="no-characters"' in panels_html(reader) and "<article" not in panels_html(reader)
+
+
+def test_a_note_leaves_the_grid_of_panels_kept(cast) -> None:  # type: ignore[no-untyped-def]
+    """The campaign row in a declaration is its own columns, not the stream head loaded with it: an Event that
+    touched none of the grid's subjects (a note) leaves its inner key as it was."""
+    from campaigns import services
+    from characters.panels import PANELS, panels_depends
+    from core.kept_regions import inner_key
+
+    def reader() -> Membership:  # as a page reads it (campaigns.access): with the campaign and its stream
+        found = membership(cast.campaign, cast.narrator)
+        return Membership.objects.select_related("campaign", "campaign__stream").get(pk=found.pk)
+
+    before = panels_depends(reader().campaign, reader())
+    services.note_write(membership=reader(), text="Une note")
+    after = panels_depends(reader().campaign, reader())
+    assert before.head != after.head and before.rows == after.rows
+    assert inner_key(PANELS, before) == inner_key(PANELS, after)
