@@ -54,6 +54,7 @@ class LazyEntries:
     campaign: int
     epoch: int
     load: Callable[[list[int]], dict[int, Any]]
+    head: int | None = None  # the campaign's stream head read with the reader's membership (none for the public)
     _loaded: dict[int, Any] = field(default_factory=dict)
 
     def __len__(self) -> int:
@@ -93,6 +94,7 @@ def entry_depends(thing: EntryOf, membership: Any, request: Any = None) -> Depen
         subjects=frozenset(),
         rows=(ref.pk, ref.created, ref.corrections, thing.entries.epoch),
         viewer=ref.may_correct,
+        head=thing.entries.head,
     )
 
 

@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.chronicle import describe, illustrate
 from campaigns.entry_region import EntryRef, LazyEntries
+from campaigns.kept import table_head
 from campaigns.models import (
     Campaign,
     Event,
@@ -215,7 +216,8 @@ def lazy_entries_of_rows(
         loaded = Event.objects.filter(campaign_id=campaign.pk, pk__in=pks).order_by().for_display()
         return {event.pk: _log_entry(event, membership, corrections.get(event.pk, ())) for event in loaded}
 
-    return LazyEntries(refs=refs, campaign=campaign.pk, epoch=campaign.log_epoch, load=load)
+    head = table_head(membership) if membership is not None else None
+    return LazyEntries(refs=refs, campaign=campaign.pk, epoch=campaign.log_epoch, load=load, head=head)
 
 
 def recent_entries(membership: Membership, limit: int = 30) -> LazyEntries:

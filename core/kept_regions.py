@@ -16,6 +16,8 @@ region renders the same bytes, only every time.
 
 from __future__ import annotations
 
+import datetime as dt
+import decimal
 import hashlib
 from collections.abc import Sequence
 from typing import Any
@@ -24,16 +26,29 @@ from django.core.cache import caches
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from core.fragment_cache import CSRF_MARKER, Unkeyable, enabled, fingerprint, kept_at, with_token
+from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, Unkeyable, enabled, fingerprint, kept_at, token_input
 from core.regions import Depends, Region, versions
 from core.template_digest import markup_version
 
+_SCALARS = frozenset({str, int, bool, float, type(None), dt.date, dt.datetime, dt.time, dt.timedelta, decimal.Decimal})
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` holds only built-in scalars (exact types: no SafeString, no enum) in tuples: its ``repr``
+    then says all it holds, and the walk of ``fingerprint`` (the bulk of a key's cost) is not needed."""
+    kind = type(value)
+    if kind is tuple:
+        return all(_plain(item) for item in value)
+    return kind in _SCALARS
+
 
 def _digest(parts: Any) -> str:
-    return hashlib.sha256(repr(fingerprint(parts)).encode()).hexdigest()
+    plain = repr(parts) if _plain(parts) else repr(fingerprint(parts))
+    return hashlib.sha256(plain.encode()).hexdigest()
 
 
 def _fixed(region: Region, depends: Depends, oob: bool) -> tuple[Any, ...]:
@@ -149,4 +164,11 @@ def regions_html(
                 fresh[str(outer[index])] = piece
             html[index] = piece
         cache.set_many(fresh, timeout=None)
-    return [with_token(str(piece), token) for piece in html]
+    # The token put in once for the whole list (as ``with_token`` does for one fragment).
+    token_html, token_text = token_input(token), escape(token or "")
+    return [
+        mark_safe(piece.replace(CSRF_INPUT, token_html).replace(CSRF_MARKER, token_text))  # noqa: S308 - ours
+        if CSRF_MARKER in piece
+        else mark_safe(piece)  # noqa: S308 - our own template's output
+        for piece in map(str, html)
+    ]
