@@ -24,7 +24,7 @@ def everyone_alike(event: Event, viewer: Viewer) -> Hashable:
 def game_status(event: Event, viewer: Viewer) -> list[str]:
     """The clock moved or a session opened or closed: players see it without reloading."""
     if viewer.is_narrator or not viewer.watches(home_subject(event.campaign_id)):
-        return []  # the dashboard's panels are the narrator's own, refreshed by their actions
+        return []  # a narrator's dashboard has no game card (its side column shows the session and the clock)
     campaign = event.campaign
     context = {"campaign": campaign, "open_session": selectors.open_session(campaign), "oob": True}
     return [render_to_string("campaigns/partials/game_status.html", context)]
