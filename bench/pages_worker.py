@@ -229,8 +229,29 @@ def main() -> None:
 
         return first
 
+    from campaigns.models import Membership
+    from campaigns.services import note_write
+
+    writer = Membership.objects.select_related("campaign").get(campaign_id=c, user_id=s["narrator"])
+    notes = iter(range(10**9))
+
+    def note() -> object:
+        return note_write(membership=writer, text=f"Note {next(notes)}")
+
+    def after_note(call: Callable[[], object]) -> Callable[[], object]:
+        # The first view after the page's content changed: a note written just before each request (the write is
+        # timed too: ``note_write`` alone is measured beside it).
+        def first() -> object:
+            note()
+            return call()
+
+        return first
+
     pages: dict[str, Callable[[], object]] = {
         "bare": get(narrator, "/bench/page/"),
+        "note_write": note,
+        "dashboard_after_note": after_note(get(narrator, f"/campaigns/{c}/dashboard/")),
+        "log_after_note": after_note(get(narrator, f"/campaigns/{c}/log/")),
         "dashboard": get(narrator, f"/campaigns/{c}/dashboard/"),
         "log": get(narrator, f"/campaigns/{c}/log/"),
         "log_player": get(player, f"/campaigns/{c}/log/"),

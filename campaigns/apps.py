@@ -19,10 +19,10 @@ class CampaignsConfig(AppConfig):
             signals,
         )
         from campaigns.archive import campaign_tables
-        from campaigns.event_subjects import versions
+        from campaigns.event_subjects import campaign_versions, versions
         from core.regions import set_version_source
 
         signals.connect()
-        set_version_source(versions)
+        set_version_source(versions, campaign_versions)
         settings_page.register()
         campaign_tables.register()

@@ -28,8 +28,9 @@ class Cast:
     viewable: Callable[[Membership], QuerySet[Any]]
     # The narrator dashboard's characters, with what their panels show, in a fixed number of queries.
     for_panels: Callable[[Campaign], QuerySet[Any]]
-    # The dashboard's panels of every character, rendered (kept by each character's version) for a member.
-    panels: Callable[[Campaign, Membership], list[SafeString]]
+    # The dashboard's grid of every character's panel for a narrator (a region, kept by its declaration), with the
+    # request whose CSRF token it prints.
+    panels: Callable[[Membership, Any], SafeString]
     # The characters a person plays in the campaign (their home page).
     owned: Callable[[Campaign, User], QuerySet[Any]]
     # The demo campaign's characters, made for its players, in the order its notes name them.

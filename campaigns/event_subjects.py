@@ -7,6 +7,7 @@ An Event touches:
   the Atouts that paid a Test's follow-up), and ``characters:<campaign>`` when it names any (what reads every
   character of the campaign depends on that one);
 - the campaign-wide subjects its kind declares below (``settings:<campaign>`` for a settings change, …);
+- ``log:<campaign>``, always: every Event is a new entry of the log;
 - ``table:<campaign>`` (``core.regions.TABLE``) when its kind is not declared below: every region of the
   campaign then renders anew. A new kind is correct before anyone declares it, and precise once declared.
 
@@ -21,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from campaigns.models import SubjectVersion
-from core.regions import TABLE, subject
+from core.regions import TABLE, forget_versions, subject
 
 CHARACTER = "character"
 CHARACTERS = "characters"  # any character of the campaign
@@ -31,6 +32,7 @@ CAST = "cast"  # who is in the campaign: a character created or handed to a play
 SESSION = "session"
 MEMBERS = "members"
 FEED = "feed"  # the log alone
+LOG = "log"  # every Event: each adds an entry to the log (the campaign pages' feeds read the newest)
 REVERS = "revers"  # any character's active Revers (the « take a Revers in another's place » lists read them)
 SEQUENCES = "sequences"  # the campaign's Sequences and decks (the boards, once they are regions)
 
@@ -60,6 +62,8 @@ DECLARED: dict[str, tuple[str, ...]] = {
     "deck.": (SEQUENCES,),
     "conflict.simple": (),
     "note": (FEED,),
+    # A correction strikes out the entry it corrects: the entry's declaration reads its corrections as rows.
+    "correction": (FEED,),
     "scene.created": (FEED,),
     "invitation.": (MEMBERS,),
     "member.": (MEMBERS,),
@@ -94,7 +98,7 @@ def subjects_of(
         touched |= {subject(CHARACTER, pk), subject(STATES, pk), subject(CHARACTERS, campaign_id)}
     declared = _declared(kind)
     scopes = (TABLE,) if declared is None else declared
-    touched |= {subject(scope, campaign_id) for scope in scopes}
+    touched |= {subject(scope, campaign_id) for scope in (*scopes, LOG)}
     return frozenset(touched)
 
 
@@ -104,8 +108,15 @@ def write_versions(campaign_id: int, touched: frozenset[str], position: int) -> 
     SubjectVersion.objects.bulk_create(
         rows, update_conflicts=True, unique_fields=["subject"], update_fields=["position"]
     )
+    forget_versions()  # a render pass under way reads them again (core.regions.version_pass)
 
 
 def versions(subjects: frozenset[str]) -> dict[str, int]:
     """The versions of ``subjects`` (absent: never touched since versions began, 0)."""
     return dict(SubjectVersion.objects.filter(subject__in=sorted(subjects)).values_list("subject", "position"))
+
+
+def campaign_versions(campaign_id: int) -> dict[str, int]:
+    """Every subject version of the campaign, in one query: a render pass reads them once for all its regions
+    (a campaign holds two per character and a few campaign-wide ones)."""
+    return dict(SubjectVersion.objects.filter(campaign_id=campaign_id).values_list("subject", "position"))

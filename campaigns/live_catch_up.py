@@ -9,8 +9,7 @@ page is sent instead the current render of every region it watches, at the strea
   exactly as its push and a fresh GET render it;
 - the other regions are rendered by the function each app registers here for a watched kind
   (``@catch_up_region("home")``), built on the same selectors and templates as the app's live fragments and
-  pages: the log feed, the "now" block and the game card (campaigns), the narrator's character panels
-  (characters), the Sequences under way (conflicts), a character's states panel and the round tracker (states).
+  pages: the log feed, the "now" block and the game card (campaigns), the Sequences under way (conflicts), a character's states panel and the round tracker (states).
 
 Everything is rendered for the socket's member as the table stands now, so a catch-up is filtered exactly like
 a fresh GET: what the member may not see is not read. A page that watches a kind nobody registered (a Sequence's
@@ -28,13 +27,12 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from campaigns import selectors
-from campaigns.cast import cast
 from campaigns.live import Viewer, home_subject
 from campaigns.models import Event
 from campaigns.now import section_html, sections
 from campaigns.selectors import lazy_log_entries
 from core.kept_regions import region_html
-from core.regions import watched_by
+from core.regions import version_pass, watched_by
 
 if TYPE_CHECKING:
     from campaigns.models import Membership
@@ -83,7 +81,7 @@ def regions_now(
         return None
     catch_up = CatchUp(Viewer(membership, watching=watching, csrf_token=csrf_token), after, head)
     pieces: list[str] = []
-    with translation.override(language):
+    with translation.override(language), version_pass():
         for watched in sorted(watching):
             kind, _sep, pk = watched.partition(":")
             declared, renderers = watched_by(kind), _renderers.get(kind, [])
@@ -138,21 +136,14 @@ def feed_now(catch_up: CatchUp, campaign_id: int) -> list[str] | None:
 
 @catch_up_region("home")
 def home_now(catch_up: CatchUp, campaign_id: int) -> list[str] | None:
-    """The campaign's own parts of its home page and dashboard: every section of the "now" block, the narrator's
-    character panels, and a player's game card (clock and open session)."""
+    """The campaign's own parts of its home page and dashboard: every section of the "now" block and a player's
+    game card (clock and open session). The narrator's character panels are a region (``characters.panels``)."""
     membership = catch_up.membership
     if campaign_id != membership.campaign_id:
         return []
     campaign = membership.campaign
     fragments = [str(section_html(section, membership, oob=True)) for section in sections()]
-    if membership.is_narrator:
-        # The characters' panels, from the same partial and the same kept panels as the dashboard's GET (a character
-        # created meanwhile is among them).
-        panels = render_to_string(
-            "campaigns/dashboard.html#character-panels", {"panels": cast().panels(campaign, membership)}
-        )
-        fragments.append(f'<div hx-swap-oob="innerHTML:#character-panels">{panels}</div>')
-    else:
+    if not membership.is_narrator:
         context = {"campaign": campaign, "open_session": selectors.open_session(campaign), "oob": True}
         fragments.append(render_to_string("campaigns/partials/game_status.html", context))
     return fragments

@@ -24,7 +24,7 @@ def everyone_alike(event: Event, viewer: Viewer) -> Hashable:
 def game_status(event: Event, viewer: Viewer) -> list[str]:
     """The clock moved or a session opened or closed: players see it without reloading."""
     if viewer.is_narrator or not viewer.watches(home_subject(event.campaign_id)):
-        return []  # the dashboard's panels are the narrator's own, refreshed by their actions
+        return []  # a narrator's dashboard has no game card (its side column shows the session and the clock)
     campaign = event.campaign
     context = {"campaign": campaign, "open_session": selectors.open_session(campaign), "oob": True}
     return [render_to_string("campaigns/partials/game_status.html", context)]
@@ -42,9 +42,10 @@ def corrected_entry(event: Event, viewer: Viewer) -> list[str]:
     """A correction strikes out the entry it corrects, for everyone who reads that entry, without a reload."""
     if event.corrects_id is None or not viewer.shows(feed_subject(event.campaign_id)):
         return []
-    corrected = Event.objects.visible_to(viewer.membership).for_display().filter(pk=event.corrects_id).first()
-    if corrected is None:
+    # The same entry region as the page's (campaigns.entry_region): none when this member may not read it.
+    corrected = Event.objects.visible_to(viewer.membership).filter(pk=event.corrects_id)
+    entries = selectors.lazy_log_entries(corrected, viewer.membership, event.campaign)
+    if not entries:
         return []
-    entries = selectors.log_entries([corrected], viewer.membership)
     context = {"entries": entries, "campaign": event.campaign, "oob": True}
     return [render_to_string("campaigns/partials/entries.html", context)]

@@ -25,7 +25,7 @@ def touched(event: Event) -> frozenset[str]:
     """The subjects ``event`` changed, read once per event and process."""
 
     def load() -> frozenset[str]:
-        ids = list(event.characters.values_list("pk", flat=True))
+        ids = list(event.characters.values_list("pk", flat=True)) if event.pk is not None else []
         return subjects_of(event.kind, event.campaign_id, event.payload, ids)
 
     found: frozenset[str] = event_fact(event, "touched_subjects", load)

@@ -37,6 +37,7 @@ from campaigns.live import (
 from campaigns.live_pages import OpenPage
 from campaigns.models import CampaignStream, Event, Membership, Visibility
 from campaigns.selectors import corrections_of, log_entries
+from core.regions import version_pass
 
 # Forms in fragments carry the page's own CSRF token: fragments are rendered with this marker, and each
 # socket puts its own token in its copy (campaigns.consumers).
@@ -62,7 +63,9 @@ def _log_entry(event: Event, viewer: Viewer) -> list[str]:
     # The corrections of the event (a catch-up may replay a corrected one) are read once for every audience.
     corrections = event_fact(event, "corrections", lambda: corrections_of([event.pk]))
     entries = log_entries([event], membership, corrections=corrections)
-    context = {"entries": entries, "membership": membership, "campaign": membership.campaign}
+    # The correction form carries the page's own token, as the page's entries do (each socket puts its own in).
+    context = {"entries": entries, "membership": membership, "campaign": membership.campaign,
+               "csrf_token": viewer.csrf_token}  # fmt: skip
     return [render_to_string("campaigns/partials/live_event.html", context)]
 
 
@@ -110,7 +113,8 @@ class EventRendering:
 
     def html_for(self, membership: Membership, *, watching: frozenset[str], language: str, csrf_token: str) -> str:
         """The event's fragments as this member's page gets them, or "" when they may not see it."""
-        html = self._assemble(membership, watching=watching, language=language, render=True)
+        with version_pass():  # the regions' versions read once for this copy (core.regions)
+            html = self._assemble(membership, watching=watching, language=language, render=True)
         assert html is not None  # rendering on a miss, never short of a piece
         return html.replace(CSRF_MARKER, csrf_token)
 
@@ -135,10 +139,11 @@ class EventRendering:
     def render_for(self, pages: Iterable[OpenPage]) -> None:
         """Every piece the pages need, rendered in one pass on this thread (campaigns.live_pages): each socket then
         takes its copy with ``ready_html_for``, without a turn of its own on the database thread."""
-        for page in pages:
-            membership = self.membership(page.membership_id)
-            if membership is not None:
-                self._assemble(membership, watching=page.watching, language=page.language, render=True)
+        with version_pass():  # the regions' versions read once for every page (core.regions)
+            for page in pages:
+                membership = self.membership(page.membership_id)
+                if membership is not None:
+                    self._assemble(membership, watching=page.watching, language=page.language, render=True)
 
     def _assemble(self, membership: Membership, *, watching: frozenset[str], language: str, render: bool) -> str | None:
         event = self.event

@@ -53,7 +53,7 @@ class Campaign(models.Model):
     # Bumped by every settings change so that a stale form is refused rather than overwriting.
     version = models.PositiveIntegerField(default=1, editable=False)
     # Bumped when a name the log shows changes (a character, a member, a session): kept log entries that
-    # show the old name are then no longer looked up (campaigns.entry_cache).
+    # show the old name are then no longer looked up (campaigns.entry_region).
     log_epoch = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:

@@ -4,8 +4,10 @@ A player's page opens on it (their character, then what they must do: draw in a 
 the narrator's dashboard too (who still has to draw, who is Shaken, who is in État critique). Each part belongs to
 the app that knows it: the feature apps register a ``NowSection`` from their ``AppConfig.ready()``, so that
 ``campaigns`` imports none of them (the layers contract). Each section is its own region
-(``id="now-<key>"``) and is pushed again, rendered for each member, when an event of the kinds it names is
-committed, to the pages watching the campaign's home (``home_subject``).
+(``id="now-<key>"``) and declares the campaign-wide subjects it reads (``reads``, as a region's ``Depends`` names
+them: ``characters``, ``sequences``…); it is pushed again, rendered for each member, to the pages watching the
+campaign's home (``home_subject``) when a committed Event touched one of them (``campaigns.event_subjects``, the
+same names the regions' live pushes follow; an Event of an undeclared kind touches every section).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.live import NOT_SHOWN, Viewer, home_subject, live_fragment
+from campaigns.live_regions import touched
+from core.regions import Depends, subject
 
 if TYPE_CHECKING:
     from campaigns.models import Event, Membership
@@ -29,8 +33,9 @@ class NowSection:
     order: int  # lower first: a player's character before what they must do
     # The section's inner HTML for this member ("" when it has nothing to say to them).
     render: Callable[[Membership], str]
-    # The event kinds (prefixes) whose commit may change what the section shows.
-    kinds: tuple[str, ...]
+    # The campaign-wide subjects (``campaigns.event_subjects``: ``characters``, ``cast``, ``sequences``…) whose change
+    # may change what the section shows: its declaration, as a region's.
+    reads: tuple[str, ...]
     # Who reads the section alike when ``event`` is pushed: members with equal keys get one rendering (read what
     # the key needs once per event, with ``event_fact``). None: every member reads their own.
     audience: Callable[[Event, Membership], Hashable] | None = None
@@ -64,15 +69,21 @@ def now_html(membership: Membership) -> SafeString:
     return mark_safe("".join(section_html(s, membership) for s in sections()))  # noqa: S308 - built above
 
 
-def _matching(kind: str) -> list[NowSection]:
-    return [s for s in sections() if any(kind.startswith(prefix) for prefix in s.kinds)]
+def declaration(section: NowSection, campaign_id: int) -> Depends:
+    """What ``section`` reads in a campaign, as a region declares it (the catch-all ``table`` included)."""
+    return Depends(campaign_id=campaign_id, subjects=frozenset(subject(name, campaign_id) for name in section.reads))
+
+
+def _matching(event: Event) -> list[NowSection]:
+    changed = touched(event)
+    return [s for s in sections() if declaration(s, event.campaign_id).changed_by(changed)]
 
 
 def now_audience(event: Event, viewer: Viewer) -> Hashable:
     """A section speaks to one member ("your character", "your turn") unless it says who reads it alike (the
     narrators together, the players with the same draws waiting); a page not showing the campaign's home, or an
     event no section follows, costs nothing."""
-    matching = _matching(event.kind) if viewer.watches(home_subject(event.campaign_id)) else []
+    matching = _matching(event) if viewer.watches(home_subject(event.campaign_id)) else []
     if not matching:
         return NOT_SHOWN
     membership = viewer.membership
@@ -85,4 +96,4 @@ def now_audience(event: Event, viewer: Viewer) -> Hashable:
 def now_fragments(event: Event, viewer: Viewer) -> list[str]:
     if not viewer.watches(home_subject(event.campaign_id)):
         return []
-    return [section_html(s, viewer.membership, oob=True) for s in _matching(event.kind)]
+    return [section_html(s, viewer.membership, oob=True) for s in _matching(event)]

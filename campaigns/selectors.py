@@ -17,7 +17,8 @@ from django.utils import formats, timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.chronicle import describe, illustrate
-from campaigns.entry_cache import EntryRef, LazyEntries
+from campaigns.entry_region import EntryRef, LazyEntries
+from campaigns.kept import table_head
 from campaigns.models import (
     Campaign,
     Event,
@@ -151,15 +152,9 @@ def _characters_named(campaign_id: int, wanted: list[str]) -> list[int]:
     return [pk for pk, name in rows if name_matches(name, wanted)]
 
 
-# The log is append-only, so a reader's kinds only change when an event is added: the list is kept under
-# the campaign's latest event id (or the stream head). Ids are handed out before commit, so an event
-# committed after a later one can be missing from a kept list until the next event or a minute.
-LOG_FACTS_SECONDS = 60
-
-
-def latest_event_id(campaign_id: int) -> int:
-    found = Event.objects.filter(campaign_id=campaign_id).order_by("-id").values_list("id", flat=True).first()
-    return int(found or 0)
+# The log is append-only, so a reader's kinds only change when an event is added: the list is kept under the
+# campaign's stream head (``campaigns.kept.table_head``), which every Event moves in commit order, so a kept list is
+# exact and needs no lifetime (the default cache is bounded).
 
 
 def _reader(membership: Membership | None) -> str:
@@ -168,10 +163,10 @@ def _reader(membership: Membership | None) -> str:
     return "narrator" if membership.is_narrator else f"player:{membership.user_id}"
 
 
-def log_kinds(membership: Membership, latest: int) -> list[str]:
+def log_kinds(membership: Membership, head: int) -> list[str]:
     """The kinds of the events this member may read (a kind alone can give a secret away), from the few rows
     of LoggedKind rather than the whole log."""
-    key = f"log-kinds:{membership.campaign_id}:{_reader(membership)}:{latest}"
+    key = f"log-kinds:{membership.campaign_id}:{_reader(membership)}:{head}"
     kinds = caches["default"].get(key)
     if kinds is None:
         rows = LoggedKind.objects.filter(campaign_id=membership.campaign_id)
@@ -180,7 +175,7 @@ def log_kinds(membership: Membership, latest: int) -> list[str]:
                 Q(visibility=Visibility.EVERYONE) | Q(visibility=Visibility.PLAYER, reader=membership.user_id)
             )
         kinds = sorted(set(rows.values_list("kind", flat=True)))
-        caches["default"].set(key, kinds, LOG_FACTS_SECONDS)
+        caches["default"].set(key, kinds, timeout=None)
     return list(kinds)
 
 
@@ -202,7 +197,7 @@ def _may_correct(kind: str, actor_id: int | None, membership: Membership | None)
 def lazy_log_entries(events: QuerySet[Event], membership: Membership | None, campaign: Campaign) -> LazyEntries:
     """The entries of ``events`` (already filtered to what the reader may see, sliced to a page) as a
     LazyEntries: two light queries (ids, corrections); the events themselves are loaded only for the
-    entries not already rendered for this reader (campaigns.entry_cache)."""
+    entries not already rendered for this reader (campaigns.entry_region)."""
     rows = list(events.prefetch_related(None).select_related(None).values_list("pk", "kind", "actor_id", "created_at"))
     return lazy_entries_of_rows(rows, membership, campaign)
 
@@ -221,7 +216,8 @@ def lazy_entries_of_rows(
         loaded = Event.objects.filter(campaign_id=campaign.pk, pk__in=pks).order_by().for_display()
         return {event.pk: _log_entry(event, membership, corrections.get(event.pk, ())) for event in loaded}
 
-    return LazyEntries(refs=refs, campaign=campaign.pk, epoch=campaign.log_epoch, load=load)
+    head = table_head(membership) if membership is not None else None
+    return LazyEntries(refs=refs, campaign=campaign.pk, epoch=campaign.log_epoch, load=load, head=head)
 
 
 def recent_entries(membership: Membership, limit: int = 30) -> LazyEntries:

@@ -1,6 +1,6 @@
 """Names the log shows changed: bump the campaign's ``log_epoch`` so that kept entries are rendered anew.
 
-Log entries are kept rendered (campaigns.entry_cache); an event never changes, but the names of the
+Log entries are kept rendered (campaigns.entry_region); an event never changes, but the names of the
 characters, the actor and the game session it shows may. Connected by model label, so that the campaign
 app does not import the apps above it.
 """

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from campaigns import selectors, services
+from campaigns import page_regions, selectors, services
 from campaigns.access import MemberRequest, campaign_member, campaign_narrator
 from campaigns.cast import cast
 from campaigns.chronicle import kind_label
@@ -29,11 +29,12 @@ from campaigns.forms import (
     LogFilterForm,
     NoteForm,
 )
-from campaigns.kept import note_form_html, page_part_html, table_head
+from campaigns.kept import table_head
 from campaigns.live import feed_subject, home_subject
 from campaigns.log_pages import log_page
 from campaigns.models import Campaign, Event, GameSession, Invitation, Membership
 from campaigns.now import now_html
+from campaigns.page_regions import part_html
 from core.errors import ServiceError
 from core.http import AuthenticatedRequest, allow_methods, posted_next_or
 
@@ -68,16 +69,9 @@ def campaign_home(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
         "now_html": now_html(membership),
     }
-    context["note_form_html"] = note_form_html(request, membership, context)
-    context["feed_html"] = page_part_html(
-        "campaigns/home.html#home-feed", request, membership, context,
-        {"entries": lambda: selectors.recent_entries(membership)},
-    )  # fmt: skip
-    context["aside_html"] = page_part_html(
-        "campaigns/home.html#home-aside", request, membership, context,
-        {"open_session": lambda: selectors.open_session(campaign),
-         "my_characters": lambda: list(cast().owned(campaign, request.user))},
-    )  # fmt: skip
+    context["note_form_html"] = part_html(page_regions.NOTE_FORM, membership, request, context)
+    context["feed_html"] = part_html(page_regions.HOME_FEED, membership, request, context)
+    context["aside_html"] = part_html(page_regions.HOME_ASIDE, membership, request, context)
     return render(request, "campaigns/home.html", context)
 
 
@@ -89,20 +83,13 @@ def dashboard(request: MemberRequest, campaign_id: int) -> HttpResponse:
     context: dict[str, Any] = {
         "campaign": campaign,
         "membership": membership,
-        "panels": cast().panels(campaign, membership),
+        "panels_html": cast().panels(membership, request),
         "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
         "now_html": now_html(membership),
     }
-    context["note_form_html"] = note_form_html(request, membership, context)
-    context["feed_html"] = page_part_html(
-        "campaigns/dashboard.html#dashboard-feed", request, membership, context,
-        {"entries": lambda: selectors.recent_entries(membership)},
-    )  # fmt: skip
-    context["aside_html"] = page_part_html(
-        "campaigns/dashboard.html#dashboard-aside", request, membership, context,
-        {"open_session": lambda: selectors.open_session(campaign),
-         "clock_form": lambda: ClockAdvanceForm(initial={"expected": campaign.game_clock})},
-    )  # fmt: skip
+    context["note_form_html"] = part_html(page_regions.NOTE_FORM, membership, request, context)
+    context["feed_html"] = part_html(page_regions.DASHBOARD_FEED, membership, request, context)
+    context["aside_html"] = part_html(page_regions.DASHBOARD_ASIDE, membership, request, context)
     return render(request, "campaigns/dashboard.html", context)
 
 
@@ -263,7 +250,7 @@ def _filter_choices(membership: Membership, head: int | None) -> tuple[list[Any]
         characters = [(c.pk, c.name) for c in cast().viewable(membership).only("pk", "name")]
         found = (sessions, characters)
         if head is not None:
-            caches["default"].set(key, found, selectors.LOG_FACTS_SECONDS)
+            caches["default"].set(key, found, timeout=None)
     return found
 
 
@@ -279,7 +266,7 @@ def _filter_values(form: LogFilterForm) -> selectors.LogFilter:
 
 def _kinds_in(membership: Membership) -> list[str]:
     # Only the kinds of events this member may read: a kind alone can give a secret away.
-    return selectors.log_kinds(membership, selectors.latest_event_id(membership.campaign_id))
+    return selectors.log_kinds(membership, table_head(membership))
 
 
 @campaign_member
@@ -303,7 +290,7 @@ def log(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "live_watch": [feed_subject(campaign.pk)],
     }
     if not request.htmx:
-        context["note_form_html"] = note_form_html(request, membership, context)
+        context["note_form_html"] = part_html(page_regions.NOTE_FORM, membership, request, context)
     template = "campaigns/log.html#log-entries" if request.htmx else "campaigns/log.html"
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])

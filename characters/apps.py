@@ -14,7 +14,7 @@ class CharactersConfig(AppConfig):
         from characters import archive, chronicle_kinds, live, now, settings_sections  # noqa: F401  (event texts, live panels)
         from characters.access import viewable_characters
         from characters.demo import demo_characters, demo_sheets
-        from characters.fragments import panels_html
+        from characters.panels import panels_html  # (registers the dashboard's panels as regions)
         from characters.selectors import characters_for_panels, characters_owned
         from characters.services.atouts import run_session_award
         from characters.services.recovery import run_clock_recovery

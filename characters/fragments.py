@@ -1,55 +1,18 @@
-"""A character's sheet and dashboard panel, rendered once and kept.
+"""The declaration of a character's sheet, a region (``core.regions``).
 
-The sheet is a region (``core.regions``): ``sheet_depends`` below declares what it reads, and
-``core.kept_regions`` derives its key from that declaration (``characters.views.sheet.SHEET`` puts the
-declaration, the context builder and the template together). The dashboard's panels are still kept by a key
-made here by hand (``panel_key``): the character's version and its state's, the campaign row and the reader's
-role; they are the next to become a region.
-
-The page (``characters.views.sheet``), the dashboard (``{% character_panel %}``) and the live layer all render
-through these functions, so a push reuses what a page kept (and the reverse).
+``sheet_depends`` below declares what the sheet reads, and ``core.kept_regions`` derives its key from that
+declaration (``characters.views.sheet.SHEET`` puts the declaration, the context builder and the template
+together). The dashboard's panels are regions too (``characters.panels``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
-
 from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, MEMBERS, SESSION, SETTINGS, STATES
-from campaigns.kept import table_head
+from campaigns.kept import campaign_row, table_head
 from characters.models import Character
-from characters.selectors import characters_for_panels
-from core.fragment_cache import kept
 from core.regions import Depends, subject
-
-PANEL_TEMPLATE = "characters/partials/panel.html"
-PANEL_SEPARATOR = "\x1e"  # between the panels kept as one string (never in HTML)
-
-
-@dataclass(frozen=True)
-class CastRow:
-    """One character of a campaign as keys need it: one light query reads them all."""
-
-    pk: int
-    name: str
-    kind: str
-    owner_id: int | None
-    version: int
-    state_version: int | None
-
-
-def cast_of(campaign_id: int) -> list[CastRow]:
-    """The campaign's characters in the dashboard's order, with their versions and their states' versions."""
-    rows = (
-        Character.objects.filter(campaign_id=campaign_id)
-        .order_by("kind", "name", "pk")
-        .values_list("pk", "name", "kind", "owner_id", "version", "savage_state__version")
-    )
-    return [CastRow(*row) for row in rows]
 
 
 def _session(request: Any) -> tuple[tuple[str, Any], ...]:
@@ -81,49 +44,7 @@ def sheet_depends(character: Character, membership: Any, request: Any = None) ->
     return Depends(
         campaign_id=campaign_id,
         subjects=frozenset(own | table),
-        rows=(character.pk, character.version, owner, character.campaign),
+        rows=(character.pk, character.version, owner, campaign_row(character.campaign)),
         viewer=(membership.pk, membership.role, membership.user_id, _session(request)),
         head=table_head(membership),
     )
-
-
-def panel_key(character: CastRow, campaign: Any, membership: Any, quick: Any, oob: Any) -> tuple[Any, ...]:
-    """What decides the bytes of a character's panel: its version and its state's (traits, Revers, Atouts,
-    badges), the campaign row (options, and the ``log_epoch`` an owner's new name bumps), the reader's role."""
-    is_narrator = getattr(membership, "is_narrator", False)
-    return (PANEL_TEMPLATE, character.pk, character.version, character.state_version, campaign, is_narrator,
-            bool(quick), bool(oob))  # fmt: skip
-
-
-def panels_html(campaign: Any, membership: Any, *, quick: Any = None, oob: Any = None) -> list[SafeString]:
-    """The dashboard's panels of every character of ``campaign``, in order; only those not kept yet are
-    loaded (``characters.selectors.characters_for_panels``) and rendered."""
-
-    def all_panels(_token: str | None) -> str:
-        return PANEL_SEPARATOR.join(_panels(campaign, membership, quick, oob))
-
-    # Until the table changes (an Event moves the stream head), not even the characters' versions are read.
-    at = ("panels-at", table_head(membership), campaign, membership, quick, oob)
-    joined = kept("panels-at", at, all_panels, None, template=PANEL_TEMPLATE)
-    return [mark_safe(html) for html in joined.split(PANEL_SEPARATOR)] if joined else []  # noqa: S308
-
-
-def _panels(campaign: Any, membership: Any, quick: Any, oob: Any) -> list[SafeString]:
-    cast = cast_of(campaign.pk)
-    loaded: dict[int, Character] = {}
-
-    def render_one(row: CastRow) -> Callable[[str | None], str]:
-        def render(_token: str | None) -> str:
-            if not loaded:
-                loaded.update({character.pk: character for character in characters_for_panels(campaign)})
-            character = loaded.get(row.pk) or characters_for_panels(campaign).get(pk=row.pk)
-            context = {"character": character, "campaign": campaign, "membership": membership,
-                       "quick": quick, "oob": oob}  # fmt: skip
-            return render_to_string(PANEL_TEMPLATE, context)
-
-        return render
-
-    return [
-        kept("panel", panel_key(row, campaign, membership, quick, oob), render_one(row), None, template=PANEL_TEMPLATE)
-        for row in cast
-    ]

@@ -1,7 +1,8 @@
 """Characters refreshed live by every ``character.*`` event (and by a Test bought with an Atout, ``test.rolled``,
-or its follow-up, ``test.atout``, for the character who paid it): the narrator dashboard's panels and the summary
-strip of a sheet shown without watching it. The whole open sheet is a region (``characters.views.sheet.SHEET``), pushed by
-``campaigns.live_regions`` to the pages watching it whenever an event changes what it declares."""
+or its follow-up, ``test.atout``, for the character who paid it): the summary strip of a sheet shown without
+watching it. The whole open sheet (``characters.views.sheet.SHEET``) and the narrator dashboard's panels
+(``characters.panels``) are regions, pushed by ``campaigns.live_regions`` to the pages watching them whenever an
+event changes what they declare."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 
-from campaigns.live import NOT_SHOWN, Viewer, audience_unless_concerned, event_fact, home_subject, live_fragment
+from campaigns.live import NOT_SHOWN, Viewer, audience_unless_concerned, event_fact, live_fragment
 from characters.access import can_view
 from characters.models import Character
 from characters.selectors import characters_for_panels
@@ -33,10 +34,13 @@ def _character(event: Event) -> Character | None:
 
 def _audience(event: Event, viewer: Viewer, character: Character | None) -> Hashable:
     """What a member sees of a character (can_view, can_edit, the sheet's sections) differs only for its owner;
-    a page that watches the sheet gets it from the regions (campaigns.live_regions), and nothing from here unless
-    it is the narrator's dashboard too."""
-    watched = character is not None and viewer.watches(sheet_subject(character.pk))
-    if watched and not (viewer.is_narrator and viewer.shows(home_subject(event.campaign_id))):
+    only a page that shows the sheet without watching it gets the strip (the regions, campaigns.live_regions, bring
+    the rest)."""
+    if (
+        character is None
+        or viewer.watches(sheet_subject(character.pk))
+        or not viewer.shows(sheet_subject(character.pk))
+    ):
         return NOT_SHOWN
     return audience_unless_concerned(viewer, [character.owner_id] if character is not None else [])
 
@@ -47,9 +51,7 @@ def character_audience(event: Event, viewer: Viewer) -> Hashable:
 
 @live_fragment("character.", audience=character_audience)
 def character_panels(event: Event, viewer: Viewer) -> list[str]:
-    """A page showing the character's sheet gets the whole sheet, rendered for that member; the
-    narrator's dashboard gets the changed character's panel as an out-of-band swap (a new one is
-    appended); a page that names no region gets the summary strip (Atouts, Revers) as it used to."""
+    """A page that names no region gets the summary strip (Atouts, Revers) as it used to."""
     return _panels(event, viewer, _character(event))
 
 
@@ -115,24 +117,8 @@ def sequence_spender_panels(event: Event, viewer: Viewer) -> list[str]:
 def _panels(event: Event, viewer: Viewer, character: Character | None) -> list[str]:
     if character is None or not can_view(viewer.membership, character):
         return []
-    summary: list[str] = []  # a page watching the sheet gets the whole sheet from campaigns.live_regions
-    if viewer.shows(sheet_subject(character.pk)) and not viewer.watches(sheet_subject(character.pk)):
-        summary = [
-            render_to_string(
-                "characters/partials/summary.html",
-                # characters_for_panels has prefetched the active Revers.
-                {"character": character, "oob": True, "revers": character.revers.all()},
-            )
-        ]
-    if not viewer.is_narrator or not viewer.shows(home_subject(event.campaign_id)):
-        return summary
-    html = render_to_string(
-        "characters/partials/panel.html",
-        {"character": character, "oob": event.kind != "character.created", "quick": True},
-    )
-    if event.kind == "character.created":
-        return [
-            f'<div hx-swap-oob="beforeend:#character-panels">{html}</div>',
-            '<p id="no-characters" hx-swap-oob="delete"></p>',
-        ]
-    return [html, *summary]
+    if not viewer.shows(sheet_subject(character.pk)) or viewer.watches(sheet_subject(character.pk)):
+        return []
+    # characters_for_panels has prefetched the active Revers.
+    context = {"character": character, "oob": True, "revers": character.revers.all()}
+    return [render_to_string("characters/partials/summary.html", context)]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 
+from campaigns.event_subjects import CAST, CHARACTERS
 from campaigns.now import NowSection, register_now
 from characters.selectors import characters_for_panels
 
@@ -32,8 +33,6 @@ def mine_audience(event: Event, membership: Membership) -> Hashable:
 
 
 def register() -> None:
-    # A new character, an Atout (a Test may buy one), a Revers or a state changes what the block shows of the
-    # player's character.
-    register_now(
-        NowSection("mine", 10, my_characters_now, ("character.", "savage.", "test.atout", "test.rolled"), mine_audience)
-    )
+    # What the block shows of the player's characters: any character's row, Atouts, Revers and states (every Event
+    # naming one touches ``characters``), and who plays which (a character created or handed: ``cast``).
+    register_now(NowSection("mine", 10, my_characters_now, (CHARACTERS, CAST), mine_audience))

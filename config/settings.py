@@ -74,6 +74,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # One read of the regions' versions per request, however many regions the page shows (core/regions.py).
+    "core.middleware.RegionVersionPassMiddleware",
     # The answer's X-Live-Position: the stream position it shows at least (campaigns/answer_position.py).
     "campaigns.answer_position.LivePositionMiddleware",
     # Last, as django-axes asks: it turns a locked-out login (site or admin) into the lockout page.
@@ -101,7 +103,7 @@ TEMPLATES = [
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # Rendered log entries, sheets and panels, per process: their keys hold everything that decides their
-    # bytes (campaigns/entry_cache.py, core/fragment_cache.py), so nothing needs to be shared between
+    # bytes (campaigns/entry_region.py, core/fragment_cache.py), so nothing needs to be shared between
     # processes to stay correct.
     "fragments": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

@@ -16,22 +16,39 @@ region renders the same bytes, only every time.
 
 from __future__ import annotations
 
+import datetime as dt
+import decimal
 import hashlib
+from collections.abc import Sequence
 from typing import Any
 
+from django.core.cache import caches
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from core.fragment_cache import Unkeyable, enabled, fingerprint, kept_at
+from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, Unkeyable, enabled, fingerprint, kept_at, token_input
 from core.regions import Depends, Region, versions
 from core.template_digest import markup_version
 
+_SCALARS = frozenset({str, int, bool, float, type(None), dt.date, dt.datetime, dt.time, dt.timedelta, decimal.Decimal})
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` holds only built-in scalars (exact types: no SafeString, no enum) in tuples: its ``repr``
+    then says all it holds, and the walk of ``fingerprint`` (the bulk of a key's cost) is not needed."""
+    kind = type(value)
+    if kind is tuple:
+        return all(_plain(item) for item in value)
+    return kind in _SCALARS
+
 
 def _digest(parts: Any) -> str:
-    return hashlib.sha256(repr(fingerprint(parts)).encode()).hexdigest()
+    plain = repr(parts) if _plain(parts) else repr(fingerprint(parts))
+    return hashlib.sha256(plain.encode()).hexdigest()
 
 
 def _fixed(region: Region, depends: Depends, oob: bool) -> tuple[Any, ...]:
@@ -47,10 +64,11 @@ def outer_key(region: Region, depends: Depends, oob: bool = False) -> str | None
     return f"region-at:{region.name}:{_digest((_fixed(region, depends, oob), depends.head))}"
 
 
-def inner_key(region: Region, depends: Depends, oob: bool = False) -> str:
-    """The key under the versions of the declared subjects."""
+def inner_key(region: Region, depends: Depends, oob: bool = False, found: dict[str, int] | None = None) -> str:
+    """The key under the versions of the declared subjects (``found``: versions read already)."""
     subjects = depends.all_subjects()
-    found = versions(subjects)
+    if found is None:
+        found = versions(subjects, depends.campaign_id)
     stamped = tuple(sorted((name, found.get(name, 0)) for name in subjects))
     return f"region:{region.name}:{_digest((_fixed(region, depends, oob), stamped))}"
 
@@ -88,3 +106,69 @@ def region_html(
         return str(kept_at(inner_key(region, depends, oob), render, csrf_token))
 
     return kept_at(outer, inner, token)
+
+
+def regions_html(
+    region: Region,
+    things: Sequence[Any],
+    membership: Any,
+    *,
+    request: Any = None,
+    token: str | None = None,
+    oob: bool = False,
+) -> list[SafeString]:
+    """``region_html`` of each of ``things``, in order, with one read of the store for all their keys, one read of
+    the versions, and ``region.prepare`` called once with the things that must be rendered (a list of log
+    entries: the events are loaded only for the entries not kept yet)."""
+    if token is None and request is not None:
+        token = get_token(request)
+
+    def render(thing: Any, csrf_token: str | None) -> str:
+        context = region.context(thing, membership, request)
+        context.update({"oob": oob, "csrf_token": csrf_token})
+        return render_to_string(region.template, context, request=request)
+
+    def prepared(missing: list[Any]) -> None:
+        if missing and region.prepare is not None:
+            region.prepare(missing)
+
+    if not things:
+        return []
+    if not enabled():
+        prepared(list(things))
+        return [mark_safe(render(thing, token)) for thing in things]  # noqa: S308 - our own template's output
+    cache = caches["fragments"]
+    declared = [region.depends(thing, membership, request) for thing in things]
+    try:
+        outer = [outer_key(region, depends, oob) for depends in declared]
+    except Unkeyable:
+        prepared(list(things))
+        return [mark_safe(render(thing, token)) for thing in things]  # noqa: S308
+    found: dict[str, str] = cache.get_many([key for key in outer if key is not None])
+    html: list[str | None] = [found.get(key) if key is not None else None for key in outer]
+    pending = [index for index, piece in enumerate(html) if piece is None]
+    if pending:
+        by_campaign: dict[int, set[str]] = {}
+        for index in pending:
+            by_campaign.setdefault(declared[index].campaign_id, set()).update(declared[index].all_subjects())
+        read = {pk: versions(frozenset(names), pk) for pk, names in by_campaign.items()}
+        inner = {index: inner_key(region, declared[index], oob, read[declared[index].campaign_id]) for index in pending}
+        kept_inner: dict[str, str] = cache.get_many(list(inner.values()))
+        prepared([things[index] for index in pending if inner[index] not in kept_inner])
+        fresh: dict[str, str] = {}
+        for index in pending:
+            piece = kept_inner.get(inner[index])
+            if piece is None:
+                piece = fresh[inner[index]] = render(things[index], CSRF_MARKER)
+            if outer[index] is not None:
+                fresh[str(outer[index])] = piece
+            html[index] = piece
+        cache.set_many(fresh, timeout=None)
+    # The token put in once for the whole list (as ``with_token`` does for one fragment).
+    token_html, token_text = token_input(token), escape(token or "")
+    return [
+        mark_safe(piece.replace(CSRF_INPUT, token_html).replace(CSRF_MARKER, token_text))  # noqa: S308 - ours
+        if CSRF_MARKER in piece
+        else mark_safe(piece)  # noqa: S308 - our own template's output
+        for piece in map(str, html)
+    ]

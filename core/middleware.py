@@ -12,6 +12,8 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.utils.translation import gettext as _
 
+from core.regions import version_pass
+
 NUL = "\x00"
 
 
@@ -38,3 +40,15 @@ class RefuseNulMiddleware:
                 content_type="text/plain; charset=utf-8",
             )
         return self.get_response(request)
+
+
+class RegionVersionPassMiddleware:
+    """One render pass per request (``core.regions.version_pass``): however many regions a page shows, their
+    subjects' versions are read in one query."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        with version_pass():
+            return self.get_response(request)

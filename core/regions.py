@@ -31,7 +31,9 @@ rows it comes from. The consistency test (``tests/campaigns/test_one_truth.py``)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,6 +87,9 @@ class Region:
     watch: str = ""
     # The element id the region's root carries, from what it shows: the oob swap's target.
     element_id: Callable[[Any], str] = field(default=lambda thing: "")
+    # For a list of regions rendered together (``core.kept_regions.regions_html``): loads, in one go, what the
+    # context builders of the things not kept need (the log's events, say), before any of them is rendered.
+    prepare: Callable[[list[Any]], None] | None = None
 
 
 _registry: dict[str, Region] = {}
@@ -112,20 +117,76 @@ def watched_by(watch_kind: str) -> list[Region]:
 
 
 VersionSource = Callable[[frozenset[str]], dict[str, int]]
+# Every version a campaign has (one query): what a pass reads once for all the regions it renders.
+CampaignVersionSource = Callable[[int], dict[str, int]]
 
 
 def _no_versions(subjects: frozenset[str]) -> dict[str, int]:
     raise RuntimeError("no subject version source: campaigns registers it in its AppConfig.ready()")
 
 
+def _no_campaign_versions(campaign_id: int) -> dict[str, int]:
+    raise RuntimeError("no subject version source: campaigns registers it in its AppConfig.ready()")
+
+
 _version_source: list[VersionSource] = [_no_versions]
+_campaign_source: list[CampaignVersionSource] = [_no_campaign_versions]
 
 
-def set_version_source(source: VersionSource) -> None:
-    """Where subjects' versions are read (``campaigns.event_subjects.versions``): core stands below campaigns."""
+def set_version_source(source: VersionSource, campaign_source: CampaignVersionSource | None = None) -> None:
+    """Where subjects' versions are read (``campaigns.event_subjects.versions``, and ``campaign_versions`` for a
+    whole campaign at once): core stands below campaigns."""
     _version_source[0] = source
+    if campaign_source is not None:
+        _campaign_source[0] = campaign_source
 
 
-def versions(subjects: frozenset[str]) -> dict[str, int]:
-    """Each subject's version (0 for one no Event has touched yet)."""
-    return _version_source[0](subjects)
+@dataclass
+class _Pass:
+    """The versions read during one render pass (a request, one live rendering), per campaign."""
+
+    depth: int  # the transaction depth the pass began at: inside a deeper one, versions may be uncommitted
+    read: dict[int, dict[str, int]] = field(default_factory=dict)
+
+
+_pass: ContextVar[_Pass | None] = ContextVar("region_version_pass", default=None)
+
+
+def _atomic_depth() -> int:
+    from django.db import connection  # core.regions reads no database itself: only the pass's guard needs it
+
+    return len(connection.atomic_blocks)
+
+
+@contextmanager
+def version_pass() -> Iterator[None]:
+    """Within it, the first region that needs versions reads every version of its campaign (one query), and the
+    other regions of the page take theirs from that read: a page of N regions costs one version query, not N.
+
+    Safe by construction: an Event appended during the pass forgets what was read (``forget_versions``, called
+    where versions are written), and nothing is remembered from inside a transaction opened during the pass,
+    whose writes could still be rolled back."""
+    token = _pass.set(_Pass(depth=_atomic_depth()))
+    try:
+        yield
+    finally:
+        _pass.reset(token)
+
+
+def forget_versions() -> None:
+    """Versions changed (an Event was appended): the pass reads them again when next asked."""
+    current = _pass.get()
+    if current is not None:
+        current.read.clear()
+
+
+def versions(subjects: frozenset[str], campaign_id: int | None = None) -> dict[str, int]:
+    """Each subject's version (0 for one no Event has touched yet): from the pass's read of the whole campaign
+    when a pass is open (``version_pass``) and ``campaign_id`` is given, else one query for these subjects."""
+    current = _pass.get()
+    if current is None or campaign_id is None or _atomic_depth() != current.depth:
+        return _version_source[0](subjects)
+    found = current.read.get(campaign_id)
+    if found is None:
+        found = current.read[campaign_id] = _campaign_source[0](campaign_id)
+    return {name: found[name] for name in subjects if name in found}

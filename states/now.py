@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django.db.models import Q
 from django.template.loader import render_to_string
 
+from campaigns.event_subjects import CHARACTERS, SETTINGS
 from campaigns.now import NowSection, register_now
 from characters.models import Character
 
@@ -42,4 +43,6 @@ def states_audience(event: Event, membership: Membership) -> Hashable:
 
 
 def register() -> None:
-    register_now(NowSection("states", 30, states_now, ("savage.", "character."), states_audience))
+    # Who is Shaken or in État critique (any character's states: ``characters``), in a campaign that plays the states
+    # (its settings).
+    register_now(NowSection("states", 30, states_now, (CHARACTERS, SETTINGS), states_audience))

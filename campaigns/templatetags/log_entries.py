@@ -5,7 +5,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from campaigns.entry_cache import render_entries as _render_entries
+from campaigns.entry_region import render_entries as _render_entries
 
 register = template.Library()
 

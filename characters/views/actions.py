@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from campaigns.models import Membership
@@ -33,6 +33,7 @@ from characters.forms import (
 )
 from characters.labels import power_name
 from characters.models import AtoutEntry, Character, CharacterKind, Equipment, PowerFeed, Revers
+from characters.panels import panel_html
 from characters.rules.traits import TraitKind
 from characters.services import powers as powers_services
 from characters.services import revers as revers_services
@@ -104,8 +105,7 @@ def character_action(request: AuthenticatedRequest, character_id: int, name: str
         return redirect(character.get_absolute_url())
     if request.htmx and request.POST.get("return") == "panel":
         # A quick edit from a character's panel (dashboard, list): answer with the panel alone.
-        panel = selectors.characters_for_panels(character.campaign).get(pk=character.pk)
-        return render(request, "characters/partials/panel.html", {"character": panel, "quick": True})
+        return HttpResponse(panel_html(character, membership, request))
     character.refresh_from_db()
     if not request.htmx:
         messages.success(request, message)

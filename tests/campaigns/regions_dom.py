@@ -69,7 +69,7 @@ def element(html: str, element_id: str) -> str | None:
 
 def apply_fragments(page: str, message: str) -> str:
     """``page`` with a live message's out-of-band swaps applied (``hx-swap-oob="true"`` or ``outerHTML``: the element
-    with the same id is replaced; ``beforeend:#x``: appended inside ``#x``; ``innerHTML:#x``: put inside ``#x`` in
+    with the same id is replaced; ``beforeend:#x``: appended inside ``#x``; ``afterbegin:#x``: put first inside ``#x``; ``innerHTML:#x``: put inside ``#x`` in
     place of what it held; ``delete``: removed)."""
     for start, end, attrs in _Spans(message).top:
         swap, piece = attrs.get("hx-swap-oob"), message[start:end]
@@ -84,6 +84,10 @@ def apply_fragments(page: str, message: str) -> str:
             at = spans[swap[len("innerHTML:#") :]]
             opened, closed = page.index(">", at[0]) + 1, page.rindex("<", 0, at[1])
             page = page[:opened] + inner + page[closed:]
+        elif swap.startswith("afterbegin:#") and swap[len("afterbegin:#") :] in spans:
+            inner = piece[piece.index(">") + 1 : piece.rindex("<")]
+            opened = page.index(">", spans[swap[len("afterbegin:#") :]][0]) + 1
+            page = page[:opened] + inner + page[opened:]
         elif swap.startswith("beforeend:#") and swap[len("beforeend:#") :] in spans:
             inner = piece[piece.index(">") + 1 : piece.rindex("<")]
             close = spans[swap[len("beforeend:#") :]][1]
@@ -93,3 +97,9 @@ def apply_fragments(page: str, message: str) -> str:
             at = spans[str(attrs["id"])]
             page = page[: at[0]] + page[at[1] :]
     return page
+
+
+def ids(html: str, prefix: str) -> list[str]:
+    """The ids of the elements of ``html`` that begin with ``prefix`` (``event-``: the log entries), in order."""
+    found = sorted((span, element_id) for element_id, span in _Spans(html).ids.items() if element_id.startswith(prefix))
+    return [element_id for _span, element_id in found]

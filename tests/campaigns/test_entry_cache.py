@@ -1,4 +1,4 @@
-"""Log entries are rendered once and kept (campaigns/entry_cache.py): nothing visible changes, and a kept
+"""Log entries are a region, rendered once and kept (campaigns/entry_region.py): nothing visible changes, and a kept
 entry never reaches a reader who may not read it or who may do less with it."""
 
 from __future__ import annotations

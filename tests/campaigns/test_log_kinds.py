@@ -57,7 +57,7 @@ def test_the_kinds_are_kept_by_the_database_whatever_writes_the_event(on_postgre
     rows = set(LoggedKind.objects.filter(campaign=campaign).values_list("kind", "visibility", "reader"))
     assert ("bulk.loaded", "everyone", 0) in rows and ("bulk.private", "player", player.pk) in rows
     assert LoggedKind.objects.filter(campaign=campaign).count() == before + 2  # once each
-    assert "bulk.private" in selectors.log_kinds(membership(campaign, player), latest=-1)
+    assert "bulk.private" in selectors.log_kinds(membership(campaign, player), head=-1)
     if not on_postgres:
         with connection.cursor() as cursor:
             cursor.execute(
@@ -71,5 +71,5 @@ def test_the_kinds_filter_reads_no_event(django_assert_max_num_queries) -> None:
     n = membership(campaign, narrator_of(campaign))
     services.note_write(membership=n, text="Un.")
     with django_assert_max_num_queries(1) as captured:
-        selectors.log_kinds(n, latest=-2)
+        selectors.log_kinds(n, head=-2)
     assert '"campaigns_event"' not in captured.captured_queries[0]["sql"]

@@ -226,3 +226,22 @@ def test_in_game_times_read_as_the_readers_dates() -> None:
     assert re.search(r"en jeu \d\d/\d\d/\d{4} \d\d:\d\d", html)
     assert re.search(r"il est maintenant \d\d/\d\d/\d{4} \d\d:\d\d", html)
     assert not re.search(r"en jeu \d{4}-\d\d-\d\d", html)
+
+
+def test_the_dashboard_reads_its_regions_versions_once(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """Every panel is a region with its own declaration: a page of N regions reads their versions in one query
+    (core.regions.version_pass), cold and after a change alike."""
+    from characters.services.atouts import atout_gain
+
+    campaign = campaign_with(players=1)
+    narrator = narrator_of(campaign)
+    cast = [Character.objects.create(campaign=campaign, name=name) for name in ("Jim", "Lisa", "Abel", "Zoé")]
+    client = logged_in(narrator)
+    url = reverse("campaigns:dashboard", args=[campaign.pk])
+    for change in (None, cast[1]):
+        if change is not None:
+            atout_gain(character=change, actor=narrator, amount=1)
+        with django_assert_max_num_queries(16) as captured:
+            page = client.get(url).text
+        assert sum("campaigns_subjectversion" in q["sql"] for q in captured.captured_queries) == 1
+        assert all(f'id="character-panel-{c.pk}"' in page for c in cast)

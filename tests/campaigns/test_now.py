@@ -88,8 +88,9 @@ def test_another_player_does_not_see_my_character_in_their_block() -> None:
 
 def test_the_now_block_is_rendered_once_for_those_who_read_it_alike() -> None:
     """A draw: the narrators read the same list; a player whose character still waits reads their own; the players
-    waiting on nothing read one copy between them (campaigns.live_render renders once per audience)."""
-    from campaigns.now import now_audience
+    waiting on nothing read one copy of the draws' section between them (campaigns.live_render renders once per
+    audience). The draw names characters, so the sections that read the characters follow it too, each player's own."""
+    from campaigns.now import _matching, now_audience
 
     f = fight(npcs=1)
     waiting_on_nothing = [UserFactory(), UserFactory()]
@@ -99,8 +100,10 @@ def test_the_now_block_is_rendered_once_for_those_who_read_it_alike() -> None:
     drew = Event.objects.filter(kind="sequence.drew").latest("pk")
     home = frozenset({home_subject(f.campaign.pk)})
 
+    draws = [section.key for section in _matching(drew)].index("draw")
+
     def key(user):  # type: ignore[no-untyped-def]
-        return now_audience(drew, Viewer(membership(f.campaign, user), watching=home))
+        return now_audience(drew, Viewer(membership(f.campaign, user), watching=home))[draws]
 
     first, second = (key(user) for user in waiting_on_nothing)
     assert first == second and key(f.player) != first and key(f.narrator) not in (first, key(f.player))
@@ -112,7 +115,7 @@ def test_a_state_change_is_read_alike_by_the_narrators_and_apart_by_each_player(
     """Shaken: the narrators' list of who is Shaken is one copy; each player reads their own character's part; an
     event no section follows, or a page without the campaign's home, costs no "now" part at all."""
     from campaigns.live import NOT_SHOWN
-    from campaigns.now import now_audience
+    from campaigns.now import _matching, now_audience
     from states.now import states_now
 
     f = fight(npcs=1)
@@ -127,6 +130,7 @@ def test_a_state_change_is_read_alike_by_the_narrators_and_apart_by_each_player(
     def key(user):  # type: ignore[no-untyped-def]
         return now_audience(shaken, Viewer(membership(f.campaign, user), watching=home))
 
+    assert [section.key for section in _matching(shaken)] == ["mine", "states"]  # not the draws': no Sequence moved
     assert key(f.narrator) == (("narrator",), ("narrator",))
     assert key(f.player) == (("member", player.pk), ("player",))
     assert key(other) not in (key(f.player), key(f.narrator))

@@ -1,4 +1,5 @@
-"""Characters' panels reach the narrators' dashboards live; players' sockets never get them."""
+"""Characters' panels reach the narrators' dashboards live (a region, characters.panels); players' sockets never
+get them."""
 
 from __future__ import annotations
 
@@ -20,29 +21,42 @@ from tests.characters.factories import pc, table
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
+async def dashboard(user, campaign_id: int) -> LiveCommunicator:  # type: ignore[no-untyped-def]
+    """A socket as the dashboard opens it: ``?watch=home:<campaign>&watch=feed:<campaign>``."""
+    cookie = await sync_to_async(session_cookie)(user)
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie.encode())]
+    path = f"/ws/campaigns/{campaign_id}/?watch=home:{campaign_id}&watch=feed:{campaign_id}"
+    socket = LiveCommunicator(application, path, headers=headers)
+    connected, _code = await socket.connect()
+    assert connected
+    return socket
+
+
 async def test_a_new_character_appears_on_the_narrators_dashboard_and_changes_refresh_its_panel() -> None:
     campaign, narrator, (player, other) = await sync_to_async(table)()
-    narrator_socket, connected = await connect(narrator, campaign.pk)
-    assert connected
+    narrator_socket = await dashboard(narrator, campaign.pk)
     other_socket, connected = await connect(other, campaign.pk)
     assert connected
+    player_dashboard = await dashboard(player, campaign.pk)  # a player's home page watches the same subjects
 
     jim = await sync_to_async(pc)(campaign, player)
     html = await narrator_socket.receive_from(timeout=5)
-    assert 'hx-swap-oob="beforeend:#character-panels"' in html
-    assert f'id="character-panel-{jim.pk}"' in html
+    assert 'id="character-panels" hx-swap-oob="true"' in html  # the grid, with the new panel in its place
+    assert f'id="character-panel-{jim.pk}"' in html and 'id="no-characters"' not in html
+    assert "character-panel" not in await player_dashboard.receive_from(timeout=5)
     seen_by_player = await other_socket.receive_from(timeout=5)
     assert "character-panel" not in seen_by_player  # no narrator panel, only the log line and the sheet's strip
     assert f'id="sheet-summary-{jim.pk}" hx-swap-oob="true"' in seen_by_player
 
     await sync_to_async(revers_inflict)(character=jim, actor=narrator, domain="physical", severity=2, source="Zombie")
     html = await narrator_socket.receive_from(timeout=5)
-    assert f'id="character-panel-{jim.pk}" hx-swap-oob="true"' in html
+    assert f'id="character-panel-{jim.pk}"' in html and 'id="character-panels" hx-swap-oob="true"' in html
     assert "Revers sérieux" in html or "Serious Revers" in html
     seen_by_player = await other_socket.receive_from(timeout=5)
     assert f'id="sheet-summary-{jim.pk}"' in seen_by_player and "+1 Atout" not in seen_by_player
-    await narrator_socket.disconnect()
-    await other_socket.disconnect()
+    assert "character-panel" not in await player_dashboard.receive_from(timeout=5)
+    for socket in (narrator_socket, other_socket, player_dashboard):
+        await socket.disconnect()
 
 
 async def test_npc_changes_never_reach_players() -> None:

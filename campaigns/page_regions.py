@@ -1,0 +1,137 @@
+"""The campaign pages' own parts as regions (``core.regions``): the note form, the feeds and the side columns of the
+dashboard and of a player's campaign page. Each declares what it reads, and ``core.kept_regions`` keeps it under
+that declaration:
+
+- the **note form** names the characters the member may tag (the cast: a character created, handed or renamed) and
+  carries the page's address (its ``next``);
+- a **feed** shows the newest entries the member may read: every Event adds one (``log:<campaign>``); the entries
+  themselves are regions (``campaigns.entry_region``), so a new entry renders that entry alone;
+- a **side column** shows the open session (``session``), the Sequences under way (``sequences``, with their
+  characters), the game clock (the campaign row) and, on a player's page, their characters (``cast``).
+
+Every declaration names the campaign row (options, clock, the ``log_epoch`` renames bump) and the member (role and
+user) as the viewer. They are not pushed live (a page's feed gathers entries as they come, ``campaigns.live_render``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.middleware.csrf import get_token
+from django.utils.safestring import SafeString
+
+from campaigns import selectors
+from campaigns.cast import cast
+from campaigns.event_subjects import CAST, CHARACTERS, LOG, MEMBERS, SEQUENCES, SESSION, SETTINGS
+from campaigns.forms import ClockAdvanceForm, NoteForm
+from campaigns.kept import campaign_row, table_head
+from core.kept_regions import region_html
+from core.regions import Declaration, Depends, Region, register, subject
+
+if TYPE_CHECKING:
+    from campaigns.models import Campaign, Membership
+
+
+def _viewer(membership: Membership) -> tuple[int, str, int]:
+    return (membership.pk, membership.role, membership.user_id)
+
+
+def _declared(*names: str, by_address: bool = False) -> Declaration:
+    """A declaration over the campaign-wide subjects ``names``, the campaign row and the member (and the page's
+    address, ``by_address``, for a part that prints it)."""
+
+    def depends(campaign: Campaign, membership: Membership, request: Any = None) -> Depends:
+        path = request.get_full_path() if by_address and request is not None else ""
+        return Depends(
+            campaign_id=campaign.pk,
+            subjects=frozenset(subject(name, campaign.pk) for name in names),
+            rows=(campaign_row(campaign), path),
+            viewer=_viewer(membership),
+            head=table_head(membership),
+        )
+
+    return depends
+
+
+def _own_campaign(campaign_id: int, membership: Membership) -> Campaign | None:
+    return membership.campaign if campaign_id == membership.campaign_id else None
+
+
+def note_form_context(campaign: Campaign, membership: Membership, request: Any = None) -> dict[str, Any]:
+    return {"campaign": campaign, "note_form": NoteForm(membership=membership), "request": request}
+
+
+NOTE_FORM = register(
+    Region(
+        name="note-form",
+        template="campaigns/partials/note_form.html",
+        load=_own_campaign,
+        context=note_form_context,
+        depends=_declared(CAST, MEMBERS, by_address=True),
+        element_id=lambda _campaign: "note-form",
+    )
+)
+"""The empty note form (its bound copy, with errors, is the POST's answer, rendered as it is)."""
+
+
+def feed_context(campaign: Campaign, membership: Membership, request: Any = None) -> dict[str, Any]:
+    return {"campaign": campaign, "membership": membership, "entries": selectors.recent_entries(membership)}
+
+
+DASHBOARD_FEED = register(
+    Region(
+        name="dashboard-feed",
+        template="campaigns/dashboard.html#dashboard-feed",
+        load=_own_campaign,
+        context=feed_context,
+        depends=_declared(LOG),
+    )
+)
+HOME_FEED = register(
+    Region(
+        name="home-feed",
+        template="campaigns/home.html#home-feed",
+        load=_own_campaign,
+        context=feed_context,
+        depends=_declared(LOG),
+    )
+)
+
+
+def dashboard_aside_context(campaign: Campaign, membership: Membership, request: Any = None) -> dict[str, Any]:
+    return {"campaign": campaign, "membership": membership, "open_session": selectors.open_session(campaign),
+            "clock_form": ClockAdvanceForm(initial={"expected": campaign.game_clock})}  # fmt: skip
+
+
+def home_aside_context(campaign: Campaign, membership: Membership, request: Any = None) -> dict[str, Any]:
+    return {"campaign": campaign, "membership": membership, "open_session": selectors.open_session(campaign),
+            "my_characters": list(cast().owned(campaign, membership.user))}  # fmt: skip
+
+
+ASIDE_READS = (SESSION, SEQUENCES, CAST, CHARACTERS, MEMBERS, SETTINGS)
+
+DASHBOARD_ASIDE = register(
+    Region(
+        name="dashboard-aside",
+        template="campaigns/dashboard.html#dashboard-aside",
+        load=_own_campaign,
+        context=dashboard_aside_context,
+        depends=_declared(*ASIDE_READS),
+    )
+)
+HOME_ASIDE = register(
+    Region(
+        name="home-aside",
+        template="campaigns/home.html#home-aside",
+        load=_own_campaign,
+        context=home_aside_context,
+        depends=_declared(*ASIDE_READS),
+    )
+)
+
+
+def part_html(region: Region, membership: Membership, request: Any, context: dict[str, Any]) -> SafeString:
+    """``region`` of ``membership``'s campaign page, with the page's one CSRF token (kept in ``context``)."""
+    token = str(context.get("csrf_token") or get_token(request))
+    context["csrf_token"] = token
+    return region_html(region, membership.campaign, membership, request=request, token=token)

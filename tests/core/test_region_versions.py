@@ -1,0 +1,56 @@
+"""The regions' versions read once per render pass (core.regions.version_pass): a page of N regions costs one
+version query, not N, and never serves a version an Event has moved since."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+
+from campaigns.event_subjects import write_versions
+from core.regions import subject, version_pass, versions
+from tests.campaigns.factories import campaign_with
+
+pytestmark = pytest.mark.django_db
+
+
+def _subjects(*names: str) -> frozenset[str]:
+    return frozenset(names)
+
+
+def test_a_pass_reads_a_campaigns_versions_once_for_every_region(django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    campaign = campaign_with()
+    one, two = subject("character", 1), subject("settings", campaign.pk)
+    write_versions(campaign.pk, _subjects(one, two), 5)
+    with django_assert_num_queries(2):  # no pass: one query per region
+        assert versions(_subjects(one), campaign.pk) == {one: 5}
+        assert versions(_subjects(two), campaign.pk) == {two: 5}
+    with version_pass(), django_assert_num_queries(1):
+        assert versions(_subjects(one), campaign.pk) == {one: 5}
+        assert versions(_subjects(two, "cast:999"), campaign.pk) == {two: 5}  # never touched: absent, 0
+        assert versions(_subjects(one, two), campaign.pk) == {one: 5, two: 5}
+
+
+def test_an_event_during_the_pass_is_read_again(django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    campaign = campaign_with()
+    one = subject("character", 1)
+    write_versions(campaign.pk, _subjects(one), 5)
+    with version_pass():
+        assert versions(_subjects(one), campaign.pk) == {one: 5}
+        write_versions(campaign.pk, _subjects(one), 6)  # what event_append does, in the Event's transaction
+        assert versions(_subjects(one), campaign.pk) == {one: 6}
+
+
+def test_nothing_is_kept_from_inside_a_transaction_opened_during_the_pass(django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """Its writes could be rolled back: a version read there is read again afterwards."""
+    campaign = campaign_with()
+    one = subject("character", 1)
+    write_versions(campaign.pk, _subjects(one), 5)
+    with version_pass():
+        try:
+            with transaction.atomic():
+                write_versions(campaign.pk, _subjects(one), 6)
+                assert versions(_subjects(one), campaign.pk) == {one: 6}
+                raise RuntimeError("rolled back")
+        except RuntimeError:
+            pass
+        assert versions(_subjects(one), campaign.pk) == {one: 5}
