@@ -5,7 +5,9 @@ the narrator's dashboard too (who still has to draw, who is Shaken, who is in É
 the app that knows it: the feature apps register a ``NowSection`` from their ``AppConfig.ready()``, so that
 ``campaigns`` imports none of them (the layers contract). Each section is its own region
 (``id="now-<key>"``) and is pushed again, rendered for each member, when an event of the kinds it names is
-committed, to the pages watching the campaign's home (``home_subject``).
+committed, to the pages watching the campaign's home (``home_subject``). A section may instead be a region
+(``core.regions``, ``now_region``): the kept-fragment service renders it, and the live layer pushes it from its
+declaration (``campaigns.live_regions``), not from event kinds.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.live import NOT_SHOWN, Viewer, home_subject, live_fragment
+from core.kept_regions import region_html
 
 if TYPE_CHECKING:
     from campaigns.models import Event, Membership
+    from core.regions import Region
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,8 @@ class NowSection:
     # Who reads the section alike when ``event`` is pushed: members with equal keys get one rendering (read what
     # the key needs once per event, with ``event_fact``). None: every member reads their own.
     audience: Callable[[Event, Membership], Hashable] | None = None
+    # A region (its root is ``id="now-<key>"``), loaded from the campaign's id: then ``render`` is not used.
+    region: Region | None = None
 
 
 _sections: dict[str, NowSection] = {}
@@ -49,7 +55,17 @@ def sections() -> list[NowSection]:
     return sorted(_sections.values(), key=lambda s: (s.order, s.key))
 
 
-def section_html(section: NowSection, membership: Membership, *, oob: bool = False) -> SafeString:
+def now_region(key: str, order: int, region: Region) -> NowSection:
+    """A section that is a region watched under the campaign's home (``region.watch == "home"``): kept and pushed
+    by its declaration, with the page's CSRF token in its forms."""
+    return NowSection(key, order, render=lambda membership: "", kinds=(), region=region)
+
+
+def section_html(
+    section: NowSection, membership: Membership, *, oob: bool = False, token: str | None = None
+) -> SafeString:
+    if section.region is not None:
+        return region_html(section.region, membership.campaign, membership, token=token, oob=oob)
     inner = section.render(membership)
     return format_html(
         '<div id="now-{}" class="now-part"{}>{}</div>',
@@ -59,9 +75,10 @@ def section_html(section: NowSection, membership: Membership, *, oob: bool = Fal
     )
 
 
-def now_html(membership: Membership) -> SafeString:
-    """Every section's region, in order (an empty region stays, so that a push can fill it)."""
-    return mark_safe("".join(section_html(s, membership) for s in sections()))  # noqa: S308 - built above
+def now_html(membership: Membership, token: str | None = None) -> SafeString:
+    """Every section's region, in order (an empty region stays, so that a push can fill it); ``token``: the
+    page's CSRF token, for the sections with forms."""
+    return mark_safe("".join(section_html(s, membership, token=token) for s in sections()))  # noqa: S308 - built above
 
 
 def _matching(kind: str) -> list[NowSection]:

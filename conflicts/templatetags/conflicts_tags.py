@@ -70,6 +70,19 @@ def dice(values: list[int]) -> str:
     return labels.dice_text(values)
 
 
+@register.simple_tag(takes_context=True)
+def ask_test_form(context: Any, membership: Any) -> str:
+    """The narrator's « Ask for a Test » form (conflicts.asked_tests), folded under the dashboard's "now" block."""
+    from django.template.loader import render_to_string
+
+    from conflicts.asked_tests import FORM_TEMPLATE, ask_form_context
+
+    if not membership.is_narrator:
+        return ""
+    values = {**ask_form_context(membership), "csrf_token": context.get("csrf_token")}
+    return render_to_string(FORM_TEMPLATE, values)
+
+
 @register.simple_tag
 def running_sequences(membership: Any) -> str:
     """The sequences under way, for a player's campaign page (refreshed live by conflicts.live)."""
