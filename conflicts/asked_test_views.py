@@ -7,6 +7,8 @@ same bytes a live push carries. A refusal is answered with its reason and change
 
 from __future__ import annotations
 
+import contextlib
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
@@ -17,6 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from campaigns.access import MemberRequest, campaign_member, campaign_narrator
+from campaigns.models import CampaignStream
 from conflicts.asked_tests import ASKED, FORM_TEMPLATE, AskTestForm, ask_form_context, ask_form_traits
 from conflicts.models import AskedTest
 from conflicts.services.asked_tests import (
@@ -32,6 +35,10 @@ from core.kept_regions import region_html
 
 def _region(request: MemberRequest) -> str:
     membership = request.membership
+    # The membership was read before this request's write, with the stream head of then: the region is kept under
+    # the head after the write (core.kept_regions), or the answer would serve what a push kept before it.
+    with contextlib.suppress(CampaignStream.DoesNotExist):
+        membership.campaign.stream.refresh_from_db(fields=["position"])
     return str(region_html(ASKED, membership.campaign, membership, token=get_token(request), oob=True))
 
 

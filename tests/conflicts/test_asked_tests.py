@@ -259,6 +259,17 @@ def test_the_player_rolls_in_one_tap_and_sees_the_result_card_with_the_region_em
     assert Event.objects.filter(kind="test.rolled").count() == 1
 
 
+def test_the_answer_shows_the_region_after_the_roll_even_when_a_push_kept_it_before() -> None:
+    """The member was read before the roll's write: the answer's region is keyed at the stream head after it, not
+    served as the push of the ask kept it (a phone where the ask stayed after its roll)."""
+    t = Table()
+    [asked] = t.ask(t.hero)
+    assert "data-asked-roll" in _pushed(Event.objects.latest("pk"), t.player, t)  # kept, oob, at the ask's head
+    url = reverse("conflicts:asked_test_roll", args=[t.campaign.pk, asked.pk])
+    body = t.client(t.player).post(url, HTTP_HX_REQUEST="true").content.decode()
+    assert '<div id="now-ask" class="now-part" hx-swap-oob="true"></div>' in body
+
+
 def test_foreign_ids_answer_404_and_another_players_ask_too() -> None:
     t = Table()
     other_campaign, other_narrator, (stranger,) = table(players=1)
