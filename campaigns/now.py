@@ -38,7 +38,8 @@ class NowSection:
     # Who reads the section alike when ``event`` is pushed: members with equal keys get one rendering (read what
     # the key needs once per event, with ``event_fact``). None: every member reads their own.
     audience: Callable[[Event, Membership], Hashable] | None = None
-    # A region (its root is ``id="now-<key>"``), loaded from the campaign's id: then ``render`` is not used.
+    # A region (its root is ``id="now-<key>"``), loaded from the campaign's id (``region.load``, as a page watching
+    # ``home:<campaign>`` loads it): then ``render`` is not used.
     region: Region | None = None
 
 
@@ -65,7 +66,8 @@ def section_html(
     section: NowSection, membership: Membership, *, oob: bool = False, token: str | None = None
 ) -> SafeString:
     if section.region is not None:
-        return region_html(section.region, membership.campaign, membership, token=token, oob=oob)
+        thing = section.region.load(membership.campaign_id, membership)
+        return region_html(section.region, thing, membership, token=token, oob=oob)
     inner = section.render(membership)
     return format_html(
         '<div id="now-{}" class="now-part"{}>{}</div>',

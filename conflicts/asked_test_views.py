@@ -16,11 +16,11 @@ from django.shortcuts import redirect, render
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.access import MemberRequest, campaign_member, campaign_narrator
 from campaigns.models import CampaignStream
-from conflicts.asked_tests import ASKED, FORM_TEMPLATE, AskTestForm, ask_form_context, ask_form_traits
+from conflicts.asked_tests import ASKED, BODY_TEMPLATE, FORM_TEMPLATE, AskTestForm, ask_form_context, ask_form_traits
 from conflicts.models import AskedTest
 from conflicts.services.asked_tests import (
     askable_characters,
@@ -39,7 +39,8 @@ def _region(request: MemberRequest) -> str:
     # the head after the write (core.kept_regions), or the answer would serve what a push kept before it.
     with contextlib.suppress(CampaignStream.DoesNotExist):
         membership.campaign.stream.refresh_from_db(fields=["position"])
-    return str(region_html(ASKED, membership.campaign, membership, token=get_token(request), oob=True))
+    asks = ASKED.load(membership.campaign_id, membership)
+    return str(region_html(ASKED, asks, membership, token=get_token(request), oob=True))
 
 
 def _answer(request: MemberRequest, html: str, status: int = 200) -> HttpResponse:
@@ -59,11 +60,17 @@ def _line(text: str, *, error: bool = False) -> str:
 
 
 @campaign_narrator
-@require_POST
+@require_http_methods(["GET", "POST"])
 def ask(request: MemberRequest, campaign_id: int) -> HttpResponse:
-    """« Ask for a Test »: the form's choices are checked here (a character of this table, a trait the form
-    offers), each sheet by the use case."""
+    """« Ask for a Test »: GET is its form, fetched when the narrator opens the dashboard's fold (htmx), or without
+    JavaScript a page of its own; POST checks the form's choices (a character of this table, a trait the form
+    offers), and the use case each sheet."""
     membership = request.membership
+    if request.method == "GET":
+        if request.htmx and not request.htmx.boosted:
+            return render(request, BODY_TEMPLATE, ask_form_context(membership))
+        context = {**ask_form_context(membership), "campaign": membership.campaign}
+        return render(request, "conflicts/ask_page.html", context)
     characters = list(askable_characters(campaign_id))
     form = AskTestForm(request.POST, characters=characters, traits=ask_form_traits(membership.campaign))
     status, error = 200, ""

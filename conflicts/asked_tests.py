@@ -9,6 +9,7 @@ The page, the POST answers and the live pushes render this one region, kept and 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
 TEMPLATE = "conflicts/partials/asked_tests.html"
 FORM_TEMPLATE = "conflicts/partials/ask_form.html"
+BODY_TEMPLATE = "conflicts/partials/ask_form_body.html"
 
 
 @dataclass(frozen=True)
@@ -52,11 +54,21 @@ class AskLine:
     chance: str  # the one-tap's exact chance, in hundredths (players only)
 
 
-def _pending(campaign_id: int, membership: Membership) -> Any:
-    rows = AskedTest.objects.filter(campaign_id=campaign_id, status=AskStatus.PENDING)
-    if not membership.is_narrator:
-        rows = rows.filter(character__owner_id=membership.user_id)
-    return rows.select_related("character__campaign").order_by("asked_at", "pk")
+class Asks:
+    """What the region shows, loaded once per rendering (``ASKED.load``): a page, an answer, a push each load
+    their own, so the declaration and the context share one read of the asks waiting and none outlives it."""
+
+    def __init__(self, campaign: Campaign, membership: Membership) -> None:
+        self.campaign = campaign
+        self.membership = membership
+
+    @cached_property
+    def pending(self) -> list[AskedTest]:
+        """The asks waiting that this member may see: every one for a narrator, their characters' for a player."""
+        rows = AskedTest.objects.filter(campaign_id=self.campaign.pk, status=AskStatus.PENDING)
+        if not self.membership.is_narrator:
+            rows = rows.filter(character__owner_id=self.membership.user_id)
+        return list(rows.select_related("character__campaign").order_by("asked_at", "pk"))
 
 
 def _line(asked: AskedTest, *, odds: bool) -> AskLine:
@@ -78,39 +90,40 @@ def _line(asked: AskedTest, *, odds: bool) -> AskLine:
     )  # fmt: skip
 
 
-def asked_context(campaign: Campaign, membership: Membership, request: Any = None) -> dict[str, Any]:
+def asked_context(asks: Asks, membership: Membership, request: Any = None) -> dict[str, Any]:
     """The region's context (reads only): the Tests waiting that this member may see."""
     narrator = membership.is_narrator
-    lines = [_line(asked, odds=not narrator) for asked in _pending(campaign.pk, membership)]
-    return {"asks": lines, "narrator": narrator, "campaign_id": campaign.pk}
+    lines = [_line(asked, odds=not narrator) for asked in asks.pending]
+    return {"asks": lines, "narrator": narrator, "campaign_id": asks.campaign.pk}
 
 
-def asked_depends(campaign: Campaign, membership: Membership, request: Any = None) -> Depends:
+def asked_depends(asks: Asks, membership: Membership, request: Any = None) -> Depends:
     """What the region reads: the asks waiting (``asks:<campaign>``: an ask, a withdrawal, the roll that answers
     one), the trait list's names (``settings``), and each character it shows, its sheet and states (their ranks,
-    names and the one-tap's modifiers): read when the stream has moved, in one query. Viewer: the narrators read
-    it alike, each player their own."""
+    names and the one-tap's modifiers), read when the stream has moved (the asks' one query, which the context
+    reuses). Viewer: the narrators read it alike, each player their own."""
+    campaign_id = asks.campaign.pk
 
     def subjects() -> frozenset[str]:
-        named = {subject(ASKS, campaign.pk), subject(SETTINGS, campaign.pk)}
-        for pk in _pending(campaign.pk, membership).values_list("character_id", flat=True):
-            named |= {subject(CHARACTER, pk), subject(STATES, pk)}
+        named = {subject(ASKS, campaign_id), subject(SETTINGS, campaign_id)}
+        for asked in asks.pending:
+            named |= {subject(CHARACTER, asked.character_id), subject(STATES, asked.character_id)}
         return frozenset(named)
 
     viewer = ("narrator",) if membership.is_narrator else ("player", membership.user_id)
-    return Depends(campaign_id=campaign.pk, subjects=subjects, viewer=viewer, head=table_head(membership))
+    return Depends(campaign_id=campaign_id, subjects=subjects, viewer=viewer, head=table_head(membership))
 
 
-def _campaign_of(campaign_id: int, membership: Membership) -> Campaign | None:
+def _asks_of(campaign_id: int, membership: Membership) -> Asks | None:
     # A page watching ``home:<id>`` shows this member's own campaign only.
-    return membership.campaign if campaign_id == membership.campaign_id else None
+    return Asks(membership.campaign, membership) if campaign_id == membership.campaign_id else None
 
 
 ASKED = register(
     Region(
         name="asked_tests",
         template=TEMPLATE,
-        load=_campaign_of,
+        load=_asks_of,
         context=asked_context,
         depends=asked_depends,
         watch="home",  # the campaign's home and dashboard watch home:<campaign> (campaigns.live.home_subject)

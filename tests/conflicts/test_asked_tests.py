@@ -209,7 +209,11 @@ def test_a_withdrawn_ask_is_logged_and_can_no_longer_be_rolled() -> None:
 def test_the_narrator_asks_from_the_dashboard_and_the_answer_carries_the_region() -> None:
     t = Table()
     html = t.home(t.narrator)
-    assert 'id="ask-test"' in html and 'name="characters"' in html and "Ask for a Test" in html
+    assert 'id="ask-test"' in html and "Ask for a Test" in html and 'name="trait_code"' not in html  # folded
+    url = reverse("conflicts:asked_test_create", args=[t.campaign.pk])
+    form = t.client(t.narrator).get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert form.count('name="characters"') == 2 and 'value="medecine"' in form and "telepathie" not in form
+    assert 'name="trait_code"' in t.client(t.narrator).get(url).content.decode()  # without script: a page
     response = t.client(t.narrator).post(
         reverse("conflicts:asked_test_create", args=[t.campaign.pk]),
         {"characters": [t.hero.pk, t.friend.pk], "trait_code": "medecine", "difficulty": "5", "note": "Vite"},
@@ -395,3 +399,20 @@ def test_the_log_tells_the_ask_the_answer_and_the_withdrawal() -> None:
     assert "(as the narrator asked)" in texts[1]
     assert texts[2] == "A Test is asked of Harvey: Medicine."
     assert texts[3] == "The Test asked of Harvey is withdrawn."
+
+
+def test_the_block_costs_two_queries_cold_and_none_once_kept(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """The asks waiting are read once for the declaration and the context; at the same stream head the kept region
+    is served with no read at all (core.kept_regions)."""
+    from campaigns.models import Membership
+    from campaigns.now import section_html, sections
+
+    t = Table()
+    t.ask(t.hero, t.friend)
+    [section] = [s for s in sections() if s.key == "ask"]
+    for user in (t.narrator, t.player):
+        member = Membership.objects.select_related("campaign__stream").get(campaign=t.campaign, user=user)
+        with django_assert_max_num_queries(2 + 10):  # and each line's trait and standing, read on a miss
+            first = section_html(section, member)
+        with django_assert_max_num_queries(0):
+            assert section_html(section, member) == first

@@ -120,7 +120,8 @@ URLS: dict[str, Spec] = {
     "conflicts:other_tests": Spec("campaign", lambda w: {**c(w), "character_id": w.alice_pc.pk}),
     "conflicts:simple": Spec("campaign", c, post_only=True, narrator=NARR),
     # A Test the narrator asks for: asked and withdrawn by the narrator, rolled by its character's player.
-    "conflicts:asked_test_create": Spec("campaign", c, post_only=True, narrator=NARR),
+    # GET: its form, loaded when the narrator opens the fold on the dashboard.
+    "conflicts:asked_test_create": Spec("campaign", c, narrator=NARR),
     "conflicts:asked_test_withdraw": Spec(
         "campaign", lambda w: {**c(w), "asked_id": 999999}, post_only=True, narrator=NARR
     ),
