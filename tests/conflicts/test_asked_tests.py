@@ -416,3 +416,32 @@ def test_the_block_costs_two_queries_cold_and_none_once_kept(django_assert_max_n
             first = section_html(section, member)
         with django_assert_max_num_queries(0):
             assert section_html(section, member) == first
+
+
+def test_a_shaken_character_is_answered_with_the_jeton_card_and_nothing_is_rolled() -> None:
+    """« Secoué … ne peut faire que des actions gratuites »: the tap answers with the card that offers the Jeton."""
+    from states.services.shaken import savage_shaken_set
+
+    t = Table()
+    t.campaign.savage_states = True
+    t.campaign.save(update_fields=["savage_states"])
+    [asked] = t.ask(t.hero)
+    savage_shaken_set(character=t.hero, actor=t.narrator, shaken=True, expected_version=None)
+    before = _state()
+    url = reverse("conflicts:asked_test_roll", args=[t.campaign.pk, asked.pk])
+    response = t.client(t.player).post(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and "Jeton" in response.content.decode()
+    assert _state() == before
+
+
+def test_without_script_the_forms_post_and_come_back_to_the_page() -> None:
+    t = Table()
+    narrator = t.client(t.narrator)
+    answer = narrator.post(reverse("conflicts:asked_test_create", args=[t.campaign.pk]),
+                           {"characters": [t.hero.pk], "trait_code": "medecine"})  # fmt: skip
+    assert answer.status_code == 302 and answer["Location"] == reverse("campaigns:home", args=[t.campaign.pk])
+    asked = AskedTest.objects.get()
+    rolled = t.client(t.player).post(reverse("conflicts:asked_test_roll", args=[t.campaign.pk, asked.pk]))
+    assert rolled.status_code == 302 and rolled["Location"] == t.hero.get_absolute_url()
+    again = narrator.post(reverse("conflicts:asked_test_withdraw", args=[t.campaign.pk, asked.pk]), follow=True)
+    assert "This Test was already rolled." in again.content.decode()

@@ -83,4 +83,8 @@ def test_the_narrator_asks_the_player_rolls_in_one_tap_and_it_is_gone_on_both_sc
     expect(desk.locator("#now-ask")).to_be_empty()  # gone from the narrator's "who still has to roll" too
     expect(desk.locator("#live-feed")).to_contain_text("à la demande du Narrateur")
     _no_sideways_scroll(phone)
+    # The narrator's form, open, on a phone too.
+    desk.set_viewport_size({"width": 390, "height": 844})
+    expect(desk.locator("#ask-test form")).to_be_visible()
+    _no_sideways_scroll(desk)
     assert not errors, errors
