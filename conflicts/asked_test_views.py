@@ -89,11 +89,11 @@ def ask(request: MemberRequest, campaign_id: int) -> HttpResponse:
             notice = ngettext("Test asked of %(names)s.", "Tests asked of %(names)s.", len(rows)) % {"names": names}
             if not request.htmx:
                 return _back(request, notice)
-            html = render(request, FORM_TEMPLATE, ask_form_context(membership, notice=notice, open=True)).content
+            html = render(request, FORM_TEMPLATE, ask_form_context(membership, notice=notice)).content
             return _answer(request, html.decode())
     if not request.htmx:
         return _back(request, error, error=True)
-    html = render(request, FORM_TEMPLATE, ask_form_context(membership, form, error=error, open=True)).content
+    html = render(request, FORM_TEMPLATE, ask_form_context(membership, form, error=error)).content
     return _answer(request, html.decode(), status)
 
 
