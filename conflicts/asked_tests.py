@@ -60,6 +60,7 @@ class Asks:
 
     def __init__(self, campaign: Campaign, membership: Membership) -> None:
         self.campaign = campaign
+        self.campaign_id = campaign.pk  # the live catch-up checks a region is the member's campaign's
         self.membership = membership
 
     @cached_property

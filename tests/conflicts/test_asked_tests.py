@@ -445,3 +445,16 @@ def test_without_script_the_forms_post_and_come_back_to_the_page() -> None:
     assert rolled.status_code == 302 and rolled["Location"] == t.hero.get_absolute_url()
     again = narrator.post(reverse("conflicts:asked_test_withdraw", args=[t.campaign.pk, asked.pk]), follow=True)
     assert "This Test was already rolled." in again.content.decode()
+
+
+def test_a_phone_that_missed_the_ask_gets_it_when_it_catches_up() -> None:
+    """A phone offline while the narrator asked: the catch-up renders its watched regions anew, the ask among them."""
+    from campaigns.live_catch_up import regions_now
+
+    t = Table()
+    [asked] = t.ask(t.hero)
+    player = membership(t.campaign, t.player)
+    home = frozenset({home_subject(t.campaign.pk), feed_subject(t.campaign.pk)})
+    head = Event.objects.filter(campaign=t.campaign).latest("position").position
+    html = regions_now(player, watching=home, csrf_token="x" * 32, language="en", after=0, head=head) or ""
+    assert f'data-asked-roll="{asked.pk}"' in html and 'id="now-ask"' in html
