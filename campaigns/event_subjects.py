@@ -6,7 +6,8 @@ An Event touches:
   payload carries: ``character_id``, ``from_id`` for a Revers taken from another, ``atout.character_id`` for
   the Atouts that paid a Test's follow-up), and ``characters:<campaign>`` when it names any (what reads every
   character of the campaign depends on that one);
-- the campaign-wide subjects its kind declares below (``settings:<campaign>`` for a settings change, …);
+- the campaign-wide subjects its kind declares below (``settings:<campaign>`` for a settings change, …), and
+  ``asks:<campaign>`` for a Test that answers one the narrator asked (its payload's ``asked``);
 - ``log:<campaign>``, always: every Event is a new entry of the log;
 - ``table:<campaign>`` (``core.regions.TABLE``) when its kind is not declared below: every region of the
   campaign then renders anew. A new kind is correct before anyone declares it, and precise once declared.
@@ -35,6 +36,7 @@ FEED = "feed"  # the log alone
 LOG = "log"  # every Event: each adds an entry to the log (the campaign pages' feeds read the newest)
 REVERS = "revers"  # any character's active Revers (the « take a Revers in another's place » lists read them)
 SEQUENCES = "sequences"  # the campaign's Sequences and decks (the boards, once they are regions)
+ASKS = "asks"  # the Tests the narrator asked and still waits for (conflicts.asked_tests)
 
 # Kind prefixes (the longest that matches wins) and the campaign-wide subjects they touch, besides the characters
 # they name.
@@ -56,6 +58,7 @@ DECLARED: dict[str, tuple[str, ...]] = {
     "table.settings_changed": (SETTINGS,),
     "campaign.settings_changed": (SETTINGS,),
     "test.": (),
+    "test.ask": (ASKS,),  # test.asked, test.ask_withdrawn; the Test that answers one carries ``asked`` (below)
     # A Sequence's events name its participants' characters (conflicts.services.changes._append); what they change
     # on a sheet (Revers, states, Atouts) comes with its own event or with those characters' subjects.
     "sequence.": (SEQUENCES,),
@@ -99,6 +102,8 @@ def subjects_of(
     declared = _declared(kind)
     scopes = (TABLE,) if declared is None else declared
     touched |= {subject(scope, campaign_id) for scope in (*scopes, LOG)}
+    if payload.get("asked"):
+        touched.add(subject(ASKS, campaign_id))  # the roll answered a Test asked: the asks waiting changed
     return frozenset(touched)
 
 

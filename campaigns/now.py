@@ -7,7 +7,9 @@ the app that knows it: the feature apps register a ``NowSection`` from their ``A
 (``id="now-<key>"``) and declares the campaign-wide subjects it reads (``reads``, as a region's ``Depends`` names
 them: ``characters``, ``sequences``…); it is pushed again, rendered for each member, to the pages watching the
 campaign's home (``home_subject``) when a committed Event touched one of them (``campaigns.event_subjects``, the
-same names the regions' live pushes follow; an Event of an undeclared kind touches every section).
+same names the regions' live pushes follow; an Event of an undeclared kind touches every section). A section may
+instead be a region (``core.regions``, ``now_region``): the kept-fragment service renders it, and the live layer
+pushes it from its declaration (``campaigns.live_regions``).
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.live import NOT_SHOWN, Viewer, home_subject, live_fragment
 from campaigns.live_regions import touched
+from core.kept_regions import region_html
 from core.regions import Depends, subject
 
 if TYPE_CHECKING:
     from campaigns.models import Event, Membership
+    from core.regions import Region
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,9 @@ class NowSection:
     # Who reads the section alike when ``event`` is pushed: members with equal keys get one rendering (read what
     # the key needs once per event, with ``event_fact``). None: every member reads their own.
     audience: Callable[[Event, Membership], Hashable] | None = None
+    # A region (its root is ``id="now-<key>"``), loaded from the campaign's id (``region.load``, as a page watching
+    # ``home:<campaign>`` loads it): then ``render`` and ``reads`` are not used, its declaration says what it reads.
+    region: Region | None = None
 
 
 _sections: dict[str, NowSection] = {}
@@ -54,7 +61,18 @@ def sections() -> list[NowSection]:
     return sorted(_sections.values(), key=lambda s: (s.order, s.key))
 
 
-def section_html(section: NowSection, membership: Membership, *, oob: bool = False) -> SafeString:
+def now_region(key: str, order: int, region: Region) -> NowSection:
+    """A section that is a region watched under the campaign's home (``region.watch == "home"``): kept and pushed
+    by its declaration, with the page's CSRF token in its forms."""
+    return NowSection(key, order, render=lambda membership: "", reads=(), region=region)
+
+
+def section_html(
+    section: NowSection, membership: Membership, *, oob: bool = False, token: str | None = None
+) -> SafeString:
+    if section.region is not None:
+        thing = section.region.load(membership.campaign_id, membership)
+        return region_html(section.region, thing, membership, token=token, oob=oob)
     inner = section.render(membership)
     return format_html(
         '<div id="now-{}" class="now-part"{}>{}</div>',
@@ -64,9 +82,10 @@ def section_html(section: NowSection, membership: Membership, *, oob: bool = Fal
     )
 
 
-def now_html(membership: Membership) -> SafeString:
-    """Every section's region, in order (an empty region stays, so that a push can fill it)."""
-    return mark_safe("".join(section_html(s, membership) for s in sections()))  # noqa: S308 - built above
+def now_html(membership: Membership, token: str | None = None) -> SafeString:
+    """Every section's region, in order (an empty region stays, so that a push can fill it); ``token``: the
+    page's CSRF token, for the sections with forms."""
+    return mark_safe("".join(section_html(s, membership, token=token) for s in sections()))  # noqa: S308 - built above
 
 
 def declaration(section: NowSection, campaign_id: int) -> Depends:
@@ -75,8 +94,9 @@ def declaration(section: NowSection, campaign_id: int) -> Depends:
 
 
 def _matching(event: Event) -> list[NowSection]:
+    """The sections this Event changes; a region section is pushed by ``campaigns.live_regions`` instead."""
     changed = touched(event)
-    return [s for s in sections() if declaration(s, event.campaign_id).changed_by(changed)]
+    return [s for s in sections() if s.region is None and declaration(s, event.campaign_id).changed_by(changed)]
 
 
 def now_audience(event: Event, viewer: Viewer) -> Hashable:

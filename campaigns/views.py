@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -67,7 +68,7 @@ def campaign_home(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "campaign": campaign,
         "membership": membership,
         "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
-        "now_html": now_html(membership),
+        "now_html": now_html(membership, token=get_token(request)),
     }
     context["note_form_html"] = part_html(page_regions.NOTE_FORM, membership, request, context)
     context["feed_html"] = part_html(page_regions.HOME_FEED, membership, request, context)
@@ -85,7 +86,7 @@ def dashboard(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "membership": membership,
         "panels_html": cast().panels(membership, request),
         "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
-        "now_html": now_html(membership),
+        "now_html": now_html(membership, token=get_token(request)),
     }
     context["note_form_html"] = part_html(page_regions.NOTE_FORM, membership, request, context)
     context["feed_html"] = part_html(page_regions.DASHBOARD_FEED, membership, request, context)

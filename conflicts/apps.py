@@ -10,7 +10,7 @@ class ConflictsConfig(AppConfig):
 
     def ready(self) -> None:
         from campaigns.demo import register_demo_step
-        from conflicts import archive, chronicle_kinds, live, now, settings_sections  # noqa: F401  (register event texts and live fragments)
+        from conflicts import archive, asked_tests, chronicle_kinds, live, now, settings_sections  # noqa: F401  (register event texts and live fragments)
         from conflicts.demo import demo_sequence
         from conflicts.services.leaving import draw_without_those_out
         from states.hooks import on_out_of_action
@@ -19,4 +19,5 @@ class ConflictsConfig(AppConfig):
         archive.register()
         on_out_of_action(draw_without_those_out)
         now.register()
+        asked_tests.register_section()
         register_demo_step(demo_sequence)

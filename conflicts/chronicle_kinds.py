@@ -324,6 +324,8 @@ def _test(event: Event) -> str:
     }
     if p.get("difficulty_from"):
         head += " " + _("(set by %(trait)s of %(name)s)") % p["difficulty_from"]
+    if p.get("asked"):
+        head += " " + _("(as the narrator asked)")
     if p.get("modifiers"):
         head += " [" + _modifiers(p["modifiers"]) + "]"
     if not p.get("rolled"):
@@ -346,6 +348,33 @@ def _test(event: Event) -> str:
             "%(name)s spent %(n)s Atout on this Test.", "%(name)s spent %(n)s Atouts on this Test.", amount
         ) % {"name": p["character"], "n": amount}
     return text
+
+
+def _asked_trait(entry: dict[str, Any]) -> str:
+    """The trait asked of one character, in the reader's language (« Tir », "Shooting")."""
+    return _trait_in_reader_language(entry) or str(entry.get("trait_name") or "")
+
+
+@describes("test.asked", label=lambda: _("Test asked"))
+def _test_asked(event: Event) -> str:
+    """« Le Narrateur estime ensuite la Difficulté »: the ask says the trait and, when set, the Difficulty."""
+    p = event.payload
+    asked = [entry for entry in p.get("asked") or [] if isinstance(entry, dict)]
+    names = ", ".join(str(entry.get("name", "")) for entry in asked)
+    values = {"names": names, "trait": _asked_trait(asked[0]) if asked else p.get("trait", ""),
+              "difficulty": difficulty_label(p["difficulty"]) if p.get("difficulty") else ""}  # fmt: skip
+    if values["difficulty"]:
+        text = _("A Test is asked of %(names)s: %(trait)s, %(difficulty)s.") % values
+    else:
+        text = _("A Test is asked of %(names)s: %(trait)s.") % values
+    if p.get("note"):
+        text += " " + quoted(p["note"])
+    return text
+
+
+@describes("test.ask_withdrawn", label=lambda: _("Test withdrawn"))
+def _test_ask_withdrawn(event: Event) -> str:
+    return _("The Test asked of %(name)s is withdrawn.") % {"name": event.payload.get("name", "")}
 
 
 @describes("test.atout", label=lambda: _("Test: Atout"))

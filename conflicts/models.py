@@ -297,3 +297,40 @@ class Participant(models.Model):
     @property
     def key(self) -> str:
         return str(self.pk)
+
+
+class AskStatus(models.TextChoices):
+    PENDING = "pending", _("waiting for the roll")
+    ANSWERED = "answered", _("rolled")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+
+
+class AskedTest(models.Model):
+    """A Test the narrator asked of one character (« le Narrateur et le joueur choisissent une Caractéristique …
+    Le Narrateur estime ensuite la Difficulté »), waiting on the player's phone until the Test that answers it is
+    rolled or the narrator withdraws it. One ask of several characters is one row each, sharing ``ask``."""
+
+    campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="asked_tests")
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="asked_tests")
+    ask = models.CharField(max_length=24)  # the ask's id, the same on each row of one ask (its Event names it)
+    trait_code = models.CharField(_("trait"), max_length=64)
+    difficulty = models.PositiveSmallIntegerField(_("difficulty"), null=True, blank=True)  # a Difficulty; None: not set
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    asked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    asked_at = models.DateTimeField(default=timezone.now, editable=False)
+    status = models.CharField(max_length=10, choices=AskStatus.choices, default=AskStatus.PENDING)
+    roll = models.CharField(max_length=32, blank=True)  # the answering Test's roll id
+
+    class Meta:
+        verbose_name = _("Test asked")
+        verbose_name_plural = _("Tests asked")
+        ordering = ["asked_at", "pk"]
+        constraints = [
+            # Two asks at once (two narrators, a double tap) cannot both wait for the same Test of one character.
+            models.UniqueConstraint(
+                fields=["character", "trait_code"], condition=Q(status="pending"), name="one_pending_ask_per_trait"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.character_id} · {self.trait_code} · {self.status}"

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from campaigns.settings_page import section_redirect
-from conflicts import console_views, fudge_test_views, jeton_views, sheet_roll_views, views
+from conflicts import asked_test_views, console_views, fudge_test_views, jeton_views, sheet_roll_views, views
 
 app_name = "conflicts"
 
@@ -32,6 +32,9 @@ urlpatterns = [
         name="other_tests",
     ),
     path("<id:campaign_id>/test/chance/", fudge_test_views.test_chance, name="test_chance"),
+    path("<id:campaign_id>/tests/ask/", asked_test_views.ask, name="asked_test_create"),
+    path("<id:campaign_id>/tests/asked/<id:asked_id>/roll/", asked_test_views.roll, name="asked_test_roll"),
+    path("<id:campaign_id>/tests/asked/<id:asked_id>/withdraw/", asked_test_views.withdraw, name="asked_test_withdraw"),
     path("<id:campaign_id>/simple/", fudge_test_views.simple_conflict, name="simple"),
     path("<id:campaign_id>/scenes/<id:scene_id>/", views.scene, name="scene"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/", views.sequence, name="sequence"),

@@ -134,6 +134,8 @@ def fudge_test_roll(
                "chance": float(chance), "roll": roll_id}  # fmt: skip
     if data.get("range_band"):
         payload["range_band"] = data["range_band"]
+    if data.get("asked"):
+        payload["asked"] = int(data["asked"])  # the Test the narrator asked for, answered by this roll (asked_tests)
     if data.get("power"):
         payload["power"] = dict(data["power"])  # the power used (characters.services.powers.power_use spent it)
     if opponent is not None and data.get("opponent_trait"):

@@ -70,6 +70,19 @@ def dice(values: list[int]) -> str:
     return labels.dice_text(values)
 
 
+@register.simple_tag(takes_context=True)
+def ask_test_form(context: Any, membership: Any) -> str:
+    """The narrator's « Ask for a Test » (conflicts.asked_tests), folded under the dashboard's "now" block: its form
+    is fetched when the fold opens, so the dashboard reads nothing for it."""
+    from django.template.loader import render_to_string
+
+    from conflicts.asked_tests import FORM_TEMPLATE
+
+    if not membership.is_narrator:
+        return ""
+    return render_to_string(FORM_TEMPLATE, {"campaign_id": membership.campaign_id})
+
+
 @register.simple_tag
 def running_sequences(membership: Any) -> str:
     """The sequences under way, for a player's campaign page (refreshed live by conflicts.live)."""

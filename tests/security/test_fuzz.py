@@ -82,6 +82,9 @@ UNHARVESTED: dict[str, tuple[str, Fields]] = {
     "tragic:game_cancel": ("offered before the game starts", lambda w: ()),
     # A Jeton ends Shaken: offered only while the character is Shaken, which the fuzz world's characters are not.
     "conflicts:sheet_unshake": ("offered only to a Shaken character", lambda w: ()),
+    # A Test asked: its roll and withdraw buttons show only while one waits, which the fuzz world's tables do not.
+    "conflicts:asked_test_roll": ("offered only while a Test is asked", lambda w: ()),
+    "conflicts:asked_test_withdraw": ("offered only while a Test is asked", lambda w: ()),
     "conflicts:unshake": ("offered only to a Shaken participant", lambda w: (("version", str(w.sequence.version)),)),
 }
 

@@ -119,6 +119,13 @@ URLS: dict[str, Spec] = {
     "conflicts:sheet_roll_atout": Spec("campaign", lambda w: {**c(w), "character_id": w.alice_pc.pk}, post_only=True),
     "conflicts:other_tests": Spec("campaign", lambda w: {**c(w), "character_id": w.alice_pc.pk}),
     "conflicts:simple": Spec("campaign", c, post_only=True, narrator=NARR),
+    # A Test the narrator asks for: asked and withdrawn by the narrator, rolled by its character's player.
+    # GET: its form, loaded when the narrator opens the fold on the dashboard.
+    "conflicts:asked_test_create": Spec("campaign", c, narrator=NARR),
+    "conflicts:asked_test_withdraw": Spec(
+        "campaign", lambda w: {**c(w), "asked_id": 999999}, post_only=True, narrator=NARR
+    ),
+    "conflicts:asked_test_roll": Spec("campaign", lambda w: {**c(w), "asked_id": 999999}, post_only=True),
     "conflicts:scene": Spec("campaign", lambda w: {**c(w), "scene_id": w.scene.pk}, player_post=(403, 404)),
     "conflicts:sequence": Spec("campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}),
     # GET: its form, loaded when the narrator opens the fold on the Sequence page.
