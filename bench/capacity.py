@@ -172,6 +172,7 @@ class Step:
     failed: int = 0
     late_starts: int = 0
     server_cpu: float = 0.0  # share of one core
+    cpu_per_action: float = 0.0  # server CPU ms per action, its push to the five screens included
     generator_cpu: float = 0.0
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
@@ -189,7 +190,8 @@ class Step:
             f"{self.tables} tables: {len(self.times)} actions, to the last of {SCREENS} screens p50 {self.p50:.0f} ms,"
             f" p95 {self.p95:.0f} ms, max {max(self.times, default=math.nan):.0f} ms; {self.missing} messages"
             f" missing, {self.failed} POSTs refused, {self.late_starts} late starts; server CPU"
-            f" {self.server_cpu:.2f} cores, load generator {self.generator_cpu:.2f} cores;"
+            f" {self.server_cpu:.2f} cores ({self.cpu_per_action:.0f} ms per action), load generator"
+            f" {self.generator_cpu:.2f} cores;"
             f" load {self.load[0]:.1f} {self.load[1]:.1f} {self.load[2]:.1f}"
         )
 
@@ -281,7 +283,9 @@ async def _run(server: LiveBenchServer, steps: list[int], minutes: float, period
             *(_table_loop(server.port, t, step, until, period, timeout=5.0, counted_from=wall + period) for t in tables)
         )
         wall = time.perf_counter() - wall
-        step.server_cpu = (server.cpu_seconds() - cpu_before) / wall
+        spent = server.cpu_seconds() - cpu_before
+        step.server_cpu = spent / wall
+        step.cpu_per_action = spent * 1000 / max(1, len(step.times) + step.failed)
         step.generator_cpu = (time.process_time() - mine_before) / wall
         step.load = os.getloadavg()
         step.missing += sum(t.closed for t in tables)
@@ -315,9 +319,16 @@ def measure(*, minutes: float, steps: list[int], period: float = 5.0, limit: flo
             Figure(f"{prefix}: action to the last of {SCREENS} screens p95", s.p95, "ms"),
             Figure(f"{prefix}: messages missing", float(s.missing), "messages"),
             Figure(f"{prefix}: server CPU", s.server_cpu, "cores"),
+            Figure(f"{prefix}: server CPU per action (5 screens)", s.cpu_per_action, "ms"),
             Figure(f"{prefix}: load generator CPU", s.generator_cpu, "cores"),
             Figure(f"{prefix}: load average (1 min)", s.load[0], "load"),
         ]
+    if results and results[-1].cpu_per_action:
+        # What the server's CPU alone would allow if it had every core to itself (no load generator, no neighbours,
+        # no queueing): an upper bound beside the measured answer, not a substitute for it.
+        per_table = results[-1].cpu_per_action / 1000 / period
+        figures.append(Figure(f"capacity: CPU-bound ceiling ({os.cpu_count()} cores / CPU per table)",
+                              (os.cpu_count() or 1) / per_table, "tables"))  # fmt: skip
     assert server.process is not None
     for pid, mib in sorted(memory.items()):
         role = "supervisor" if pid == server.process.pid else f"worker {pid}"
