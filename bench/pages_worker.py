@@ -227,7 +227,7 @@ def changes(s: dict[str, object]) -> dict[str, Callable[[], object]]:
             waiting = everyone
         me = Participant.objects.select_related("sequence").get(pk=waiting[0].pk)
         # Every card must be placed: all in defence, as many as this participant has (found once, by trying).
-        for cards in [placed[me.pk]] if me.pk in placed else range(12, 0, -1):
+        for cards in [placed.get(me.pk, 12), *range(12, 0, -1)]:  # its budget may move (upper hand)
             try:
                 drawn = participant_draw(participant=me, actor=narrator, expected_version=me.sequence.version,
                                          split=Split(defence={me.key: cards}))  # fmt: skip
