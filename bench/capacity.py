@@ -10,7 +10,8 @@ first period is a warm-up (each table's first actions, the first renders of new 
 
 The table count steps up (``--tables``, default 10,25,50,100,150,200,300), each step lasting ``--minutes``
 (default 10, the record; 1–2 to try it); tables of a step stay open in the next. The run stops at the first step
-whose p95 reaches ``--p95`` (default 250 ms) or that loses messages. The answer is the last step that held, with
+whose p95 reaches ``--p95`` (default 250 ms) or that loses messages (``--all-steps`` runs them all, for the
+curve; the answer is still the last step before the first that broke). The answer is the last step that held, with
 each uvicorn worker's resident memory (VmRSS) after the run. Tables and their draws are written between steps,
 from another process, while nothing is timed.
 
@@ -257,7 +258,9 @@ def _worker_memory(server: LiveBenchServer) -> dict[int, float]:
     return found
 
 
-async def _run(server: LiveBenchServer, steps: list[int], minutes: float, period: float, limit: float) -> list[Step]:
+async def _run(
+    server: LiveBenchServer, steps: list[int], minutes: float, period: float, limit: float, keep_going: bool
+) -> list[Step]:
     stop = asyncio.Event()
     tables: list[Table] = []
     screens: list[asyncio.Task[None]] = []
@@ -291,25 +294,31 @@ async def _run(server: LiveBenchServer, steps: list[int], minutes: float, period
         step.missing += sum(t.closed for t in tables)
         results.append(step)
         print("  " + step.line(), flush=True)
-        if not step.p95 < limit or step.missing:
+        if (not step.p95 < limit or step.missing) and not keep_going:
             break
     stop.set()
     await asyncio.gather(*screens, return_exceptions=True)
     return results
 
 
-def measure(*, minutes: float, steps: list[int], period: float = 5.0, limit: float = 250.0) -> list[Figure]:
+def measure(
+    *, minutes: float, steps: list[int], period: float = 5.0, limit: float = 250.0, keep_going: bool = False
+) -> list[Figure]:
     port = int(os.environ.get("BENCH_CAPACITY_PORT", "8360"))
     env = {"REDIS_URL": REDIS, "REDIS_PREFIX": f"bench-capacity-{os.getpid()}"}
     with tempfile.TemporaryDirectory(prefix="tablee-capacity-") as workdir:
         server = LiveBenchServer(Path(workdir), port=port, workers=2, extra_env=env)
         server.start()
         try:
-            results = asyncio.run(_run(server, steps, minutes, period, limit))
+            results = asyncio.run(_run(server, steps, minutes, period, limit, keep_going))
             memory = _worker_memory(server)
         finally:
             server.stop()
-    held = [s.tables for s in results if s.p95 < limit and not s.missing]
+    held = []  # the steps up to the first that broke
+    for s in results:
+        if not s.p95 < limit or s.missing:
+            break
+        held.append(s.tables)
     figures = [Figure(f"capacity: tables served with action-to-last-screen p95 < {limit:g} ms", float(max(held, default=0)),
                       "tables")]  # fmt: skip
     for s in results:
@@ -353,10 +362,13 @@ def main() -> int:
     )
     parser.add_argument("--period", type=float, default=5.0, help="seconds between two actions of a table (default 5)")
     parser.add_argument("--p95", type=float, default=250.0, help="the p95 a step must stay under, ms (default 250)")
+    parser.add_argument("--all-steps", action="store_true", help="run every step, even after one broke (the curve)")
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     print(f"capacity: steps {args.tables}, {args.minutes:g} min each, load {os.getloadavg()[0]:.1f}", flush=True)
-    for figure in measure(minutes=args.minutes, steps=_steps(args.tables), period=args.period, limit=args.p95):
+    found = measure(minutes=args.minutes, steps=_steps(args.tables), period=args.period, limit=args.p95,
+                    keep_going=args.all_steps)  # fmt: skip
+    for figure in found:
         print(f"{figure.name}: {figure.value:.4g} {figure.unit}", flush=True)
     return 0
 
