@@ -59,4 +59,5 @@ def run() -> list[Figure]:
             figures.append(Figure(f"{prefix}: Python writer (conflicts.row_html)", region["python_ms"], "ms per item"))
         if "first_difference" in region:
             print(f"  {name}: the port differs: {region['first_difference']}", file=sys.stderr)
+    figures.append(Figure("templates: the whole sheet region, Django", result["sheet_whole_django_ms"], "ms"))
     return figures

@@ -105,6 +105,27 @@ def cpu_ms(func: Callable[[], object], batch: int) -> float:
     return (time.process_time() - start) * 1000 / batch
 
 
+def whole_sheet_ms(s: dict[str, Any], rounds: int, batch: int) -> float:
+    """The whole sheet region (``characters/detail.html#sheet``) with Django, from one context: the trait rows'
+    share of it. Rendering the sheet leaves an unsaved default state row cached on the character (the attribute rows'
+    ``states.bridge.attribute_rolls``), which a second render of the same object would read (its fatigue tracks
+    cannot be listed): the cache is put back as the sheet's context left it before each render."""
+    player = Membership.objects.select_related("campaign", "user").get(campaign_id=s["campaign"], user_id=s["player"])
+    character = Character.objects.select_related("campaign", "owner").get(pk=s["sheet"])
+    request = RequestFactory().get("/")
+    request.user = player.user
+    request.session = SessionStore()
+    context = sheet_context(character, player)
+    left = character._state.fields_cache.get("savage_state")
+    whole = engines["django"].get_template("characters/detail.html#sheet")
+
+    def render() -> str:
+        character._state.fields_cache["savage_state"] = left
+        return str(whole.render(context, request))
+
+    return statistics.median(cpu_ms(render, batch) for _ in range(rounds))
+
+
 def main() -> None:
     rounds = int(os.environ.get("BENCH_ROUNDS", "7"))
     batch = int(os.environ.get("BENCH_BATCH", "20"))
@@ -163,6 +184,7 @@ def main() -> None:
             if python_ms:
                 found["python_ms"] = statistics.median(python_ms)
             out["regions"][name] = found
+        out["sheet_whole_django_ms"] = whole_sheet_ms(s, rounds, batch)
     out["load"] = os.getloadavg()
     print(json.dumps(out))
 
