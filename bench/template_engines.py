@@ -1,12 +1,13 @@
 """Django templates against Jinja2 on the hot regions (issue 26, item 5 « Cheap uncached rendering »).
 
 Uncached render CPU of a log entry, a player's board row, a dashboard panel and the sheet's trait rows with the
-site's Django templates, and with Jinja2 ports of just those templates (``bench/jinja2/``, rendered through
+site's Django templates, and with Jinja2 ports of just those templates (``bench/jinja2/*.jinja``, rendered through
 Django's own ``django.template.backends.jinja2`` with the site's filters and tags as functions, ``bench/jinja_env.py``;
 bench only, the site's templates are not converted). Figures per region: ms per item with each engine, the ratio
 Jinja2/Django (median over interleaved rounds, with the lowest and highest round) and whether both print the same
 markup (whitespace and CSRF tokens aside). Board rows also have the site's Python writer (``conflicts.row_html``).
 Needs Jinja2 (``requirements-bench.txt``); without it the module reports nothing. ``BENCH_LANGUAGE=en`` for English.
+The ports end in ``.jinja``, not ``.html``: Django's ``makemessages`` reads ``.html`` files as Django templates.
 """
 
 from __future__ import annotations

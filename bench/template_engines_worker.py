@@ -77,21 +77,21 @@ def regions(s: dict[str, Any]) -> dict[str, dict[str, Any]]:
     sheet = sheet_context(character, player)
     return {
         "log entry": {
-            "django": "campaigns/partials/entry.html", "jinja": "campaigns/entry.html",
+            "django": "campaigns/partials/entry.html", "jinja": "campaigns/entry.jinja",
             "items": [({"entry": entry}, None) for entry in entries],
         },
         "board row": {
-            "django": "conflicts/partials/board_row.html", "jinja": "conflicts/board_row.html",
+            "django": "conflicts/partials/board_row.html", "jinja": "conflicts/board_row.jinja",
             "items": [({"board": board, "v": v, "p": v.participant}, None) for v in board.views],
             "python": lambda context: player_row(context["board"], context["v"]),
         },
         "dashboard panel": {
-            "django": "characters/partials/panel.html", "jinja": "characters/panel.html",
+            "django": "characters/partials/panel.html", "jinja": "characters/panel.jinja",
             "items": [({"character": c, "campaign": campaign, "membership": narrator, "quick": True, "oob": False}, None)
                       for c in panels],
         },
         "sheet trait rows": {
-            "django": "characters/partials/trait_list.html", "jinja": "characters/trait_list.html",
+            "django": "characters/partials/trait_list.html", "jinja": "characters/trait_list.jinja",
             "items": [({**sheet, "lines": lines}, request)
                       for lines in (sheet["sheet"].aptitudes, sheet["sheet"].fields, sheet["sheet"].power_domains)],
         },
