@@ -29,7 +29,18 @@ def main() -> int:
     names = args.only or sorted(
         p.stem
         for p in HERE.glob("*.py")
-        if p.stem not in {"__init__", "__main__", "figures", "live_server", "pages_worker", "server", "views"}
+        if p.stem
+        not in {
+            "__init__",
+            "__main__",
+            "figures",
+            "jinja_env",
+            "live_server",
+            "pages_worker",
+            "server",
+            "template_engines_worker",
+            "views",
+        }
     )
     results: dict[str, object] = {
         "machine": {"python": sys.version.split()[0], "platform": platform.platform(), "cpus": os.cpu_count()},

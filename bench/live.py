@@ -3,8 +3,11 @@
 20 members (the narrator and 19 players) keep a campaign page open (half the campaign home, half a
 Sequence page); the narrator's HTTP client then makes 50 draws (a player's draw form, posted as that
 player) and 50 notes, one after another. For every action: the time from the POST to each socket's
-message (p50/p95/max over all sockets, and p95 of "the last of the 20 screens"), the bytes per message,
-and the server's CPU per event (user+system time of the uvicorn processes, /proc).
+message (p50/p95/max over all sockets; min/p50/p95/max of "the last of the 20 screens", the issue's draw to
+the last screen), the bytes per message, and the server's CPU per event, for draws and notes apart (user+system
+time of the uvicorn processes, /proc, the POST's own answer included): the mean, and the lowest and highest
+of its blocks of 10 events (the spread; /proc counts in ticks of 10 ms, so single events are not sampled).
+``BENCH_LIVE_SETUPS=memory`` or ``=redis`` runs one of the two setups.
 
 Two setups, in the same run: the in-memory channel layer with one uvicorn process, and Redis
 (``BENCH_REDIS_URL``, default ``redis://127.0.0.1:6379/4``) with two uvicorn workers. Then a soak on
@@ -33,6 +36,7 @@ ACTIONS = int(os.environ.get("BENCH_LIVE_ACTIONS", "50"))
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/4")
 SOAK_SECONDS = float(os.environ.get("BENCH_LIVE_SOAK_SECONDS", "60"))
 SOAK_PAUSE = float(os.environ.get("BENCH_LIVE_SOAK_PAUSE", "3"))
+CPU_BLOCK = 10  # events per server-CPU sample (the spread of CPU per event is over these blocks)
 
 SEED = (
     SIGN_IN
@@ -158,9 +162,10 @@ async def _drive(server: LiveBenchServer, seed: dict, *, label: str, soak: float
 
     figures: list[Figure] = []
     if not soak:
-        cpu_before = server.cpu_seconds()
-        actions: list[tuple[str, float, int]] = []  # (kind, POST start, arrivals index per screen before)
+        actions: list[tuple[str, float, float, int]] = []  # (kind, POST start, time to a screen, bytes)
+        cpu_blocks: dict[str, list[float]] = {"draw": [], "note": []}  # server CPU ms per event, per block
         for kind in ("draw", "note"):
+            cpu_before, in_block = server.cpu_seconds(), 0
             for i in range(ACTIONS):
                 marks = [len(s.arrivals) for s in screens]
                 _kind, start = await act(kind, i)
@@ -172,27 +177,41 @@ async def _drive(server: LiveBenchServer, seed: dict, *, label: str, soak: float
                     await asyncio.sleep(0.002)
                 for s, m in zip(screens, marks, strict=True):
                     if len(s.arrivals) > m:
-                        actions.append((kind, start, s.arrivals[m][0] - start, s.arrivals[m][1]))  # type: ignore[arg-type]
+                        actions.append((kind, start, s.arrivals[m][0] - start, s.arrivals[m][1]))
                 last_screen = max(
                     (s.arrivals[m][0] for s, m in zip(screens, marks, strict=True) if len(s.arrivals) > m),
                     default=start,
                 )
-                actions.append((f"{kind}-last", start, last_screen - start, 0))  # type: ignore[arg-type]
-        cpu = server.cpu_seconds() - cpu_before
+                actions.append((f"{kind}-last", start, last_screen - start, 0))
+                in_block += 1
+                if in_block == CPU_BLOCK or i == ACTIONS - 1:
+                    # /proc counts CPU in ticks of 10 ms: a block of events keeps the per-event figure readable.
+                    await asyncio.sleep(0.05)  # the last sends of the block are counted in it
+                    now = server.cpu_seconds()
+                    cpu_blocks[kind].append((now - cpu_before) * 1000 / in_block)
+                    cpu_before, in_block = now, 0
         for kind in ("draw", "note"):
             each = [a[2] * 1000 for a in actions if a[0] == kind]
             last = [a[2] * 1000 for a in actions if a[0] == f"{kind}-last"]
             sizes = [a[3] for a in actions if a[0] == kind]
+            last_of = f"live {label} {kind} to the last of {MEMBERS} screens"
+            cpu = f"live {label} server CPU per {kind} ({MEMBERS} sockets)"
             figures += [
                 Figure(f"live {label} {kind} to a screen p50", statistics.median(each), "ms"),
                 Figure(f"live {label} {kind} to a screen p95", _pct(each, 0.95), "ms"),
                 Figure(f"live {label} {kind} to a screen max", max(each), "ms"),
-                Figure(f"live {label} {kind} to the last of {MEMBERS} screens p50", statistics.median(last), "ms"),
-                Figure(f"live {label} {kind} to the last of {MEMBERS} screens p95", _pct(last, 0.95), "ms"),
+                Figure(f"{last_of} min", min(last), "ms"),
+                Figure(f"{last_of} p50", statistics.median(last), "ms"),
+                Figure(f"{last_of} p95", _pct(last, 0.95), "ms"),
+                Figure(f"{last_of} max", max(last), "ms"),
                 Figure(f"live {label} {kind} bytes per message", statistics.mean(sizes), "bytes"),
                 Figure(f"live {label} {kind} messages missing", float(ACTIONS * MEMBERS - len(each)), "messages"),
+                Figure(cpu, statistics.mean(cpu_blocks[kind]), "ms"),
+                Figure(f"{cpu}, lowest block of {CPU_BLOCK}", min(cpu_blocks[kind]), "ms"),
+                Figure(f"{cpu}, highest block of {CPU_BLOCK}", max(cpu_blocks[kind]), "ms"),
             ]
-        figures.append(Figure(f"live {label} server CPU per event (all sockets)", cpu / (2 * ACTIONS) * 1000, "ms"))
+        spent = [c for kind in ("draw", "note") for c in cpu_blocks[kind]]
+        figures.append(Figure(f"live {label} server CPU per event (all sockets)", statistics.mean(spent), "ms"))
     else:
         end, i = time.perf_counter() + soak, 0
         while time.perf_counter() < end:
@@ -225,7 +244,10 @@ def run() -> list[Figure]:
         ("memory 1 worker", 1, {"REDIS_URL": ""}),
         ("redis 2 workers", 2, {"REDIS_URL": REDIS, "REDIS_PREFIX": "bench-live"}),
     ]
+    only = os.environ.get("BENCH_LIVE_SETUPS", "")
     for n, (label, workers, env) in enumerate(setups):
+        if only and not label.startswith(tuple(only.split(","))):
+            continue
         with tempfile.TemporaryDirectory(prefix="tablee-live-bench-") as workdir:
             server, seed = _setup(Path(workdir), port=port + n, workers=workers, env=env, draws=ACTIONS + soak_draws)
             try:

@@ -23,6 +23,7 @@ from django.contrib.auth.models import User  # noqa: E402
 from django.core.cache import caches  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
+from django.db.models import F  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
@@ -152,10 +153,91 @@ def last_url(campaign: int) -> str:
 
 
 def cpu_ms(func: Callable[[], object], batch: int) -> float:
-    start = time.process_time()
+    """CPU ms per call of ``func``; a page with a ``before`` (a change made just before each request, by a real
+    use case) is timed without it: only the request that follows the change is counted."""
+    before: Callable[[], object] | None = getattr(func, "before", None)
+    if before is None:
+        start = time.process_time()
+        for _ in range(batch):
+            func()
+        return (time.process_time() - start) * 1000 / batch
+    spent = 0.0
     for _ in range(batch):
+        before()
+        start = time.process_time()
         func()
-    return (time.process_time() - start) * 1000 / batch
+        spent += time.process_time() - start
+    return spent * 1000 / batch
+
+
+class AfterChange:
+    """A page requested right after a use case changed what it shows: ``before`` makes the change (not timed),
+    calling the object makes the request (timed)."""
+
+    def __init__(self, before: Callable[[], object], call: Callable[[], object]) -> None:
+        self.before, self.call = before, call
+
+    def __call__(self) -> object:
+        return self.call()
+
+
+def changes(s: dict[str, object]) -> dict[str, Callable[[], object]]:
+    """The use cases that change each page just before its timed request (first view after a change): a note for
+    the dashboard and the log, an Atout spent for the sheet, a draw for the narrator's Sequence page."""
+    from campaigns.models import GameSession
+    from characters.services.atouts import atout_gain, atout_spend
+    from conflicts.models import Sequence
+    from conflicts.rules.budget import Split
+    from conflicts.services.drawing import _discard, participant_draw
+    from core.errors import ServiceError
+
+    narrator = User.objects.get(pk=s["narrator"])
+    player = User.objects.get(pk=s["player"])
+    campaign = Campaign.objects.get(pk=s["campaign"])
+    if not GameSession.objects.filter(campaign=campaign, opened_at__isnull=False, closed_at__isnull=True).exists():
+        game_session = campaign_services.game_session_create(campaign=campaign, actor=narrator, date=dt.date.today())
+        campaign_services.game_session_open(game_session=game_session, actor=narrator)
+    sheet = Character.objects.get(pk=s["sheet"])
+    atout_gain(character=sheet, actor=narrator, amount=5000)
+    membership = Membership.objects.get(campaign=campaign, user=narrator)
+    notes = iter(range(10**9))
+    placed: dict[int, int] = {}
+
+    def note() -> object:
+        return campaign_services.note_write(membership=membership, text=f"Note du banc {next(notes)}")
+
+    def atout() -> object:
+        character = Character.objects.get(pk=s["sheet"])
+        return atout_spend(character=character, actor=player, use="narrative_control", justification="Une corde")
+
+    def draw() -> object:
+        # The narrator draws for the next participant who has not drawn; the last one is never drawn (that would
+        # resolve the draw and wait for its Revers), so the draw is put back (hands discarded) once all others drew.
+        sequence = Sequence.objects.get(pk=s["sequence"])
+        everyone = list(Participant.objects.filter(sequence=sequence).select_related("character").order_by("pk"))
+        waiting = [p for p in everyone if not p.drawn]
+        if len(waiting) <= 1:
+            for p in everyone:
+                if p.drawn:
+                    _discard(sequence, p)
+                    p.hand, p.drawn = {}, False
+                    p.version += 1
+                    p.save(update_fields=["hand", "drawn", "version"])
+            Sequence.objects.filter(pk=sequence.pk).update(version=F("version") + 1)
+            waiting = everyone
+        me = Participant.objects.select_related("sequence").get(pk=waiting[0].pk)
+        # Every card must be placed: all in defence, as many as this participant has (found once, by trying).
+        for cards in [placed.get(me.pk, 12), *range(12, 0, -1)]:  # its budget may move (upper hand)
+            try:
+                drawn = participant_draw(participant=me, actor=narrator, expected_version=me.sequence.version,
+                                         split=Split(defence={me.key: cards}))  # fmt: skip
+            except ServiceError:
+                continue
+            placed[me.pk] = cards
+            return drawn
+        raise RuntimeError(f"participant {me.pk} could not draw")
+
+    return {"note": note, "atout": atout, "draw": draw}
 
 
 def main() -> None:
@@ -272,11 +354,25 @@ def main() -> None:
         "odds_new": odds_new,
         "odds_cold": odds_cold,
     }
+    change = changes(s)
+    pages.update({
+        # First view after a change: each timed request follows one use case that changed the page's content.
+        "dashboard_after_note": AfterChange(change["note"], get(narrator, f"/campaigns/{c}/dashboard/")),
+        "log_after_note": AfterChange(change["note"], get(narrator, f"/campaigns/{c}/log/")),
+        "sheet_after_atout": AfterChange(change["atout"], get(player, f"/characters/{s['sheet']}/")),
+        "sequence_narrator_after_draw": AfterChange(change["draw"], get(narrator, f"/conflicts/{c}/sequences/{q}/")),
+    })  # fmt: skip
+    if os.environ.get("BENCH_PAGES_MODE") == "changed":  # the warm pages and their first view after a change
+        pages = {name: pages[name] for name in ("bare", "dashboard", "dashboard_after_note", "log", "log_after_note",
+                 "sheet", "sheet_after_atout", "sequence_narrator", "sequence_narrator_after_draw")}  # fmt: skip
     if only := os.environ.get("BENCH_PAGES"):  # e.g. "odds,odds_new": those pages and the bare page
         pages = {name: call for name, call in pages.items() if name == "bare" or name in only.split(",")}
     queries = {}
     for name, call in pages.items():
+        before: Callable[[], object] = getattr(call, "before", lambda: None)
+        before()
         call()  # warm caches and templates
+        before()
         with CaptureQueriesContext(connection) as ctx:
             call()
         queries[name] = len(ctx.captured_queries)
@@ -298,6 +394,8 @@ def main() -> None:
             name: {
                 "cpu_ms": statistics.median(samples[name]),
                 "ratio": statistics.median(ratios[name]) if ratios[name] else 1.0,
+                "ratio_min": min(ratios[name]) if ratios[name] else 1.0,
+                "ratio_max": max(ratios[name]) if ratios[name] else 1.0,
                 "queries": queries[name],
             }
             for name in pages
