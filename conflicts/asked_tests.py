@@ -155,11 +155,12 @@ class AskTestForm(forms.Form):
         kwargs.setdefault("auto_id", "id_ask_%s")  # the dashboard has other forms
         super().__init__(*args, **kwargs)
         choices: Any = [(c.pk, c.name) for c in characters]
-        self.fields["characters"].choices = choices  # type: ignore[attr-defined]
-        self.fields["trait_code"].choices = [("", "—"), *traits]  # type: ignore[attr-defined]
+        # django-stubs types a form's fields as Field, which has no ``choices``: these are choice fields.
+        self.fields["characters"].choices = choices  # type: ignore[attr-defined]  # a ChoiceField, see above
+        self.fields["trait_code"].choices = [("", "—"), *traits]  # type: ignore[attr-defined]  # as above
         labels = dict(sheet_roll.CHIPS)
         difficulties: Any = [("", _("Not set (Average)")), *((d, labels[d]) for d in ASKABLE_DIFFICULTIES)]
-        self.fields["difficulty"].choices = difficulties  # type: ignore[attr-defined]
+        self.fields["difficulty"].choices = difficulties  # type: ignore[attr-defined]  # as above
 
     def clean_characters(self) -> list[int]:
         chosen: list[int] = self.cleaned_data["characters"]

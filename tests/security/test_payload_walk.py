@@ -23,6 +23,7 @@ from campaigns.models import Event, Membership
 from campaigns.redaction import SERVER_ONLY_KEYS, readable_payload
 from conflicts.models import Era, Sequence, TableSettings
 from conflicts.rules.budget import Split
+from conflicts.services.asked_tests import asked_test_create, asked_test_roll, asked_test_withdraw
 from conflicts.services.atouts import participant_atout
 from conflicts.services.drawing import participant_declare_split, participant_draw
 from conflicts.services.fudge_tests import fudge_test_roll, simple_conflict_roll
@@ -142,6 +143,15 @@ def _sequence_kinds(world: World) -> None:
         first=world.alice_pc, second=world.npc, actor=narrator, rng=random.Random(2),
         first_data={"trait_code": "combat"}, second_data={"trait_code": "combat"},
     )  # fmt: skip
+    # A Test the narrator asks, one withdrawn and one answered by its roll.
+    for asked in asked_test_create(
+        campaign=campaign, actor=narrator, character_ids=[world.alice_pc.pk], trait_code="combat", note="sans bruit"
+    ):
+        asked_test_withdraw(campaign_id=campaign.pk, actor=narrator, asked_id=asked.pk)
+    (asked,) = asked_test_create(
+        campaign=campaign, actor=narrator, character_ids=[world.alice_pc.pk], trait_code="combat"
+    )
+    asked_test_roll(campaign_id=campaign.pk, actor=alice, asked_id=asked.pk, rng=random.Random(4))
 
 
 def _tragic_kinds(world: World) -> list[Any]:
