@@ -9,7 +9,7 @@ PORT ?= 8000
 PYTEST_WORKERS ?= 2
 UV_VERSION := 0.13.9
 
-.PHONY: install native messages run serve test test-fast test-slow test-all lint typecheck e2e bench mutation lock clean screenshots
+.PHONY: install native messages run serve test test-fast test-slow test-all lint lint-fast typecheck e2e bench mutation lock clean screenshots
 
 $(STAMP): requirements.txt
 	@echo "==> Python packages into $(VENV) (uv: about 15 s on a fresh machine)"
@@ -48,9 +48,11 @@ serve: messages
 
 PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal --ignore=tests/e2e --durations=15
 
-## make test: lint, import contracts, types, migrations, then the fast suite: the whole correctness suite
-## without the `slow` marker (about 3 minutes on two quiet cores; a progress line every 10 s).
-test: lint test-fast
+## make test: the lint, import contracts and migrations check, then the fast suite (the whole correctness suite
+## without the `slow` marker) with mypy checking the types beside it (scripts/with_types.sh); a progress line
+## every 10 s.
+test: lint-fast
+	@scripts/with_types.sh $(PYTEST) -m "not e2e and not slow"
 
 ## make test-fast: the fast suite alone, without the lint (`make test` runs both).
 test-fast: messages
@@ -62,22 +64,24 @@ test-slow: messages
 
 ## make test-all: what CI runs on one database: the lint, the fast suite under coverage.py (every app module
 ## at 80 % or more without the slow tests: scripts/coverage_floor.py), the slow tests, the browser tests.
-test-all: lint
+test-all: lint-fast
 	@mkdir -p var
-	$(PYTEST) -m "not e2e and not slow" --cov --cov-report=json:var/coverage.json --cov-report=
+	@scripts/with_types.sh $(PYTEST) -m "not e2e and not slow" --cov --cov-report=json:var/coverage.json --cov-report=
 	$(PY) scripts/coverage_floor.py var/coverage.json
 	$(MAKE) --no-print-directory test-slow
 	$(MAKE) --no-print-directory e2e
 
-lint: messages
+## make lint: everything but the tests: ruff, the import contracts, the migrations check and mypy.
+lint: lint-fast typecheck
+
+lint-fast: messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
-	$(MAKE) --no-print-directory typecheck
 	$(PY) manage.py makemigrations --check --dry-run > /dev/null
 
 ## make typecheck: mypy with django-stubs (strict on rules/, engine/ and core; see [tool.mypy] in pyproject.toml).
-## Part of `make lint`, so of `make test`: about 25 s from a cold cache on the shared 2-core machine, 2 s warm.
+## Part of `make lint`; `make test` runs it beside the tests: 25-40 s from a cold cache on the 2-core machine, 2 s warm.
 typecheck: install
 	$(VENV)/bin/mypy accounts campaigns characters config conflicts core frag states tragic
 
