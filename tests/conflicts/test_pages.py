@@ -117,7 +117,8 @@ def test_the_sequence_page_costs_the_same_queries_with_more_participants(django_
 def test_the_players_sequence_page_reads_the_decks_once_cold(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
     """Nothing kept (after a change of the table): the deck list and the draw panel's odds share one read of the
     campaign's decks: session, user, member, sequence, participants, table settings, Revers, power feeds, the
-    states' settings and rows, story, decks (13 before)."""
+    states' settings and rows, story, decks, and the versions of the board region's subjects (core.kept_regions:
+    one read, which a page after a change unrelated to the board then saves the whole board with)."""
     from django.core.cache import caches
 
     from conflicts.kept_odds import forget_odds_inputs
@@ -128,7 +129,7 @@ def test_the_players_sequence_page_reads_the_decks_once_cold(django_assert_max_n
     client.get(url)
     caches["fragments"].clear()
     forget_odds_inputs()
-    with django_assert_max_num_queries(12) as cold:
+    with django_assert_max_num_queries(13) as cold:
         assert client.get(url).status_code == 200
     assert sum(1 for q in cold.captured_queries if '"conflicts_deck"' in q["sql"]) == 1
 
@@ -376,7 +377,8 @@ def test_recording_the_revers_is_confirmed() -> None:
 def test_a_draw_post_reads_the_state_cards_once(last: bool, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
     """Issue 26: the draw reads everyone's state cards once and decides on them (the refusal, the budget, whom the
     draw still waits for); the answer's board reads them once more. A first draw: 48 queries before (the state cards
-    read three times in the service), 40 now; the last draw, which resolves: 47 before, 41 now."""
+    read three times in the service), 40 now; the last draw, which resolves: 47 before, 41 then, 42 now that the
+    answer's board is the board region (one read of its subjects' versions, core.kept_regions)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -389,7 +391,7 @@ def test_a_draw_post_reads_the_state_cards_once(last: bool, django_assert_max_nu
     client.get(reverse("conflicts:sequence", args=[f.campaign.pk, f.sequence.pk]))  # the page drawn from
     url = reverse("conflicts:split", args=[f.campaign.pk, f.pc.pk])
     data = {f"attack_{t.pk}": 3, f"defence_{f.pc.pk}": 2, "action": "draw", "version": f.sequence.version}
-    with django_assert_max_num_queries(41), CaptureQueriesContext(connection) as ctx:
+    with django_assert_max_num_queries(42), CaptureQueriesContext(connection) as ctx:
         response = client.post(url, data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and Participant.objects.get(pk=f.pc.pk).drawn
     states = [q for q in ctx.captured_queries if 'FROM "characters_savagestate"' in q["sql"]]
