@@ -199,12 +199,13 @@ def running_depends(thing: RunningOf, membership: Membership, _request: Any = No
     """The card lists the campaign's Sequences not over yet (their titles, scenes and phases: ``sequences:<campaign>``,
     touched by every Sequence's and deck's Event) and names the viewer's own characters still to draw, leaving out
     those who cannot act (``characters:<campaign>``: their names and states; ``settings:<campaign>``: whether the
-    states count). Viewer: narrators alike (they draw for the NPCs), each player for their own characters."""
+    states count). Viewer: each member on their own (a narrator also draws for the NPCs nobody runs, and for the
+    characters they own)."""
     campaign_id = thing.campaign_id
     return Depends(
         campaign_id=campaign_id,
         subjects=frozenset(subject(kind, campaign_id) for kind in (SEQUENCES, CHARACTERS, SETTINGS)),
-        viewer=_viewer(membership),
+        viewer=(membership.is_narrator, membership.user_id),
         head=table_head(membership),
     )
 
