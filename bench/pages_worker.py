@@ -297,16 +297,26 @@ def main() -> None:
     flips = iter(range(10**9))
 
     def changed(call: Callable[[], object]) -> Callable[[], object]:
-        # The first render after one participant's row changed (as a draw changes it): a thug's upper hand flips
-        # and the sequence's version moves on, so the board and its story are rendered again; rows kept by what
-        # they show (conflicts/board_rows.py) are found for the seven others. The two UPDATEs are timed too.
+        # The first render after one participant's row changed (as a draw changes it): a thug's upper hand flips,
+        # the sequence's version moves on and one Event names the Sequence and the thug's character, as every use
+        # case of a Sequence appends one; so the board and its story are rendered again, and the seven other rows
+        # are found kept. The two UPDATEs and the Event are timed too.
         from django.db.models import F
 
+        from campaigns.models import Campaign
+        from campaigns.services import event_append
         from conflicts.models import Sequence
+
+        target = Participant.objects.select_related("character", "sequence").get(pk=s["target"])
+        thug, sequence = target.character, target.sequence
+        campaign = Campaign.objects.get(pk=c)
+        payload = {"sequence": q, "scene": sequence.scene_id, "title": sequence.title, "draw": sequence.draw_number,
+                   "participant": target.pk, "name": thug.name, "goal": "", "trait": ""}  # fmt: skip
 
         def first() -> object:
             Participant.objects.filter(pk=s["target"]).update(upper_hand_cards=next(flips) % 2)
             Sequence.objects.filter(pk=q).update(version=F("version") + 1)
+            event_append(campaign=campaign, kind="sequence.declared", payload=payload, characters=[thug])
             return call()
 
         return first

@@ -5,7 +5,7 @@ site's Django templates, and with Jinja2 ports of just those templates (``bench/
 Django's own ``django.template.backends.jinja2`` with the site's filters and tags as functions, ``bench/jinja_env.py``;
 bench only, the site's templates are not converted). Figures per region: ms per item with each engine, the ratio
 Jinja2/Django (median over interleaved rounds, with the lowest and highest round) and whether both print the same
-markup (whitespace and CSRF tokens aside). Board rows also have the site's Python writer (``conflicts.row_html``).
+markup (whitespace and CSRF tokens aside).
 Needs Jinja2 (``requirements-bench.txt``); without it the module reports nothing. ``BENCH_LANGUAGE=en`` for English.
 The ports end in ``.jinja``, not ``.html``: Django's ``makemessages`` reads ``.html`` files as Django templates.
 """
@@ -57,7 +57,7 @@ def run() -> list[Figure]:
             Figure(f"{prefix}: size", float(region["bytes"]), "bytes per item"),
         ]
         if "python_ms" in region:
-            figures.append(Figure(f"{prefix}: Python writer (conflicts.row_html)", region["python_ms"], "ms per item"))
+            figures.append(Figure(f"{prefix}: Python writer", region["python_ms"], "ms per item"))
         if "first_difference" in region:
             print(f"  {name}: the port differs: {region['first_difference']}", file=sys.stderr)
     figures.append(Figure("templates: the whole sheet region, Django", result["sheet_whole_django_ms"], "ms"))

@@ -3,8 +3,8 @@ in a subprocess with its own database; prints one JSON document.
 
 The same context objects are rendered by both engines (built once, before timing): a log entry, a player's board
 row, a dashboard panel and the sheet's trait rows (the three lists with their roll controls, most of the sheet's
-bytes). Board rows are also written by ``conflicts.row_html`` in Python, the site's own answer to their cost: its
-figure is the third column. Each round renders every item of a region with Django, then with Jinja2 (interleaved,
+bytes). A region may also name a ``python`` writer, timed as a third column (board rows had one, since replaced by
+their template). Each round renders every item of a region with Django, then with Jinja2 (interleaved,
 as the machine is shared); the ratio is Jinja2's CPU over Django's, per round. The outputs are compared first,
 whitespace and CSRF tokens aside: a port that prints something else is reported, not timed as equal.
 """
@@ -40,7 +40,6 @@ from characters.models import Character  # noqa: E402
 from characters.selectors import characters_for_panels  # noqa: E402
 from characters.views.sheet import sheet_context  # noqa: E402
 from conflicts.models import Sequence  # noqa: E402
-from conflicts.row_html import player_row  # noqa: E402
 from conflicts.selectors import sequence_board  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -83,7 +82,6 @@ def regions(s: dict[str, Any]) -> dict[str, dict[str, Any]]:
         "board row": {
             "django": "conflicts/partials/board_row.html", "jinja": "conflicts/board_row.jinja",
             "items": [({"board": board, "v": v, "p": v.participant}, None) for v in board.views],
-            "python": lambda context: player_row(context["board"], context["v"]),
         },
         "dashboard panel": {
             "django": "characters/partials/panel.html", "jinja": "characters/panel.jinja",

@@ -6,6 +6,8 @@ An Event touches:
   payload carries: ``character_id``, ``from_id`` for a Revers taken from another, ``atout.character_id`` for
   the Atouts that paid a Test's follow-up), and ``characters:<campaign>`` when it names any (what reads every
   character of the campaign depends on that one);
+- ``sequence:<id>`` for the Sequence its payload names (``sequence``: every event of a Sequence's use cases,
+  ``conflicts.services.changes._append``), on which the Sequence's board and rows depend;
 - the campaign-wide subjects its kind declares below (``settings:<campaign>`` for a settings change, …), and
   ``asks:<campaign>`` for a Test that answers one the narrator asked (its payload's ``asked``);
 - ``log:<campaign>``, always: every Event is a new entry of the log;
@@ -35,7 +37,8 @@ MEMBERS = "members"
 FEED = "feed"  # the log alone
 LOG = "log"  # every Event: each adds an entry to the log (the campaign pages' feeds read the newest)
 REVERS = "revers"  # any character's active Revers (the « take a Revers in another's place » lists read them)
-SEQUENCES = "sequences"  # the campaign's Sequences and decks (the boards, once they are regions)
+SEQUENCES = "sequences"  # the campaign's Sequences and decks (the « Sequences under way » card)
+SEQUENCE = "sequence"  # one Sequence: its row, its participants' rows, its story (its board and rows)
 ASKS = "asks"  # the Tests the narrator asked and still waits for (conflicts.asked_tests)
 
 # Kind prefixes (the longest that matches wins) and the campaign-wide subjects they touch, besides the characters
@@ -92,6 +95,12 @@ def named_characters(payload: Mapping[str, Any], character_ids: Iterable[int]) -
     return found
 
 
+def named_sequence(payload: Mapping[str, Any]) -> int | None:
+    """The Sequence an Event names (its payload's ``sequence``), if any."""
+    value = payload.get("sequence")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def subjects_of(
     kind: str, campaign_id: int, payload: Mapping[str, Any], character_ids: Iterable[int]
 ) -> frozenset[str]:
@@ -99,6 +108,9 @@ def subjects_of(
     touched = set()
     for pk in named_characters(payload, character_ids):
         touched |= {subject(CHARACTER, pk), subject(STATES, pk), subject(CHARACTERS, campaign_id)}
+    sequence_id = named_sequence(payload)
+    if sequence_id is not None:
+        touched.add(subject(SEQUENCE, sequence_id))
     declared = _declared(kind)
     scopes = (TABLE,) if declared is None else declared
     touched |= {subject(scope, campaign_id) for scope in (*scopes, LOG)}

@@ -18,8 +18,9 @@ status line, catch-up on reconnect, on ``visibilitychange`` and on a gap) serves
 - page → server ``{"resume": 11}``: "I show version 11". The socket URL carries ``?after=<version rendered>``.
 
 Render once per audience: every socket of a process takes its board from one ``BoardRendering`` per game and
-version. The game is loaded once, and the board is rendered once per audience (a seat, × language): the copy
-goes to every socket of that seat. A seat's board holds its hand, so the audience is never wider than a seat
+version. The game is loaded once, and the board is rendered once per audience (a seat, × language, × what the
+board shows of the clock: ``BoardConsumer.clock``, TRAGIC's seconds left to react): the copy goes to every socket
+of that seat. Nothing is kept for a while: a rendering is keyed by everything it shows, the clock included. A seat's board holds its hand, so the audience is never wider than a seat
 (``BoardConsumer.audience``): two seats never share a copy. Forms carry each page's own CSRF token, and links
 the page's own origin, put into its copy (``CSRF_MARKER``, ``ORIGIN_MARKER``).
 """
@@ -31,7 +32,6 @@ import json
 import logging
 import math
 import threading
-import time
 from abc import ABCMeta, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -61,9 +61,6 @@ from campaigns.live_socket import (
 
 logger = logging.getLogger(__name__)
 
-# A board's rendering is shared for this long: the sockets of one change take their copies within it. A later
-# catch-up renders afresh, because a board can show time (TRAGIC's seconds left to react).
-KEPT_SECONDS = 3.0
 # Games whose latest rendering a process keeps.
 KEPT_BOARDS = 128
 # Where a board names the page's own origin (an absolute link to copy), each socket puts its page's Origin,
@@ -77,13 +74,11 @@ class BoardRendering:
 
     version: int
     game: Any
-    born: float = field(default_factory=time.monotonic)
+    # Per (audience, language, playing out, clock): the clock is what the board shows of the time, so a board
+    # read later is rendered again only when that has moved.
     html: dict[Hashable, list[str]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     renders: int = 0  # boards rendered (tests and the benchmark read it)
-
-    def fresh(self) -> bool:
-        return time.monotonic() - self.born < KEPT_SECONDS
 
 
 _boards: OrderedDict[tuple[str, int], BoardRendering] = OrderedDict()
@@ -93,12 +88,12 @@ _boards_lock = threading.Lock()
 def board_rendering(
     kind: str, game_id: int, at_least: int, load: Callable[[], tuple[int, Any] | None]
 ) -> BoardRendering | None:
-    """The process's rendering of a game at ``at_least`` or later: the one kept if it is recent enough, otherwise
-    the game as it is now, loaded by ``load`` (its version and the object the boards are rendered from)."""
+    """The process's rendering of a game at ``at_least`` or later: the one kept if it is at that version or later,
+    otherwise the game as it is now, loaded by ``load`` (its version and the object the boards are rendered from)."""
     key = (kind, game_id)
     with _boards_lock:
         kept = _boards.get(key)
-        if kept is not None and kept.version >= at_least and kept.fresh():
+        if kept is not None and kept.version >= at_least:
             return kept
     loaded = load()
     if loaded is None:
@@ -106,7 +101,7 @@ def board_rendering(
     version, game = loaded
     with _boards_lock:
         kept = _boards.get(key)
-        if kept is None or kept.version < version or (kept.version == version and not kept.fresh()):
+        if kept is None or kept.version < version:
             kept = _boards[key] = BoardRendering(version, game)
         _boards.move_to_end(key)
         while len(_boards) > KEPT_BOARDS:
@@ -170,6 +165,11 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
     def pace(self) -> float:
         """Seconds between two moments played out (0: the board as it is now only)."""
         return 0.0
+
+    def clock(self, game: Any) -> Hashable:
+        """What the board shows of the time (TRAGIC: the seconds left to react), part of its rendering's key: equal
+        while the board would read the same. A board that shows no time: ``()``."""
+        return ()
 
     # -- the socket ------------------------------------------------------------------------------------------
 
@@ -313,7 +313,7 @@ class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hook
         audience = self.audience(rendering.game)
         if audience is None:
             return None
-        key = (audience, self.language, playing_out)
+        key = (audience, self.language, playing_out, self.clock(rendering.game))
         with rendering.lock:
             pieces = rendering.html.get(key)
             if pieces is None:

@@ -5,16 +5,17 @@ away for a while (a phone locked through a scene) then received a megabyte of fr
 replaced by the next. Past ``settings.LIVE_CATCH_UP_REPLAY_MAX`` missed events (``campaigns.live_stream``), the
 page is sent instead the current render of every region it watches, at the stream's head:
 
-- a region declared with ``core.regions`` (the sheet) is rendered by the kept-fragment service for the member,
-  exactly as its push and a fresh GET render it;
+- a region declared with ``core.regions`` (the sheet, a Sequence's board, the Sequences under way) is rendered by
+  the kept-fragment service for the member, exactly as its push and a fresh GET render it;
 - the other regions are rendered by the function each app registers here for a watched kind
   (``@catch_up_region("home")``), built on the same selectors and templates as the app's live fragments and
-  pages: the log feed, the "now" block and the game card (campaigns), the Sequences under way (conflicts), a character's states panel and the round tracker (states).
+  pages: the log feed, the "now" block and the game card (campaigns), a Sequence page's draw panels, Atouts after
+  the draw and decks, the narrator's console and the panels it opened (conflicts), a character's states panel and
+  the round tracker (states).
 
 Everything is rendered for the socket's member as the table stands now, so a catch-up is filtered exactly like
-a fresh GET: what the member may not see is not read. A page that watches a kind nobody registered (a Sequence's
-board and console, whose draw panels depend on what the page has opened) cannot be caught up that way: it is told
-to reload (``None``), never replayed event by event.
+a fresh GET: what the member may not see is not read. A page that watches a kind nobody registered cannot be
+caught up that way: it is told to reload (``None``), never replayed event by event.
 """
 
 from __future__ import annotations

@@ -1,20 +1,22 @@
-"""Live updates of the sequence pages: every ``sequence.*`` event re-renders the board, once per audience
-(the narrators, each player running a character in it, the other players), for the pages showing it.
+"""Live updates of the sequence pages besides their regions.
 
-The board holds only what that viewer may see (selectors.sequence_board). When a new draw opens (or
+The board and the « Sequences under way » card are regions (``conflicts.regions``): the live layer sends them by
+their declarations (``campaigns.live_regions``), and a page that missed many events gets them at the stream's head
+(``campaigns.live_catch_up``). What this module sends is each viewer's own draw panels. When a new draw opens (or
 someone joins, or the sequence is cut short), the viewer's own draw panels are refreshed too; another
 participant's draw does not touch them, so a form still shows the odds its player was looking at; only
 their Atout buttons are refreshed, so that they carry the sequence's current version. Once the cards are
 on the table, each viewer's Atouts after the draw appear without a reload, and the decks' counts follow
-every draw. A player's campaign page and the narrator's dashboard list the sequences under way and whose turn it
-is to draw.
+every draw. A Sequence page caught up after a cut connection gets its panels, its Atouts after the draw and the
+decks as they stand (``sequence_now``), from the same functions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
+from django.http import Http404
 from django.template.loader import render_to_string
 
 from campaigns.live import (
@@ -23,23 +25,19 @@ from campaigns.live import (
     audience_unless_concerned,
     console_subject,
     event_fact,
-    home_subject,
     live_fragment,
     panel_subject,
     sequence_subject,
 )
 from campaigns.live_catch_up import CatchUp, catch_up_region
-from conflicts import running_table, selectors
+from conflicts import selectors
 from conflicts.models import Deck, Participant, Sequence
-from conflicts.running_card import running_card
 
 if TYPE_CHECKING:
     from campaigns.models import Event
 
 PANEL_REFRESH = ("sequence.settled", "sequence.joined", "sequence.cut", "sequence.resolved", "sequence.declared",
                  "sequence.outdistanced", "sequence.left", "sequence.ended")  # fmt: skip
-RUNNING_REFRESH = ("sequence.created", "sequence.joined", "sequence.drew", "sequence.resolved", "sequence.settled",
-                   "sequence.cut", "sequence.outdistanced", "sequence.left", "sequence.ended")  # fmt: skip
 DECK_REFRESH = ("sequence.drew", "sequence.atout", "sequence.settled", "sequence.resolved", "sequence.left",
                 "sequence.ended")  # fmt: skip
 
@@ -89,16 +87,23 @@ def board_audience(event: Event, viewer: Viewer) -> Hashable:
 
 @live_fragment("sequence.", audience=board_audience)
 def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
-    """The board and the viewer's own draw panels, for a page showing this Sequence."""
+    """The viewer's own draw panels, for a page showing this Sequence (its board is a region)."""
     sequence = _sequence(event)
     if sequence is None or not viewer.shows(sequence_subject(sequence.pk)):
         return []
     board = selectors.sequence_board(sequence, viewer.membership, _participants(event))
-    fragments: list[str] = [render_to_string("conflicts/partials/board.html", {"board": board, "oob": True})]
+    drew = event.payload.get("participant") if event.kind == "sequence.drew" else None
+    return _panels(viewer, board, lambda p: event.kind in PANEL_REFRESH or p.pk == drew or resolves_draw(event))
+
+
+def _panels(viewer: Viewer, board: selectors.Board, whole: Callable[[Participant], bool]) -> list[str]:
+    """The draw panels (whole, or only their Atout buttons and version when ``whole`` says not) and the Atouts after
+    the draw of the participants ``viewer`` controls."""
     from conflicts.views import atouts_fragment, panel_fragment
 
+    sequence = board.sequence
     back = sequence.get_absolute_url()
-    drew = event.payload.get("participant") if event.kind == "sequence.drew" else None
+    fragments: list[str] = []
     # Every panel this viewer controls, knocked-out ones included: the narrator's page shows one per
     # participant, and a Sequence that ends must say so on every panel it leaves behind.
     # The narrator's console opens each row's panel on demand: only the panels it has opened are sent to it.
@@ -107,10 +112,10 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
         p = v.participant
         if on_demand and not viewer.watches(panel_subject(p.pk)):
             continue
-        if event.kind in PANEL_REFRESH or p.pk == drew or resolves_draw(event):
-            fragments.append(panel_fragment(viewer.membership, board, p))
+        if whole(p):
+            fragments.append(panel_fragment(viewer.membership, board, p, viewer.csrf_token))
         elif sequence.phase == "drawing" and p.active and not p.drawn:
-            fragments.append(atouts_fragment(viewer.membership, board, p))
+            fragments.append(atouts_fragment(viewer.membership, board, p, viewer.csrf_token))
         if not p.active:
             continue
         fragments.append(
@@ -124,6 +129,7 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
                     "campaign": sequence.campaign,
                     "oob": True,
                     "next_url": back,
+                    "csrf_token": viewer.csrf_token,
                 },
             )  # fmt: skip
         )
@@ -154,33 +160,8 @@ def decks_fragment(event: Event, viewer: Viewer) -> list[str]:
     from conflicts.views import visible_decks
 
     context = {"decks": visible_decks(viewer.membership), "campaign": sequence.campaign, "oob": True,
-               "next_url": sequence.get_absolute_url()}  # fmt: skip
+               "next_url": sequence.get_absolute_url(), "csrf_token": viewer.csrf_token}  # fmt: skip
     return [render_to_string("conflicts/partials/decks.html", context)]
-
-
-def _running(event: Event) -> running_table.RunningTable:
-    return event_fact(event, "running", lambda: running_table.running_table(event.campaign_id))
-
-
-def running_audience(event: Event, viewer: Viewer) -> Hashable:
-    """The list of sequences under way names, for each viewer, the characters they must still draw for:
-    viewers with the same role and the same characters waiting read the same list."""
-    if event.kind not in RUNNING_REFRESH or not viewer.watches(home_subject(event.campaign_id)):
-        return NOT_SHOWN
-    return (
-        "narrator" if viewer.is_narrator else "player",
-        running_table.waiting_for(_running(event), viewer.membership),
-    )
-
-
-@live_fragment("sequence.", audience=running_audience, by_page=False)
-def running_fragment(event: Event, viewer: Viewer) -> list[str]:
-    """A player's campaign page and the narrator's dashboard list the sequences under way and whose turn it is."""
-    if event.kind not in RUNNING_REFRESH or not viewer.watches(home_subject(event.campaign_id)):
-        return []
-    running = running_table.running_for(_running(event), viewer.membership)
-    # Rows are kept by what they show (conflicts.running_card): only the Sequence that changed is rendered.
-    return [running_card(running, oob=True)]
 
 
 @live_fragment("test.atout")
@@ -203,9 +184,26 @@ def roll_card_fragment(event: Event, viewer: Viewer) -> list[str]:
     return [render_to_string("conflicts/partials/roll_card.html", context)]
 
 
-@catch_up_region("home")
-def running_now(catch_up: CatchUp, campaign_id: int) -> list[str] | None:
-    """A campaign page or dashboard caught up: the Sequences under way and whose turn it is, as its GET lists them."""
-    if campaign_id != catch_up.membership.campaign_id:
+@catch_up_region("sequence")
+def sequence_now(catch_up: CatchUp, sequence_id: int) -> list[str] | None:
+    """A Sequence page (or a phone panel) caught up: its board is a region (``conflicts.regions.BOARD``); besides it,
+    the viewer's own draw panels and Atouts after the draw, and the decks' counts, as they stand, from the same
+    functions as the pushes. Nothing of a Sequence the member may not see (another campaign's: 404 there)."""
+    try:
+        sequence = selectors.sequence_for(catch_up.membership, sequence_id)
+    except Http404:
         return []
-    return [running_card(running_table.running_sequences(catch_up.membership), oob=True)]
+    board = selectors.sequence_board(sequence, catch_up.membership)
+    fragments = _panels(catch_up.viewer, board, lambda _p: True)
+    from conflicts.views import visible_decks
+
+    context = {"decks": visible_decks(catch_up.membership, board.campaign_decks), "campaign": sequence.campaign,
+               "oob": True, "next_url": sequence.get_absolute_url(), "csrf_token": catch_up.viewer.csrf_token}  # fmt: skip
+    return [*fragments, render_to_string("conflicts/partials/decks.html", context)]
+
+
+@catch_up_region("console")
+@catch_up_region("panel")
+def console_now(_catch_up: CatchUp, _pk: int) -> list[str] | None:
+    """The narrator's console and the panels it opened: ``sequence_now`` renders them with the Sequence it watches."""
+    return []

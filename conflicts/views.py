@@ -20,7 +20,6 @@ from campaigns.live import console_subject, sequence_subject
 from campaigns.models import Membership
 from conflicts import decks as deck_store
 from conflicts import selectors
-from conflicts.board_cache import board_html
 from conflicts.forms import (
     DeclareForm,
     ModifiersForm,
@@ -33,6 +32,7 @@ from conflicts.forms import (
 from conflicts.fudge_test_views import test_form
 from conflicts.models import Deck, Participant, Scene
 from conflicts.odds_html import odds_html
+from conflicts.regions import board_html
 from conflicts.rules.budget import Budget, Split
 from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
@@ -215,7 +215,7 @@ def _sequence_page(
         "campaign": membership.campaign,
         "membership": membership,
         "board": board,
-        "board_html": board_html(board, request, membership.pk, console_forms),
+        "board_html": board_html(board, membership, request=request, console_forms=console_forms),
         "sequence": board.sequence,
         "panels": panels,
         "decks": visible_decks(membership, board.campaign_decks),
@@ -265,6 +265,7 @@ def panel(request: MemberRequest, campaign_id: int, participant_id: int) -> Http
         view = next(v for v in board.views if v.participant.pk == mine.pk)
         context.update({"view": view, "next_url": board.sequence.get_absolute_url()})
         return render(request, "conflicts/partials/console_panel.html", context)
+    context["board_html"] = board_html(board, membership, request=request)
     return render(request, "conflicts/panel.html", context)
 
 
@@ -360,9 +361,11 @@ def _panel_response(
     context.update({"membership": membership, "board": board, "declare_form": _declare_form(me, board),
                     "live_watch": sequence_subject(board.sequence.pk)})  # fmt: skip
     if not request.htmx:
+        context["board_html"] = board_html(board, membership, request=request)
         return render(request, "conflicts/panel.html", context, status=status)
     response = render(request, "conflicts/partials/panel_form.html", context, status=status)
-    response.content += render(request, "conflicts/partials/board.html", {"board": board, "oob": True}).content
+    # The board region, as the page and the pushes render it.
+    response.content += board_html(board, membership, request=request, oob=True).encode()
     if not error:
         # The same person's other panels on the page (a narrator's NPCs) now need the new version.
         for view in board.mine:
@@ -465,7 +468,7 @@ def _after_draw_response(
                "campaign": sequence.campaign, "next_url": sequence.get_absolute_url(), "error": error,
                "feedback": feedback}  # fmt: skip
     response = render(request, "conflicts/partials/after_draw_slot.html", context, status=status)
-    response.content += render(request, "conflicts/partials/board.html", {"board": board, "oob": True}).content
+    response.content += board_html(board, membership, request=request, oob=True).encode()
     return response
 
 
@@ -496,20 +499,29 @@ def cut(request: MemberRequest, campaign_id: int, sequence_id: int) -> HttpRespo
     return redirect(posted_next_or(request, sequence.get_absolute_url()))
 
 
-def panel_fragment(membership: Membership, board: selectors.Board, participant: Participant) -> str:
-    """A participant's draw panel as an out-of-band swap, for the live feed."""
+def panel_fragment(
+    membership: Membership, board: selectors.Board, participant: Participant, csrf_token: str = ""
+) -> str:
+    """A participant's draw panel as an out-of-band swap, for the live feed (``csrf_token``: the page's, or the live
+    layer's marker for it)."""
     context = _panel_context(None, membership, participant, board)
-    context.update({"membership": membership, "board": board, "oob": True})
+    # A push has no request: its forms go back to the Sequence page, as that page's own GET says (without JavaScript,
+    # where « next » is read, no push arrives).
+    context.update({"membership": membership, "board": board, "oob": True, "csrf_token": csrf_token,
+                    "next_url": board.sequence.get_absolute_url()})  # fmt: skip
     return render_to_string("conflicts/partials/panel_form.html", context)
 
 
-def atouts_fragment(membership: Membership, board: selectors.Board, participant: Participant) -> str:
+def atouts_fragment(
+    membership: Membership, board: selectors.Board, participant: Participant, csrf_token: str = ""
+) -> str:
     """A participant's Atout buttons before the draw and the version its split is sent with, both carrying the
     sequence's current version (live feed), so that a teammate's draw does not make them stale."""
     everyone = [v.participant for v in board.views]
     teammates = [q for q in everyone if q.side == participant.side and q.pk != participant.pk and q.active]
     context = {"sequence": board.sequence, "p": participant, "teammates": teammates,
-               "version": board.sequence.version, "next_url": board.sequence.get_absolute_url()}  # fmt: skip
+               "version": board.sequence.version, "next_url": board.sequence.get_absolute_url(),
+               "csrf_token": csrf_token}  # fmt: skip
     inner = render_to_string("conflicts/partials/atouts_before.html", context)
     version = board.sequence.version
     return (

@@ -31,7 +31,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, Unkeyable, enabled, fingerprint, kept_at, token_input
-from core.regions import Depends, Region, versions
+from core.regions import Depends, Region, versions, versions_known
 from core.template_digest import markup_version
 
 _SCALARS = frozenset({str, int, bool, float, type(None), dt.date, dt.datetime, dt.time, dt.timedelta, decimal.Decimal})
@@ -66,11 +66,17 @@ def outer_key(region: Region, depends: Depends, oob: bool = False) -> str | None
 
 def inner_key(region: Region, depends: Depends, oob: bool = False, found: dict[str, int] | None = None) -> str:
     """The key under the versions of the declared subjects (``found``: versions read already)."""
+    return _inner(region, depends, oob, found)[0]
+
+
+def _inner(
+    region: Region, depends: Depends, oob: bool, found: dict[str, int] | None = None
+) -> tuple[str, frozenset[str], dict[str, int]]:
     subjects = depends.all_subjects()
     if found is None:
         found = versions(subjects, depends.campaign_id)
     stamped = tuple(sorted((name, found.get(name, 0)) for name in subjects))
-    return f"region:{region.name}:{_digest((_fixed(region, depends, oob), stamped))}"
+    return f"region:{region.name}:{_digest((_fixed(region, depends, oob), stamped))}", subjects, found
 
 
 def region_html(
@@ -86,11 +92,22 @@ def region_html(
     token to print (with a ``request`` and none given, the request's own; ``None`` prints none)."""
     if token is None and request is not None:
         token = get_token(request)
+    # The versions the inner key was read with: the regions rendered inside this one (a board's rows) key
+    # themselves with them, without reading them again.
+    read: list[tuple[frozenset[str], dict[str, int]]] = []
 
     def render(csrf_token: str | None) -> str:
         context = region.context(thing, membership, request)
         context.update({"oob": oob, "csrf_token": csrf_token})
-        return render_to_string(region.template, context, request=request)
+        if not read:
+            return render_to_string(region.template, context, request=request)
+        with versions_known(*read[-1]):
+            return render_to_string(region.template, context, request=request)
+
+    def keyed(depends: Depends) -> str:
+        key, asked, found = _inner(region, depends, oob)
+        read.append((asked, found))
+        return key
 
     if not enabled():
         return mark_safe(render(token))  # noqa: S308 - our own template's output
@@ -98,12 +115,12 @@ def region_html(
     try:
         outer = outer_key(region, depends, oob)
         if outer is None:
-            return kept_at(inner_key(region, depends, oob), render, token)
+            return kept_at(keyed(depends), render, token)
     except Unkeyable:
         return mark_safe(render(token))  # noqa: S308
 
     def inner(csrf_token: str | None) -> str:
-        return str(kept_at(inner_key(region, depends, oob), render, csrf_token))
+        return str(kept_at(keyed(depends), render, csrf_token))
 
     return kept_at(outer, inner, token)
 

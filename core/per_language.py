@@ -1,4 +1,4 @@
-"""Words translated once per language, for markup written in Python (``conflicts.odds_html``, ``row_html``).
+"""Words translated once per language, for markup written in Python (``conflicts.odds_html``).
 
 Those writers run on every keystroke and every board row; calling ``gettext`` for each label each time cost more
 than writing the HTML. A ``PerLanguage`` builds its object (a class whose ``__init__`` translates its labels) the

@@ -31,7 +31,7 @@ rows it comes from. The consistency test (``tests/campaigns/test_one_truth.py``)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -180,9 +180,28 @@ def forget_versions() -> None:
         current.read.clear()
 
 
+# The versions an enclosing region's key was read with, while it renders: a region inside it (a Sequence board's
+# rows) whose subjects are among them reads them from here rather than once more per region.
+_known: ContextVar[tuple[frozenset[str], Mapping[str, int]] | None] = ContextVar("known_versions", default=None)
+
+
+@contextmanager
+def versions_known(asked: frozenset[str], found: Mapping[str, int]) -> Iterator[None]:
+    """While it lasts, ``versions`` answers for the subjects of ``asked`` from ``found`` (read together)."""
+    token = _known.set((asked, found))
+    try:
+        yield
+    finally:
+        _known.reset(token)
+
+
 def versions(subjects: frozenset[str], campaign_id: int | None = None) -> dict[str, int]:
-    """Each subject's version (0 for one no Event has touched yet): from the pass's read of the whole campaign
-    when a pass is open (``version_pass``) and ``campaign_id`` is given, else one query for these subjects."""
+    """Each subject's version (0 for one no Event has touched yet): from an enclosing region's read
+    (``versions_known``), else from the pass's read of the whole campaign when a pass is open (``version_pass``)
+    and ``campaign_id`` is given, else one query for these subjects."""
+    known = _known.get()
+    if known is not None and subjects <= known[0]:
+        return {name: known[1][name] for name in subjects if name in known[1]}
     current = _pass.get()
     if current is None or campaign_id is None or _atomic_depth() != current.depth:
         return _version_source[0](subjects)

@@ -32,11 +32,9 @@ def _empty_caches():  # type: ignore[no-untyped-def]
 
     from campaigns.live_pages import forget_pages
     from campaigns.live_render import forget_renderings
-    from conflicts.running_card import forget_rows
 
     for alias in settings.CACHES:
         caches[alias].clear()
-    forget_rows()
     forget_renderings()  # the live layer's shared renderings are kept by event id too
     forget_pages()  # and the pages a test left open would be rendered for by the next one
     yield

@@ -37,6 +37,11 @@ class GameConsumer(BoardConsumer):
         seat = self._seat(game)
         return None if seat is None else ("seat", seat.index)
 
+    def clock(self, game: Any) -> Hashable:
+        # The board counts the seconds left to react (the timeout form's delay, whether a cancel may be asked):
+        # both follow from this one figure.
+        return selectors.reaction_delay(game)
+
     def render(self, game: Any, *, playing_out: bool) -> list[str]:
         context = {
             **selectors.board(game, self._seat(game)),

@@ -85,11 +85,10 @@ def ask_test_form(context: Any, membership: Any) -> str:
 
 @register.simple_tag
 def running_sequences(membership: Any) -> str:
-    """The sequences under way, for a player's campaign page (refreshed live by conflicts.live)."""
-    from conflicts.running_card import running_card
-    from conflicts.running_table import running_sequences as running
+    """The sequences under way, for a campaign page or the dashboard: a region (conflicts.regions.RUNNING)."""
+    from conflicts.regions import running_card
 
-    return running_card(running(membership))
+    return running_card(membership)
 
 
 @register.filter
@@ -176,10 +175,10 @@ def playing_card(card: Any) -> str:
 
 @register.simple_tag(takes_context=True)
 def board_row(context: Any, view: Any) -> str:
-    """A participant's row of the board being rendered, kept by what it shows (conflicts.board_rows)."""
-    from conflicts.board_rows import row_html
+    """A participant's row of the board being rendered: a region of its own (conflicts.regions)."""
+    from conflicts.regions import row_html
 
-    return row_html(context, view)
+    return row_html(context["board"], view, context.get("console_forms") or {})
 
 
 @register.simple_tag

@@ -259,7 +259,8 @@ async def test_leaving_a_group_uncleanly_is_only_logged(monkeypatch, caplog) -> 
     assert "game socket left its group uncleanly" in caplog.text
 
 
-def test_a_kept_rendering_serves_while_fresh_and_recent_enough(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_kept_rendering_serves_while_recent_enough_whatever_the_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """No freshness by the clock: a version is loaded once; what a board shows of the time is in its key."""
     loads: list[int] = []
 
     def load(version: int) -> Any:
@@ -273,11 +274,29 @@ def test_a_kept_rendering_serves_while_fresh_and_recent_enough(monkeypatch) -> N
     assert first is not None and board_rendering("fake", 1, 1, load(2)) is first and loads == [2]
     assert board_rendering("fake", 1, 3, load(3)).version == 3  # type: ignore[union-attr]  # asked for later
     assert board_rendering("fake", 1, 1, lambda: None) is not None  # the kept one, the game not read
-    monkeypatch.setattr(live_boards, "KEPT_SECONDS", 0)  # stale: read again, the same version renders afresh
-    again = board_rendering("fake", 1, 3, load(3))
-    assert again is not None and again.version == 3 and loads == [2, 3, 3]
+    assert board_rendering("fake", 1, 3, load(3)) is not None and loads == [2, 3]  # the same version: kept
     assert board_rendering("fake", 2, 0, lambda: None) is None  # a game gone
     monkeypatch.setattr(live_boards, "KEPT_BOARDS", 2)
     for game_id in (3, 4):
         board_rendering("fake", game_id, 0, load(1))
     assert kept_board("fake", 1) is None and kept_board("fake", 4) is not None  # the oldest game dropped
+
+
+@pytest.mark.asyncio
+async def test_a_board_that_shows_the_time_is_rendered_again_when_what_it_shows_of_it_moves(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """TRAGIC's seconds left to react: the same version is rendered again for a later catch-up once the seconds it
+    shows have moved, and only then (it used to be kept three seconds whatever it showed)."""
+    seconds = [30]
+    monkeypatch.setattr(FakeBoardConsumer, "clock", lambda self, game: seconds[0], raising=False)
+    socket = await open_board(1)
+    assert (await socket.connect())[0]
+    await frame(socket)
+    assert TABLE.renders == [(0, False)]
+    await socket.send_to(text_data=json.dumps({"resume": 0}))
+    await frame(socket)
+    assert TABLE.renders == [(0, False)]  # the same seconds: the kept board
+    seconds[0] = 29
+    await socket.send_to(text_data=json.dumps({"resume": 0}))
+    await frame(socket)
+    assert TABLE.renders == [(0, False), (0, False)]
+    await socket.disconnect()

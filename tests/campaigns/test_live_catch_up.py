@@ -22,13 +22,19 @@ from characters.models import Character
 from characters.services.atouts import atout_gain
 from characters.services.creation import npc_create
 from config.asgi import application
+from conflicts.models import Participant
+from conflicts.rules.budget import Split
+from conflicts.services.drawing import participant_declare_split
 from conflicts.services.fudge_tests import fudge_test_roll
+from conflicts.services.sequences import participant_update
+from conflicts.services.settling import sequence_settle
 from states.services.rounds import savage_round_deal, savage_round_set_participants
 from states.services.wounds import savage_wounds_set
 from tests.campaigns.live_client import LiveCommunicator
 from tests.campaigns.regions_dom import _Spans, apply_fragments, element
 from tests.campaigns.test_live import session_cookie
 from tests.characters.factories import open_session, pc, table
+from tests.conflicts.factories import draw, fight
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -195,13 +201,54 @@ async def test_a_page_that_missed_a_few_events_still_gets_them_one_by_one(settin
 
 
 async def test_a_page_whose_regions_cannot_be_rendered_anew_is_told_to_reload() -> None:
-    """A Sequence's board (its draw panels depend on what the page opened) is not caught up by regions: past a few
-    missed events its page reloads rather than receive every event."""
+    """A page naming a kind of region nobody can render anew is not replayed event by event: it reloads."""
     scene = await sync_to_async(_scene)()
     _status, page = await sync_to_async(_get)(scene.jim_player, scene.jim.get_absolute_url())
     await sync_to_async(hundred_events)(scene, count=30)
-    frame, _raw = await _catch_up(scene.jim_player, scene.campaign.pk, _position(page), "sequence:1")
+    frame, _raw = await _catch_up(scene.jim_player, scene.campaign.pk, _position(page), "nothing-known:1")
     assert frame == {"t": "reload"}
+
+
+def _sequence_played(f: Any) -> None:
+    """A Sequence played while the pages were away: the narrator's secrets (a thug's trait value and split), the
+    table's notes, Jim's draw, the thug's (it resolves the draw), the Revers written on the sheets."""
+    thug = f.npcs[0]
+    participant_update(participant=thug, actor=f.narrator, data={"trait_value": 7},
+                       expected_version=f.reload().sequence.version)  # fmt: skip
+    split = Split(attack={f.pc.key: 4}, defence={thug.key: 3})  # a trait value of 7: seven cards
+    participant_declare_split(participant=thug, actor=f.narrator, split=split)
+    narrator = Membership.objects.select_related("campaign").get(campaign=f.campaign, user=f.narrator)
+    for step in range(12):
+        campaign_services.note_write(membership=narrator, text=f"Le MJ raconte {step}")
+    draw(Participant.objects.get(pk=f.pc.pk), f.player, Split(attack={thug.key: 3}, defence={f.pc.key: 2}))
+    draw(Participant.objects.get(pk=thug.pk), f.narrator, split, seed=4)
+    sequence_settle(sequence=f.reload().sequence, actor=f.narrator, expected_version=f.sequence.version)
+
+
+async def test_a_sequence_page_that_missed_many_events_equals_a_fresh_get_region_by_region() -> None:
+    """Issue 30, catch-up by regions, for Sequence pages (they used to reload): the narrator's console and Jim's
+    player's page, away through a played Sequence, get its board (a region), their draw panels, Atouts after the
+    draw and decks as they stand, equal to a fresh GET; the player gets nothing of the narrator's secrets."""
+    f = await sync_to_async(fight)(npcs=1)
+    url = f.sequence.get_absolute_url()
+    people = {"narrator": f.narrator, "player": f.player}
+    pages = {who: (await sync_to_async(_get)(user, url))[1] for who, user in people.items()}
+    await sync_to_async(_sequence_played)(f)
+    board = f"sequence-board-{f.sequence.pk}"
+    for who, user in people.items():
+        watched = [f"sequence:{f.sequence.pk}"] + ([f"console:{f.sequence.pk}"] if who == "narrator" else [])
+        frame, raw = await _catch_up(user, f.campaign.pk, _position(pages[who]), *watched)
+        assert frame["t"] == "at" and frame["missed"] == [] and frame["regions"], who
+        assert len(raw.encode()) < 100_000, len(raw.encode())
+        caught_up = apply_fragments(pages[who], frame["regions"])
+        _status, fresh = await sync_to_async(_get)(user, url)
+        ids = [board, "decks", *(f"{part}-{p.pk}" for p in (f.pc, *f.npcs) for part in ("panel", "after-draw"))]
+        for region_id in ids:
+            assert element(caught_up, region_id) == element(fresh, region_id), (who, region_id)
+        assert element(pages[who], board) != element(fresh, board), who  # not vacuous
+        if who == "player":
+            thug = f.npcs[0]
+            assert f"bulk-attack-{thug.pk}" not in raw and "⚔ 4 →" not in raw
 
 
 async def test_a_states_page_and_the_round_tracker_that_missed_many_events_equal_a_fresh_get() -> None:

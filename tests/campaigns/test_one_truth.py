@@ -1,12 +1,14 @@
 """One truth on every screen (issue 26): random sequences of real use cases with pages open for the narrator, two
 players and a reader who runs no character there, in French and English: sheets, the narrator's dashboard (its
-character panels, the "now" block's sections, its feed's entries) and the log page (its entries). After each step
+character panels, the "now" block's sections, its feed's entries), the log page (its entries) and a Sequence's page
+for the narrator (its console) and a player who runs a character in it (its board and each participant's row). After each step
 every open page, with its live messages applied as htmx applies them, equals a fresh GET region by region, and each
 region equals its render with the caches off. Dropping one dependency from a region's declaration makes the check
 fail.
 
 Each page's regions are found by their element ids (``core.regions``: ``sheet``, ``character-panels`` and the
-``character-panel-<id>`` it holds, ``now-<key>``, ``event-<id>`` for each log entry). The public log (no member, a
+``character-panel-<id>`` it holds, ``now-<key>``, ``event-<id>`` for each log entry, ``sequence-board-<id>`` and
+``participant-<id>``). The public log (no member, a
 token) shows no region yet.
 
 A rename is the one change an open page's log entries do not follow live (an entry shows the names as they are
@@ -31,7 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from campaigns import services as campaign_services
-from campaigns.live import feed_subject, home_subject
+from campaigns.live import console_subject, feed_subject, home_subject, sequence_subject
 from campaigns.live_render import forget_renderings, rendering_of
 from campaigns.models import Campaign, Event, Membership
 from characters.models import Character, Revers
@@ -39,8 +41,13 @@ from characters.services.atouts import atout_gain
 from characters.services.revers import revers_inflict, revers_take
 from characters.services.sheet import character_update
 from characters.subjects import sheet_subject
-from conflicts.models import Sequence
+from conflicts.models import Participant, Sequence
+from conflicts.selectors import sequence_board
+from conflicts.services.drawing import participant_draw
 from conflicts.services.fudge_tests import fudge_test_roll
+from conflicts.services.sequences import participant_add, scene_create, sequence_create
+from conflicts.services.settling import sequence_settle
+from conflicts.setup import default_split
 from core import regions
 from core.errors import ServiceError
 from states.models import SavageSettings
@@ -50,6 +57,7 @@ from states.services.sheet import savage_settings_update
 from states.services.wounds import savage_wounds_set
 from tests.campaigns.regions_dom import apply_fragments, element, ids
 from tests.characters.factories import open_session, pc, table
+from tests.conflicts.factories import npc
 
 pytestmark = pytest.mark.django_db
 
@@ -63,9 +71,16 @@ class Page:
     language: str
     client: Client
     html: str = ""
+    sequence: Sequence | None = None  # a Sequence's page: its participants' rows are compared too
 
     def get(self) -> str:
         return self.client.get(self.url).text
+
+    def ids(self) -> tuple[str, ...]:
+        if self.sequence is None:
+            return self.region_ids
+        rows = Participant.objects.filter(sequence=self.sequence).values_list("pk", flat=True)
+        return (*self.region_ids, *(f"participant-{pk}" for pk in rows))
 
 
 @dataclasses.dataclass
@@ -78,6 +93,7 @@ class Table:
     pages: list[Page]
     seen: int  # the last event applied to the pages
     rng: random.Random
+    sequence: Sequence
 
 
 def _client(user: User, language: str) -> Client:
@@ -104,21 +120,41 @@ def _log(user: User, campaign: Campaign, language: str) -> Page:
     return Page(user, url, frozenset({feed_subject(campaign.pk)}), (), language, _client(user, language))
 
 
-def _table() -> Table:
+def _sequence_page(user: User, sequence: Sequence, language: str, *, narrator: bool) -> Page:
+    watching = {sequence_subject(sequence.pk), *([console_subject(sequence.pk)] if narrator else [])}
+    return Page(user, sequence.get_absolute_url(), frozenset(watching), (f"sequence-board-{sequence.pk}",), language,
+                _client(user, language), sequence=sequence)  # fmt: skip
+
+
+def _table(*, every_page: bool = False) -> Table:
+    """The table and its open pages. The fast tests open one page of each kind for each role, in a language each;
+    ``every_page`` (the long hunt under ``slow``) opens more, in both languages."""
     campaign, narrator, (p1, p2, reader) = table(players=3, savage_states=True)
     jim, lisa = pc(campaign, p1, name="Jim"), pc(campaign, p2, name="Lisa")
     open_session(campaign, narrator)
     for character in (jim, lisa):
         atout_gain(character=character, actor=narrator, amount=4)
+    # Jim and Lisa against a thug the narrator runs: its trait value and split are the narrator's secrets.
+    thug = npc(campaign, narrator, "Le Truand")
+    scene = scene_create(campaign=campaign, actor=narrator, title="Les docks")
+    sequence = sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre sur le quai"})
+    for character, side in ((jim, "PJ"), (lisa, "PJ"), (thug, "Truands")):
+        participant_add(sequence=sequence, actor=narrator, character=character, side=side, trait_code="combat")
     people = [(narrator, jim, "fr"), (p1, jim, "en"), (p2, lisa, "fr"), (p2, jim, "en"), (reader, lisa, "en")]
+    logs = [(narrator, "en"), (p1, "fr"), (p2, "en"), (reader, "fr")]
+    if not every_page:
+        people, logs = [people[0], people[1], people[4]], [logs[1], logs[3]]
     pages = [_sheet(user, character, language) for user, character, language in people]
-    pages += [_dashboard(narrator, campaign, language) for language in ("fr", "en")]
-    pages += [_log(user, campaign, language) for user, language in ((narrator, "en"), (p1, "fr"), (p2, "en"),
-                                                                      (reader, "fr"))]  # fmt: skip
+    pages += [_dashboard(narrator, campaign, language) for language in (("fr", "en") if every_page else ("en",))]
+    pages += [_log(user, campaign, language) for user, language in logs]
+    pages += [
+        _sequence_page(narrator, sequence, "fr", narrator=True),
+        _sequence_page(p1, sequence, "en", narrator=False),
+    ]
     for page in pages:
         page.html = page.get()
     seen = Event.objects.filter(campaign=campaign).order_by("-pk").values_list("pk", flat=True).first() or 0
-    return Table(campaign, narrator, [p1, p2], jim, lisa, pages, seen, random.Random(26))
+    return Table(campaign, narrator, [p1, p2], jim, lisa, pages, seen, random.Random(26), sequence)
 
 
 def _fresh(character: Character) -> Character:
@@ -182,45 +218,28 @@ def _rename(t: Table, who: int) -> None:
                      expected_version=character.version)  # fmt: skip
 
 
-def _sequence(t: Table) -> Sequence:
-    """The Sequence under way, Jim against Lisa (one made on the first draw, and again once one ends)."""
-    from conflicts.services.sequences import participant_add, scene_create, sequence_create
-
-    found = Sequence.objects.filter(campaign=t.campaign).exclude(phase="ended").order_by("pk").first()
-    if found is not None:
-        return found
-    scene = scene_create(campaign=t.campaign, actor=t.narrator, title="Les docks")
-    found = sequence_create(scene=scene, actor=t.narrator, data={"title": "Rixe"})
-    for character in (t.jim, t.lisa):
-        participant_add(sequence=found, actor=t.narrator, character=_fresh(character), side=character.name[:3],
-                        trait_code="combat")  # fmt: skip
-    found.refresh_from_db()
-    return found
-
-
 def _draw(t: Table, who: int) -> None:
-    """A draw by whoever still has to (the one ``who`` names first), with the split the panel starts from; the
-    last one resolves the draw."""
-    from conflicts.selectors import sequence_board
-    from conflicts.services.drawing import participant_draw
-    from conflicts.setup import default_split
-
-    sequence = _sequence(t)
-    board = sequence_board(sequence, Membership.objects.get(campaign=t.campaign, user=t.narrator), story=False)
-    views = sorted(board.views, key=lambda v: v.participant.character_id != [t.jim, t.lisa][who % 2].pk)
-    view = next((v for v in views if v.participant.active and not v.participant.drawn), None)
-    if view is None or view.budget is None:
-        raise ServiceError("nobody to draw")
+    """The ``who``-th participant still to draw draws, with the split its panel starts from; its runner acts."""
+    narrator = Membership.objects.select_related("campaign").get(campaign=t.campaign, user=t.narrator)
+    sequence = Sequence.objects.select_related("campaign").get(pk=t.sequence.pk)
+    board = sequence_board(sequence, narrator)
+    waiting = [v for v in board.views if v.participant.active and not v.participant.drawn]
+    if sequence.phase != "drawing" or not waiting:
+        return
+    view = waiting[who % len(waiting)]
+    me = view.participant
     everyone = [v.participant for v in board.views]
-    split = default_split(view.participant, everyone, view.budget, shaken=view.shaken, collective=sequence.collective)
-    participant_draw(participant=view.participant, actor=t.narrator, expected_version=sequence.version, split=split,
-                     rng=t.rng)  # fmt: skip
+    budget = view.budget
+    assert budget is not None  # a narrator sees every budget
+    split = default_split(me, everyone, budget, shaken=view.shaken, collective=sequence.collective)
+    actor = me.character.owner or t.narrator
+    participant_draw(participant=me, actor=actor, expected_version=sequence.version, split=split, rng=t.rng)
 
 
-def _settle(t: Table, who: int) -> None:
-    from conflicts.services.settling import sequence_settle
-
-    sequence_settle(sequence=_sequence(t), actor=t.narrator, expected_version=None)
+def _settle(t: Table, _who: int) -> None:
+    sequence = Sequence.objects.select_related("campaign").get(pk=t.sequence.pk)
+    if sequence.phase == "resolved":
+        sequence_settle(sequence=sequence, actor=t.narrator, expected_version=sequence.version)
 
 
 STEPS: dict[str, Callable[[Table, int], None]] = {
@@ -253,7 +272,7 @@ def _check(t: Table, step: str) -> None:
         entries = ids(fresh, "event-")
         # The feed lists the same entries, newest first (an open page may hold older ones below).
         assert ids(page.html, "event-")[: len(entries)] == entries, (step, page.user.username, page.url)
-        for region_id in (*page.region_ids, *entries):
+        for region_id in (*page.ids(), *entries):
             where = (step, page.user.username, page.url, page.language, region_id)
             assert element(fresh, region_id) is not None or not region_id.startswith("character-"), where
             assert element(fresh, region_id) == element(plain, region_id), where
@@ -264,8 +283,8 @@ def _check(t: Table, step: str) -> None:
             page.html = fresh  # the reader reloads to see the new name in the entries
 
 
-def _play(steps: list[tuple[str, int]], *, refusals: bool = True) -> None:
-    t = _table()
+def _play(steps: list[tuple[str, int]], *, refusals: bool = True, every_page: bool = False) -> None:
+    t = _table(every_page=every_page)
     for name, who in steps:
         # A refusal changes nothing, and the pages must still agree; ``refusals=False`` says each step acts.
         with contextlib.suppress(*([ServiceError] if refusals else [])):
@@ -281,8 +300,8 @@ def test_one_evening_with_every_kind_of_step() -> None:
     """Every kind of step once, in an order where each finds something to do (a Revers to take, a wound to weigh)."""
     before = Event.objects.count()
     _play([("revers", 0), ("wound", 1), ("take", 0), ("dice", 3), ("test", 0), ("shaken", 1), ("fatigue", 0),
-           ("atout", 1), ("note", 0), ("rename", 1), ("draw", 0), ("draw", 1), ("settle", 0)],
-          refusals=False)  # fmt: skip
+           ("atout", 1), ("note", 0), ("rename", 1), ("draw", 0), ("draw", 0), ("draw", 0), ("settle", 0),
+           ("draw", 1)], refusals=False)  # fmt: skip
     kinds = set(Event.objects.order_by("pk")[before:].values_list("kind", flat=True))
     assert {"character.revers_taken", "savage.settings_changed", "test.rolled", "savage.shaken_set",
             "savage.fatigue_gained", "character.updated", "note", "sequence.drew", "sequence.settled"} <= kinds, kinds  # fmt: skip
@@ -304,7 +323,7 @@ def test_every_open_sheet_with_its_live_messages_equals_a_fresh_one(steps: list[
 )
 @given(st.lists(STEP, min_size=1, max_size=10))
 def test_every_open_sheet_with_its_live_messages_equals_a_fresh_one_long(steps: list[tuple[str, int]]) -> None:
-    _play(steps)
+    _play(steps, every_page=True)
 
 
 # The character's and its states' subjects are touched together (and its row's version is in the key): dropping
@@ -342,3 +361,27 @@ def test_the_check_fails_when_the_dashboards_panels_drop_a_dependency(monkeypatc
     monkeypatch.setitem(regions._registry, "panels", lacking)
     with pytest.raises(AssertionError):
         _play([("atout", 1)])
+
+
+# A wound weighs on the budget a board shows its narrator (Savage wound penalties): without its participants'
+# characters and states among the board's subjects, the board kept before the wound is served after it. (Dropping
+# ``sequence:<id>`` alone changes nothing today: every Event of a Sequence also names its participants' characters.)
+@pytest.mark.parametrize(("dropped", "steps"), [(("character", "states"), [("wound", 0)])])
+def test_the_check_fails_when_the_boards_declaration_drops_a_dependency(
+    monkeypatch: pytest.MonkeyPatch, dropped: tuple[str, ...], steps: list[tuple[str, int]]
+) -> None:
+    """The Sequence pages are checked too: the board without some of its subjects shows a stale screen."""
+    from conflicts import regions as conflicts_regions
+
+    def depends(*args: Any) -> regions.Depends:
+        declared = conflicts_regions.board_depends(*args)
+        prefixes = (*(f"{kind}:" for kind in dropped), "table:")
+        kept = frozenset(s for s in declared.all_subjects() if not s.startswith(prefixes))
+        return dataclasses.replace(declared, subjects=kept, campaign_id=0)  # no catch-all either
+
+    lacking = dataclasses.replace(conflicts_regions.BOARD, depends=depends)
+    monkeypatch.setattr(conflicts_regions, "BOARD", lacking)
+    monkeypatch.setitem(regions._registry, conflicts_regions.BOARD.name, lacking)
+    with pytest.raises(AssertionError) as failed:
+        _play(steps)
+    assert "sequence-board-" in str(failed.value)  # the board is what went stale

@@ -1,4 +1,4 @@
-"""A board row's key and its open form (conflicts/board_rows.py), fast: no whole-Sequence walk.
+"""A board row is a region of its own (conflicts.regions), fast: no whole-Sequence walk.
 
 A row with a modifiers form open (the no-JavaScript path) is rendered afresh and never kept, so the next page shows
 the fold closed; the narrators' row of an NPC and a player's are two keys, so a secret never crosses.
@@ -12,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Membership
-from conflicts import board_rows
+from conflicts.regions import CONSOLE_ROW_REGION, PLAYER_ROW_REGION, RowOf, row_depends
 from conflicts.selectors import sequence_board
+from core.kept_regions import inner_key
 from tests.conflicts.factories import fight
 
 pytestmark = pytest.mark.django_db
@@ -53,9 +54,15 @@ def test_the_narrators_row_and_a_players_row_of_one_npc_are_two_keys() -> None:
     as_narrator = next(v for v in console.views if v.participant.pk == thug)
     as_player = next(v for v in players.views if v.participant.pk == thug)
     assert as_player.secret and not as_narrator.secret
-    narrators = board_rows.row_facts(console, as_narrator, board_rows.CONSOLE_ROW)
-    assert narrators != board_rows.row_facts(players, as_player, board_rows.CONSOLE_ROW)
-    assert narrators == board_rows.row_facts(sequence_board(f.sequence, narrator), as_narrator, board_rows.CONSOLE_ROW)
+    narrators = inner_key(CONSOLE_ROW_REGION, row_depends(RowOf(console, as_narrator)))
+    # The same region and participant, read by a player: another viewer, another key.
+    assert narrators != inner_key(CONSOLE_ROW_REGION, row_depends(RowOf(players, as_player)))
+    again = sequence_board(f.sequence, narrator)
+    assert narrators == inner_key(CONSOLE_ROW_REGION, row_depends(RowOf(again, as_narrator)))
+    # A player who runs the character and one who does not read its row apart.
+    jim = next(v for v in players.views if v.participant.pk == f.pc.pk)
+    assert jim.controlled and not as_player.controlled
+    assert row_depends(RowOf(players, jim)).viewer != row_depends(RowOf(players, as_player)).viewer
 
 
 def test_with_the_cache_turned_off_no_row_is_kept(settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -72,7 +79,9 @@ def test_with_the_cache_turned_off_no_row_is_kept(settings, monkeypatch) -> None
     client = _narrator(f)
     settings.FRAGMENT_CACHE = False
     assert f'id="participant-{f.npcs[0].pk}"' in client.get(f.sequence.get_absolute_url()).text
-    assert not [key for key in stored if key.startswith("board-row:")]
+    assert not [key for key in stored if key.startswith("region:sequence-")]
     settings.FRAGMENT_CACHE = True
     client.get(f.sequence.get_absolute_url())
-    assert len([key for key in stored if key.startswith("board-row:")]) == 2  # the thug's row and Jim's
+    rows = [key for key in stored if key.startswith(f"region:{CONSOLE_ROW_REGION.name}:")]
+    assert len(rows) == 2  # the thug's row and Jim's
+    assert not [key for key in stored if key.startswith(f"region:{PLAYER_ROW_REGION.name}:")]

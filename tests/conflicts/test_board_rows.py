@@ -1,6 +1,6 @@
-"""Board rows kept by what they show (conflicts/board_rows.py): the Sequence pages and their live pushes are the
-same bytes as rendered afresh through every change a row shows, a draw renders one row again, and a kept row
-never reaches a viewer who may not see it."""
+"""Board rows, regions of their own (conflicts.regions): the Sequence pages and their live pushes are the same bytes
+as rendered afresh through every change a row shows, a wound renders one row again, and a kept row never reaches a
+viewer who may not see it."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from campaigns.live import Viewer, console_subject, extra_fragments, sequence_su
 from campaigns.models import Campaign, Event, Membership, Role
 from characters.services.revers import revers_inflict
 from characters.services.sheet import character_update
-from conflicts import board_rows
 from conflicts.models import Participant, Phase
 from conflicts.rules.budget import Split
 from conflicts.services.drawing import participant_declare_split
@@ -82,16 +81,10 @@ def _pushes(f: Fight, people: dict[str, object]) -> dict[tuple[str, str], str]:
 
 
 def _same_kept_and_fresh(settings, f: Fight, people: dict[str, object]) -> dict[tuple[str, str], str]:  # type: ignore[no-untyped-def]
-    """The pages and pushes with nothing kept and rows rendered from their templates, then written in Python, then
-    with what earlier states kept (cold for this state), then warm: all the same bytes."""
+    """The pages and pushes with nothing kept, then with what earlier states kept (cold for this state), then warm:
+    all the same bytes."""
     _cache(settings, False)
     pages, pushes = _pages(f, people), _pushes(f, people)
-    # The rows written in Python (conflicts.row_html) are the templates' bytes.
-    board_rows.IN_PYTHON = False
-    try:
-        assert _pages(f, people) == pages and _pushes(f, people) == pushes, "templates"
-    finally:
-        board_rows.IN_PYTHON = True
     _cache(settings, True)
     for attempt in ("cold", "warm"):
         assert _pages(f, people) == pages, attempt
@@ -168,39 +161,29 @@ def test_upper_hand_and_cut_short_show_on_kept_rows(settings) -> None:  # type: 
     assert "PJ wins the sequence" in ended[("runner", "en")] and "to draw" not in ended[("narrator", "en")]
 
 
-def test_a_draw_renders_one_row_again(settings) -> None:  # type: ignore[no-untyped-def]
-    """After a participant's draw the other rows of the board are kept: only the one that changed is rendered."""
-    f, people = _table()
+def test_a_wound_renders_one_row_again(settings) -> None:  # type: ignore[no-untyped-def]
+    """After a Revers on one thug, the other rows of the board are kept: only the one that changed is rendered
+    (its declaration names its character's subjects, not the others')."""
+    f, _people = _table()
     _cache(settings, True)
     _pages(f, {"narrator": f.narrator})
-    rendered: list[int] = []
-    real = board_rows.row_facts
-
-    def counting(board, view, template):  # type: ignore[no-untyped-def]
-        rendered.append(view.participant.pk)
-        return real(board, view, template)
-
-    draw(f.npcs[0], f.narrator, Split(attack={f.pc.key: 2}, defence={f.npcs[0].key: 1}))
-    f.reload()
-    settings.FRAGMENT_CACHE = True
-    misses: list[int] = []
+    revers_inflict(character=f.thugs[0], actor=f.narrator, domain="physical", severity=1, source="un coup")
+    misses: list[str] = []
     cache = caches["fragments"]
     real_get = cache.get
 
     def get(key, *args, **kwargs):  # type: ignore[no-untyped-def]
         value = real_get(key, *args, **kwargs)
-        if key.startswith("board-row:") and value is None:
-            misses.append(1)
+        if key.startswith("region:sequence-console-row:") and value is None:
+            misses.append(key)
         return value
 
     cache.get = get  # type: ignore[method-assign]
     try:
-        board_rows.row_facts = counting  # type: ignore[assignment]
         _pages(f, {"narrator": f.narrator})
     finally:
-        board_rows.row_facts = real  # type: ignore[assignment]
         del cache.get
-    assert len(set(rendered)) == 3 and len(misses) == 2  # the thug who drew, in French and in English
+    assert len(misses) == 2  # the thug who was hurt, in French and in English
 
 
 def test_a_kept_row_never_reaches_a_viewer_who_may_not_see_it(settings) -> None:  # type: ignore[no-untyped-def]

@@ -173,7 +173,7 @@ def test_the_narrators_console_costs_the_same_queries_with_more_npcs(django_asse
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_a_kept_board_is_the_board_rendered_afresh_and_never_another_viewers(settings, language) -> None:  # type: ignore[no-untyped-def]
-    """conflicts/board_cache.py: the page is the same bytes with the cache off, cold and warm; the narrator's
+    """The board region (conflicts.regions.BOARD): the page is the same bytes with the cache off, cold and warm; the narrator's
     board (the NPC's split, its trait) never reaches the player; a split declared since shows at once."""
     import re
 

@@ -5,15 +5,28 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 
+from config.asgi import application
 from conflicts.rules.budget import Split
 from conflicts.services.drawing import participant_declare_split
 from conflicts.services.sequences import participant_update
 from conflicts.services.settling import sequence_cut_short
-from tests.campaigns.test_live import connect
+from tests.campaigns.live_client import LiveCommunicator
+from tests.campaigns.test_live import session_cookie
 from tests.conflicts.factories import draw, fight
 from tests.conflicts.test_sequence_services import after_a_draw
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+async def connect(user, f) -> tuple[LiveCommunicator, bool]:  # type: ignore[no-untyped-def]
+    """A socket of the Sequence page: it names the Sequence it shows (its board is a region, sent to the pages that
+    show it)."""
+    cookie = await sync_to_async(session_cookie)(user)
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie.encode())]
+    url = f"/ws/campaigns/{f.campaign.pk}/?watch=sequence:{f.sequence.pk}"
+    communicator = LiveCommunicator(application, url, headers=headers)
+    connected, _code = await communicator.connect()
+    return communicator, connected
 
 
 async def test_the_narrator_sees_the_split_live_and_the_player_sees_only_the_draw() -> None:
@@ -22,8 +35,8 @@ async def test_the_narrator_sees_the_split_live_and_the_player_sees_only_the_dra
     await sync_to_async(participant_update)(
         participant=t, actor=f.narrator, data={"trait_value": 7}, expected_version=f.sequence.version
     )
-    player_socket, ok_player = await connect(f.player, f.campaign.pk)
-    narrator_socket, ok_narrator = await connect(f.narrator, f.campaign.pk)
+    player_socket, ok_player = await connect(f.player, f)
+    narrator_socket, ok_narrator = await connect(f.narrator, f)
     assert ok_player and ok_narrator
 
     await sync_to_async(participant_declare_split)(
@@ -45,7 +58,7 @@ async def test_the_narrators_panel_of_a_participant_follows_when_the_player_draw
     """The narrator's Sequence page shows one panel per participant: after Jim draws on his phone, the
     narrator's panel for Jim says his cards are down (it used to keep the stale draw form, which answered 409)."""
     f = await sync_to_async(fight)(npcs=1)
-    narrator_socket, ok = await connect(f.narrator, f.campaign.pk)
+    narrator_socket, ok = await connect(f.narrator, f)
     assert ok
     await sync_to_async(draw)(f.pc, f.player, Split(attack={f.npcs[0].key: 3}, defence={f.pc.key: 2}))
     html = await narrator_socket.receive_from(timeout=5)
@@ -59,7 +72,7 @@ async def test_every_panel_says_the_sequence_is_over_when_it_ends() -> None:
     """A Sequence that ends (cut short here, or a knock-out) says so on the players' panels, which used to keep
     "Waiting for the narrator to record the Revers."."""
     f = await sync_to_async(fight)(npcs=1)
-    player_socket, ok = await connect(f.player, f.campaign.pk)
+    player_socket, ok = await connect(f.player, f)
     assert ok
     await sync_to_async(after_a_draw)(f, "winner", "PJ")
     await sync_to_async(sequence_cut_short)(

@@ -1,6 +1,6 @@
-"""The "Sequences under way" card is built from rows kept by what they show (conflicts/running_card.py): one
-player's « your turn » never reaches another's card, a change to what a row shows is seen at once, and
-a row rendered for one viewer serves every viewer whose row shows the same."""
+"""The "Sequences under way" card is a region (conflicts.regions.RUNNING): one player's « your turn » never reaches
+another's card, a change to what it shows is seen at once, and a card kept for a viewer is served again until the
+table changes."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import pytest
 
 from campaigns.live import Viewer, extra_fragments, home_subject
 from campaigns.models import Membership, Role
-from conflicts import running_card
-from conflicts.models import Scene
-from conflicts.running_table import running_sequences
+from conflicts.regions import running_card
+from conflicts.rules.budget import Split
 from conflicts.services.sequences import participant_add, sequence_create
+from core import kept_regions
 from tests.campaigns.factories import UserFactory, membership
 from tests.characters.factories import pc
-from tests.conflicts.factories import fight
+from tests.conflicts.factories import draw, fight
 
 pytestmark = pytest.mark.django_db
 
@@ -31,34 +31,32 @@ def second_player_in_a_duel_of_their_own(f):  # type: ignore[no-untyped-def]
 
 
 def card(member: Membership) -> str:
-    return running_card.running_card(running_sequences(member))
+    return str(running_card(member))
 
 
-def test_a_players_turn_is_on_their_card_only_and_shared_rows_are_rendered_once() -> None:
+def test_a_players_turn_is_on_their_card_only_and_a_kept_card_is_not_rendered_again(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.FRAGMENT_CACHE = True
     f = fight(npcs=1)
     other = second_player_in_a_duel_of_their_own(f)
     jim_side, rita_side = membership(f.campaign, f.player), membership(f.campaign, other)
-    with mock.patch.object(running_card, "render_to_string", wraps=running_card.render_to_string) as rendered:
-        jim_card, rita_card = card(jim_side), card(rita_side)
-        rows = [c for c in rendered.call_args_list if c.args[0] == running_card.ROW]
+    jim_card, rita_card = card(jim_side), card(rita_side)
     assert "Your turn to draw: Jim Bones" in jim_card and "Rita Hayworth" not in jim_card
     assert "Your turn to draw: Rita Hayworth" in rita_card and "Jim Bones" not in rita_card
-    # Two sequences, each read by one of them as « your turn » and by the other as a plain line: four rows.
-    assert len(rows) == 4
-    with mock.patch.object(running_card, "render_to_string", wraps=running_card.render_to_string) as rendered:
+    with mock.patch.object(kept_regions, "render_to_string", wraps=kept_regions.render_to_string) as rendered:
         assert card(jim_side) == jim_card and card(rita_side) == rita_card
-        assert [c for c in rendered.call_args_list if c.args[0] == running_card.ROW] == []
+        assert rendered.call_args_list == []
 
 
-def test_a_row_follows_what_it_shows_and_reads_as_it_would_without_keeping(settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_card_follows_what_it_shows_and_reads_as_it_would_without_keeping(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.FRAGMENT_CACHE = True
     f = fight(npcs=1)
     jim_side = membership(f.campaign, f.player)
-    assert "Les docks" in card(jim_side)
-    Scene.objects.filter(pk=f.scene.pk).update(title="Le port")  # a scene renamed: no sequence version bumps
-    kept = card(jim_side)
-    assert "Le port" in kept and "Les docks" not in kept
+    assert "Your turn to draw: Jim Bones" in card(jim_side)
+    draw(f.pc, f.player, Split(defence={f.pc.key: 5}))  # Jim drew: an Event touches sequences:<campaign>
+    kept = card(membership(f.campaign, f.player))  # a request's membership: the stream head read afresh
+    assert "Bagarre sur le quai" in kept and "Your turn to draw" not in kept
     settings.FRAGMENT_CACHE = False
-    assert card(jim_side) == kept
+    assert card(membership(f.campaign, f.player)) == kept
 
 
 def test_the_narrators_npc_turn_never_reaches_a_players_live_card() -> None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from campaigns.live import Viewer, extra_fragments
+from campaigns.live import Viewer, extra_fragments, sequence_subject
 from campaigns.models import Event
 from characters.models import Character, Revers
 from conflicts.models import Deck, Era, Participant, Phase
@@ -230,8 +230,9 @@ def test_live_board_for_a_player_hides_npc_values_and_splits() -> None:
     participant_declare_split(participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 4}, defence={t.key: 3}))
     draw(f.pc, f.player, Split(attack={t.key: 5}))
     event = Event.objects.filter(kind="sequence.drew").latest("pk")
-    seen_by_player = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player))))
-    seen_by_narrator = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.narrator))))
+    page = frozenset({sequence_subject(f.sequence.pk)})  # the Sequence page names what it shows
+    seen_by_player = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player), page)))
+    seen_by_narrator = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.narrator), page)))
     assert f'id="sequence-board-{f.sequence.pk}"' in seen_by_player
     assert "(Exceptionnel, 7)" not in seen_by_player and "Split" not in seen_by_player
     assert "7)" in seen_by_narrator
@@ -505,5 +506,6 @@ def test_the_choice_to_cut_short_comes_with_the_live_board() -> None:
     if f.sequence.phase == Phase.ENDED:
         pytest.skip("the seeds ended the sequence at once")
     settled = Event.objects.filter(kind="sequence.settled").latest("pk")
-    seen = "".join(extra_fragments(settled, Viewer(membership(f.campaign, f.player))))
+    page = frozenset({sequence_subject(f.sequence.pk)})  # the Sequence page names what it shows
+    seen = "".join(extra_fragments(settled, Viewer(membership(f.campaign, f.player), page)))
     assert f'id="cut-short-{f.sequence.pk}"' in seen and 'name="choice" value="cut"' in seen

@@ -158,22 +158,23 @@ def test_a_revers_serieux_counts_as_two_steps_not_two_revers() -> None:
     attack cards read as the damage he dealt."""
     from types import SimpleNamespace
 
-    from conflicts.row_html import _status
+    from django.template.loader import render_to_string
 
     p = SimpleNamespace(out_of_range_bands=0, upper_hand_cards=1, revers_taken=2, active=True, drawn=True)
     with translation.override("fr"):
-        text = _status(SimpleNamespace(), p, SimpleNamespace(drew="a tiré", out="hors"))  # type: ignore[arg-type]
+        text = render_to_string("conflicts/partials/participant_status.html", {"p": p, "board": SimpleNamespace()})
     assert "2 crans de Revers reçus" in text and "+1 carte" in text and "cartes" not in text
 
 
 def test_the_revers_under_a_participants_cards_says_it_is_theirs_to_take() -> None:
     from types import SimpleNamespace
 
-    from conflicts.row_html import _hands, _words_now
+    from django.template.loader import render_to_string
 
     board = SimpleNamespace(sequence=SimpleNamespace(kind="standard"))
     view = SimpleNamespace(attack_cards=[], defence_cards=[], received={"severity": 2})
+    context = {"board": board, "v": view}
     with translation.override("fr"):
-        assert "Subit : Revers sérieux" in _hands(board, view, _words_now())  # type: ignore[arg-type]
+        assert "Subit : Revers sérieux" in render_to_string("conflicts/partials/hands.html", context)
     with translation.override("en"):
-        assert "Takes: Serious Revers" in _hands(board, view, _words_now())  # type: ignore[arg-type]
+        assert "Takes: Serious Revers" in render_to_string("conflicts/partials/hands.html", context)

@@ -1,0 +1,232 @@
+"""The Sequence page's regions (``core.regions``): the board, and each participant's row on it; and the campaign
+pages' « Sequences under way » card.
+
+**The board** (``conflicts/partials/board.html``) shows a Sequence as one member may see it
+(``selectors.sequence_board``): its row, its participants' rows with their characters' names, kinds and owners,
+what the state cards and the Revers do to their budgets, the table's settings (the success rule, the budget's
+modifiers) and the story told from the log. Its declaration:
+
+- subjects: ``sequence:<id>`` (every use case of a Sequence appends an Event naming it:
+  ``conflicts.services.changes._append``, ``campaigns.event_subjects``), each participant's ``character:<id>`` and
+  ``states:<id>`` (a wound, a Revers or Shaken lowers a budget or refuses a draw), ``settings:<campaign>`` and
+  ``cast:<campaign>`` (a character renamed elsewhere is named on another's split);
+- rows: the campaign's ``log_epoch`` (renames of people bump it: the story names them);
+- viewer: what differs per viewer is what they control and which private events they may read. Narrators
+  control everyone and read alike; a player controls their own characters and reads their own private events, so
+  each player is a viewer of their own. A player never gets another's hand before it is drawn, an NPC's split or
+  trait value, or another's budget: those are not in the ``Board`` built for them, and no two viewers who would
+  see different bytes share a key.
+
+**A row** (``console_row.html`` for narrators, ``board_row.html`` for players) reads one ``ParticipantView``, the
+Sequence's phase and kind, and the names of the participants its split may name. It is a region of its own,
+rendered inside the board: its subjects are the board's for its own participant (``sequence:<id>``, its
+character's and states', the settings and the cast), so a wound on one character renders that one row again and
+finds the others kept. Its viewer: narrators alike, and for players whether they control the row's participant
+(their budget and split then show). A row with a modifiers form open (sent back with what was typed, or opened
+without JavaScript) is rendered from the same template, afresh, never kept.
+
+The page (``views._sequence_page``), the answers to a panel's POSTs, the live pushes (``campaigns.live_regions``,
+a page watching ``sequence:<id>``) and the catch-up (``campaigns.live_catch_up``) all render the board here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, SEQUENCE, SEQUENCES, SETTINGS, STATES
+from campaigns.kept import table_head
+from campaigns.models import Membership
+from conflicts import selectors
+from conflicts.models import Participant, Sequence
+from conflicts.running_table import running_sequences
+from core.kept_regions import region_html
+from core.regions import Depends, Region, register, subject
+
+BOARD_TEMPLATE = "conflicts/partials/board.html"
+CONSOLE_ROW = "conflicts/partials/console_row.html"
+PLAYER_ROW = "conflicts/partials/board_row.html"
+
+
+@dataclass
+class BoardOf:
+    """A Sequence's board for one member: the Sequence (with its campaign), and the ``Board`` when the caller has
+    built it already (the page builds it for its panels too); otherwise the context builder builds it."""
+
+    sequence: Sequence
+    board: selectors.Board | None = None
+
+    @property
+    def campaign_id(self) -> int:
+        return int(self.sequence.campaign_id)
+
+    def built(self, membership: Membership) -> selectors.Board:
+        if self.board is None:
+            self.board = selectors.sequence_board(self.sequence, membership)
+        return self.board
+
+    def character_ids(self) -> list[int]:
+        if self.board is not None:
+            return [v.participant.character_id for v in self.board.views]
+        return list(Participant.objects.filter(sequence_id=self.sequence.pk).values_list("character_id", flat=True))
+
+
+def _viewer(membership: Membership) -> tuple[Any, ...]:
+    return ("narrator",) if membership.is_narrator else ("player", membership.user_id)
+
+
+def board_depends(thing: BoardOf, membership: Membership, _request: Any = None) -> Depends:
+    """The board's declaration (see the module's docstring)."""
+    sequence = thing.sequence
+    campaign_id = thing.campaign_id
+    table = {subject(SEQUENCE, sequence.pk), subject(SETTINGS, campaign_id), subject(CAST, campaign_id)}
+
+    def subjects() -> frozenset[str]:  # who takes part: read only when the stream has moved
+        ids = thing.character_ids()
+        return frozenset(table | {subject(kind, pk) for pk in ids for kind in (CHARACTER, STATES)})
+
+    return Depends(
+        campaign_id=campaign_id,
+        subjects=subjects,
+        # The campaign's ``log_epoch`` (renames of people bump it: the story names them). Not the row itself: its
+        # loaded relations carry the stream head, which would make every Event a new key.
+        rows=(sequence.campaign_id, sequence.campaign.log_epoch),
+        viewer=_viewer(membership),
+        head=table_head(membership),
+    )
+
+
+def _board_of(sequence_id: int, membership: Membership) -> BoardOf | None:
+    # This member's campaign only: a socket may name any id (a catch-up renders what it names).
+    try:
+        return BoardOf(selectors.sequence_for(membership, sequence_id))
+    except Http404:
+        return None
+
+
+BOARD = register(
+    Region(
+        name="sequence-board",
+        template=BOARD_TEMPLATE,
+        load=_board_of,
+        context=lambda thing, membership, _request: {"board": thing.built(membership), "console_forms": {}},
+        depends=board_depends,
+        watch="sequence",  # a Sequence page watches sequence:<pk> (campaigns.live.sequence_subject)
+        element_id=lambda thing: f"sequence-board-{thing.sequence.pk}",
+    )
+)
+
+
+@dataclass(frozen=True)
+class RowOf:
+    """One participant's row of a board being rendered."""
+
+    board: selectors.Board
+    view: selectors.ParticipantView
+
+
+def row_depends(thing: RowOf, _membership: Any = None, _request: Any = None) -> Depends:
+    """A row's declaration (see the module's docstring): the board's subjects for its own participant."""
+    sequence = thing.board.sequence
+    campaign_id = int(sequence.campaign_id)
+    character_id = thing.view.participant.character_id
+    return Depends(
+        campaign_id=campaign_id,
+        subjects=frozenset(
+            {subject(SEQUENCE, sequence.pk), subject(SETTINGS, campaign_id), subject(CAST, campaign_id)}
+            | {subject(kind, character_id) for kind in (CHARACTER, STATES)}
+        ),
+        # The row's own participant: a board's rows are one key each.
+        rows=(thing.view.participant.pk,),
+        viewer=("narrator",) if thing.board.is_narrator else ("player", thing.view.controlled),
+    )
+
+
+def _row_context(thing: RowOf, _membership: Any, _request: Any) -> dict[str, Any]:
+    return {"board": thing.board, "v": thing.view, "p": thing.view.participant, "console_forms": {}}
+
+
+def _no_load(_pk: int, _membership: Any) -> None:
+    return None  # a row is rendered inside its board, never on its own
+
+
+CONSOLE_ROW_REGION = register(
+    Region(
+        name="sequence-console-row", template=CONSOLE_ROW, load=_no_load, context=_row_context,
+        depends=row_depends, element_id=lambda thing: f"participant-{thing.view.participant.pk}",
+    )
+)  # fmt: skip
+PLAYER_ROW_REGION = register(
+    Region(
+        name="sequence-player-row", template=PLAYER_ROW, load=_no_load, context=_row_context,
+        depends=row_depends, element_id=lambda thing: f"participant-{thing.view.participant.pk}",
+    )
+)  # fmt: skip
+
+
+def row_html(board: selectors.Board, view: selectors.ParticipantView, console_forms: dict[str, Any]) -> SafeString:
+    """The row of ``view`` on ``board``: kept by its declaration, unless a modifiers form is open in it."""
+    region = CONSOLE_ROW_REGION if board.is_narrator else PLAYER_ROW_REGION
+    if console_forms.get(str(view.participant.pk)):
+        context = {"board": board, "v": view, "p": view.participant, "console_forms": console_forms}
+        return mark_safe(render_to_string(region.template, context))  # noqa: S308 - our own template's output
+    return region_html(region, RowOf(board, view), None)
+
+
+def board_html(
+    board: selectors.Board, membership: Membership, *, request: Any = None, token: str | None = None,
+    oob: bool = False, console_forms: dict[str, Any] | None = None,
+) -> SafeString:  # fmt: skip
+    """The board region for ``membership``; with a modifiers form open in a row, the board rendered afresh."""
+    if console_forms:
+        context = {"board": board, "console_forms": console_forms, "oob": oob}
+        return mark_safe(render_to_string(BOARD_TEMPLATE, context, request=request))  # noqa: S308
+    return region_html(BOARD, BoardOf(board.sequence, board), membership, request=request, token=token, oob=oob)
+
+
+@dataclass(frozen=True)
+class RunningOf:
+    """The « Sequences under way » card of a campaign's home page and dashboard."""
+
+    campaign_id: int
+
+
+def running_depends(thing: RunningOf, membership: Membership, _request: Any = None) -> Depends:
+    """The card lists the campaign's Sequences not over yet (their titles, scenes and phases: ``sequences:<campaign>``,
+    touched by every Sequence's and deck's Event) and names the viewer's own characters still to draw, leaving out
+    those who cannot act (``characters:<campaign>``: their names and states; ``settings:<campaign>``: whether the
+    states count). Viewer: each member on their own (a narrator also draws for the NPCs nobody runs, and for the
+    characters they own)."""
+    campaign_id = thing.campaign_id
+    return Depends(
+        campaign_id=campaign_id,
+        subjects=frozenset(subject(kind, campaign_id) for kind in (SEQUENCES, CHARACTERS, SETTINGS)),
+        viewer=(membership.is_narrator, membership.user_id),
+        head=table_head(membership),
+    )
+
+
+def _running_of(campaign_id: int, membership: Membership) -> RunningOf | None:
+    return RunningOf(campaign_id) if campaign_id == membership.campaign_id else None
+
+
+RUNNING = register(
+    Region(
+        name="running-sequences",
+        template="conflicts/partials/running.html",
+        load=_running_of,
+        context=lambda _thing, membership, _request: {"running": running_sequences(membership)},
+        depends=running_depends,
+        watch="home",  # a campaign page and the dashboard watch home:<campaign> (campaigns.live.home_subject)
+        element_id=lambda _thing: "running-sequences",
+    )
+)
+
+
+def running_card(membership: Membership, *, oob: bool = False) -> SafeString:
+    """The card (``#running-sequences``) for ``membership``, empty when nothing is under way."""
+    return region_html(RUNNING, RunningOf(int(membership.campaign_id)), membership, oob=oob)
