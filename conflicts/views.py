@@ -358,9 +358,10 @@ def _panel_response(
     board = board if board is not None else _board(membership, me.sequence_id)
     me = next(v.participant for v in board.views if v.participant.pk == me.pk)
     context = _panel_context(request, membership, me, board, split=split, error=error)
-    context.update({"membership": membership, "board": board, "declare_form": _declare_form(me, board),
-                    "live_watch": sequence_subject(board.sequence.pk)})  # fmt: skip
+    context.update({"membership": membership, "board": board, "live_watch": sequence_subject(board.sequence.pk)})
     if not request.htmx:
+        # Only the whole page shows the form declaring the goal and trait (it reads the character's sheet).
+        context["declare_form"] = _declare_form(me, board)
         context["board_html"] = board_html(board, membership, request=request)
         return render(request, "conflicts/panel.html", context, status=status)
     response = render(request, "conflicts/partials/panel_form.html", context, status=status)
