@@ -40,17 +40,16 @@ from pathlib import Path
 
 from bench.figures import Figure
 from bench.live import CSRF, REDIS, LiveBenchServer
+from bench.live_server import SIGN_IN
 
 SCREENS = 5  # the narrator and four players
 DEFAULT_STEPS = "10,25,50,100,150,200,300"
 
 # Writes ``new`` tables after the ``existing`` ones, then ``draws`` more draw slots for every table: Sequences of
 # the table's four characters against one thug who never draws, so each gives four draws that resolve nothing.
-SEED = r"""
-import json
-from django.contrib.auth.models import User
-from django.contrib.sessions.backends.db import SessionStore
-from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
+SEED = (
+    SIGN_IN.replace("%", "%%")  # the sign-in's code, then this seed's, formatted with % below
+    + r"""
 from campaigns import services as campaigns
 from campaigns.models import Campaign, Membership, Role
 from characters.models import Character
@@ -59,14 +58,6 @@ from conflicts.models import Scene
 from conflicts.services.sequences import participant_add, scene_create, sequence_create
 
 EXISTING, NEW, DRAWS, STEP = %(existing)d, %(new)d, %(draws)d, %(step)d
-
-def session_of(user):
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    return session.session_key
 
 tables = []
 for t in range(EXISTING, EXISTING + NEW):
@@ -101,6 +92,7 @@ for t in range(EXISTING + NEW):
     draws[t] = slots
 print(json.dumps({"tables": tables, "draws": draws}))
 """
+)
 
 
 @dataclass

@@ -68,6 +68,20 @@ def _on_first_screen(locator) -> None:  # type: ignore[no-untyped-def]
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
 
 
+def roll_far_down_the_sheet(page, character_id: int):  # type: ignore[no-untyped-def]
+    """Taps Médecine's one-tap chip, far down the sheet: the result card is on the first screen and has the focus."""
+    page.goto(f"/characters/{character_id}/")
+    chip = page.locator("button.roll-quick[data-roll=medecine]")
+    chip.scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 400, "the row is far down the sheet"
+    chip.tap()
+    card = page.locator("#roll-result .roll-card")
+    card.wait_for()
+    page.wait_for_function("document.activeElement && document.activeElement.classList.contains('roll-card')")
+    _on_first_screen(card)
+    return card
+
+
 def test_a_players_phone_opens_on_now_and_shows_results_where_the_eye_is(new_context, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
     suffix = uuid.uuid4().hex[:6]
     mj, player, newcomer = f"mjnow{suffix}", f"now{suffix}", f"new{suffix}"
@@ -99,18 +113,10 @@ def test_a_players_phone_opens_on_now_and_shows_results_where_the_eye_is(new_con
     _no_sideways_scroll(phone)
 
     # A roll tapped far down the sheet: the result card is in view and has the focus.
-    phone.goto(f"/characters/{ids['jim']}/")
-    chip = phone.locator("button.roll-quick[data-roll=medecine]")
-    chip.scroll_into_view_if_needed()
-    assert phone.evaluate("window.scrollY") > 400, "the row is far down the sheet"
-    chip.tap()
-    card = phone.locator("#roll-result .roll-card")
-    card.wait_for()
-    phone.wait_for_function("document.activeElement && document.activeElement.classList.contains('roll-card')")
-    _on_first_screen(card)
+    roll_far_down_the_sheet(phone, ids["jim"])
     _no_sideways_scroll(phone)
     assert phone.evaluate("window.busyAtSend") == [True], "the chip showed the roll under way"
-    expect(chip).to_be_enabled()  # and is given back once the answer is in
+    expect(phone.locator("button.roll-quick[data-roll=medecine]")).to_be_enabled()  # given back once answered
 
     # A newcomer is first offered to create a character.
     other = new_context(**PHONE).new_page()

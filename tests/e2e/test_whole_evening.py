@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import E2E_PASSWORD, add_to_sequence, login
 from tests.e2e.test_accessibility import _serious
 from tests.e2e.test_axe_states import _unfolded
-from tests.e2e.test_now_phone import _on_first_screen, _watch
+from tests.e2e.test_now_phone import _on_first_screen, _watch, roll_far_down_the_sheet
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -141,15 +141,7 @@ def test_a_whole_evening_on_phones(new_context, run_in_server_db) -> None:  # ty
     check(jim, "jim: the Sequence, next draw", unfold=True)
 
     # Jim rolls Médecine, far down his sheet: the result is in view, and has the focus.
-    jim.goto(f"/characters/{ids['jim']}/")
-    chip = jim.locator("button.roll-quick[data-roll=medecine]")
-    chip.scroll_into_view_if_needed()
-    assert jim.evaluate("window.scrollY") > 400, "the row is far down the sheet"
-    chip.tap()
-    card = jim.locator("#roll-result .roll-card")
-    card.wait_for()
-    jim.wait_for_function("document.activeElement && document.activeElement.classList.contains('roll-card')")
-    _on_first_screen(card)
+    card = roll_far_down_the_sheet(jim, ids["jim"])
     check(jim, "jim: his sheet, a Test rolled")
 
     # Janey helps it with two Atouts, from her sheet: Jim's card shows the +1 without a reload.
