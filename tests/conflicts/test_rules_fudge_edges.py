@@ -7,12 +7,14 @@ Revers (maximum 3) pour chaque Rang en dessous du minimum requis »."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
 from characters.rules.ladder import Rank
 from conflicts.rules.errors import RuleError
 from conflicts.rules.fudge import (
+    ConflictWinner,
     FudgeTestResult,
     FudgeTestSetup,
     TechnicalPolicy,
@@ -20,6 +22,8 @@ from conflicts.rules.fudge import (
     fudge_test,
     hazard_revers,
     reroll,
+    simple_conflict,
+    simple_conflict_chances,
 )
 from conflicts.rules.ranks import Difficulty
 
@@ -72,3 +76,25 @@ def test_no_atout_rerolls_or_changes_a_test_that_rolled_nothing() -> None:
         assert refused.value.code == "nothing_rolled"
     rolled = fudge_test(FudgeTestSetup(Rank.MOYEN, Difficulty.MOYENNE), RNG, dice=(0, 0, 0, 0))
     assert reroll(rolled, random.Random(5)).rolled
+
+
+def test_a_simple_conflict_keeps_both_rolls_and_finals_and_the_second_can_win() -> None:
+    """« les deux adversaires lancent chacun 4 dés Fudge et modifient leurs Caractéristiques respectives. Le Rang
+    final le plus élevé l'emporte. Un même résultat indique une égalité »."""
+    result = simple_conflict(4, 3, RNG, first_dice=(-1, -1, 0, 0), second_dice=(1, 0, 0, 0))
+    assert (result.first_dice, result.second_dice) == ((-1, -1, 0, 0), (1, 0, 0, 0))
+    assert (result.first_final, result.second_final) == (2, 4) and result.winner is ConflictWinner.SECOND
+    rolled = simple_conflict(4, 3, random.Random(5))
+    assert len(rolled.first_dice) == len(rolled.second_dice) == 4
+    assert rolled.first_final == 4 + sum(rolled.first_dice) and rolled.second_final == 3 + sum(rolled.second_dice)
+
+
+def test_the_exact_chances_of_a_simple_conflict_one_rank_apart() -> None:
+    """The difference of two 4dF rolls is an 8dF roll (3⁸ = 6561 cases, 1107 of them 0, 1016 of them ±1): one rank
+    ahead wins when it is ≥ 0, ties at −1, loses at −2 or less."""
+    chances = simple_conflict_chances(5, 4)
+    assert chances == {
+        ConflictWinner.FIRST: Fraction(3834, 6561),
+        ConflictWinner.TIE: Fraction(1016, 6561),
+        ConflictWinner.SECOND: Fraction(1711, 6561),
+    }
