@@ -142,3 +142,33 @@ def test_rest_recovery_on_the_clock() -> None:
     assert not r.potential_back
     r = rest_recovery(rested_seconds=0, elapsed_seconds=86400, vigour_lost=0, potential_used=False, night_hours=8)
     assert not r.potential_back
+
+
+def test_a_scale_written_on_a_sheet_reads_back_and_a_bad_one_names_its_part() -> None:
+    """« La caractéristique, la situation ou le Conflit pour lequel s'applique l'échelle est citée entre crochets
+    après la valeur de l'échelle »: « Echelle +1 (Taille, Combat) » written ``+1 taille combat; -1 force``."""
+    read = scales.parse_scales("+1 (Taille, Combat);\n\n-1 force; 20 esprit ; -10 AGILITÉ")
+    assert read == [
+        scales.Scale(1, frozenset({"size", "combat"})),
+        scales.Scale(-1, frozenset({"strength"})),
+        scales.Scale(20, frozenset({"mind"})),
+        scales.Scale(-10, frozenset({"agility"})),
+    ]
+    assert scales.scales_to_text(read[:2]) == "+1 combat size; \u22121 strength"
+    assert scales.parse_scales(" ; ") == []
+    for text, code in (("grand taille", "scale.value"), ("+1", "scale.domains"), ("+1 taille ailes", "scale.domains"),
+                       ("21 taille", "scale.domains"), ("-11 taille", "scale.domains")):  # fmt: skip
+        with pytest.raises(RuleViolation) as refused:
+            scales.parse_scales(f"+2 combat; {text}")
+        assert refused.value.code == code and refused.value.params == {"text": text}
+
+
+def test_a_scale_applies_to_its_domain_or_its_traits_and_the_first_match_counts() -> None:
+    ogre = [scales.Scale(1, frozenset({"size"})), scales.Scale(2, frozenset({"combat", "mind"}))]
+    assert scales.scale_in(ogre, domain="combat") == 2 and scales.scale_in(ogre, domain="size") == 1
+    assert scales.scale_in(ogre, trait="esprit") == 2 and scales.scale_in(ogre, trait="vigueur") == 1
+    assert scales.scale_in(ogre, domain="agility") == 0 and scales.scale_in(ogre, trait="tir") == 0
+    assert scales.scale_in(ogre) == 0 and scales.scale_in([]) == 0
+    # The mass closest on a log scale; a mass of nothing still reads the lightest scale.
+    assert scales.scale_for_mass(0) == -10 and scales.scale_for_mass(84) == 1 and scales.scale_for_mass(81) == 0
+    assert scales.scale_for_mass(10_000) == 10
