@@ -172,3 +172,62 @@ def test_a_scale_applies_to_its_domain_or_its_traits_and_the_first_match_counts(
     # The mass closest on a log scale; a mass of nothing still reads the lightest scale.
     assert scales.scale_for_mass(0) == -10 and scales.scale_for_mass(84) == 1 and scales.scale_for_mass(81) == 0
     assert scales.scale_for_mass(10_000) == 10
+
+
+def test_a_rank_beyond_exceptionnel_is_impossible_and_below_faible_reads_as_faible() -> None:
+    """« Difficulté des Pouvoirs psychiques »: Faible → Facile … Exceptionnel → Extrême; beyond, « Impossible »."""
+    assert psychic.difficulty_for(Rank.EXCEPTIONNEL + 1) == ("impossible", Rank.EXCEPTIONNEL)
+    assert psychic.difficulty_for(Rank.LEGENDAIRE + 1) == ("impossible", Rank.LEGENDAIRE)
+    assert psychic.difficulty_for(Rank.LAMENTABLE) == ("facile", 1)
+    # « la Difficulté est toutefois augmentée d'un degré » for several objects, masked or not.
+    assert psychic.use_difficulty(Rank.MOYEN) == "moyenne"
+    assert psychic.use_difficulty(Rank.MOYEN, several_objects=True) == "difficile"
+    assert psychic.use_difficulty(Rank.MOYEN, masked=True, several_objects=True) == "tres_difficile"
+    assert psychic.required_rank_for(Rank.MOYEN) == Rank.MOYEN
+
+
+def test_a_use_costs_one_potential_point_unless_fed_and_reports_every_figure() -> None:
+    """« Chaque utilisation d'un pouvoir psychique consomme un point du Potentiel psychique »."""
+    use = psychic.power_use(domain_rank=Rank.BON, power_rank=Rank.BON, potential_left=1, vigour_lost=2)
+    assert use == psychic.PowerUse(Rank.BON, "difficile", 4, 0, 2, False)
+    fed = psychic.power_use(
+        domain_rank=Rank.BON, power_rank=Rank.MOYEN, potential_left=0, fed=True, several_objects=True
+    )
+    assert (fed.potential_left, fed.difficulty, fed.power_level, fed.required_rank) == (0, "difficile", 3, Rank.MOYEN)
+    tired = psychic.power_use(domain_rank=Rank.BON, power_rank=Rank.FAIBLE, potential_left=3, fatigue_rule=True,
+                              vigour=Rank.MOYEN, vigour_lost=1)  # fmt: skip
+    assert (tired.vigour_lost, tired.collapsed, tired.potential_left) == (2, False, 2)
+    # Vigour down to Lamentable exactly: one more use is allowed, and it collapses.
+    last = psychic.power_use(domain_rank=Rank.BON, power_rank=Rank.FAIBLE, potential_left=3, fatigue_rule=True,
+                             vigour=Rank.MOYEN, vigour_lost=3)  # fmt: skip
+    assert (last.vigour_lost, last.collapsed) == (4, True)
+    with pytest.raises(RuleViolation) as refused:
+        psychic.power_use(domain_rank=Rank.ABYSSAL, power_rank=Rank.FAIBLE, potential_left=3)
+    assert refused.value.code == "psychic.not_usable"
+    with pytest.raises(RuleViolation) as low:
+        psychic.power_use(domain_rank=Rank.MOYEN, power_rank=Rank.BON, potential_left=3)
+    assert low.value.code == "psychic.rank_too_low" and low.value.params == {"required": Rank.BON, "rank": Rank.MOYEN}
+    assert not psychic.usable(Rank.LAMENTABLE) and psychic.usable(Rank.FAIBLE) and not psychic.latent(Rank.FAIBLE)
+    assert psychic.potential(Rank.FAIBLE) == 2 and psychic.fatigue_recovered(3, 44) == 1
+    assert psychic.fatigue_recovered(1, 45) == 0
+
+
+def test_conscience_boosts_a_trait_or_gives_a_natural_armour_for_as_many_draws_as_its_value() -> None:
+    """« ajouter la valeur de sa Caractéristique Présence au rang … de sa Caractéristique Vigueur [Habileté] pour un
+    nombre de tirages égal à la valeur du Domaine psychique Conscience »; « une armure "naturelle" procurant un
+    bonus de cartes égal à la moitié de la valeur de la Caractéristique Présence (arrondie au supérieur) »."""
+    assert psychic.boost_for("enhanced_endurance", natural_armour=False, presence=5, conscience=6) == psychic.Boost(
+        "enhanced_endurance", "vigueur", 5, 6
+    )
+    assert psychic.boost_for("enhanced_coordination", natural_armour=False, presence=-1, conscience=-2) == (
+        psychic.Boost("enhanced_coordination", "habilete", 0, 0)
+    )
+    assert psychic.boost_for("enhanced_endurance", natural_armour=True, presence=5, conscience=6) == psychic.Boost(
+        "enhanced_endurance", "armour", 3, 6
+    )
+    assert psychic.boost_for("enhanced_endurance", natural_armour=True, presence=4, conscience=-1).amount == 2
+    for power, armour, code in (("telepathy", False, "psychic.not_a_boost"),
+                                ("enhanced_coordination", True, "psychic.armour_is_endurance")):  # fmt: skip
+        with pytest.raises(RuleViolation) as refused:
+            psychic.boost_for(power, natural_armour=armour, presence=4, conscience=4)
+        assert refused.value.code == code
