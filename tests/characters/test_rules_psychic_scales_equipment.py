@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from characters.rules import psychic, revers, scales
-from characters.rules.equipment import Armour, Era, Weapon, armour_against, outpaces, successes_per_revers
+from characters.rules import ladder, psychic, revers, scales
+from characters.rules.equipment import (
+    Armour,
+    ArmourEffect,
+    Era,
+    Weapon,
+    armour_against,
+    check_quality,
+    outpaces,
+    successes_per_revers,
+)
 from characters.rules.errors import RuleViolation
 from characters.rules.ladder import Rank, rank_label
 
@@ -231,3 +240,77 @@ def test_conscience_boosts_a_trait_or_gives_a_natural_armour_for_as_many_draws_a
         with pytest.raises(RuleViolation) as refused:
             psychic.boost_for(power, natural_armour=armour, presence=4, conscience=4)
         assert refused.value.code == code
+
+
+def test_armour_cards_against_each_weapon_and_what_a_shield_adds() -> None:
+    """« Les armes à feu ignorent les armures médiévales ou non pare-balle »: a bulletproof vest counts, medieval
+    plate never does, future armour always does; « boucliers : +1 carte de Défense », whatever the weapon."""
+    pistol = Weapon(bonus=1, era=Era.MODERN, firearm=True)
+    sword = Weapon(bonus=1, era=Era.MEDIEVAL)
+    plate = Armour(bonus=3, era=Era.MEDIEVAL, bulletproof=True)
+    assert armour_against(pistol, plate) == ArmourEffect(0, 1)
+    assert armour_against(pistol, plate, shield=True) == ArmourEffect(1, 1)
+    assert armour_against(sword, plate) == ArmourEffect(3, 1)
+    assert armour_against(pistol, Armour(bonus=2, era=Era.STEAM, bulletproof=True)) == ArmourEffect(2, 1)
+    assert armour_against(pistol, Armour(bonus=2, era=Era.MODERN)) == ArmourEffect(0, 1)
+    # Future armour cancels two successes of an older weapon, one of a future weapon, none when it has no card.
+    assert armour_against(sword, Armour(bonus=2, era=Era.FUTURE)) == ArmourEffect(2, 2)
+    assert armour_against(Weapon(bonus=2, era=Era.FUTURE), Armour(bonus=2, era=Era.FUTURE)) == ArmourEffect(2, 1)
+    assert armour_against(sword, Armour(bonus=0, era=Era.FUTURE), shield=True) == ArmourEffect(1, 1)
+    # A future weapon ignores modern armour, even without being a firearm.
+    assert armour_against(Weapon(bonus=2, era=Era.FUTURE), Armour(bonus=3, era=Era.MODERN)) == ArmourEffect(0, 1)
+    assert [check_quality(q) for q in (-1, 0, 1, 2)] == [-1, 0, 1, 2]
+    for bad in (-2, 3):
+        with pytest.raises(RuleViolation) as refused:
+            check_quality(bad)
+        assert refused.value.code == "equipment.quality_range" and refused.value.params == {"value": bad}
+
+
+def test_vehicles_of_every_size_and_era() -> None:
+    """« un petit véhicule doit obtenir deux succès … pour infliger un Revers à un véhicule moyen ou grand […] trois
+    succès […] à un véhicule énorme. Les véhicules moyens ou grands doivent dépenser deux succès pour infliger un
+    Revers à un véhicule énorme »; « Les véhicules modernes distancent automatiquement les véhicules de l'ère de la
+    vapeur ou antérieurs »."""
+    assert [successes_per_revers("small", size) for size in ("small", "medium", "large", "huge")] == [1, 2, 2, 3]
+    assert [successes_per_revers("medium", size) for size in ("small", "medium", "large", "huge")] == [1, 1, 1, 2]
+    assert [successes_per_revers("huge", size) for size in ("small", "medium", "large", "huge")] == [1, 1, 1, 1]
+    assert outpaces(Era.FUTURE, Era.MODERN) and outpaces(Era.MODERN, Era.MEDIEVAL)
+    assert not outpaces(Era.MODERN, Era.MODERN) and not outpaces(Era.STEAM, Era.MEDIEVAL)
+
+
+def test_a_revers_severity_its_domain_and_its_healing_exactly() -> None:
+    """« 1 succès = Revers … 3 succès = Revers Décisif »; « Les Revers s'appliquent, en principe, à tous les types
+    d'action » for deep physical wounds when the campaign reads it so."""
+    assert [revers.severity_from_successes(n) for n in (-1, 0, 1, 3, 4)] == [0, 0, 1, 3, 3]
+    assert [revers.check_severity(s) for s in (1, 2, 3)] == [1, 2, 3]
+    for bad in (0, 4):
+        with pytest.raises(RuleViolation) as refused:
+            revers.check_severity(bad)
+        assert refused.value.code == "revers.severity_range" and refused.value.params == {"severity": bad}
+    deep = revers.ActiveRevers("physical", 2, revers.Nature.DEEP)
+    assert revers.applies(deep, "social", deep_everywhere=True) and not revers.applies(deep, "social")
+    assert not revers.applies(deep, "", deep_everywhere=True)
+    assert not revers.applies(revers.ActiveRevers("physical", 2), "social", deep_everywhere=True)
+    assert not revers.applies(revers.ActiveRevers("mental", 2, revers.Nature.DEEP), "social", deep_everywhere=True)
+    worst = [deep, revers.ActiveRevers("social", 1), revers.ActiveRevers("social", 0)]
+    assert revers.penalty(worst, "social", deep_everywhere=True) == 2 and revers.penalty(worst, "social") == 1
+    assert revers.penalty([revers.ActiveRevers("social", 0)], "social") == 0
+    assert revers.recovery_days(revers.Nature.DEEP, light_days=1, deep_days=7) == 7
+    assert revers.recovery_days(revers.Nature.BLUNT, light_days=1, deep_days=7) == 1
+    assert revers.recover(2, 5000, 0) == (2, 0) and revers.recover(0, 5000, 10) == (0, 0)
+    assert revers.recover(-1, 5000, 10) == (0, 0) and revers.recover(2, 15, 10) == (1, 5)
+    assert revers.recover(2, 25, 10) == (0, 0)
+    assert revers.first_aid_result(1, success=False, lowers_wound=True) == 1
+    with pytest.raises(RuleViolation):
+        revers.first_aid_result(0, success=True, lowers_wound=True)
+    assert revers.out_of_action([1, 1], npc_threshold=2) and not revers.out_of_action([2], npc_threshold=3)
+    assert not revers.out_of_action([2, 2], npc_threshold=None) and not revers.out_of_action([], npc_threshold=1)
+
+
+def test_ranks_read_below_abyssal_and_in_each_language() -> None:
+    assert rank_label(-2) == "Abyssal \u22122" and rank_label(0) == "Abyssal" and rank_label(8) == "Légendaire"
+    assert rank_label(9, "en") == "Legendary +1" and rank_label(4, "de") == "Moyen"
+    assert ladder.rank_label_fr(6) == "Excellent" and ladder.rank_label_en(6) == "Great"
+    assert [ladder.cards(v) for v in (-2, 0, 5)] == [0, 0, 5]
+    assert ladder.clamp(5, highest=3) == 3 and ladder.clamp(-1, lowest=2) == 2 and ladder.clamp(12) == 12
+    assert ladder.shift(3, 2) == 5 and ladder.shift(1, -3) == 0
