@@ -130,3 +130,27 @@ def test_each_severity_names_its_wound() -> None:
     """« un Revers est considéré comme une Blessure, un Revers Majeur … une Blessure sérieuse et un Revers Décisif …
     une Blessure grave ou mortelle »."""
     assert WOUNDS == {Severity.REVERS: "wound", Severity.SERIOUS: "serious_wound", Severity.DECISIVE: "grave_wound"}
+
+
+def test_red_cards_succeed_by_method_two() -> None:
+    """Appendix 5, method 2: the red cards are the successes; an even black card is a failure."""
+    red, black = Played(Card(3, Suit.HEARTS)), Played(Card(4, Suit.CLUBS))
+    hands = [Hand("a", "1", attack={"b": (red, red, black)}), Hand("b", "2", defence={"b": (black,)})]
+    assert resolve_draw(hands, SuccessRule.RED).targets["b"].credited == {"a": 2}
+    assert resolve_draw(hands, EVEN).targets["b"].credited == {"a": 0}
+
+
+def test_armour_that_cannot_weigh_changes_nothing_and_needs_no_defence_card_of_its_wearer() -> None:
+    """An armour with no card left, or no heavier than the narrator's weight, neither adds nor takes a cancel and
+    leaves the weight shown; a wearer defended only by a teammate has no armour card among those."""
+    hands = [Hand("a", "1", attack={"b": hits(4)}), Hand("b", "2", defence={"b": hits(2)})]
+    for armour in ({"b": (3, 0)}, {"b": (1, 2)}):
+        target = resolve_draw(hands, EVEN, defence_weights={"b": 2}, armour=armour).targets["b"]
+        assert (target.credited, target.defence_weight) == ({"a": 0}, 2)
+    covered = [
+        Hand("a", "1", attack={"b": hits(3)}),
+        Hand("b", "2"),
+        Hand("c", "2", defence={"b": hits(1)}),
+    ]
+    target = resolve_draw(covered, EVEN, collective=True, armour={"b": (2, 1)}).targets["b"]
+    assert target.credited == {"a": 2} and target.defence_successes == 1
