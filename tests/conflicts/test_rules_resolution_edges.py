@@ -154,3 +154,49 @@ def test_armour_that_cannot_weigh_changes_nothing_and_needs_no_defence_card_of_i
     ]
     target = resolve_draw(covered, EVEN, collective=True, armour={"b": (2, 1)}).targets["b"]
     assert target.credited == {"a": 2} and target.defence_successes == 1
+
+
+def test_the_biggest_threat_is_parried_first_whatever_the_attackers_names() -> None:
+    """Defence 2 against 1 success from « abe » and 3 from « zed »: zed's 3 lose two, abe's one gets through."""
+    hands = [
+        Hand("jim", "pcs", defence={"jim": hits(2)}),
+        Hand("abe", "npcs", attack={"jim": hits(1)}),
+        Hand("zed", "npcs", attack={"jim": hits(3)}),
+    ]
+    assert resolve_draw(hands, EVEN).targets["jim"].credited == {"zed": 1, "abe": 1}
+
+
+def test_an_undefended_target_shows_no_defence_and_a_parried_one_costs_one() -> None:
+    hands = [Hand("a", "1", attack={"b": hits(1)}, defence={"a": hits(1)}), Hand("b", "2", attack={"a": hits(1)})]
+    outcome = resolve_draw(hands, EVEN, costs={("b", "a"): 3})
+    assert outcome.targets["b"].defence_successes == 0 and outcome.targets["b"].credited == {"a": 1}
+    # Everything parried: no attacker left to set a price, the cost shown is one success per Revers.
+    assert outcome.targets["a"].credited == {"b": 0} and outcome.targets["a"].cost == 1
+
+
+def test_successes_short_of_a_dear_revers_score_nothing() -> None:
+    """A small vehicle's one success on a huge one (3 successes per Revers) inflicts nothing: the draw is a tie."""
+    hands = [Hand("car", "1", attack={"ship": hits(1)}), Hand("ship", "2")]
+    outcome = resolve_draw(hands, EVEN, costs={("car", "ship"): 3})
+    assert outcome.by_side == {"1": 0, "2": 0} and outcome.verdict is DrawVerdict.TIE
+    assert outcome.targets["ship"].severity is Severity.NONE
+
+
+def test_out_of_range_without_a_defence_card_closes_nothing() -> None:
+    hands = [Hand("gunman", "1"), Hand("knife", "2", out_of_range=True)]
+    assert resolve_draw(hands, EVEN).range_closed == {"knife": 0}
+
+
+def test_a_draw_with_nobody_is_a_tie() -> None:
+    outcome = resolve_draw([], EVEN)
+    assert outcome.verdict is DrawVerdict.TIE and outcome.by_side == {} and outcome.winner is None
+
+
+def test_armour_lighter_than_the_narrators_weight_takes_nothing_off_and_reads_its_own_cards_by_the_method() -> None:
+    """Narrator's weight 3, armour 2: the armour's success still cancels 3, like every defence success. Method 2:
+    the armour's red cards are the successes that cancel two each."""
+    hands = [Hand("a", "1", attack={"b": hits(4)}), Hand("b", "2", defence={"b": hits(1)})]
+    assert resolve_draw(hands, EVEN, defence_weights={"b": 3}, armour={"b": (2, 1)}).targets["b"].credited == {"a": 1}
+    red = Played(Card(3, Suit.HEARTS))
+    hands = [Hand("a", "1", attack={"b": (red,) * 5}), Hand("b", "2", defence={"b": (red, red)})]
+    assert resolve_draw(hands, SuccessRule.RED, armour={"b": (2, 2)}).targets["b"].credited == {"a": 1}
