@@ -7,6 +7,7 @@ Revers (maximum 3) pour chaque Rang en dessous du minimum requis »."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -167,3 +168,25 @@ def test_the_distribution_of_any_number_of_fudge_dice() -> None:
     assert list(dice_distribution(3)) == [-3, -2, -1, 0, 1, 2, 3]
     rolls = {roll_4df(random.Random(seed)) for seed in range(60)}
     assert all(len(r) == 4 and set(r) <= {-1, 0, 1} for r in rolls) and len(rolls) > 30
+
+
+def test_a_die_may_turn_blank_and_a_test_rolls_its_own_dice_when_none_are_given() -> None:
+    rolled = fudge_test(FudgeTestSetup(Rank.MOYEN, Difficulty.MOYENNE), RNG, dice=(-1, 0, 1, 0))
+    assert change_die(rolled, 0, 0).dice == (0, 0, 1, 0)
+    own = fudge_test(FudgeTestSetup(Rank.MOYEN, Difficulty.MOYENNE), random.Random(2))
+    assert own.rolled and len(own.dice) == 4 and own.final_rank == Rank.MOYEN + sum(own.dice)
+
+
+def test_an_untrained_technical_failure_costs_a_revers_per_rank_short() -> None:
+    """« un Revers (maximum 3) pour chaque Rang en dessous du minimum requis », the automatic failure included:
+    Faible against Difficile (Bon) is three ranks short."""
+    setup = FudgeTestSetup(
+        Rank.FAIBLE,
+        Difficulty.DIFFICILE,
+        highly_technical=True,
+        technical_policy=TechnicalPolicy.FAIL,
+        hazard_per_rank=True,
+    )
+    failed = fudge_test(setup, RNG)
+    assert failed.automatic_failure and failed.revers == 3 and failed.final_rank == Rank.FAIBLE
+    assert fudge_test(replace(setup, difficulty=Difficulty.MOYENNE), RNG).revers == 2
