@@ -121,3 +121,53 @@ def test_a_bad_healing_table_names_the_file_the_entry_and_the_field() -> None:
     }
     with pytest.raises(DataError, match="max_cycles"):
         psychic._healing("powers.toml", 4, entry)
+
+
+GOOD_HEALING = {"ordinary_cycle_hours": 1, "monthly_cycle_hours": 0, "cost_per_cycle": 1, "max_cycles": "none"}
+
+
+def _healing_refusal(table: object) -> str:
+    with pytest.raises(DataError) as refused:
+        psychic._healing("powers.toml", 4, {"code": "x", "domain": "conscience", "rank": 3, "healing": table})
+    return str(refused.value)
+
+
+def test_a_healing_table_reads_back_in_seconds_and_a_power_without_one_heals_nothing() -> None:
+    """The smallest legal table: cycles of an hour, a point a cycle, no month-long cycle, no cap."""
+    entry = {"code": "x", "domain": "conscience", "rank": 3, "healing": GOOD_HEALING}
+    assert psychic._healing("powers.toml", 4, entry) == psychic.HealingPower("x", "conscience", 3, HOUR, 0, 1, "none")
+    long = GOOD_HEALING | {
+        "ordinary_cycle_hours": 24,
+        "monthly_cycle_hours": 24,
+        "cost_per_cycle": 2,
+        "max_cycles": "domain",
+    }
+    assert psychic._healing("powers.toml", 4, entry | {"healing": long}) == psychic.HealingPower(
+        "x", "conscience", 3, DAY, DAY, 2, "domain"
+    )
+    assert psychic._healing("powers.toml", 4, {"code": "x", "rank": 3}) is None
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "kind"),
+    [
+        ("ordinary_cycle_hours", -1, "int"),
+        ("ordinary_cycle_hours", "1", "int"),
+        ("monthly_cycle_hours", -1, "int"),
+        ("monthly_cycle_hours", None, "int"),
+        ("cost_per_cycle", -1, "int"),
+        ("max_cycles", 3, "str"),
+    ],
+)
+def test_each_healing_field_is_refused_with_its_name_and_type(field: str, value: object, kind: str) -> None:
+    message = _healing_refusal(GOOD_HEALING | {field: value})
+    assert message == f"powers.toml, entry 4 (x), field 'healing.{field}': {kind}"
+
+
+@pytest.mark.parametrize("change", [{"ordinary_cycle_hours": 0}, {"cost_per_cycle": 0}, {"max_cycles": "always"}])
+def test_a_healing_table_needs_hour_long_cycles_a_cost_and_a_known_cap(change: dict) -> None:
+    assert _healing_refusal(GOOD_HEALING | change) == (
+        "powers.toml, entry 4 (x), field 'healing': cycles of an hour or more, a cost of 1 or more, "
+        'max_cycles "domain" or "none"'
+    )
+    assert _healing_refusal([1, 2]) == "powers.toml, entry 4 (x), field 'healing': a table is required"
