@@ -314,3 +314,46 @@ def test_ranks_read_below_abyssal_and_in_each_language() -> None:
     assert [ladder.cards(v) for v in (-2, 0, 5)] == [0, 0, 5]
     assert ladder.clamp(5, highest=3) == 3 and ladder.clamp(-1, lowest=2) == 2 and ladder.clamp(12) == 12
     assert ladder.shift(3, 2) == 5 and ladder.shift(1, -3) == 0
+
+
+def test_telekinesis_needs_the_lowest_rank_covering_both_weight_and_duration() -> None:
+    """« La durée et/ou le poids déplacé indique le rang requis »: Faible 1 Séquence and 10 g … Exceptionnel 6 and
+    1 000 kg; the limits themselves are allowed."""
+    assert psychic.telekinesis_rank(0.01) == Rank.FAIBLE and psychic.telekinesis_rank(0.011) == Rank.MEDIOCRE
+    assert psychic.telekinesis_rank(0.01, sequences=2) == Rank.MEDIOCRE
+    assert psychic.telekinesis_rank(1.0, sequences=4) == Rank.BON
+    assert psychic.telekinesis_rank(1000.0, sequences=6) == Rank.EXCEPTIONNEL
+    for weight, sequences in ((1000.5, 1), (1.0, 7)):
+        with pytest.raises(RuleViolation) as refused:
+            psychic.telekinesis_rank(weight, sequences)
+        assert refused.value.code == "psychic.telekinesis_beyond"
+        assert refused.value.params == {"weight": weight, "sequences": sequences}
+    assert [psychic.telekinesis_mind_modifier(r) for r in (0, 3, 4, 7, 8)] == [-1, -1, 0, 3, 3]
+
+
+def test_rest_gives_vigour_back_per_full_quarter_hour_and_potential_after_the_night() -> None:
+    """« Un rang de Vigueur perdu […] se récupère à l'issue d'un repos d'environ 15 minutes »; the Potentiel comes
+    back « à l'issue d'une bonne nuit de repos », the campaign's night in game hours (0: by hand)."""
+    quarter = psychic.rest_recovery(rested_seconds=600, elapsed_seconds=300, vigour_lost=3, potential_used=True,
+                                    night_hours=1)  # fmt: skip
+    assert quarter == psychic.RestRecovery(2, False, 900)
+    night = psychic.rest_recovery(rested_seconds=0, elapsed_seconds=3600, vigour_lost=1, potential_used=True,
+                                  night_hours=1)  # fmt: skip
+    assert night == psychic.RestRecovery(0, True, 3600)
+    unused = psychic.rest_recovery(rested_seconds=0, elapsed_seconds=3600, vigour_lost=0, potential_used=False,
+                                   night_hours=1)  # fmt: skip
+    assert not unused.potential_back
+    by_hand = psychic.rest_recovery(rested_seconds=0, elapsed_seconds=99_999, vigour_lost=0, potential_used=True,
+                                    night_hours=0)  # fmt: skip
+    assert not by_hand.potential_back
+    # The clock going back gives nothing; rest counts up to a week and a day.
+    back = psychic.rest_recovery(rested_seconds=900, elapsed_seconds=-900, vigour_lost=2, potential_used=False,
+                                 night_hours=8)  # fmt: skip
+    assert back == psychic.RestRecovery(2, False, 900)
+    capped = psychic.rest_recovery(rested_seconds=psychic.REST_CAP_SECONDS + 900, elapsed_seconds=900, vigour_lost=2,
+                                   potential_used=False, night_hours=8)  # fmt: skip
+    assert capped == psychic.RestRecovery(2, False, psychic.REST_CAP_SECONDS)
+    assert psychic.feed(trait_rank=Rank.FAIBLE, ranks_lost=1) == 2
+    with pytest.raises(RuleViolation) as exhausted:
+        psychic.feed(trait_rank=Rank.FAIBLE, ranks_lost=2)
+    assert exhausted.value.code == "psychic.feed_exhausted"
