@@ -246,3 +246,9 @@ def test_a_spend_takes_experience_first_then_creation_and_names_what_is_missing(
     assert creation_only.value.params == {"creation": 1, "amount": 2}
     assert Balances(3, 4).after({Pool.CREATION: 1}) == Balances(2, 4)
     assert Balances(3, 4).after({Pool.EXPERIENCE: 2}) == Balances(3, 2) and Balances(3, 4).total == 7
+
+
+def test_two_ranks_past_exceptionnel_cost_four_times_as_much_again() -> None:
+    """The doubling goes on: 48, 96, 192, 384 for a field."""
+    costs = [progression_cost(TraitKind.FIELD, rank, scheme="streamlined") for rank in range(7, 11)]
+    assert costs == [48, 96, 192, 384]

@@ -253,3 +253,13 @@ def test_streamlined_aptitudes_may_go_down_for_a_refund_to_faible_and_fields_of_
         ("streamlined.below_faible", {"trait": "vigueur"}),
         ("creation.below_default", {"trait": "tir", "default": Rank.FAIBLE}),
     ]
+
+
+def test_a_sheet_is_saved_with_the_narrators_leave() -> None:
+    """« sauf autorisation du Narrateur »: the check that saves a sheet reads the same options as the live budget."""
+    allowed = CreationOptions(permitted=frozenset({"esprit"}))
+    saved = creation_check(mode="standard", total=11, traits=TRAITS, ranks={"esprit": 8}, options=allowed)
+    assert saved.valid and saved.ranks() == {"esprit": 8}
+    with pytest.raises(RuleViolation) as refused:
+        creation_check(mode="standard", total=11, traits=TRAITS, ranks={"esprit": 8})
+    assert refused.value.code == "rank.above_maximum"

@@ -357,3 +357,15 @@ def test_rest_gives_vigour_back_per_full_quarter_hour_and_potential_after_the_ni
     with pytest.raises(RuleViolation) as exhausted:
         psychic.feed(trait_rank=Rank.FAIBLE, ranks_lost=2)
     assert exhausted.value.code == "psychic.feed_exhausted"
+
+
+def test_scales_one_a_line_and_against_a_bigger_creature() -> None:
+    """A scale per line reads as a scale per « ; »; « Le dragon […] tire 6 cartes supplémentaires en combat », and the
+    human facing it draws 6 fewer; a domain no trait belongs to raises none."""
+    assert scales.parse_scales("+1 taille\n-1 force") == [
+        scales.Scale(1, frozenset({"size"})),
+        scales.Scale(-1, frozenset({"strength"})),
+    ]
+    assert scales.card_modifier(0, 6) == -6 and scales.card_modifier(3, 1) == 2
+    assert scales.scale_in([scales.Scale(2, frozenset({"flight"}))], trait="vigueur") == 0
+    assert revers.recover(2, 5, 1) == (0, 0)
