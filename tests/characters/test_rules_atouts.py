@@ -252,3 +252,19 @@ def test_two_ranks_past_exceptionnel_cost_four_times_as_much_again() -> None:
     """The doubling goes on: 48, 96, 192, 384 for a field."""
     costs = [progression_cost(TraitKind.FIELD, rank, scheme="streamlined") for rank in range(7, 11)]
     assert costs == [48, 96, 192, 384]
+
+
+def test_one_bonus_at_a_time_and_help_costs_two_by_their_exact_rules() -> None:
+    """« Il n'est normalement possible de dépenser qu'un seul point de cette manière »; « Deux Atouts permettent de
+    donner un bonus de +1 Carte ou de +1 Rang à un autre personnage »."""
+    balances = Balances(creation=5, experience=5)
+    bonus = SpendRequest(AtoutUse.TEMPORARY_BONUS, amount=2, roll=RollHistory())
+    assert refused(bonus, balances) == "atout.temporary_bonus.one_at_a_time"
+    help_ = SpendRequest(
+        AtoutUse.HELP_OTHER, amount=3, justification="je le couvre", roll=RollHistory(), targets_other=True
+    )
+    with pytest.raises(RuleViolation) as info:
+        spend_plan(help_, balances)
+    assert info.value.code == "atout.help_other.two_atouts" and info.value.params == {"cost": 2}
+    assert str(info.value) == "atout.help_other.two_atouts: {'cost': 2}"
+    assert str(RuleViolation("atout.amount_positive")) == "atout.amount_positive"

@@ -263,3 +263,29 @@ def test_a_sheet_is_saved_with_the_narrators_leave() -> None:
     with pytest.raises(RuleViolation) as refused:
         creation_check(mode="standard", total=11, traits=TRAITS, ranks={"esprit": 8})
     assert refused.value.code == "rank.above_maximum"
+
+
+def test_an_unknown_trait_is_named_and_the_traits_after_it_still_count() -> None:
+    budget = creation_budget(mode="standard", total=6, traits=TRAITS, ranks={"alchimie": 4, "esprit": 4})
+    assert [(v.code, v.params) for v in budget.violations] == [("creation.unknown_trait", {"trait": "alchimie"})]
+    assert budget.ranks() == {"esprit": 4} and budget.spent == 2
+
+
+def test_streamlined_limits_at_faible_and_abyssal_exactly() -> None:
+    """Appendix 3: an Aptitude starts at Moyen and may go down to Faible, no lower; a field of default Faible may not
+    go below it, Médecine (default Lamentable) may stay there; a power domain at its Abyssal default is legal."""
+    budget = creation_budget(
+        mode="streamlined", total=15, traits=TRAITS, ranks={"vigueur": 2, "tir": 1, "medecine": 1, "esprit": 6}
+    )
+    assert [(line.code, line.default, line.cost) for line in budget.lines] == [
+        ("vigueur", Rank.MOYEN, -6),
+        ("tir", Rank.FAIBLE, -1),
+        ("medecine", Rank.LAMENTABLE, 0),
+        ("esprit", Rank.MOYEN, 6),
+    ]
+    assert [(v.code, v.params) for v in budget.violations] == [
+        ("creation.below_default", {"trait": "tir", "default": Rank.FAIBLE}),
+        ("streamlined.below_faible", {"trait": "tir"}),
+        ("streamlined.too_many_kept", {"kept": 16, "maximum": 3}),
+    ]
+    assert creation_check(mode="standard", total=6, traits=TRAITS, ranks={"conscience": 0, "esprit": 3}).valid
