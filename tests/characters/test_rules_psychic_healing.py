@@ -171,3 +171,20 @@ def test_a_healing_table_needs_hour_long_cycles_a_cost_and_a_known_cap(change: d
         'max_cycles "domain" or "none"'
     )
     assert _healing_refusal([1, 2]) == "powers.toml, entry 4 (x), field 'healing': a table is required"
+
+
+def _start_refused(**kwargs: object) -> RuleViolation:
+    with pytest.raises(RuleViolation) as refused:
+        psychic.healing_start(REGEN, **kwargs)  # type: ignore[arg-type]
+    return refused.value
+
+
+def test_a_healing_power_starts_with_exactly_one_cycles_cost_left_and_each_refusal_is_exact() -> None:
+    """« Un point de potentiel psychique doit être dépensé par cycle de récupération »: one point left is enough."""
+    wounds = [Wound(1, 2)]
+    assert psychic.healing_start(REGEN, domain_rank=Rank.BON, potential_left=1, wounds=wounds) == HOUR
+    low = _start_refused(domain_rank=Rank.MOYEN, potential_left=4, wounds=wounds)
+    assert low.code == "psychic.rank_too_low" and low.params == {"required": Rank.BON, "rank": Rank.MOYEN}
+    assert _start_refused(domain_rank=Rank.LAMENTABLE, potential_left=4, wounds=wounds).code == "psychic.latent"
+    assert _start_refused(domain_rank=Rank.BON, potential_left=4, wounds=[]).code == "psychic.nothing_to_heal"
+    assert _start_refused(domain_rank=Rank.BON, potential_left=0, wounds=wounds).code == "psychic.no_potential"

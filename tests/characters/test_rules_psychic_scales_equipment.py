@@ -369,3 +369,26 @@ def test_scales_one_a_line_and_against_a_bigger_creature() -> None:
     assert scales.card_modifier(0, 6) == -6 and scales.card_modifier(3, 1) == 2
     assert scales.scale_in([scales.Scale(2, frozenset({"flight"}))], trait="vigueur") == 0
     assert revers.recover(2, 5, 1) == (0, 0)
+
+
+def test_each_refused_use_by_its_exact_code_and_collapse_only_below_lamentable() -> None:
+    def refused(**kwargs: object) -> RuleViolation:
+        with pytest.raises(RuleViolation) as info:
+            psychic.power_use(**kwargs)  # type: ignore[arg-type]
+        return info.value
+
+    assert refused(domain_rank=Rank.LAMENTABLE, power_rank=Rank.FAIBLE, potential_left=3).code == "psychic.latent"
+    assert refused(domain_rank=Rank.BON, power_rank=Rank.FAIBLE, potential_left=0).code == "psychic.no_potential"
+    tired = refused(domain_rank=Rank.BON, power_rank=Rank.FAIBLE, potential_left=3, fatigue_rule=True, vigour=Rank.MOYEN,
+                    vigour_lost=4)  # fmt: skip
+    assert tired.code == "psychic.exhausted"
+    # Down to Lamentable exactly after the use: tired, not collapsed (« chute en dessous du rang Lamentable »).
+    edge = psychic.power_use(domain_rank=Rank.BON, power_rank=Rank.FAIBLE, potential_left=3, fatigue_rule=True,
+                             vigour=Rank.MOYEN, vigour_lost=2)  # fmt: skip
+    assert (edge.vigour_lost, edge.collapsed) == (3, False)
+    assert psychic.power_use(domain_rank=Rank.BON, power_rank=Rank.FAIBLE, potential_left=3).vigour_lost == 0
+    with pytest.raises(RuleViolation) as not_a_boost:
+        psychic.boost_for("telepathy", natural_armour=False, presence=4, conscience=4)
+    assert not_a_boost.value.params == {"power": "telepathy"}
+    armour = psychic.boost_for("enhanced_endurance", natural_armour=True, presence=4, conscience=0)
+    assert (armour.amount, armour.left) == (2, 0)
