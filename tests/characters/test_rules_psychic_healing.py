@@ -188,3 +188,37 @@ def test_a_healing_power_starts_with_exactly_one_cycles_cost_left_and_each_refus
     assert _start_refused(domain_rank=Rank.LAMENTABLE, potential_left=4, wounds=wounds).code == "psychic.latent"
     assert _start_refused(domain_rank=Rank.BON, potential_left=4, wounds=[]).code == "psychic.nothing_to_heal"
     assert _start_refused(domain_rank=Rank.BON, potential_left=0, wounds=wounds).code == "psychic.no_potential"
+
+
+def test_a_cycle_runs_only_for_wounds_still_open_of_the_kind_it_heals() -> None:
+    """« une semaine de soins/repos par carte de pénalité »: a healed wound opens no cycle, ordinary or monthly."""
+    assert psychic.healing_cycle(REGEN, [Wound(1, 0), Wound(2, 0, True)]) == 0
+    assert psychic.healing_cycle(REGEN, [Wound(1, 0), Wound(2, 1, True)]) == DAY
+    assert psychic.healing_cycle(FAST, [Wound(2, 1, True)]) == 0
+    # « ne peut prolonger sa méditation au delà d'un nombre de jours égal à la valeur du Domaine de pouvoir ».
+    assert FAST.cycle_limit(0) == 0 and FAST.cycle_limit(-1) == 0 and REGEN.cycle_limit(0) is None
+
+
+def test_healing_field_by_field_when_it_ends_healed_out_of_points_or_at_its_limit() -> None:
+    """Each completed cycle takes a step off every ordinary wound and starts the next for its cost; what stops it is
+    said, with the time left over and nothing carried."""
+    nothing = psychic.heal(REGEN, wounds=[Wound(1, 0)], carried_seconds=100, elapsed_seconds=50, potential_left=3)
+    assert nothing == psychic.Healing({1: 0}, 0, 0, 0, "healed", 50)
+    healed = psychic.heal(REGEN, wounds=[Wound(1, 1)], carried_seconds=0, elapsed_seconds=2 * HOUR, potential_left=5)
+    assert healed == psychic.Healing({1: 0}, 0, 1, 0, "healed", HOUR)
+    dry = psychic.heal(REGEN, wounds=[Wound(1, 3)], carried_seconds=0, elapsed_seconds=5 * HOUR, potential_left=0)
+    assert dry == psychic.Healing({1: 2}, 0, 1, 0, "no_potential", 4 * HOUR)
+    # A power of 2 points a cycle, capped at the domain's value 2: the second paid cycle is the last.
+    dear = psychic.HealingPower("x", "conscience", 3, HOUR, 0, 2, "domain")
+    capped = psychic.heal(dear, wounds=[Wound(1, 3)], carried_seconds=0, elapsed_seconds=10 * HOUR, potential_left=10,
+                          domain_rank=2)  # fmt: skip
+    assert capped == psychic.Healing({1: 1}, 2, 2, 0, "limit", 8 * HOUR)
+    # The first cycle counts as paid by default; with none paid yet and no domain given, one cycle is the limit.
+    assert psychic.heal(dear, wounds=[Wound(1, 3)], carried_seconds=0, elapsed_seconds=10 * HOUR, potential_left=10,
+                        domain_rank=3).points == 4  # fmt: skip
+    unpaid = psychic.heal(dear, wounds=[Wound(1, 3)], carried_seconds=0, elapsed_seconds=10 * HOUR, potential_left=10,
+                          cycles_paid=0)  # fmt: skip
+    assert (unpaid.stopped, unpaid.points, unpaid.cycles) == ("limit", 0, 1)
+    # A cycle already run to its end completes at once.
+    done = psychic.heal(REGEN, wounds=[Wound(1, 1)], carried_seconds=HOUR, elapsed_seconds=0, potential_left=0)
+    assert (done.cycles, done.stopped) == (1, "healed")

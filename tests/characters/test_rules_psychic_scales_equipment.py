@@ -392,3 +392,7 @@ def test_each_refused_use_by_its_exact_code_and_collapse_only_below_lamentable()
     assert not_a_boost.value.params == {"power": "telepathy"}
     armour = psychic.boost_for("enhanced_endurance", natural_armour=True, presence=4, conscience=0)
     assert (armour.amount, armour.left) == (2, 0)
+
+
+def test_a_regional_language_reads_its_language() -> None:
+    assert rank_label(5, "en-GB") == "Good" and rank_label(5, "fr-CA") == "Bon"
