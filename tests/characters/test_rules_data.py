@@ -182,7 +182,7 @@ def test_a_trait_is_replaced_or_removed_in_its_place_and_an_unknown_one_is_a_key
         trait_replaced(LIST, "tir", _trait("soin"))
     assert _codes(trait_removed(LIST, "force")) == ["esprit", "tir", "soin"]
     assert _codes(trait_removed(LIST, "esprit")) == ["force", "tir", "soin"]
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="nage"):
         trait_removed(LIST, "nage")
 
 
