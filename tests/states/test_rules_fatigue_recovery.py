@@ -214,3 +214,15 @@ def test_a_critical_level_lost_clears_its_deadline_and_sources_read_in_both_lang
         "Faim",
         "Hunger",
     )
+
+
+def test_a_level_gained_reports_its_source_and_the_new_total_without_a_critical_state() -> None:
+    """« Fatigue » gains one level at a time; only the third brings the source's critical effect."""
+    tracks, first = gain({}, "hunger")
+    assert first == FatigueGain(source="hunger", total=1, critical_now=False)
+    _, second = gain(tracks, "thirst")
+    assert second == FatigueGain(source="thirst", total=2, critical_now=False)
+    assert second.critical_now is False
+    with pytest.raises(IllegalTransition) as bruises:
+        gain(gain(tracks, "hunger")[0], "bumps_and_bruises")
+    assert bruises.value.code == "no_critical_from_source"

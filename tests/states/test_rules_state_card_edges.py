@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from states.rules.dice import TraitDie, trait_roll
+from states.rules.dice import Modifier, TraitDie, trait_roll
 from states.rules.errors import IllegalTransition
+from states.rules.initiative import card_order
+from states.rules.situations import Situation, parry
 from states.rules.states import (
     BleedingOutcome,
     BleedingResult,
@@ -181,3 +183,12 @@ def test_shaken_ends_as_false_and_each_refusal_names_its_code() -> None:
         assert refused.value.code == code
     _, taken = wounds_take(CardState(), 2)
     assert taken.incoming == 2 and taken.taken == 2 and taken.soaked == 0
+
+
+def test_total_defence_prone_and_the_jokers_exact_figures() -> None:
+    """Défense totale: « un jet de Combat avec un bonus de +2 … à la place de sa Parade », shown as what it adds; À
+    terre: « sa Parade est réduite de 2 » against melee; the red Joker acts before the black one, both before an ace."""
+    total = parry(5, [Situation.TOTAL_DEFENCE, Situation.PRONE], total_defence_total=8)
+    assert total.modifiers == (Modifier("total_defence", 3), Modifier("prone", -2)) and total.value == 6
+    assert card_order("RJ") == (13, 1) and card_order("BJ") == (13, 0) and card_order("As") == (12, 3)
+    assert sorted(["BJ", "As", "RJ", "2c"], key=card_order, reverse=True) == ["RJ", "BJ", "As", "2c"]
