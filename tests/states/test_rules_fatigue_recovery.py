@@ -22,6 +22,7 @@ from states.rules.fatigue import (
     FatigueTrack,
     fatigue_action,
     fatigue_lose,
+    load_sources,
     total_levels,
 )
 from states.rules.initiative import is_red
@@ -226,3 +227,12 @@ def test_a_level_gained_reports_its_source_and_the_new_total_without_a_critical_
     with pytest.raises(IllegalTransition) as bruises:
         gain(gain(tracks, "hunger")[0], "bumps_and_bruises")
     assert bruises.value.code == "no_critical_from_source"
+
+
+def test_the_sources_file_reads_each_source_under_its_key_with_its_card() -> None:
+    """Faim: « 500 g de nourriture décente permet à un personnage de récupérer d'un niveau de fatigue par heure »."""
+    sources = load_sources()
+    hunger = sources["hunger"]
+    assert (hunger.key, hunger.name_fr, hunger.name_en) == ("hunger", "Faim", "Hunger")
+    assert hunger.card.startswith("500 g de nourriture décente") and hunger.recovery.action == "food"
+    assert all(source.key == key for key, source in sources.items()) and len(sources) == 9

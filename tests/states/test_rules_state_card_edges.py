@@ -21,6 +21,7 @@ from states.rules.states import (
     TrickResult,
     bleeding_roll,
     bleeding_set,
+    ensure_can_act,
     incapacitation_roll,
     shaken_recovery,
     shaken_set,
@@ -192,3 +193,25 @@ def test_total_defence_prone_and_the_jokers_exact_figures() -> None:
     assert total.modifiers == (Modifier("total_defence", 3), Modifier("prone", -2)) and total.value == 6
     assert card_order("RJ") == (13, 1) and card_order("BJ") == (13, 0) and card_order("As") == (12, 3)
     assert sorted(["BJ", "As", "RJ", "2c"], key=card_order, reverse=True) == ["RJ", "BJ", "As", "2c"]
+
+
+def test_who_cannot_act_is_refused_by_the_exact_reason() -> None:
+    """« Il ne peut plus agir » in État critique; the dead and the unconscious do not act either."""
+    for state, code in (
+        (CardState(dead=True, incapacitated=True), "dead"),
+        (CardState(incapacitated=True, unconscious=True), "incapacitated"),
+        (CardState(unconscious=True), "unconscious"),
+    ):
+        with pytest.raises(IllegalTransition) as refused:
+            ensure_can_act(state)
+        assert refused.value.code == code
+    ensure_can_act(CardState(shaken=True, wounds=3))
+
+
+def test_a_trait_roll_is_stored_with_every_field_named() -> None:
+    roll = trait_roll(ScriptedDice(6, 2, 3), TraitDie(6), wild_card=True, target=4)
+    stored = roll.to_json()
+    assert set(stored) == {
+        "die", "trait_faces", "wild_faces", "modifiers", "target", "total", "outcome", "raises", "used_wild_die",
+    }  # fmt: skip
+    assert stored["trait_faces"] == list(roll.trait_faces) and stored["wild_faces"] == list(roll.wild_faces)
