@@ -20,6 +20,7 @@ from states.rules.fatigue import (
     ElapseReport,
     FatigueGain,
     FatigueTrack,
+    SourceDataError,
     fatigue_action,
     fatigue_lose,
     load_sources,
@@ -236,3 +237,36 @@ def test_the_sources_file_reads_each_source_under_its_key_with_its_card() -> Non
     assert (hunger.key, hunger.name_fr, hunger.name_en) == ("hunger", "Faim", "Hunger")
     assert hunger.card.startswith("500 g de nourriture décente") and hunger.recovery.action == "food"
     assert all(source.key == key for key, source in sources.items()) and len(sources) == 9
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (
+            'name_fr="x"\nname_en="x"\nrecovery={trigger="auto", interval_minutes=5}\ncritical={kind="none"}',
+            "card: missing",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="action", action="nap", interval_minutes=5}\n'
+            'critical={kind="none"}',
+            "recovery.action: 'nap' is not one of ",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", treatment_dice="2x6"}\ncritical={kind="none"}',
+            "recovery.treatment_dice: '2x6' is not NdS",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\n'
+            'critical={kind="vigor_roll_every"}',
+            "critical.every_minutes: needed for this kind",
+        ),
+    ],
+)
+def test_a_broken_source_names_the_file_the_entry_the_field_and_the_problem(
+    tmp_path, fields: str, message: str
+) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.toml"
+    bad.write_text(f"[x]\n{fields}\n", encoding="utf-8")
+    with pytest.raises(SourceDataError) as refused:
+        load_sources(bad)
+    assert str(refused.value).startswith(f"bad.toml: [x] {message}")
