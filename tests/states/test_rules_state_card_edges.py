@@ -11,6 +11,7 @@ import pytest
 from states.rules.dice import Modifier, TraitDie, trait_roll
 from states.rules.errors import IllegalTransition
 from states.rules.initiative import card_order
+from states.rules.odds import trait_odds
 from states.rules.situations import Situation, parry
 from states.rules.states import (
     BleedingOutcome,
@@ -215,3 +216,8 @@ def test_a_trait_roll_is_stored_with_every_field_named() -> None:
         "die", "trait_faces", "wild_faces", "modifiers", "target", "total", "outcome", "raises", "used_wild_die",
     }  # fmt: skip
     assert stored["trait_faces"] == list(roll.trait_faces) and stored["wild_faces"] == list(roll.wild_faces)
+
+
+def test_a_trait_odds_says_which_roll_it_is() -> None:
+    odds = trait_odds(TraitDie(8), wild_card=True, modifier=-1, target=5)
+    assert (odds.die, odds.wild_card, odds.modifier, odds.target) == (TraitDie(8), True, -1, 5)
