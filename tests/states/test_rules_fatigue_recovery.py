@@ -236,6 +236,7 @@ def test_the_sources_file_reads_each_source_under_its_key_with_its_card() -> Non
     hunger = sources["hunger"]
     assert (hunger.key, hunger.name_fr, hunger.name_en) == ("hunger", "Faim", "Hunger")
     assert hunger.card.startswith("500 g de nourriture décente") and hunger.recovery.action == "food"
+    assert (hunger.critical.kind, hunger.critical.dice) == ("death_within", "3d6")
     assert all(source.key == key for key, source in sources.items()) and len(sources) == 9
 
 
@@ -259,6 +260,15 @@ def test_the_sources_file_reads_each_source_under_its_key_with_its_card() -> Non
             'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\n'
             'critical={kind="vigor_roll_every"}',
             "critical.every_minutes: needed for this kind",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto"}\ncritical={kind="none"}',
+            "recovery.interval_minutes: needed unless a treatment_dice is given",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\n'
+            'critical={kind="death_within"}',
+            "critical.dice: needed for this kind",
         ),
     ],
 )

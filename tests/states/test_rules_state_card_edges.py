@@ -221,3 +221,9 @@ def test_a_trait_roll_is_stored_with_every_field_named() -> None:
 def test_a_trait_odds_says_which_roll_it_is() -> None:
     odds = trait_odds(TraitDie(8), wild_card=True, modifier=-1, target=5)
     assert (odds.die, odds.wild_card, odds.modifier, odds.target) == (TraitDie(8), True, -1, 5)
+
+
+def test_defending_shows_its_plus_two() -> None:
+    """Défense: « +2 à sa Parade jusqu'à son action suivante »."""
+    defended = parry(5, [Situation.DEFEND])
+    assert defended.modifiers == (Modifier("defend", 2),) and defended.value == 7
