@@ -2,6 +2,10 @@
 
     .venv/bin/python scripts/mutation_scores.py states.rules conflicts.rules characters.rules
 
+With ``--names survived`` (or ``--names unchecked``) it prints the names of those mutants instead, one a line, for
+``mutmut run``: a named mutant is checked again, so the survivors alone can be re-run against new tests
+(``mutmut run "conflicts.rules.budget*"`` checks every mutant of the module again, not only those left).
+
 Killed counts what a test caught (a timed-out mutant too: it hung the rules); the score is killed over every mutant
 checked, « no tests » included (no test reaches that code, so nothing would notice it change). Mutants not yet
 checked are counted apart: a run stopped half-way says how far it got.
@@ -42,11 +46,28 @@ def _line(name: str, counts: Counter[str]) -> str:
     )
 
 
+def _metas(package: str) -> list[Path]:
+    """The results of a package's modules, or of one module (``conflicts.rules.budget``)."""
+    path = ROOT / "mutants" / package.replace(".", "/")
+    module = path.with_name(path.name + ".py.meta")
+    return [module] if module.exists() else sorted(path.glob("*.py.meta"))
+
+
+def names(status: str, packages: list[str]) -> int:
+    for package in packages:
+        for meta in _metas(package):
+            codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+            for name, code in codes.items():
+                if _status(code).replace(" ", "_") == status or (status == "survived" and _status(code) == "no tests"):
+                    print(name)
+    return 0
+
+
 def main(packages: list[str]) -> int:
     for package in packages:
         total: Counter[str] = Counter()
         lines = []
-        for meta in sorted((ROOT / "mutants" / package.replace(".", "/")).glob("*.py.meta")):
+        for meta in _metas(package):
             codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
             counts = Counter(_status(code) for code in codes.values())
             if counts:
@@ -58,4 +79,7 @@ def main(packages: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:] or ["states.rules", "conflicts.rules", "characters.rules"]))
+    args = sys.argv[1:]
+    if args[:1] == ["--names"] and len(args) > 1 and args[1] in ("survived", "unchecked"):
+        sys.exit(names(args[1].replace("unchecked", "not_checked"), args[2:]))
+    sys.exit(main(args or ["states.rules", "conflicts.rules", "characters.rules"]))

@@ -131,3 +131,15 @@ def _close_the_socket_thread_connection(request):  # type: ignore[no-untyped-def
             connections.close_all()
         else:
             asyncio.run(sync_to_async(connections.close_all, thread_sensitive=True)())
+
+
+def pytest_unconfigure(config):  # type: ignore[no-untyped-def]
+    """A mutation run (``make mutation``) collects the tests once in a server process, then forks one pytest session
+    per mutant from it. Freezing what that process holds keeps each forked session's garbage collections (pytest
+    runs two at its end) off the whole Django heap they inherit: half the CPU a mutant costs. mutmut sets
+    ``MUTANT_UNDER_TEST``; an ordinary test run never has it and changes nothing."""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        import gc
+
+        gc.collect()
+        gc.freeze()

@@ -12,6 +12,8 @@ from characters.rules.atouts import (
     Pool,
     RollHistory,
     SpendRequest,
+    in_play_raise_cost,
+    in_play_rank_cost,
     progression_cost,
     session_award,
     spend_plan,
@@ -154,3 +156,115 @@ def test_a_spend_never_takes_more_than_there_is(
     after = balances.after(plan)
     assert after.creation >= 0 and after.experience >= 0
     assert after.total == balances.total - amount
+
+
+# ------------------------------------------------------------------ each refusal and each price exactly (mutation tests)
+
+
+def test_past_exceptionnel_the_streamlined_cost_keeps_doubling_and_abyssal_costs_as_lamentable() -> None:
+    """Appendix 3 stops at « Excellent → Exceptionnel 24 »; each rank beyond costs twice the last (48, 96…)."""
+    assert progression_cost(TraitKind.FIELD, Rank.EXCEPTIONNEL, scheme="streamlined") == 48
+    assert progression_cost(TraitKind.FIELD, Rank.LEGENDAIRE, scheme="streamlined") == 96
+    assert progression_cost(TraitKind.APTITUDE, Rank.EXCEPTIONNEL, scheme="streamlined") == 144
+    assert progression_cost(TraitKind.POWER_DOMAIN, Rank.ABYSSAL, scheme="streamlined") == 3
+    assert progression_cost(TraitKind.FIELD, -1, scheme="streamlined") == 3
+    assert progression_cost(TraitKind.FIELD, Rank.EXCEPTIONNEL, scheme="one_per_rank") == 1
+
+
+def test_raising_in_play_costs_the_creation_price_per_rank_gained() -> None:
+    """« le joueur […] dépense 2 Atouts en Tir […] un rang Moyen »; streamlined: Aptitudes ±3, the rest 1."""
+    assert in_play_rank_cost(TraitKind.APTITUDE, streamlined=True) == 3
+    assert in_play_rank_cost(TraitKind.FIELD, streamlined=True) == 1
+    assert in_play_rank_cost(TraitKind.APTITUDE, streamlined=False) == 1
+    assert in_play_raise_cost(Rank.FAIBLE, Rank.MOYEN) == 2
+    assert in_play_raise_cost(Rank.FAIBLE, Rank.MOYEN, per_rank=3) == 6
+    for to_rank in (Rank.FAIBLE, Rank.LAMENTABLE):
+        with pytest.raises(RuleViolation) as refused_raise:
+            in_play_raise_cost(Rank.FAIBLE, to_rank)
+        assert refused_raise.value.code == "atout.raise.must_go_up"
+
+
+@pytest.mark.parametrize(
+    ("request_", "code", "params"),
+    [
+        (SpendRequest(AtoutUse.REROLL, amount=0), "atout.amount_positive", {}),
+        (SpendRequest(AtoutUse.COUNTER, targets_other=True), "atout.needs_roll", {"use": "counter"}),
+        (SpendRequest(AtoutUse.TAKE_REVERS), "atout.needs_other_character", {"use": "take_revers"}),
+        (SpendRequest(AtoutUse.MONOLOGUE, amount=2), "atout.one_atout", {"use": "monologue"}),
+        (SpendRequest(AtoutUse.RIGHT_MOMENT, amount=2), "atout.one_atout", {"use": "right_moment"}),
+        (SpendRequest(AtoutUse.REROLL, amount=2), "atout.one_atout", {"use": "reroll"}),
+        (SpendRequest(AtoutUse.CHANGE_RESULT, amount=2), "atout.one_atout", {"use": "change_result"}),
+        (
+            SpendRequest(AtoutUse.SAVE_YOUR_SKIN, amount=2, justification="x"),
+            "atout.one_atout",
+            {"use": "save_your_skin"},
+        ),
+        (
+            SpendRequest(AtoutUse.NARRATIVE_CONTROL, amount=2, justification="x"),
+            "atout.one_atout",
+            {"use": "narrative_control"},
+        ),
+        (
+            SpendRequest(AtoutUse.COUNTER, amount=2, roll=RollHistory(), targets_other=True),
+            "atout.counter.one_at_a_time",
+            {},
+        ),
+        (
+            SpendRequest(AtoutUse.RAISE_BETWEEN_SESSIONS, amount=3, expected_cost=6),
+            "atout.raise_cost",
+            {"cost": 6, "amount": 3},
+        ),
+        (SpendRequest(AtoutUse.REROLL, amount=1), None, {}),
+    ],
+)
+def test_each_refusal_names_its_rule_and_its_figures(request_: SpendRequest, code: str | None, params: dict) -> None:
+    """Appendix 4: one Atout for a monologue, a re-roll, a changed result, narrative control, saving one's skin;
+    a counter or help belongs to a roll; taking a Revers is for another character; a raise pays its price."""
+    balances = Balances(creation=5, experience=5)
+    if code is None:
+        assert spend_plan(request_, balances) == {Pool.EXPERIENCE: 1}
+        return
+    with pytest.raises(RuleViolation) as info:
+        spend_plan(request_, balances)
+    assert info.value.code == code and info.value.params == params
+
+
+def test_a_spend_takes_experience_first_then_creation_and_names_what_is_missing() -> None:
+    """Every use but a raise in play draws on experience Atouts first (creation ones stay for raises)."""
+    reroll = SpendRequest(AtoutUse.REROLL)
+    assert spend_plan(reroll, Balances(creation=2, experience=0)) == {Pool.CREATION: 1}
+    take = SpendRequest(AtoutUse.TAKE_REVERS, amount=3, targets_other=True)
+    assert spend_plan(take, Balances(creation=2, experience=1)) == {Pool.EXPERIENCE: 1, Pool.CREATION: 2}
+    assert spend_plan(take, Balances(creation=0, experience=3)) == {Pool.EXPERIENCE: 3}
+    with pytest.raises(RuleViolation) as short:
+        spend_plan(take, Balances(creation=1, experience=1))
+    assert short.value.code == "atout.not_enough" and short.value.params == {"balance": 2, "amount": 3}
+    raise_ = SpendRequest(AtoutUse.RAISE_IN_PLAY, amount=2, justification="entraînement", in_session=True)
+    assert spend_plan(raise_, Balances(creation=2, experience=0)) == {Pool.CREATION: 2}
+    with pytest.raises(RuleViolation) as creation_only:
+        spend_plan(raise_, Balances(creation=1, experience=9))
+    assert creation_only.value.params == {"creation": 1, "amount": 2}
+    assert Balances(3, 4).after({Pool.CREATION: 1}) == Balances(2, 4)
+    assert Balances(3, 4).after({Pool.EXPERIENCE: 2}) == Balances(3, 2) and Balances(3, 4).total == 7
+
+
+def test_two_ranks_past_exceptionnel_cost_four_times_as_much_again() -> None:
+    """The doubling goes on: 48, 96, 192, 384 for a field."""
+    costs = [progression_cost(TraitKind.FIELD, rank, scheme="streamlined") for rank in range(7, 11)]
+    assert costs == [48, 96, 192, 384]
+
+
+def test_one_bonus_at_a_time_and_help_costs_two_by_their_exact_rules() -> None:
+    """« Il n'est normalement possible de dépenser qu'un seul point de cette manière »; « Deux Atouts permettent de
+    donner un bonus de +1 Carte ou de +1 Rang à un autre personnage »."""
+    balances = Balances(creation=5, experience=5)
+    bonus = SpendRequest(AtoutUse.TEMPORARY_BONUS, amount=2, roll=RollHistory())
+    assert refused(bonus, balances) == "atout.temporary_bonus.one_at_a_time"
+    help_ = SpendRequest(
+        AtoutUse.HELP_OTHER, amount=3, justification="je le couvre", roll=RollHistory(), targets_other=True
+    )
+    with pytest.raises(RuleViolation) as info:
+        spend_plan(help_, balances)
+    assert info.value.code == "atout.help_other.two_atouts" and info.value.params == {"cost": 2}
+    assert str(info.value) == "atout.help_other.two_atouts: {'cost': 2}"
+    assert str(RuleViolation("atout.amount_positive")) == "atout.amount_positive"

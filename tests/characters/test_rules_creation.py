@@ -181,3 +181,111 @@ def test_three_atouts_kept_is_the_most_four_is_refused() -> None:
         creation_check(mode="streamlined", total=15, traits=TRAITS, ranks=four)
     none = creation_budget(mode="streamlined", total=15, traits=TRAITS, ranks={**three, "athletisme": 5})
     assert none.left == 0 and none.valid
+
+
+# ------------------------------------------------------------------ every line and every figure (mutation tests)
+
+
+def test_each_line_of_a_sheet_keeps_its_trait_default_rank_and_cost() -> None:
+    """Standard creation (I): one Atout per rank above the default; Médecine's default is Lamentable."""
+    budget = creation_check(mode="standard", total=6, traits=TRAITS, ranks={"esprit": 4, "medecine": 2})
+    assert [(line.code, line.kind, line.default, line.rank, line.cost) for line in budget.lines] == [
+        ("esprit", TraitKind.APTITUDE, Rank.FAIBLE, 4, 2),
+        ("medecine", TraitKind.FIELD, Rank.LAMENTABLE, 2, 1),
+    ]
+    assert (budget.mode, budget.total, budget.spent, budget.left, budget.valid) == ("standard", 6, 3, 3, True)
+    assert budget.ranks() == {"esprit": 4, "medecine": 2} and budget.violations == ()
+
+
+def test_an_unknown_mode_is_refused_and_every_broken_rule_names_its_figures() -> None:
+    with pytest.raises(RuleViolation) as unknown:
+        creation_budget(mode="epic", total=6, traits=TRAITS, ranks={})
+    assert unknown.value.code == "creation.unknown_mode" and unknown.value.params == {"mode": "epic"}
+    low = creation_budget(mode="standard", total=6, traits=TRAITS, ranks={"tir": -1, "esprit": 8})
+    assert [(v.code, v.params) for v in low.violations] == [
+        ("rank.below_abyssal", {"trait": "tir"}),
+        ("creation.below_default", {"trait": "tir", "default": Rank.FAIBLE}),
+        ("rank.above_maximum", {"trait": "esprit", "maximum": Rank.EXCEPTIONNEL}),
+    ]
+    assert low.spent == 3
+    spent_all = creation_budget(mode="standard", total=6, traits=TRAITS, ranks={"esprit": 7, "tir": 3})
+    assert [(v.code, v.params) for v in spent_all.violations] == [
+        ("creation.keep_last_atout", {"total": 6, "spent": 6})
+    ]
+    assert creation_budget(mode="standard", total=6, traits=TRAITS, ranks={"esprit": 7}).valid
+    nothing = creation_budget(mode="free", total=6, traits=TRAITS, ranks={})
+    assert [(v.code, v.params) for v in nothing.violations] == [("creation.spend_at_least_one", {})]
+    over = creation_budget(
+        mode="streamlined", total=15, traits=TRAITS, ranks={"tir": 6, "combat": 6, "art": 6, "esprit": 6}
+    )
+    assert [(v.code, v.params) for v in over.violations] == [("creation.over_budget", {"total": 15, "spent": 18})]
+    exact = creation_budget(
+        mode="streamlined", total=15, traits=TRAITS, ranks={"tir": 6, "combat": 6, "art": 6, "esprit": 5}
+    )
+    assert exact.left == 0 and exact.valid
+    with pytest.raises(RuleViolation) as first:
+        creation_check(mode="standard", total=6, traits=TRAITS, ranks={"tir": 1, "esprit": 8})
+    assert first.value.code == "creation.below_default"
+
+
+def test_the_narrator_may_let_a_trait_pass_the_limits() -> None:
+    """« sauf autorisation du Narrateur »: a permitted trait may pass Exceptionnel, or Excellent in streamlined."""
+    allowed = CreationOptions(permitted=frozenset({"esprit"}))
+    assert creation_budget(mode="standard", total=11, traits=TRAITS, ranks={"esprit": 8}, options=allowed).valid
+    higher = CreationOptions(human_maximum=Rank.LEGENDAIRE)
+    assert creation_budget(mode="standard", total=11, traits=TRAITS, ranks={"esprit": 8}, options=higher).valid
+    streamlined = {"esprit": 7, "tir": 3, "combat": 3, "art": 3}
+    assert creation_budget(mode="streamlined", total=15, traits=TRAITS, ranks=streamlined, options=allowed).valid
+    refused = creation_budget(mode="streamlined", total=15, traits=TRAITS, ranks=streamlined)
+    assert codes(refused) == ["streamlined.above_excellent"] and refused.violations[0].params == {"trait": "esprit"}
+
+
+def test_streamlined_aptitudes_may_go_down_for_a_refund_to_faible_and_fields_of_a_low_default_stay_low() -> None:
+    """Appendix 3: « Aptitudes ±3 »; « Les Caractéristiques ne peuvent pas descendre en dessous de Faible […] à
+    l'exception des Champs d'expertise dont le Rang par défaut est Abyssal ou Lamentable »."""
+    budget = creation_budget(
+        mode="streamlined", total=15, traits=TRAITS, ranks={"vigueur": 3, "esprit": 6, "medecine": 1, "tir": 5}
+    )
+    assert [line.cost for line in budget.lines] == [-3, 6, 0, 3] and budget.spent == 6
+    assert codes(budget) == ["streamlined.too_many_kept"]
+    too_low = creation_budget(mode="streamlined", total=15, traits=TRAITS, ranks={"vigueur": 1, "tir": 1})
+    assert [(v.code, v.params) for v in too_low.violations][:2] == [
+        ("streamlined.below_faible", {"trait": "vigueur"}),
+        ("creation.below_default", {"trait": "tir", "default": Rank.FAIBLE}),
+    ]
+
+
+def test_a_sheet_is_saved_with_the_narrators_leave() -> None:
+    """« sauf autorisation du Narrateur »: the check that saves a sheet reads the same options as the live budget."""
+    allowed = CreationOptions(permitted=frozenset({"esprit"}))
+    saved = creation_check(mode="standard", total=11, traits=TRAITS, ranks={"esprit": 8}, options=allowed)
+    assert saved.valid and saved.ranks() == {"esprit": 8}
+    with pytest.raises(RuleViolation) as refused:
+        creation_check(mode="standard", total=11, traits=TRAITS, ranks={"esprit": 8})
+    assert refused.value.code == "rank.above_maximum"
+
+
+def test_an_unknown_trait_is_named_and_the_traits_after_it_still_count() -> None:
+    budget = creation_budget(mode="standard", total=6, traits=TRAITS, ranks={"alchimie": 4, "esprit": 4})
+    assert [(v.code, v.params) for v in budget.violations] == [("creation.unknown_trait", {"trait": "alchimie"})]
+    assert budget.ranks() == {"esprit": 4} and budget.spent == 2
+
+
+def test_streamlined_limits_at_faible_and_abyssal_exactly() -> None:
+    """Appendix 3: an Aptitude starts at Moyen and may go down to Faible, no lower; a field of default Faible may not
+    go below it, Médecine (default Lamentable) may stay there; a power domain at its Abyssal default is legal."""
+    budget = creation_budget(
+        mode="streamlined", total=15, traits=TRAITS, ranks={"vigueur": 2, "tir": 1, "medecine": 1, "esprit": 6}
+    )
+    assert [(line.code, line.default, line.cost) for line in budget.lines] == [
+        ("vigueur", Rank.MOYEN, -6),
+        ("tir", Rank.FAIBLE, -1),
+        ("medecine", Rank.LAMENTABLE, 0),
+        ("esprit", Rank.MOYEN, 6),
+    ]
+    assert [(v.code, v.params) for v in budget.violations] == [
+        ("creation.below_default", {"trait": "tir", "default": Rank.FAIBLE}),
+        ("streamlined.below_faible", {"trait": "tir"}),
+        ("streamlined.too_many_kept", {"kept": 16, "maximum": 3}),
+    ]
+    assert creation_check(mode="standard", total=6, traits=TRAITS, ranks={"conscience": 0, "esprit": 3}).valid

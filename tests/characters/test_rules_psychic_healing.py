@@ -121,3 +121,104 @@ def test_a_bad_healing_table_names_the_file_the_entry_and_the_field() -> None:
     }
     with pytest.raises(DataError, match="max_cycles"):
         psychic._healing("powers.toml", 4, entry)
+
+
+GOOD_HEALING = {"ordinary_cycle_hours": 1, "monthly_cycle_hours": 0, "cost_per_cycle": 1, "max_cycles": "none"}
+
+
+def _healing_refusal(table: object) -> str:
+    with pytest.raises(DataError) as refused:
+        psychic._healing("powers.toml", 4, {"code": "x", "domain": "conscience", "rank": 3, "healing": table})
+    return str(refused.value)
+
+
+def test_a_healing_table_reads_back_in_seconds_and_a_power_without_one_heals_nothing() -> None:
+    """The smallest legal table: cycles of an hour, a point a cycle, no month-long cycle, no cap."""
+    entry = {"code": "x", "domain": "conscience", "rank": 3, "healing": GOOD_HEALING}
+    assert psychic._healing("powers.toml", 4, entry) == psychic.HealingPower("x", "conscience", 3, HOUR, 0, 1, "none")
+    long = GOOD_HEALING | {
+        "ordinary_cycle_hours": 24,
+        "monthly_cycle_hours": 24,
+        "cost_per_cycle": 2,
+        "max_cycles": "domain",
+    }
+    assert psychic._healing("powers.toml", 4, entry | {"healing": long}) == psychic.HealingPower(
+        "x", "conscience", 3, DAY, DAY, 2, "domain"
+    )
+    assert psychic._healing("powers.toml", 4, {"code": "x", "rank": 3}) is None
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "kind"),
+    [
+        ("ordinary_cycle_hours", -1, "int"),
+        ("ordinary_cycle_hours", "1", "int"),
+        ("monthly_cycle_hours", -1, "int"),
+        ("monthly_cycle_hours", None, "int"),
+        ("cost_per_cycle", -1, "int"),
+        ("max_cycles", 3, "str"),
+    ],
+)
+def test_each_healing_field_is_refused_with_its_name_and_type(field: str, value: object, kind: str) -> None:
+    message = _healing_refusal(GOOD_HEALING | {field: value})
+    assert message == f"powers.toml, entry 4 (x), field 'healing.{field}': {kind}"
+
+
+@pytest.mark.parametrize("change", [{"ordinary_cycle_hours": 0}, {"cost_per_cycle": 0}, {"max_cycles": "always"}])
+def test_a_healing_table_needs_hour_long_cycles_a_cost_and_a_known_cap(change: dict) -> None:
+    assert _healing_refusal(GOOD_HEALING | change) == (
+        "powers.toml, entry 4 (x), field 'healing': cycles of an hour or more, a cost of 1 or more, "
+        'max_cycles "domain" or "none"'
+    )
+    assert _healing_refusal([1, 2]) == "powers.toml, entry 4 (x), field 'healing': a table is required"
+
+
+def _start_refused(**kwargs: object) -> RuleViolation:
+    with pytest.raises(RuleViolation) as refused:
+        psychic.healing_start(REGEN, **kwargs)  # type: ignore[arg-type]
+    return refused.value
+
+
+def test_a_healing_power_starts_with_exactly_one_cycles_cost_left_and_each_refusal_is_exact() -> None:
+    """« Un point de potentiel psychique doit être dépensé par cycle de récupération »: one point left is enough."""
+    wounds = [Wound(1, 2)]
+    assert psychic.healing_start(REGEN, domain_rank=Rank.BON, potential_left=1, wounds=wounds) == HOUR
+    low = _start_refused(domain_rank=Rank.MOYEN, potential_left=4, wounds=wounds)
+    assert low.code == "psychic.rank_too_low" and low.params == {"required": Rank.BON, "rank": Rank.MOYEN}
+    assert _start_refused(domain_rank=Rank.LAMENTABLE, potential_left=4, wounds=wounds).code == "psychic.latent"
+    assert _start_refused(domain_rank=Rank.BON, potential_left=4, wounds=[]).code == "psychic.nothing_to_heal"
+    assert _start_refused(domain_rank=Rank.BON, potential_left=0, wounds=wounds).code == "psychic.no_potential"
+
+
+def test_a_cycle_runs_only_for_wounds_still_open_of_the_kind_it_heals() -> None:
+    """« une semaine de soins/repos par carte de pénalité »: a healed wound opens no cycle, ordinary or monthly."""
+    assert psychic.healing_cycle(REGEN, [Wound(1, 0), Wound(2, 0, True)]) == 0
+    assert psychic.healing_cycle(REGEN, [Wound(1, 0), Wound(2, 1, True)]) == DAY
+    assert psychic.healing_cycle(FAST, [Wound(2, 1, True)]) == 0
+    # « ne peut prolonger sa méditation au delà d'un nombre de jours égal à la valeur du Domaine de pouvoir ».
+    assert FAST.cycle_limit(0) == 0 and FAST.cycle_limit(-1) == 0 and REGEN.cycle_limit(0) is None
+
+
+def test_healing_field_by_field_when_it_ends_healed_out_of_points_or_at_its_limit() -> None:
+    """Each completed cycle takes a step off every ordinary wound and starts the next for its cost; what stops it is
+    said, with the time left over and nothing carried."""
+    nothing = psychic.heal(REGEN, wounds=[Wound(1, 0)], carried_seconds=100, elapsed_seconds=50, potential_left=3)
+    assert nothing == psychic.Healing({1: 0}, 0, 0, 0, "healed", 50)
+    healed = psychic.heal(REGEN, wounds=[Wound(1, 1)], carried_seconds=0, elapsed_seconds=2 * HOUR, potential_left=5)
+    assert healed == psychic.Healing({1: 0}, 0, 1, 0, "healed", HOUR)
+    dry = psychic.heal(REGEN, wounds=[Wound(1, 3)], carried_seconds=0, elapsed_seconds=5 * HOUR, potential_left=0)
+    assert dry == psychic.Healing({1: 2}, 0, 1, 0, "no_potential", 4 * HOUR)
+    # A power of 2 points a cycle, capped at the domain's value 2: the second paid cycle is the last.
+    dear = psychic.HealingPower("x", "conscience", 3, HOUR, 0, 2, "domain")
+    capped = psychic.heal(dear, wounds=[Wound(1, 3)], carried_seconds=0, elapsed_seconds=10 * HOUR, potential_left=10,
+                          domain_rank=2)  # fmt: skip
+    assert capped == psychic.Healing({1: 1}, 2, 2, 0, "limit", 8 * HOUR)
+    # The first cycle counts as paid by default; with none paid yet and no domain given, one cycle is the limit.
+    assert psychic.heal(dear, wounds=[Wound(1, 3)], carried_seconds=0, elapsed_seconds=10 * HOUR, potential_left=10,
+                        domain_rank=3).points == 4  # fmt: skip
+    unpaid = psychic.heal(dear, wounds=[Wound(1, 3)], carried_seconds=0, elapsed_seconds=10 * HOUR, potential_left=10,
+                          cycles_paid=0)  # fmt: skip
+    assert (unpaid.stopped, unpaid.points, unpaid.cycles) == ("limit", 0, 1)
+    # A cycle already run to its end completes at once.
+    done = psychic.heal(REGEN, wounds=[Wound(1, 1)], carried_seconds=HOUR, elapsed_seconds=0, potential_left=0)
+    assert (done.cycles, done.stopped) == (1, "healed")

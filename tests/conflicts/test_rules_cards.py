@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conflicts.rules.cards import Card, DeckKind, SuccessRule, Suit, composition, successes
-from conflicts.rules.deck import deal, discard_cards, draw_pool, new_deck, reshuffle
+from conflicts.rules.cards import Card, DeckKind, SuccessRule, Suit, codes, composition, successes
+from conflicts.rules.deck import DeckState, deal, discard_cards, draw_pool, from_codes, new_deck, reshuffle
 from conflicts.rules.errors import RuleError
 
 
@@ -113,3 +113,99 @@ def test_an_unknown_card_code_is_a_rule_error_naming_it(code: str) -> None:
     with pytest.raises(RuleError) as refused:
         Card.parse(code)
     assert refused.value.code == "bad_card" and refused.value.values == {"code": code}
+
+
+# ------------------------------------------------------------------ the piles card by card (mutation tests)
+# Appendix 5: « Le donneur a un privilège, celui de pouvoir à tout moment, remettre les cartes déjà jouées avec celles
+# qui n'ont pas encore été jouées et mélanger »; a deck that runs out is shuffled again before the draw goes on.
+
+RED = [f"{v}{s}" for s in "HD" for v in range(1, 11)]  # the attack deck's twenty cards
+
+
+def _state(pile: list[str], in_play: list[str], discard: list[str]) -> DeckState:
+    return from_codes(DeckKind.ATTACK, pile, in_play, discard)
+
+
+class _NoShuffle(random.Random):
+    """A generator that leaves the cards in their order, so that every move can be read card by card."""
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        return None
+
+
+def test_a_deal_takes_the_top_cards_one_by_one_and_leaves_the_other_piles_alone() -> None:
+    state = _state(RED[:12], RED[12:15], RED[15:])
+    dealt = deal(state, 3, _NoShuffle())
+    assert codes(dealt.cards) == ["10H", "1D", "2D"][::-1] and dealt.reshuffles == ()
+    assert codes(dealt.state.pile) == RED[:9]
+    assert codes(dealt.state.in_play) == [*RED[12:15], "2D", "1D", "10H"]
+    assert codes(dealt.state.discard) == RED[15:] and dealt.state.kind is DeckKind.ATTACK
+    # Exactly the pile: no reshuffle; nothing: nothing moves.
+    assert deal(state, 12, _NoShuffle()).reshuffles == ()
+    assert deal(state, 0, _NoShuffle()).state == state
+
+
+def test_a_deal_one_card_beyond_the_pile_takes_the_discard_back_and_shuffles_the_pool() -> None:
+    state = _state(RED[:5], RED[5:10], RED[10:])
+    dealt = deal(state, 6, _NoShuffle())
+    assert dealt.reshuffles == ("discard",) and codes(dealt.cards) == RED[:20][::-1][:6]
+    assert codes(dealt.state.pile) == RED[:5] + RED[10:14] and codes(dealt.state.discard) == []
+    assert codes(dealt.state.in_play) == RED[5:10] + RED[14:20][::-1]
+    # The pool is shuffled: a real generator deals another order from the same pool.
+    shuffled = deal(state, 15, random.Random(4))
+    assert sorted(shuffled.cards) == sorted(state.pile + state.discard)
+    assert shuffled.cards != tuple(reversed(state.pile + state.discard)) and shuffled.reshuffles == ("discard",)
+
+
+def test_the_cards_on_the_table_go_back_only_for_the_card_the_pile_and_discard_lack() -> None:
+    state = _state(RED[:5], RED[5:10], RED[10:])
+    assert deal(state, 15, _NoShuffle()).reshuffles == ("discard",)
+    everything = deal(state, 16, _NoShuffle())
+    assert everything.reshuffles == ("discard", "in_play")
+    assert codes(everything.state.in_play) == codes(everything.cards) and len(everything.state.pile) == 4
+    assert deal(state, 20, _NoShuffle()).state.pile == ()
+
+
+def test_a_draw_of_no_card_or_more_than_the_deck_is_refused_with_the_figures() -> None:
+    state = _state(RED[:5], RED[5:10], RED[10:])
+    with pytest.raises(RuleError) as negative:
+        deal(state, -1, random.Random(0))
+    assert negative.value.code == "negative_draw"
+    with pytest.raises(RuleError) as small:
+        deal(state, 21, random.Random(0))
+    assert small.value.code == "deck_too_small" and small.value.values == {"count": 21, "size": 20}
+
+
+def test_the_pool_a_draw_comes_from_grows_only_as_far_as_the_draw_needs() -> None:
+    state = _state(RED[:5], RED[5:10], RED[10:])
+    assert draw_pool(state, 5) == state.pile
+    assert draw_pool(state, 6) == state.pile + state.discard and draw_pool(state, 15) == state.pile + state.discard
+    assert draw_pool(state, 16) == state.pile + state.discard + state.in_play
+
+
+def test_discarding_moves_only_cards_in_play_once_each_in_their_order() -> None:
+    state = _state(RED[:5], RED[5:10], RED[10:])
+    after = discard_cards(state, [Card.parse("8H"), Card.parse("1H"), Card.parse("6H"), Card.parse("8H")])
+    assert codes(after.in_play) == ["7H", "9H", "10H"]
+    assert codes(after.discard) == [*RED[10:], "8H", "6H"] and after.pile == state.pile and after.is_whole()
+
+
+def test_the_dealers_reshuffle_puts_the_played_cards_back_under_the_unplayed_ones() -> None:
+    state = _state(RED[:5], RED[5:10], RED[10:])
+    kept = reshuffle(state, _NoShuffle())
+    assert codes(kept.pile) == RED[:5] + RED[10:] and kept.in_play == state.in_play and kept.discard == ()
+    mixed = reshuffle(state, random.Random(1))
+    assert sorted(mixed.pile) == sorted(kept.pile) and mixed.pile != kept.pile and mixed.kind is DeckKind.ATTACK
+
+
+def test_a_new_deck_is_its_cards_shuffled_and_a_stored_deck_must_be_whole() -> None:
+    fresh = new_deck(DeckKind.DEFENCE, random.Random(9))
+    expected = list(composition(DeckKind.DEFENCE))
+    random.Random(9).shuffle(expected)
+    assert fresh == DeckState(DeckKind.DEFENCE, tuple(expected)) and fresh.size == 20
+    assert _state(RED, [], []).is_whole() and _state(RED, [], []).size == 20
+    assert not DeckState(DeckKind.ATTACK, tuple(composition(DeckKind.ATTACK))[1:]).is_whole()
+    for pile in (RED[1:], [*RED, "1H"], [*RED[1:], "1C"]):
+        with pytest.raises(RuleError) as refused:
+            _state(pile, [], [])
+        assert refused.value.code == "deck_not_whole" and refused.value.values == {"kind": "attack"}

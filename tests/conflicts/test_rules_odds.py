@@ -5,7 +5,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from conflicts.rules.odds import Pool, hypergeometric, one_on_one, target_odds
+import pytest
+
+from conflicts.rules.errors import RuleError
+from conflicts.rules.odds import Group, Pool, bucket, convolve, hypergeometric, one_on_one, target_odds, weighted_sum
 
 
 def test_hypergeometric_matches_counting() -> None:
@@ -76,3 +79,93 @@ def test_ten_against_ten_from_forty() -> None:
     odds = one_on_one(40, 20, 10, 10)
     assert abs(sum(odds.chances) - 1) < 1e-12
     assert odds.chances[0] > odds.chances[1] > odds.chances[2]
+
+
+# ------------------------------------------------------------------ small pools counted by hand (mutation tests)
+# « les succès qu'elles [les cartes de défense] engendrent viennent réduire le nombre de succès de l'adversaire »
+# (V, « Jeu défensif »); cards drawn from one pile are not put back before the next participant draws.
+
+
+def _close(got: tuple[float, ...] | list[float], want: list[float]) -> bool:
+    return list(got) == pytest.approx(want, abs=1e-12)
+
+
+def test_hypergeometric_by_hand_and_its_edges() -> None:
+    """2 cards from 5 holding 2 successes: 3 of the 10 pairs have none, 6 one, 1 both."""
+    assert _close(hypergeometric(5, 2, 2), [0.3, 0.6, 0.1])
+    assert hypergeometric(5, 2, 0) == [1.0] and _close(hypergeometric(5, 5, 5), [0, 0, 0, 0, 0, 1])
+    assert _close(hypergeometric(5, 0, 5), [1, 0, 0, 0, 0, 0])
+    for size, wins, draws in ((5, 2, 6), (5, 2, -1), (5, 6, 2), (5, -1, 2)):
+        with pytest.raises(RuleError) as refused:
+            hypergeometric(size, wins, draws)
+        assert refused.value.code == "bad_pool"
+        assert refused.value.values == {"size": size, "successes": wins, "draws": draws}
+
+
+def test_two_draws_from_one_pile_depend_on_each_other() -> None:
+    """One attack card then one defence card from 4 cards holding 2 successes: +1 when the first succeeds and the
+    second fails (2/4 × 2/3), −1 the other way round, 0 otherwise (both succeed 1/6, both fail 1/6)."""
+    net = weighted_sum({"d": Pool(4, 2)}, [Group("d", 1, 1), Group("d", 0, 5), Group("d", 1, -1)])
+    assert net == pytest.approx({1: 1 / 3, 0: 1 / 3, -1: 1 / 3}) and set(net) == {-1, 0, 1}
+    # Weighted: the defence card's success cancels two.
+    heavy = weighted_sum({"d": Pool(4, 2)}, [Group("d", 2, 1), Group("d", 1, -2)])
+    # Two attack cards hold 0, 1 or 2 successes (1/6, 4/6, 1/6); the defence card then succeeds 2/2, 1/2, 0/2 times.
+    assert heavy == pytest.approx({-2: 1 / 6, -1: 2 / 6, 1: 2 / 6, 2: 1 / 6}) and set(heavy) == {-2, -1, 1, 2}
+
+
+def test_a_pile_that_runs_out_or_a_pile_nobody_knows_is_refused() -> None:
+    with pytest.raises(RuleError) as exhausted:
+        weighted_sum({"d": Pool(4, 2)}, [Group("d", 3, 1), Group("d", 2, -1)])
+    assert exhausted.value.code == "pool_exhausted" and exhausted.value.values == {"size": 4, "draws": 5}
+    assert sum(weighted_sum({"d": Pool(4, 2)}, [Group("d", 2, 1), Group("d", 2, -1)]).values()) == pytest.approx(1)
+    with pytest.raises(RuleError) as unknown:
+        weighted_sum({"d": Pool(4, 2)}, [Group("d", 1, 1), Group(2, 1, 1), Group("b", 1, 1)])
+    assert unknown.value.code == "unknown_pool" and unknown.value.values == {"pools": ["2", "b"]}
+
+
+def test_separate_piles_are_independent_and_a_pile_nobody_draws_from_counts_nothing() -> None:
+    """One attack card from a pile of 2 holding 1 success, one defence card from another pile of 4 holding 1."""
+    net = weighted_sum({"a": Pool(2, 1), "spare": Pool(3, 3), "d": Pool(4, 1)}, [Group("a", 1, 1), Group("d", 1, -1)])
+    assert net == pytest.approx({1: 1 / 2 * 3 / 4, 0: 1 / 2 * 3 / 4 + 1 / 2 * 1 / 4, -1: 1 / 2 * 1 / 4})
+    assert convolve({0: 0.5, 1: 0.5}, {0: 0.25, 2: 0.75}) == pytest.approx({0: 0.125, 1: 0.125, 2: 0.375, 3: 0.375})
+
+
+def test_net_successes_fold_into_revers_with_a_floor_a_cost_and_three_or_more() -> None:
+    net = {-2: 0.1, 0: 0.1, 1: 0.1, 2: 0.1, 3: 0.1, 4: 0.1, 5: 0.4}
+    assert _close(bucket(net).chances, [0.2, 0.1, 0.1, 0.6])
+    assert _close(bucket(net, offset=-1).chances, [0.3, 0.1, 0.1, 0.5])
+    assert _close(bucket(net, cost=2).chances, [0.3, 0.2, 0.5, 0.0])
+    assert _close(bucket(net, offset=2, cost=2).chances, [0.1, 0.2, 0.2, 0.5])
+    assert bucket(net).any_revers == pytest.approx(0.8)
+    with pytest.raises(RuleError) as refused:
+        bucket(net, cost=0)
+    assert refused.value.code == "bad_cost" and refused.value.values == {"cost": 0}
+    assert bucket(net, cost=1).chances == bucket(net).chances
+
+
+def test_known_cards_and_armour_shift_the_odds_of_one_target() -> None:
+    """Two successes already against the target, one defence success on the table cancelling two (an armour of the
+    future), and one armour card (weight 2) still to draw from 2 cards holding 1 success."""
+    odds = target_odds(
+        pools={"d": Pool(2, 1)},
+        attack=[],
+        known_attack=3,
+        known_defence=1,
+        defence_weight=2,
+        armour=[("d", 1, 2)],
+    )
+    # 3 − 2 = 1 known; the armour card cancels 2 more half of the time.
+    assert _close(odds.chances, [0.5, 0.5, 0, 0])
+    cancels = target_odds(pools={}, attack=[], known_attack=3, known_armour_cancels=1)
+    assert _close(cancels.chances, [0, 0, 1, 0])
+    dear = target_odds(pools={}, attack=[], known_attack=5, cost=2)
+    assert _close(dear.chances, [0, 0, 1, 0])
+    defended = target_odds(pools={"d": Pool(2, 2)}, attack=[("d", 1)], defence=[("d", 1)], defence_weight=3)
+    assert _close(defended.chances, [1, 0, 0, 0])
+
+
+def test_one_against_one_reads_a_single_pile() -> None:
+    assert one_on_one(4, 2, 1, 1) == target_odds(
+        pools={"deck": Pool(4, 2)}, attack=[("deck", 1)], defence=[("deck", 1)]
+    )
+    assert _close(one_on_one(4, 2, 1, 1).chances, [2 / 3, 1 / 3, 0, 0])

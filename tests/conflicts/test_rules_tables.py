@@ -105,3 +105,18 @@ def test_the_side_whose_slowest_vehicle_outdistances_every_other_wins_the_chase(
     assert outdistancing_side({"a": [Era.FUTURE], "b": [None]}) is None
     assert outdistancing_side({"a": [Era.FUTURE]}) is None
     assert outdistancing_side({"a": [Era.FUTURE], "b": [Era.MODERN], "c": [Era.STEAM]}) == "a"
+
+
+def test_every_pair_of_vehicle_sizes_and_no_band_closed_for_no_success() -> None:
+    """« Les petits véhicules doivent dépenser deux succès pour infliger un Revers à un véhicule moyen ou grand …
+    trois succès … à un véhicule énorme. Les véhicules moyens ou grands doivent dépenser deux succès pour infliger
+    un Revers à un véhicule énorme »: every other pair needs one success per Revers."""
+    sizes = list(VehicleSize)
+    assert [[successes_per_revers(a, t) for t in sizes] for a in sizes] == [
+        [1, 2, 2, 3],
+        [1, 1, 1, 2],
+        [1, 1, 1, 2],
+        [1, 1, 1, 1],
+    ]
+    # « Chaque succès utilisé de la sorte permet de se rapprocher d'une catégorie de portée »: none, no band.
+    assert closer("long", 0) == "long" and closer("long", -2) == "long" and closer("long", 1) == "medium"

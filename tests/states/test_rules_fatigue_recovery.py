@@ -20,8 +20,10 @@ from states.rules.fatigue import (
     ElapseReport,
     FatigueGain,
     FatigueTrack,
+    SourceDataError,
     fatigue_action,
     fatigue_lose,
+    load_sources,
     total_levels,
 )
 from states.rules.initiative import is_red
@@ -214,3 +216,67 @@ def test_a_critical_level_lost_clears_its_deadline_and_sources_read_in_both_lang
         "Faim",
         "Hunger",
     )
+
+
+def test_a_level_gained_reports_its_source_and_the_new_total_without_a_critical_state() -> None:
+    """« Fatigue » gains one level at a time; only the third brings the source's critical effect."""
+    tracks, first = gain({}, "hunger")
+    assert first == FatigueGain(source="hunger", total=1, critical_now=False)
+    _, second = gain(tracks, "thirst")
+    assert second == FatigueGain(source="thirst", total=2, critical_now=False)
+    assert second.critical_now is False
+    with pytest.raises(IllegalTransition) as bruises:
+        gain(gain(tracks, "hunger")[0], "bumps_and_bruises")
+    assert bruises.value.code == "no_critical_from_source"
+
+
+def test_the_sources_file_reads_each_source_under_its_key_with_its_card() -> None:
+    """Faim: « 500 g de nourriture décente permet à un personnage de récupérer d'un niveau de fatigue par heure »."""
+    sources = load_sources()
+    hunger = sources["hunger"]
+    assert (hunger.key, hunger.name_fr, hunger.name_en) == ("hunger", "Faim", "Hunger")
+    assert hunger.card.startswith("500 g de nourriture décente") and hunger.recovery.action == "food"
+    assert (hunger.critical.kind, hunger.critical.dice) == ("death_within", "3d6")
+    assert all(source.key == key for key, source in sources.items()) and len(sources) == 9
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (
+            'name_fr="x"\nname_en="x"\nrecovery={trigger="auto", interval_minutes=5}\ncritical={kind="none"}',
+            "card: missing",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="action", action="nap", interval_minutes=5}\n'
+            'critical={kind="none"}',
+            "recovery.action: 'nap' is not one of ",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", treatment_dice="2x6"}\ncritical={kind="none"}',
+            "recovery.treatment_dice: '2x6' is not NdS",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\n'
+            'critical={kind="vigor_roll_every"}',
+            "critical.every_minutes: needed for this kind",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto"}\ncritical={kind="none"}',
+            "recovery.interval_minutes: needed unless a treatment_dice is given",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\n'
+            'critical={kind="death_within"}',
+            "critical.dice: needed for this kind",
+        ),
+    ],
+)
+def test_a_broken_source_names_the_file_the_entry_the_field_and_the_problem(
+    tmp_path, fields: str, message: str
+) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.toml"
+    bad.write_text(f"[x]\n{fields}\n", encoding="utf-8")
+    with pytest.raises(SourceDataError) as refused:
+        load_sources(bad)
+    assert str(refused.value).startswith(f"bad.toml: [x] {message}")

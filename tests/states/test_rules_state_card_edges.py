@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from states.rules.dice import TraitDie, trait_roll
+from states.rules.dice import Modifier, TraitDie, trait_roll
 from states.rules.errors import IllegalTransition
+from states.rules.initiative import card_order
+from states.rules.odds import trait_odds
+from states.rules.situations import Situation, parry
 from states.rules.states import (
     BleedingOutcome,
     BleedingResult,
@@ -19,6 +22,7 @@ from states.rules.states import (
     TrickResult,
     bleeding_roll,
     bleeding_set,
+    ensure_can_act,
     incapacitation_roll,
     shaken_recovery,
     shaken_set,
@@ -181,3 +185,45 @@ def test_shaken_ends_as_false_and_each_refusal_names_its_code() -> None:
         assert refused.value.code == code
     _, taken = wounds_take(CardState(), 2)
     assert taken.incoming == 2 and taken.taken == 2 and taken.soaked == 0
+
+
+def test_total_defence_prone_and_the_jokers_exact_figures() -> None:
+    """Défense totale: « un jet de Combat avec un bonus de +2 … à la place de sa Parade », shown as what it adds; À
+    terre: « sa Parade est réduite de 2 » against melee; the red Joker acts before the black one, both before an ace."""
+    total = parry(5, [Situation.TOTAL_DEFENCE, Situation.PRONE], total_defence_total=8)
+    assert total.modifiers == (Modifier("total_defence", 3), Modifier("prone", -2)) and total.value == 6
+    assert card_order("RJ") == (13, 1) and card_order("BJ") == (13, 0) and card_order("As") == (12, 3)
+    assert sorted(["BJ", "As", "RJ", "2c"], key=card_order, reverse=True) == ["RJ", "BJ", "As", "2c"]
+
+
+def test_who_cannot_act_is_refused_by_the_exact_reason() -> None:
+    """« Il ne peut plus agir » in État critique; the dead and the unconscious do not act either."""
+    for state, code in (
+        (CardState(dead=True, incapacitated=True), "dead"),
+        (CardState(incapacitated=True, unconscious=True), "incapacitated"),
+        (CardState(unconscious=True), "unconscious"),
+    ):
+        with pytest.raises(IllegalTransition) as refused:
+            ensure_can_act(state)
+        assert refused.value.code == code
+    ensure_can_act(CardState(shaken=True, wounds=3))
+
+
+def test_a_trait_roll_is_stored_with_every_field_named() -> None:
+    roll = trait_roll(ScriptedDice(6, 2, 3), TraitDie(6), wild_card=True, target=4)
+    stored = roll.to_json()
+    assert set(stored) == {
+        "die", "trait_faces", "wild_faces", "modifiers", "target", "total", "outcome", "raises", "used_wild_die",
+    }  # fmt: skip
+    assert stored["trait_faces"] == list(roll.trait_faces) and stored["wild_faces"] == list(roll.wild_faces)
+
+
+def test_a_trait_odds_says_which_roll_it_is() -> None:
+    odds = trait_odds(TraitDie(8), wild_card=True, modifier=-1, target=5)
+    assert (odds.die, odds.wild_card, odds.modifier, odds.target) == (TraitDie(8), True, -1, 5)
+
+
+def test_defending_shows_its_plus_two() -> None:
+    """Défense: « +2 à sa Parade jusqu'à son action suivante »."""
+    defended = parry(5, [Situation.DEFEND])
+    assert defended.modifiers == (Modifier("defend", 2),) and defended.value == 7
