@@ -143,3 +143,16 @@ def pytest_unconfigure(config):  # type: ignore[no-untyped-def]
 
         gc.collect()
         gc.freeze()
+
+
+def pytest_collection_finish(session):  # type: ignore[no-untyped-def]
+    """Fewer garbage collections: CPython starts one every 700 new objects, and a test that renders pages makes
+    millions, most freed by reference counting anyway; each collection of the older generations walks Django's
+    whole heap. Freezing what collection built (modules, settings, the test items) and collecting the youngest
+    generation every 20,000 objects took a tenth off the suite's CPU time (18.8-20.1 s → 17.1-17.7 s for the
+    characters tests, runs interleaved). Cycles are still collected, later."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 100)
