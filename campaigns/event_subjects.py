@@ -6,6 +6,9 @@ An Event touches:
   payload carries: ``character_id``, ``from_id`` for a Revers taken from another, ``atout.character_id`` for
   the Atouts that paid a Test's follow-up), and ``characters:<campaign>`` when it names any (what reads every
   character of the campaign depends on that one);
+- ``traits:<id>`` for those characters too (what a sheet's trait rows read: the traits and their ranks, the
+  states, the Revers, a power's boost), unless its kind only moves Atouts (``ATOUTS_ONLY``: a gain, a refund, a
+  spending that raises no trait), which change the sheet's counters and ledger and nothing its trait rows show;
 - the campaign-wide subjects its kind declares below (``settings:<campaign>`` for a settings change, …), and
   ``asks:<campaign>`` for a Test that answers one the narrator asked (its payload's ``asked``);
 - ``log:<campaign>``, always: every Event is a new entry of the log;
@@ -37,6 +40,11 @@ LOG = "log"  # every Event: each adds an entry to the log (the campaign pages' f
 REVERS = "revers"  # any character's active Revers (the « take a Revers in another's place » lists read them)
 SEQUENCES = "sequences"  # the campaign's Sequences and decks (the boards, once they are regions)
 ASKS = "asks"  # the Tests the narrator asked and still waits for (conflicts.asked_tests)
+TRAITS = "traits"  # what one character's trait rows read: a narrower ``character`` (characters.trait_rows)
+
+# Kinds that change a character's Atouts and ledger only (characters/services/atouts.py): they leave ``traits:<id>``
+# alone. A spending that raises a trait says so in its payload (``trait``) and touches it.
+ATOUTS_ONLY = frozenset({"character.atout_gained", "character.atout_refunded", "character.atout_spent"})
 
 # Kind prefixes (the longest that matches wins) and the campaign-wide subjects they touch, besides the characters
 # they name.
@@ -97,8 +105,11 @@ def subjects_of(
 ) -> frozenset[str]:
     """The subjects an Event of ``kind`` touches (see the module's docstring)."""
     touched = set()
+    traits = kind not in ATOUTS_ONLY or bool(payload.get("trait"))
     for pk in named_characters(payload, character_ids):
         touched |= {subject(CHARACTER, pk), subject(STATES, pk), subject(CHARACTERS, campaign_id)}
+        if traits:
+            touched.add(subject(TRAITS, pk))
     declared = _declared(kind)
     scopes = (TABLE,) if declared is None else declared
     touched |= {subject(scope, campaign_id) for scope in (*scopes, LOG)}
