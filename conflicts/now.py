@@ -46,4 +46,4 @@ def draws_audience(event: Event, membership: Membership) -> Hashable:
 
 def register() -> None:
     # It prints the waiting characters' names: a rename (``character.updated``) touches the cast.
-    register_now(NowSection("draw", 20, draws_now, (SEQUENCES, CAST), draws_audience))
+    register_now(NowSection("draw", 20, draws_now, (SEQUENCES, CAST), draws_audience, template=TEMPLATE))
