@@ -100,12 +100,13 @@ _plain_regions: dict[str, Region] = {}
 
 
 def _plain_region(section: NowSection) -> Region:
-    """A plain section as a region (not registered: the live layer pushes it through ``now_fragments``)."""
+    """A plain section as a region (not registered: the live layer pushes it through ``now_fragments``); the section
+    itself is the thing it shows."""
     found = _plain_regions.get(section.key)
-    if found is None or found.load is not section.render:  # a section registered again (tests, reloads)
+    if found is None:
         found = _plain_regions[section.key] = Region(
-            name=f"now-{section.key}", template=SECTION_TEMPLATE, load=section.render,  # type: ignore[arg-type]
-            context=_section_context, depends=_section_depends,  # type: ignore[arg-type]
+            name=f"now-{section.key}", template=SECTION_TEMPLATE, load=lambda pk, membership: None,
+            context=_section_context, depends=_section_depends,
         )  # fmt: skip
     return found
 
