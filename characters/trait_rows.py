@@ -9,8 +9,9 @@ them as kept.
 
 Declaration (``trait_rows_depends``): ``traits:<id>``, which every Event naming the character touches but the
 Atouts-only ones (it covers what ``states:<id>`` and ``character:<id>`` would say for these rows), and
-``settings:<campaign>``. Rows: the character's id, which list, its owner (who may roll) and the campaign row (whether states
-are on). Viewer: the member's role and user, and the session the roll controls remember a difficulty in.
+``settings:<campaign>``. Rows: the character's id, which list, its owner (who may roll) and the campaign row
+(whether states are on). Viewer: the member's role and user, and the session the roll controls remember a
+difficulty in.
 The sheet's own declaration (``characters.fragments.sheet_depends``) names all of these too: its kept bytes hold
 the rows'.
 """

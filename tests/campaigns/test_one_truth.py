@@ -170,7 +170,8 @@ def _spend(t: Table, who: int) -> None:
 
 
 def _raise(t: Table, who: int) -> None:
-    """A trait raised with Atouts: an ``character.atout_spent`` whose trait rows change (its payload names the trait)."""
+    """A trait raised with Atouts: a ``character.atout_spent`` whose trait rows change (its payload names the
+    trait)."""
     character = _fresh([t.jim, t.lisa][who % 2])
     trait_raise(character=character, actor=character.owner, trait_code="medecine", justification="Des nuits d'étude")
 
@@ -237,7 +238,8 @@ def _settle(t: Table, who: int) -> None:
 
 STEPS: dict[str, Callable[[Table, int], None]] = {
     "note": _note, "test": _test, "wound": _wound, "shaken": _shaken, "fatigue": _fatigue, "dice": _dice,
-    "atout": _atout, "spend": _spend, "raise": _raise, "revers": _revers, "take": _take, "rename": _rename, "draw": _draw, "settle": _settle,
+    "atout": _atout, "spend": _spend, "raise": _raise, "revers": _revers, "take": _take, "rename": _rename,
+    "draw": _draw, "settle": _settle,
 }  # fmt: skip
 
 
@@ -293,11 +295,13 @@ def test_one_evening_with_every_kind_of_step() -> None:
     """Every kind of step once, in an order where each finds something to do (a Revers to take, a wound to weigh)."""
     before = Event.objects.count()
     _play([("revers", 0), ("wound", 1), ("take", 0), ("dice", 3), ("test", 0), ("shaken", 1), ("fatigue", 0),
-           ("atout", 1), ("spend", 0), ("raise", 1), ("note", 0), ("rename", 1), ("draw", 0), ("draw", 1), ("settle", 0)],
+           ("atout", 1), ("spend", 0), ("raise", 1), ("note", 0), ("rename", 1), ("draw", 0), ("draw", 1),
+           ("settle", 0)],
           refusals=False)  # fmt: skip
     kinds = set(Event.objects.order_by("pk")[before:].values_list("kind", flat=True))
-    assert {"character.revers_taken", "character.atout_spent", "savage.settings_changed", "test.rolled", "savage.shaken_set",
-            "savage.fatigue_gained", "character.updated", "note", "sequence.drew", "sequence.settled"} <= kinds, kinds  # fmt: skip
+    assert {"character.revers_taken", "character.atout_spent", "savage.settings_changed", "test.rolled",
+            "savage.shaken_set", "savage.fatigue_gained", "character.updated", "note", "sequence.drew",
+            "sequence.settled"} <= kinds, kinds  # fmt: skip
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
