@@ -8,6 +8,9 @@ An Event touches:
   character of the campaign depends on that one);
 - ``sequence:<id>`` for the Sequence its payload names (``sequence``: every event of a Sequence's use cases,
   ``conflicts.services.changes._append``), on which the Sequence's board and rows depend;
+- ``traits:<id>`` for those characters too (what a sheet's trait rows read: the traits and their ranks, the
+  states, the Revers, a power's boost), unless its kind only moves Atouts (``ATOUTS_ONLY``: a gain, a refund, a
+  spending that raises no trait), which change the sheet's counters and ledger and nothing its trait rows show;
 - the campaign-wide subjects its kind declares below (``settings:<campaign>`` for a settings change, …), and
   ``asks:<campaign>`` for a Test that answers one the narrator asked (its payload's ``asked``);
 - ``log:<campaign>``, always: every Event is a new entry of the log;
@@ -40,6 +43,11 @@ REVERS = "revers"  # any character's active Revers (the « take a Revers in anot
 SEQUENCES = "sequences"  # the campaign's Sequences and decks (the « Sequences under way » card)
 SEQUENCE = "sequence"  # one Sequence: its row, its participants' rows, its story (its board and rows)
 ASKS = "asks"  # the Tests the narrator asked and still waits for (conflicts.asked_tests)
+TRAITS = "traits"  # what one character's trait rows read: a narrower ``character`` (characters.trait_rows)
+
+# Kinds that change a character's Atouts and ledger only (characters/services/atouts.py): they leave ``traits:<id>``
+# alone. A spending that raises a trait says so in its payload (``trait``) and touches it.
+ATOUTS_ONLY = frozenset({"character.atout_gained", "character.atout_refunded", "character.atout_spent"})
 
 # Kind prefixes (the longest that matches wins) and the campaign-wide subjects they touch, besides the characters
 # they name.
@@ -106,8 +114,11 @@ def subjects_of(
 ) -> frozenset[str]:
     """The subjects an Event of ``kind`` touches (see the module's docstring)."""
     touched = set()
+    traits = kind not in ATOUTS_ONLY or bool(payload.get("trait"))
     for pk in named_characters(payload, character_ids):
         touched |= {subject(CHARACTER, pk), subject(STATES, pk), subject(CHARACTERS, campaign_id)}
+        if traits:
+            touched.add(subject(TRAITS, pk))
     sequence_id = named_sequence(payload)
     if sequence_id is not None:
         touched.add(subject(SEQUENCE, sequence_id))

@@ -7,9 +7,11 @@ the app that knows it: the feature apps register a ``NowSection`` from their ``A
 (``id="now-<key>"``) and declares the campaign-wide subjects it reads (``reads``, as a region's ``Depends`` names
 them: ``characters``, ``sequences``…); it is pushed again, rendered for each member, to the pages watching the
 campaign's home (``home_subject``) when a committed Event touched one of them (``campaigns.event_subjects``, the
-same names the regions' live pushes follow; an Event of an undeclared kind touches every section). A section may
-instead be a region (``core.regions``, ``now_region``): the kept-fragment service renders it, and the live layer
-pushes it from its declaration (``campaigns.live_regions``).
+same names the regions' live pushes follow; an Event of an undeclared kind touches every section). Its HTML is kept
+by the kept-fragment service (``core.kept_regions``) under that declaration, for the member alone, with the sources
+of the template it draws with (``template``) among its rows: a page after an Event that touched none of its reads
+(a note) serves it without running it. A section may instead be a region (``core.regions``, ``now_region``): the
+kept-fragment service renders it, and the live layer pushes it from its declaration (``campaigns.live_regions``).
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from campaigns.kept import campaign_row, table_head
 from campaigns.live import NOT_SHOWN, Viewer, home_subject, live_fragment
 from campaigns.live_regions import touched
 from core.kept_regions import region_html
-from core.regions import Depends, subject
+from core.regions import Depends, Region, subject
+from core.template_digest import markup_version
 
 if TYPE_CHECKING:
     from campaigns.models import Event, Membership
@@ -46,6 +49,9 @@ class NowSection:
     # A region (its root is ``id="now-<key>"``), loaded from the campaign's id (``region.load``, as a page watching
     # ``home:<campaign>`` loads it): then ``render`` and ``reads`` are not used, its declaration says what it reads.
     region: Region | None = None
+    # The template ``render`` draws with: its sources are part of the kept HTML's key (a deploy that changes it
+    # renders the section anew).
+    template: str = ""
 
 
 _sections: dict[str, NowSection] = {}
@@ -67,19 +73,51 @@ def now_region(key: str, order: int, region: Region) -> NowSection:
     return NowSection(key, order, render=lambda membership: "", reads=(), region=region)
 
 
+SECTION_TEMPLATE = "campaigns/partials/now_section.html"
+
+
+def _section_depends(section: NowSection, membership: Membership, request: object = None) -> Depends:
+    """A plain section's declaration: the subjects it reads, the campaign row (its options: whether states are
+    played), its own template's sources, and the member alone (a section speaks to one member)."""
+    return Depends(
+        campaign_id=membership.campaign_id,
+        subjects=frozenset(subject(name, membership.campaign_id) for name in section.reads),
+        rows=(
+            section.key,
+            markup_version(section.template) if section.template else "",
+            campaign_row(membership.campaign),
+        ),  # fmt: skip
+        viewer=(membership.pk, membership.role, membership.user_id),
+        head=table_head(membership),
+    )
+
+
+def _section_context(section: NowSection, membership: Membership, request: object = None) -> dict[str, object]:
+    return {"key": section.key, "inner": mark_safe(section.render(membership))}  # noqa: S308 - an escaping template's
+
+
+_plain_regions: dict[str, Region] = {}
+
+
+def _plain_region(section: NowSection) -> Region:
+    """A plain section as a region (not registered: the live layer pushes it through ``now_fragments``); the section
+    itself is the thing it shows."""
+    found = _plain_regions.get(section.key)
+    if found is None:
+        found = _plain_regions[section.key] = Region(
+            name=f"now-{section.key}", template=SECTION_TEMPLATE, load=lambda pk, membership: None,
+            context=_section_context, depends=_section_depends,
+        )  # fmt: skip
+    return found
+
+
 def section_html(
     section: NowSection, membership: Membership, *, oob: bool = False, token: str | None = None
 ) -> SafeString:
     if section.region is not None:
         thing = section.region.load(membership.campaign_id, membership)
         return region_html(section.region, thing, membership, token=token, oob=oob)
-    inner = section.render(membership)
-    return format_html(
-        '<div id="now-{}" class="now-part"{}>{}</div>',
-        section.key,
-        mark_safe(' hx-swap-oob="true"') if oob else "",  # noqa: S308 - a constant
-        mark_safe(inner),  # noqa: S308 - each section renders through an escaping template
-    )
+    return region_html(_plain_region(section), section, membership, token=token, oob=oob)
 
 
 def now_html(membership: Membership, token: str | None = None) -> SafeString:

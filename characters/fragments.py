@@ -15,7 +15,7 @@ from characters.models import Character
 from core.regions import Depends, subject
 
 
-def _session(request: Any) -> tuple[tuple[str, Any], ...]:
+def reader_session(request: Any) -> tuple[tuple[str, Any], ...]:
     # The roll controls read the reader's remembered difficulty from the session (conflicts' sheet roll); Django's
     # own entries (``_auth_user_id``…) are read by no sheet, and leaving them out lets a page and a live push (which
     # has no session) share one rendering.
@@ -45,6 +45,6 @@ def sheet_depends(character: Character, membership: Any, request: Any = None) ->
         campaign_id=campaign_id,
         subjects=frozenset(own | table),
         rows=(character.pk, character.version, owner, campaign_row(character.campaign)),
-        viewer=(membership.pk, membership.role, membership.user_id, _session(request)),
+        viewer=(membership.pk, membership.role, membership.user_id, reader_session(request)),
         head=table_head(membership),
     )

@@ -35,4 +35,4 @@ def mine_audience(event: Event, membership: Membership) -> Hashable:
 def register() -> None:
     # What the block shows of the player's characters: any character's row, Atouts, Revers and states (every Event
     # naming one touches ``characters``), and who plays which (a character created or handed: ``cast``).
-    register_now(NowSection("mine", 10, my_characters_now, (CHARACTERS, CAST), mine_audience))
+    register_now(NowSection("mine", 10, my_characters_now, (CHARACTERS, CAST), mine_audience, template=TEMPLATE))

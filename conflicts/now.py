@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 
-from campaigns.event_subjects import CHARACTERS, SEQUENCES
+from campaigns.event_subjects import CAST, SEQUENCES
 from campaigns.live import event_fact
 from campaigns.now import NowSection, register_now
 from conflicts.running_table import running_table, waiting_for
@@ -45,5 +45,5 @@ def draws_audience(event: Event, membership: Membership) -> Hashable:
 
 
 def register() -> None:
-    # It names who still has to draw: a rename changes it as much as a draw (CHARACTERS).
-    register_now(NowSection("draw", 20, draws_now, (SEQUENCES, CHARACTERS), draws_audience))
+    # It prints the waiting characters' names: a rename (``character.updated``) touches the cast.
+    register_now(NowSection("draw", 20, draws_now, (SEQUENCES, CAST), draws_audience, template=TEMPLATE))

@@ -1,7 +1,8 @@
 """The markup version of a template, computed from its sources rather than bumped by hand.
 
 A kept fragment's key carries the digest of what decides its markup besides its context: the template's file,
-every template it includes or extends by a literal name (followed recursively), and the Python modules of
+every template it includes or extends by a literal name (followed recursively), the template of every region it
+nests by name (``{% region "name" … %}``: its kept bytes hold the nested region's), and the Python modules of
 the tag libraries it loads (a tag such as ``{% playing_card %}`` writes markup in Python). A shared cache
 therefore never serves the markup of an older deploy, and nobody has to remember to bump a number.
 
@@ -22,6 +23,20 @@ from django.template.exceptions import TemplateDoesNotExist
 
 _NAMED = re.compile(r"""{%\s*(?:include|extends)\s+["']([^"']+)["']""")
 _LOADED = re.compile(r"{%\s*load\s+([^%]+?)\s*%}")
+_NESTED = re.compile(r"""{%\s*region\s+["']([^"']+)["']""")
+
+
+def _nested_templates(source: str) -> list[str]:
+    """The templates of the regions ``source`` nests (``core.templatetags.regions``), by the registry."""
+    from core.regions import get
+
+    found = []
+    for name in _NESTED.findall(source):
+        try:
+            found.append(get(name).template.split("#", 1)[0])
+        except KeyError:
+            found.append(f"missing-region:{name}")
+    return found
 
 
 def _source_of(name: str) -> tuple[str, str]:
@@ -72,6 +87,7 @@ def template_digest(name: str) -> str:
             continue
         digest.update(f"{current}\0{path}\0{source}\0".encode())
         pending.extend(_NAMED.findall(source))
+        pending.extend(_nested_templates(source))
         for loaded in _LOADED.findall(source):
             libraries.update(part for part in loaded.split() if part != "from")
     for library in _library_sources(sorted(libraries)):

@@ -149,13 +149,23 @@ def attribute_rolls(character: Character) -> tuple[AttributeRoll, ...]:
         return ()
     state = getattr(character, "savage_state", None) if _has_state(character) else None
     if state is None:
-        state = SavageState(character=character)
+        state = _default_state(character)
     options = _page_settings(campaign)
     card = card_state(state) if state.pk else None
     penalties = tuple((m.key, m.value) for m in roll_penalties(card)) if card is not None else ()
     return tuple(
         AttributeRoll(trait, trait_die(state, trait, settings=options), state.wild_card, penalties) for trait in TRAITS
     )
+
+
+def _default_state(character: Character) -> SavageState:
+    """The state of a character with no state row yet, as the rules read it, its ``character`` set on it alone:
+    ``SavageState(character=character)`` would also cache it on the character as its ``savage_state`` (a one-to-one
+    assignment sets both sides), an unsaved row whose fatigue tracks raise ``ValueError`` at the next rendering of
+    the same character object."""
+    state = SavageState(character_id=character.pk)
+    SavageState._meta.get_field("character").set_cached_value(state, character)  # its traits, as loaded
+    return state
 
 
 def _has_state(character: Character) -> bool:

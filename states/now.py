@@ -45,4 +45,4 @@ def states_audience(event: Event, membership: Membership) -> Hashable:
 def register() -> None:
     # Who is Shaken or in État critique (any character's states: ``characters``), in a campaign that plays the states
     # (its settings).
-    register_now(NowSection("states", 30, states_now, (CHARACTERS, SETTINGS), states_audience))
+    register_now(NowSection("states", 30, states_now, (CHARACTERS, SETTINGS), states_audience, template=TEMPLATE))

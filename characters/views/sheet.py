@@ -40,6 +40,7 @@ from characters.rules.scales import scales_to_text
 from characters.rules.traits import TraitKind
 from characters.services.creation import progression_scheme
 from characters.subjects import sheet_subject
+from characters.trait_rows import trait_rows_of
 from core.http import AuthenticatedRequest, allow_methods
 from core.kept_regions import region_html
 from core.regions import Region, register
@@ -94,6 +95,8 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
         "vehicles": {v.code: v for v in vehicles()},
         "scales": selectors.scales_of(character),
         "live_watch": sheet_subject(character.pk),
+        # The trait lists, nested regions kept by their own declaration (characters.trait_rows).
+        "trait_rows": trait_rows_of(character, sheet),
     }  # fmt: skip
     if membership.is_narrator:
         context.update(

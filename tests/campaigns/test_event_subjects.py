@@ -18,27 +18,38 @@ pytestmark = pytest.mark.django_db
 def test_an_event_touches_the_characters_it_names_and_what_its_kind_declares() -> None:
     """And the log, always: every Event is a new entry (the campaign pages' feeds read the newest)."""
     assert subjects_of("character.revers_inflicted", 3, {"character_id": 12}, []) == {
-        "character:12", "states:12", "characters:3", "revers:3", "log:3"
+        "character:12", "states:12", "traits:12", "characters:3", "revers:3", "log:3"
     }  # fmt: skip
     assert subjects_of("character.revers_taken", 3, {"character_id": 12, "from_id": 14}, []) >= {
         "character:14", "states:14", "character:12"
     }  # fmt: skip
-    assert subjects_of("savage.wounds_set", 3, {}, [7]) == {"character:7", "states:7", "characters:3", "log:3"}
+    assert subjects_of("savage.wounds_set", 3, {}, [7]) == {"character:7", "states:7", "traits:7", "characters:3",
+                                                            "log:3"}  # fmt: skip
     assert subjects_of("savage.settings_changed", 3, {}, []) == {"settings:3", "log:3"}
     assert subjects_of("test.atout", 3, {"atout": {"character_id": 5}}, []) == {
         "character:5",
         "states:5",
+        "traits:5",
         "characters:3",
         "log:3",
     }
     assert subjects_of("note", 3, {}, []) == {"feed:3", "log:3"}
 
 
+def test_an_event_that_moves_atouts_only_leaves_the_trait_rows() -> None:
+    """A gain, a refund or a spending changes the sheet's counters and ledger, not its trait rows
+    (``characters.trait_rows``); a spending that raises a trait names it and touches them."""
+    for kind in ("character.atout_gained", "character.atout_refunded", "character.atout_spent"):
+        assert subjects_of(kind, 3, {}, [7]) == {"character:7", "states:7", "characters:3", "log:3"}, kind
+    assert "traits:7" in subjects_of("character.atout_spent", 3, {"trait": "medecine"}, [7])
+    assert "traits:7" in subjects_of("character.revers_taken", 3, {"character_id": 7}, [])
+
+
 def test_a_kind_nobody_declared_touches_the_whole_table() -> None:
     """Correct before it is precise: every region depends on ``table:<campaign>``."""
     assert subjects_of("clock.advanced", 3, {}, []) == {"table:3", "log:3"}
     assert subjects_of("sequence.drew", 3, {}, [8]) == {
-        "sequences:3", "character:8", "states:8", "characters:3", "log:3"
+        "sequences:3", "character:8", "states:8", "traits:8", "characters:3", "log:3"
     }  # fmt: skip
 
 

@@ -246,3 +246,24 @@ def test_the_dashboard_reads_its_regions_versions_once(django_assert_max_num_que
             page = client.get(url).text
         assert sum("campaigns_subjectversion" in q["sql"] for q in captured.captured_queries) == 1
         assert all(f'id="character-panel-{c.pk}"' in page for c in cast)
+
+
+def test_the_dashboard_after_a_note_serves_its_now_sections_kept(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """A note touches the log alone: the "now" block's sections (who has to draw, who is Shaken) are served as kept
+    under their declarations (campaigns.now), without reading the Sequences or the states again."""
+    from campaigns.services import note_write
+    from states.services.shaken import savage_shaken_set
+
+    campaign = campaign_with(players=1, savage_states=True)
+    narrator = narrator_of(campaign)
+    jim = Character.objects.create(campaign=campaign, name="Jim")
+    savage_shaken_set(character=jim, actor=narrator, shaken=True, expected_version=None)
+    client = logged_in(narrator)
+    url = reverse("campaigns:dashboard", args=[campaign.pk])
+    assert 'id="now-states"' in client.get(url).text
+    note_write(membership=membership(campaign, narrator), text="Une note")
+    with django_assert_max_num_queries(17) as captured:
+        page = client.get(url).text
+    sqls = [q["sql"] for q in captured.captured_queries]
+    assert not [sql for sql in sqls if "conflicts_sequence" in sql or "savagestate" in sql], sqls
+    assert "Une note" in page and "Jim" in page

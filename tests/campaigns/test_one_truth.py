@@ -37,7 +37,7 @@ from campaigns.live import console_subject, feed_subject, home_subject, sequence
 from campaigns.live_render import forget_renderings, rendering_of
 from campaigns.models import Campaign, Event, Membership
 from characters.models import Character, Revers
-from characters.services.atouts import atout_gain
+from characters.services.atouts import atout_gain, atout_spend, trait_raise
 from characters.services.revers import revers_inflict, revers_take
 from characters.services.sheet import character_update
 from characters.subjects import sheet_subject
@@ -199,6 +199,19 @@ def _atout(t: Table, who: int) -> None:
     atout_gain(character=_fresh([t.jim, t.lisa][who % 2]), actor=t.narrator, amount=1)
 
 
+def _spend(t: Table, who: int) -> None:
+    """An Atout spent on narrative control: the sheet's counters and ledger change, its trait rows do not."""
+    character = _fresh([t.jim, t.lisa][who % 2])
+    atout_spend(character=character, actor=character.owner, use="narrative_control", justification="Une corde")
+
+
+def _raise(t: Table, who: int) -> None:
+    """A trait raised with Atouts: a ``character.atout_spent`` whose trait rows change (its payload names the
+    trait)."""
+    character = _fresh([t.jim, t.lisa][who % 2])
+    trait_raise(character=character, actor=character.owner, trait_code="medecine", justification="Des nuits d'étude")
+
+
 def _revers(t: Table, who: int) -> None:
     revers_inflict(character=_fresh([t.jim, t.lisa][who % 2]), actor=t.narrator, domain="physical",
                    severity=1, source=f"Coup {who}")  # fmt: skip
@@ -244,7 +257,8 @@ def _settle(t: Table, _who: int) -> None:
 
 STEPS: dict[str, Callable[[Table, int], None]] = {
     "note": _note, "test": _test, "wound": _wound, "shaken": _shaken, "fatigue": _fatigue, "dice": _dice,
-    "atout": _atout, "revers": _revers, "take": _take, "rename": _rename, "draw": _draw, "settle": _settle,
+    "atout": _atout, "spend": _spend, "raise": _raise, "revers": _revers, "take": _take, "rename": _rename,
+    "draw": _draw, "settle": _settle,
 }  # fmt: skip
 
 
@@ -300,11 +314,12 @@ def test_one_evening_with_every_kind_of_step() -> None:
     """Every kind of step once, in an order where each finds something to do (a Revers to take, a wound to weigh)."""
     before = Event.objects.count()
     _play([("revers", 0), ("wound", 1), ("take", 0), ("dice", 3), ("test", 0), ("shaken", 1), ("fatigue", 0),
-           ("atout", 1), ("note", 0), ("rename", 1), ("draw", 0), ("draw", 0), ("draw", 0), ("settle", 0),
-           ("draw", 1)], refusals=False)  # fmt: skip
+           ("atout", 1), ("spend", 0), ("raise", 1), ("note", 0), ("rename", 1), ("draw", 0), ("draw", 0), ("draw", 0),
+           ("settle", 0), ("draw", 1)], refusals=False)  # fmt: skip
     kinds = set(Event.objects.order_by("pk")[before:].values_list("kind", flat=True))
-    assert {"character.revers_taken", "savage.settings_changed", "test.rolled", "savage.shaken_set",
-            "savage.fatigue_gained", "character.updated", "note", "sequence.drew", "sequence.settled"} <= kinds, kinds  # fmt: skip
+    assert {"character.revers_taken", "character.atout_spent", "savage.settings_changed", "test.rolled",
+            "savage.shaken_set", "savage.fatigue_gained", "character.updated", "note", "sequence.drew",
+            "sequence.settled"} <= kinds, kinds  # fmt: skip
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -385,3 +400,19 @@ def test_the_check_fails_when_the_boards_declaration_drops_a_dependency(
     with pytest.raises(AssertionError) as failed:
         _play(steps)
     assert "sequence-board-" in str(failed.value)  # the board is what went stale
+
+
+def test_the_check_fails_when_the_trait_rows_drop_a_dependency(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sheet's trait lists, nested regions (``characters.trait_rows``), without ``traits:<id>``: after a wound
+    the sheet is rendered anew around trait rows kept with the chances from before it."""
+    from characters import trait_rows
+
+    def depends(*args: Any) -> regions.Depends:
+        declared = trait_rows.trait_rows_depends(*args)
+        return dataclasses.replace(declared, subjects=frozenset(s for s in declared.all_subjects()
+                                                                 if not s.startswith("traits:")))  # fmt: skip
+
+    lacking = dataclasses.replace(trait_rows.TRAIT_LIST, depends=depends)
+    monkeypatch.setitem(regions._registry, "sheet-traits", lacking)
+    with pytest.raises(AssertionError):
+        _play([("wound", 1)])

@@ -14,7 +14,7 @@ import pytest
 from django.core.cache import caches
 
 from campaigns.models import Membership
-from characters.fragments import _session, sheet_depends
+from characters.fragments import reader_session, sheet_depends
 from characters.models import Character
 from characters.panels import PanelOf, _cast, panel_depends, panels_html
 from characters.services import creation as creation_services
@@ -54,9 +54,9 @@ def test_the_cast_is_in_the_dashboards_order_with_each_version(cast) -> None:  #
 
 def test_a_sheet_reads_the_readers_own_session_entries_not_djangos() -> None:
     request = SimpleNamespace(session={"_auth_user_id": "3", "roll_difficulty": 2, "a": 1})
-    assert _session(request) == (("a", 1), ("roll_difficulty", 2))
-    assert _session(SimpleNamespace()) == ()  # a live push has no session: the same key as a page without entries
-    assert _session(None) == ()
+    assert reader_session(request) == (("a", 1), ("roll_difficulty", 2))
+    assert reader_session(SimpleNamespace()) == ()  # a live push has no session: the same key as a page without entries
+    assert reader_session(None) == ()
 
 
 def test_the_sheet_and_the_panel_depend_on_the_readers_role(cast) -> None:  # type: ignore[no-untyped-def]

@@ -315,3 +315,25 @@ def test_a_forged_custom_trait_count_is_ignored_not_a_500(client, count) -> None
     answer = client.post(url, {"step": "add_trait", "custom_count": count, "custom_name_0": "Punkette endurcie"})
     assert answer.status_code == 200
     assert not Character.objects.filter(campaign=campaign).exists()
+
+
+def test_the_sheet_after_an_atout_serves_its_trait_rows_kept(client, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """An Atout spent changes the sheet's counters and ledger, not its trait rows (characters.trait_rows): the sheet
+    is rendered anew around them, and the rows with their chances and the Savage attributes' dice are served kept,
+    reading neither the campaign's Savage dice table nor anything else of theirs."""
+    from characters.services.atouts import atout_spend
+
+    campaign, narrator, (owner, _other) = table(savage_states=True)
+    jim = pc(campaign, owner)
+    atout_gain(character=jim, actor=narrator, amount=3)
+    client.force_login(owner)
+    first = client.get(jim.get_absolute_url()).text
+    atout_spend(character=Character.objects.get(pk=jim.pk), actor=owner, use="narrative_control",
+                justification="Une corde")  # fmt: skip
+    with django_assert_max_num_queries(17) as captured:
+        after = client.get(jim.get_absolute_url()).text
+    assert not [q["sql"] for q in captured.captured_queries if "savagesettings" in q["sql"]]
+    assert 'data-roll-attribute="vigor"' in after and after.count('class="small roll-quick"') == first.count(
+        'class="small roll-quick"'
+    )
+    assert "Une corde" in after and "Une corde" not in first

@@ -104,3 +104,34 @@ def test_shaken_draws_defence_only_and_tests_only_as_free_actions() -> None:
     fudge_test_roll(character=f.hero, actor=f.narrator, rng=random.Random(4),
                              data={"trait_code": "vigueur", "difficulty": 4, "free_action": True})  # fmt: skip
     draw(f.pc, f.player, Split(defence={f.pc.key: 5}))
+
+
+def test_a_character_without_a_state_row_renders_twice_from_the_same_object() -> None:
+    """The sheet reads a character with no state row yet as the rules' default state (states.bridge.attribute_rolls);
+    that default must not stay cached on the character as its ``savage_state``, an unsaved row whose fatigue tracks
+    raise ``ValueError`` when the same object is rendered again (a second region, a second push)."""
+    from django.template.loader import render_to_string
+    from django.test import override_settings
+
+    from campaigns.models import Membership
+    from characters.models import Character
+    from characters.views.sheet import SHEET
+    from states.bridge import attribute_rolls
+    from states.models import SavageState
+    from tests.characters.factories import pc, table
+
+    campaign, narrator, (player, _other) = table(savage_states=True)
+    jim = pc(campaign, player)
+    SavageState.objects.filter(character=jim).delete()
+    character = Character.objects.select_related("campaign", "owner").get(pk=jim.pk)
+    assert len(attribute_rolls(character)) == 4
+    with pytest.raises(SavageState.DoesNotExist):
+        character.savage_state  # noqa: B018 - as before the read: no row, none cached
+    membership = Membership.objects.get(campaign=campaign, user=narrator)
+    with override_settings(FRAGMENT_CACHE=False):
+        first, second = (
+            render_to_string(SHEET.template, {**SHEET.context(character, membership, None), "csrf_token": None})
+            for _ in range(2)
+        )
+    assert first == second
+    assert not SavageState.objects.filter(character=jim).exists()  # reading wrote nothing
