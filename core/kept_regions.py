@@ -31,7 +31,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, Unkeyable, enabled, fingerprint, kept_at, token_input
-from core.regions import Depends, Region, versions, versions_known
+from core.regions import Depends, Region, head_trusted, versions, versions_known
 from core.template_digest import markup_version
 
 _SCALARS = frozenset({str, int, bool, float, type(None), dt.date, dt.datetime, dt.time, dt.timedelta, decimal.Decimal})
@@ -58,8 +58,9 @@ def _fixed(region: Region, depends: Depends, oob: bool) -> tuple[Any, ...]:
 
 
 def outer_key(region: Region, depends: Depends, oob: bool = False) -> str | None:
-    """The key under the stream head (``None`` when the declaration names no head)."""
-    if depends.head is None:
+    """The key under the stream head (``None`` when the declaration names no head, or when the head was read before
+    a write of this same request: ``core.regions.head_trusted``)."""
+    if depends.head is None or not head_trusted():
         return None
     return f"region-at:{region.name}:{_digest((_fixed(region, depends, oob), depends.head))}"
 

@@ -147,6 +147,7 @@ class _Pass:
 
     depth: int  # the transaction depth the pass began at: inside a deeper one, versions may be uncommitted
     read: dict[int, dict[str, int]] = field(default_factory=dict)
+    wrote: bool = False  # an Event was appended during the pass: a head read before it names an older table
 
 
 _pass: ContextVar[_Pass | None] = ContextVar("region_version_pass", default=None)
@@ -174,10 +175,20 @@ def version_pass() -> Iterator[None]:
 
 
 def forget_versions() -> None:
-    """Versions changed (an Event was appended): the pass reads them again when next asked."""
+    """Versions changed (an Event was appended): the pass reads them again when next asked, and no longer trusts a
+    stream head read before (``head_trusted``)."""
     current = _pass.get()
     if current is not None:
         current.read.clear()
+        current.wrote = True
+
+
+def head_trusted() -> bool:
+    """Whether a stream head read with the membership still names the table as it stands: not after an Event
+    appended during this pass (the answer to one's own POST), when the HTML kept under that head is the table before
+    the write. Regions are then keyed by their subjects' versions alone (``core.kept_regions.outer_key``)."""
+    current = _pass.get()
+    return current is None or not current.wrote
 
 
 # The versions an enclosing region's key was read with, while it renders: a region inside it (a Sequence board's

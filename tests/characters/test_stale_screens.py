@@ -101,3 +101,24 @@ def test_take_a_revers_offers_a_revers_inflicted_after_the_sheet_was_shown() -> 
     pushed = _pushed(Event.objects.get(kind="character.revers_inflicted"), p1, jim, page)
     assert "Lisa: " in (element(pushed, "form-take_revers") or "")
     assert element(pushed, "sheet") == element(fresh, "sheet")
+
+
+def test_the_answer_to_ones_own_post_shows_the_write_not_the_regions_kept_before_it() -> None:
+    """The sheet's answer to a narrator's trait change renders its trait rows (regions inside it) after the write;
+    the head read with the membership, before the write, names the table before it: the trait rows kept under that
+    head by the page's GET must not be served (core.regions.head_trusted)."""
+    from django.urls import reverse
+
+    campaign, narrator, (p1, _p2) = table()
+    jim = pc(campaign, p1, name="Jim")
+    client = _client(narrator)
+
+    def rank(html: str) -> str:
+        row = re.search(r'data-trait="medecine">.*?<strong>([^<]+)</strong>', html, re.S)
+        assert row is not None
+        return row.group(1)
+
+    assert rank(client.get(jim.get_absolute_url()).text) != "Great"  # the trait rows kept under this head (6: Great)
+    url = reverse("characters:act", args=[jim.pk, "trait_set"])
+    answer = client.post(url, {"code": "medecine", "rank": 6, "kind": "field"}, HTTP_HX_REQUEST="true").text
+    assert rank(answer) == "Great"
