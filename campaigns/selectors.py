@@ -8,7 +8,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.core.cache import caches
 from django.db import connection
 from django.db.models import BooleanField, F, Func, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
@@ -152,31 +151,15 @@ def _characters_named(campaign_id: int, wanted: list[str]) -> list[int]:
     return [pk for pk, name in rows if name_matches(name, wanted)]
 
 
-# The log is append-only, so a reader's kinds only change when an event is added: the list is kept under the
-# campaign's stream head (``campaigns.kept.table_head``), which every Event moves in commit order, so a kept list is
-# exact and needs no lifetime (the default cache is bounded).
-
-
-def _reader(membership: Membership | None) -> str:
-    if membership is None:
-        return "public"
-    return "narrator" if membership.is_narrator else f"player:{membership.user_id}"
-
-
-def log_kinds(membership: Membership, head: int) -> list[str]:
+def log_kinds(membership: Membership, head: int | None = None) -> list[str]:
     """The kinds of the events this member may read (a kind alone can give a secret away), from the few rows
-    of LoggedKind rather than the whole log."""
-    key = f"log-kinds:{membership.campaign_id}:{_reader(membership)}:{head}"
-    kinds = caches["default"].get(key)
-    if kinds is None:
-        rows = LoggedKind.objects.filter(campaign_id=membership.campaign_id)
-        if not membership.is_narrator:
-            rows = rows.filter(
-                Q(visibility=Visibility.EVERYONE) | Q(visibility=Visibility.PLAYER, reader=membership.user_id)
-            )
-        kinds = sorted(set(rows.values_list("kind", flat=True)))
-        caches["default"].set(key, kinds, timeout=None)
-    return list(kinds)
+    of LoggedKind rather than the whole log: one small query, not kept (``head`` is no longer used)."""
+    rows = LoggedKind.objects.filter(campaign_id=membership.campaign_id)
+    if not membership.is_narrator:
+        rows = rows.filter(
+            Q(visibility=Visibility.EVERYONE) | Q(visibility=Visibility.PLAYER, reader=membership.user_id)
+        )
+    return sorted(set(rows.values_list("kind", flat=True)))
 
 
 def recent_events(membership: Membership, limit: int = 30) -> list[Event]:

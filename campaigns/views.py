@@ -5,7 +5,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -240,19 +239,12 @@ def _log_filter(
 
 
 def _filter_choices(membership: Membership, head: int | None) -> tuple[list[Any], list[Any]]:
-    """The sessions and the characters the log's filter offers this member. With the stream's ``head``
-    they are kept under it, as the kinds are: a session or a character only comes with an event, and a
-    rename bumps the campaign's ``log_epoch``."""
+    """The sessions and the characters the log's filter offers this member (two small queries, not kept: a
+    hand-keyed copy of them went stale as easily as it saved a millisecond)."""
     campaign = membership.campaign
-    key = f"log-choices:{campaign.pk}:{campaign.log_epoch}:{membership.role}:{membership.user_id}:{head}"
-    found = caches["default"].get(key) if head is not None else None
-    if found is None:
-        sessions = [(s.pk, str(s)) for s in campaign.game_sessions.order_by("number")]
-        characters = [(c.pk, c.name) for c in cast().viewable(membership).only("pk", "name")]
-        found = (sessions, characters)
-        if head is not None:
-            caches["default"].set(key, found, timeout=None)
-    return found
+    sessions = [(s.pk, str(s)) for s in campaign.game_sessions.order_by("number")]
+    characters = [(c.pk, c.name) for c in cast().viewable(membership).only("pk", "name")]
+    return sessions, characters
 
 
 def _filter_values(form: LogFilterForm) -> selectors.LogFilter:
