@@ -12,22 +12,27 @@ from tests.e2e.conftest import login
 pytestmark = pytest.mark.e2e
 
 
-def test_a_page_that_was_offline_shows_what_it_missed_within_two_seconds(
-    new_context, make_user, run_in_server_db
-) -> None:  # type: ignore[no-untyped-def]
-    suffix = uuid.uuid4().hex[:6]
-    narrator_name, player_name = make_user(f"mj{suffix}"), make_user(f"pj{suffix}")
-    campaign_id = int(
+def _campaign_with_player(run_in_server_db, narrator_name: str, player_name: str, name: str) -> int:  # type: ignore[no-untyped-def]
+    """A campaign named ``name`` led by ``narrator_name``, with ``player_name`` as its player."""
+    return int(
         run_in_server_db(
             "from django.contrib.auth.models import User\n"
             "from campaigns import services\n"
             "from campaigns.models import Membership, Role\n"
             f"narrator = User.objects.get(username={narrator_name!r})\n"
-            "campaign = services.campaign_create(owner=narrator, data={'name': 'Coupure'})\n"
+            f"campaign = services.campaign_create(owner=narrator, data={{'name': {name!r}}})\n"
             f"Membership.objects.create(campaign=campaign, user=User.objects.get(username={player_name!r}), role=Role.PLAYER)\n"
             "print(campaign.pk)\n"
         ).strip()
     )
+
+
+def test_a_page_that_was_offline_shows_what_it_missed_within_two_seconds(
+    new_context, make_user, run_in_server_db
+) -> None:  # type: ignore[no-untyped-def]
+    suffix = uuid.uuid4().hex[:6]
+    narrator_name, player_name = make_user(f"mj{suffix}"), make_user(f"pj{suffix}")
+    campaign_id = _campaign_with_player(run_in_server_db, narrator_name, player_name, "Coupure")
     player_context = new_context()
     player = player_context.new_page()
     login(player, player_name)
@@ -67,17 +72,7 @@ def test_a_page_that_missed_many_events_gets_its_regions_as_they_stand_in_one_me
     (campaigns/live_catch_up.py): its feed then equals a fresh page's, with no reload and no secret."""
     suffix = uuid.uuid4().hex[:6]
     narrator_name, player_name = make_user(f"mj{suffix}"), make_user(f"pj{suffix}")
-    campaign_id = int(
-        run_in_server_db(
-            "from django.contrib.auth.models import User\n"
-            "from campaigns import services\n"
-            "from campaigns.models import Membership, Role\n"
-            f"narrator = User.objects.get(username={narrator_name!r})\n"
-            "campaign = services.campaign_create(owner=narrator, data={'name': 'Longue coupure'})\n"
-            f"Membership.objects.create(campaign=campaign, user=User.objects.get(username={player_name!r}), role=Role.PLAYER)\n"
-            "print(campaign.pk)\n"
-        ).strip()
-    )
+    campaign_id = _campaign_with_player(run_in_server_db, narrator_name, player_name, "Longue coupure")
     player_context = new_context()
     player = player_context.new_page()
     login(player, player_name)
