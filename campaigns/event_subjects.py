@@ -73,6 +73,10 @@ DECLARED: dict[str, tuple[str, ...]] = {
     # A Sequence's events name its participants' characters (conflicts.services.changes._append); what they change
     # on a sheet (Revers, states, Atouts) comes with its own event or with those characters' subjects.
     "sequence.": (SEQUENCES,),
+    # A draw that leaves others still to draw changes its drawer's characters (named) and its Sequence (named), not
+    # the list of Sequences under way: their titles and phases stay. The last draw, which puts the result on the
+    # table (``outcome`` in its payload), moves the Sequence's phase and touches it (``subjects_of``).
+    "sequence.drew": (),
     "deck.": (SEQUENCES,),
     "conflict.simple": (),
     "note": (FEED,),
@@ -125,6 +129,8 @@ def subjects_of(
     declared = _declared(kind)
     scopes = (TABLE,) if declared is None else declared
     touched |= {subject(scope, campaign_id) for scope in (*scopes, LOG)}
+    if kind == "sequence.drew" and "outcome" in payload:
+        touched.add(subject(SEQUENCES, campaign_id))  # the draw's result is on the table: the phase moved
     if payload.get("asked"):
         touched.add(subject(ASKS, campaign_id))  # the roll answered a Test asked: the asks waiting changed
     return frozenset(touched)

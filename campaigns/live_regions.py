@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from campaigns.event_subjects import subjects_of
 from campaigns.live import NOT_SHOWN, Viewer, event_fact, live_fragment
 from core.kept_regions import region_html
-from core.regions import watched_by
+from core.regions import Region, watched_by
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -49,6 +49,13 @@ def regions_audience(event: Event, viewer: Viewer) -> Hashable:
     return ("member", viewer.membership.pk)
 
 
+def _items_alone(region: Region, thing: object, viewer: Viewer, changed: frozenset[str]) -> bool:
+    """Whether ``region`` is made of items (``Region.frame``) and the Event changed some of them, not its frame."""
+    if region.frame is None or region.changed_items is None:
+        return False
+    return not region.frame(thing, viewer.membership, None).changed_by(changed)
+
+
 @live_fragment("", audience=regions_audience)
 def changed_regions(event: Event, viewer: Viewer) -> list[str]:
     """The regions the page watches that ``event`` changed, as out-of-band swaps."""
@@ -58,7 +65,15 @@ def changed_regions(event: Event, viewer: Viewer) -> list[str]:
             thing = region.load(pk, viewer.membership)
             if thing is None:
                 continue
-            if not region.depends(thing, viewer.membership, None).changed_by(touched(event)):
+            changed = touched(event)
+            if not region.depends(thing, viewer.membership, None).changed_by(changed):
+                continue
+            if _items_alone(region, thing, viewer, changed):
+                # Only some of its items changed (one character's panel of the grid): those alone, printed as the
+                # region prints them (no token of their own: the grid's panels have none).
+                assert region.changed_items is not None
+                for item_region, item in region.changed_items(thing, viewer.membership, changed):
+                    fragments.append(str(region_html(item_region, item, viewer.membership, token=None, oob=True)))
                 continue
             fragments.append(str(region_html(region, thing, viewer.membership, token=viewer.csrf_token, oob=True)))
     return fragments

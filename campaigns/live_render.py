@@ -107,7 +107,10 @@ class EventRendering:
         """A member as the campaign stands when the event is first sent (one query for every socket:
         roles can change while a socket is open, so they are read per event, not per connection)."""
         if self._members is None:
-            members = Membership.objects.filter(campaign_id=self.event.campaign_id).select_related("campaign")
+            # With the campaign's stream: the head each region's declaration names (``campaigns.kept.table_head``).
+            members = Membership.objects.filter(campaign_id=self.event.campaign_id).select_related(
+                "campaign", "campaign__stream"
+            )
             self._members = {m.pk: m for m in members}
         return self._members.get(membership_id)
 

@@ -16,14 +16,14 @@ kept-fragment service renders it, and the live layer pushes it from its declarat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.kept import campaign_row, table_head
-from campaigns.live import NOT_SHOWN, Viewer, home_subject, live_fragment
+from campaigns.live import NOT_SHOWN, Viewer, event_fact, home_subject, live_fragment
 from campaigns.live_regions import touched
 from core.kept_regions import region_html
 from core.regions import Depends, Region, subject
@@ -52,6 +52,10 @@ class NowSection:
     # The template ``render`` draws with: its sources are part of the kept HTML's key (a deploy that changes it
     # renders the section anew).
     template: str = ""
+    # The subjects this member's section reads, when narrower than ``reads`` (a player's own characters rather than
+    # every character of the campaign): then an Event changes the section of the members concerned only. Called
+    # when the stream has moved (read what it needs with ``core.regions.pass_fact``: once for every member).
+    subjects: Callable[[Membership], Iterable[str]] | None = None
 
 
 _sections: dict[str, NowSection] = {}
@@ -81,7 +85,7 @@ def _section_depends(section: NowSection, membership: Membership, request: objec
     played), its own template's sources, and the member alone (a section speaks to one member)."""
     return Depends(
         campaign_id=membership.campaign_id,
-        subjects=frozenset(subject(name, membership.campaign_id) for name in section.reads),
+        subjects=lambda: _section_subjects(section, membership),
         rows=(
             section.key,
             markup_version(section.template) if section.template else "",
@@ -126,27 +130,42 @@ def now_html(membership: Membership, token: str | None = None) -> SafeString:
     return mark_safe("".join(section_html(s, membership, token=token) for s in sections()))  # noqa: S308 - built above
 
 
-def declaration(section: NowSection, campaign_id: int) -> Depends:
-    """What ``section`` reads in a campaign, as a region declares it (the catch-all ``table`` included)."""
-    return Depends(campaign_id=campaign_id, subjects=frozenset(subject(name, campaign_id) for name in section.reads))
+def _section_subjects(section: NowSection, membership: Membership) -> frozenset[str]:
+    if section.subjects is not None:
+        return frozenset(section.subjects(membership))
+    return frozenset(subject(name, membership.campaign_id) for name in section.reads)
 
 
-def _matching(event: Event) -> list[NowSection]:
-    """The sections this Event changes; a region section is pushed by ``campaigns.live_regions`` instead."""
-    changed = touched(event)
-    return [s for s in sections() if s.region is None and declaration(s, event.campaign_id).changed_by(changed)]
+def declaration(section: NowSection, membership: Membership) -> Depends:
+    """What ``section`` reads for ``membership``, as a region declares it (the catch-all ``table`` included)."""
+    return Depends(campaign_id=membership.campaign_id, subjects=_section_subjects(section, membership))
+
+
+def _matching(event: Event, membership: Membership) -> list[NowSection]:
+    """The sections of ``membership`` this Event changes; a region section is pushed by ``campaigns.live_regions``
+    instead."""
+
+    def load() -> list[NowSection]:
+        changed = touched(event)
+        return [s for s in sections() if s.region is None and declaration(s, membership).changed_by(changed)]
+
+    # Read once per event and member, on the thread that renders: each socket then finds its audience on the event
+    # loop without the database (``campaigns.live_render.EventRendering.ready_html_for``).
+    found: list[NowSection] = event_fact(event, f"now sections of {membership.pk}", load)
+    return found
 
 
 def now_audience(event: Event, viewer: Viewer) -> Hashable:
     """A section speaks to one member ("your character", "your turn") unless it says who reads it alike (the
     narrators together, the players with the same draws waiting); a page not showing the campaign's home, or an
     event no section follows, costs nothing."""
-    matching = _matching(event) if viewer.watches(home_subject(event.campaign_id)) else []
+    membership = viewer.membership
+    matching = _matching(event, membership) if viewer.watches(home_subject(event.campaign_id)) else []
     if not matching:
         return NOT_SHOWN
-    membership = viewer.membership
     return tuple(
-        s.audience(event, membership) if s.audience is not None else ("member", membership.pk) for s in matching
+        (s.key, s.audience(event, membership) if s.audience is not None else ("member", membership.pk))
+        for s in matching
     )
 
 
@@ -154,4 +173,4 @@ def now_audience(event: Event, viewer: Viewer) -> Hashable:
 def now_fragments(event: Event, viewer: Viewer) -> list[str]:
     if not viewer.watches(home_subject(event.campaign_id)):
         return []
-    return [section_html(s, viewer.membership, oob=True) for s in _matching(event)]
+    return [section_html(s, viewer.membership, oob=True) for s in _matching(event, viewer.membership)]

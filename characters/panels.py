@@ -100,7 +100,24 @@ PANEL = register(
 def panels_depends(campaign: Campaign, membership: Membership, request: Any = None) -> Depends:
     """The declaration of the grid of panels (see the module's docstring): the cast, any character, the table's
     settings, the campaign row and the reader's role; the union of its panels' declarations, and who they are."""
-    names = (CAST, CHARACTERS, SETTINGS)
+    return _grid_depends(campaign, membership, (CAST, CHARACTERS, SETTINGS))
+
+
+def panels_frame(campaign: Campaign, membership: Membership, request: Any = None) -> Depends:
+    """What the grid reads besides its panels: who they are and in what order (the cast), the settings and the
+    campaign row. An Event that changed characters and not this sends their panels alone (``changed_panels``)."""
+    return _grid_depends(campaign, membership, (CAST, SETTINGS))
+
+
+def changed_panels(campaign: Campaign, membership: Membership, touched: frozenset[str]) -> list[tuple[Region, Any]]:
+    """The panels of the characters an Event named (it touched their ``character:<id>``), in the grid's order."""
+    prefix = f"{CHARACTER}:"
+    ids = [int(name[len(prefix) :]) for name in touched if name.startswith(prefix)]
+    characters = characters_for_panels(campaign).filter(pk__in=ids).order_by("kind", "name", "pk")
+    return [(PANEL, PanelOf(character, campaign)) for character in characters]
+
+
+def _grid_depends(campaign: Campaign, membership: Membership, names: tuple[str, ...]) -> Depends:
     return Depends(
         campaign_id=campaign.pk,
         subjects=frozenset(subject(name, campaign.pk) for name in names),
@@ -132,6 +149,8 @@ PANELS = register(
         load=_panels_of,
         context=panels_context,
         depends=panels_depends,
+        frame=panels_frame,
+        changed_items=changed_panels,
         watch="home",  # the dashboard watches home:<campaign> (campaigns.live.home_subject)
         element_id=lambda _campaign: "character-panels",
     )

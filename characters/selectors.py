@@ -29,6 +29,7 @@ from characters.rules.revers import ActiveRevers, penalty
 from characters.rules.scales import Scale, scale_in
 from characters.rules.traits import TraitDef, TraitKind, traits_from_dicts
 from core.prepared import PreparedRead
+from core.regions import pass_fact
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -392,3 +393,21 @@ def revers_others(character: Character, membership: Membership, others: list[Cha
     for r in revers:
         r.character = by_pk[r.character_id]
     return revers
+
+
+def owned_ids(membership: Membership) -> tuple[int, ...]:
+    """The characters ``membership``'s user runs in its campaign, for the regions that show a member's own characters
+    and declare them (``character:<id>``): one query per render pass for every member of the campaign
+    (``core.regions.pass_fact``), not one per member. Who runs which changes only through an Event touching the
+    campaign's cast (a character created or handed), which those declarations name too."""
+    campaign_id = int(membership.campaign_id)
+
+    def load() -> dict[int, tuple[int, ...]]:
+        owners: dict[int, list[int]] = {}
+        rows = Character.objects.filter(campaign_id=campaign_id, owner_id__isnull=False).order_by("pk")
+        for pk, owner_id in rows.values_list("pk", "owner_id"):
+            owners.setdefault(owner_id, []).append(pk)
+        return {owner: tuple(pks) for owner, pks in owners.items()}
+
+    found: dict[int, tuple[int, ...]] = pass_fact(("owned characters", campaign_id), load)
+    return found.get(int(membership.user_id), ())

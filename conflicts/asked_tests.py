@@ -30,7 +30,7 @@ from conflicts.services.asked_tests import (
     askable_characters,
     too_many,
 )
-from core.regions import Depends, Region, register, subject
+from core.regions import Depends, Region, pass_fact, register, subject
 
 if TYPE_CHECKING:
     from campaigns.models import Campaign, Membership
@@ -66,10 +66,17 @@ class Asks:
     @cached_property
     def pending(self) -> list[AskedTest]:
         """The asks waiting that this member may see: every one for a narrator, their characters' for a player."""
-        rows = AskedTest.objects.filter(campaign_id=self.campaign.pk, status=AskStatus.PENDING)
-        if not self.membership.is_narrator:
-            rows = rows.filter(character__owner_id=self.membership.user_id)
-        return list(rows.select_related("character__campaign").order_by("asked_at", "pk"))
+        campaign_id = self.campaign.pk
+
+        def load() -> list[AskedTest]:
+            rows = AskedTest.objects.filter(campaign_id=campaign_id, status=AskStatus.PENDING)
+            return list(rows.select_related("character__campaign").order_by("asked_at", "pk"))
+
+        # Every member's asks in one read per render pass (the twenty pages a live event is rendered for).
+        every: list[AskedTest] = pass_fact(("asks waiting", campaign_id), load)
+        if self.membership.is_narrator:
+            return list(every)
+        return [asked for asked in every if asked.character.owner_id == self.membership.user_id]
 
 
 def _line(asked: AskedTest, *, odds: bool) -> AskLine:

@@ -91,6 +91,8 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
     sequence = _sequence(event)
     if sequence is None or not viewer.shows(sequence_subject(sequence.pk)):
         return []
+    if not viewer.is_narrator and viewer.user_id not in _runners(event):
+        return []  # a player running nobody in it controls no panel: no board to build for nothing
     board = selectors.sequence_board(sequence, viewer.membership, _participants(event))
     drew = event.payload.get("participant") if event.kind == "sequence.drew" else None
     return _panels(viewer, board, lambda p: event.kind in PANEL_REFRESH or p.pk == drew or resolves_draw(event))

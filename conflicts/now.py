@@ -7,13 +7,15 @@ from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 
-from campaigns.event_subjects import CAST, SEQUENCES
+from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, SEQUENCES, STATES
 from campaigns.live import event_fact
 from campaigns.now import NowSection, register_now
+from characters.selectors import owned_ids
 from conflicts.running_table import running_table, waiting_for
+from core.regions import subject
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable
+    from collections.abc import Hashable, Iterable
 
     from campaigns.models import Event, Membership
 
@@ -23,7 +25,7 @@ TEMPLATE = "conflicts/partials/now.html"
 def draws_now(membership: Membership) -> str:
     """The Sequences in their drawing phase with characters still to draw: the player's own (theirs to play), or
     for a narrator all of them, the NPCs they run first."""
-    table = running_table(membership.campaign_id)
+    table = running_table(membership.campaign_id)  # one read per render pass, for every member
     if not table.waiting:
         return ""
     names: dict[int, list[str]] = {}
@@ -36,6 +38,18 @@ def draws_now(membership: Membership) -> str:
     return render_to_string(TEMPLATE, {"rows": rows, "narrator": membership.is_narrator})
 
 
+def draws_subjects(membership: Membership) -> Iterable[str]:
+    """The Sequences under way (``sequences``: one begun, ended, or its draw's result on the table, which opens the
+    next draw after it is settled) and the names printed (``cast``); then whose draws: a narrator waits on every
+    character (``characters``), a player on their own (each one's ``character``: a draw names its drawer; and
+    ``states``: who cannot act is not waited for)."""
+    campaign_id = membership.campaign_id
+    named = {subject(SEQUENCES, campaign_id), subject(CAST, campaign_id)}
+    if membership.is_narrator:
+        return named | {subject(CHARACTERS, campaign_id)}
+    return named | {subject(k, pk) for pk in owned_ids(membership) for k in (CHARACTER, STATES)}
+
+
 def draws_audience(event: Event, membership: Membership) -> Hashable:
     """The narrators read every draw waiting alike; a player reads the Sequences their own characters wait in."""
     if membership.is_narrator:
@@ -46,4 +60,7 @@ def draws_audience(event: Event, membership: Membership) -> Hashable:
 
 def register() -> None:
     # It prints the waiting characters' names: a rename (``character.updated``) touches the cast.
-    register_now(NowSection("draw", 20, draws_now, (SEQUENCES, CAST), draws_audience, template=TEMPLATE))
+    register_now(
+        NowSection("draw", 20, draws_now, (SEQUENCES, CAST), draws_audience, template=TEMPLATE,
+                   subjects=draws_subjects)
+    )  # fmt: skip

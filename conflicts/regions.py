@@ -41,6 +41,7 @@ from django.utils.safestring import SafeString, mark_safe
 from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, SEQUENCE, SEQUENCES, SETTINGS, STATES
 from campaigns.kept import table_head
 from campaigns.models import Membership
+from characters.selectors import owned_ids
 from conflicts import selectors
 from conflicts.models import Participant, Sequence
 from conflicts.running_table import running_sequences
@@ -196,15 +197,23 @@ class RunningOf:
 
 
 def running_depends(thing: RunningOf, membership: Membership, _request: Any = None) -> Depends:
-    """The card lists the campaign's Sequences not over yet (their titles, scenes and phases: ``sequences:<campaign>``,
-    touched by every Sequence's and deck's Event) and names the viewer's own characters still to draw, leaving out
-    those who cannot act (``characters:<campaign>``: their names and states; ``settings:<campaign>``: whether the
-    states count). Viewer: each member on their own (a narrator also draws for the NPCs nobody runs, and for the
-    characters they own)."""
+    """The card lists the campaign's Sequences not over yet (their titles, scenes and whether their result is on the
+    table: ``sequences:<campaign>``, touched by a Sequence begun or ended and by the draw that resolves one) and names
+    the viewer's own characters still to draw, leaving out those who cannot act (``settings:<campaign>``: whether the
+    states count). Whose draws: a narrator's card waits on every character (they draw for the NPCs nobody runs:
+    ``characters:<campaign>``), a player's on their own (each one's ``character``, which its draw touches, and
+    ``states``), so that another player's draw leaves it alone. Viewer: each member on their own."""
     campaign_id = thing.campaign_id
+    table = {subject(SEQUENCES, campaign_id), subject(SETTINGS, campaign_id)}
+
+    def subjects() -> frozenset[str]:  # read only when the stream has moved
+        if membership.is_narrator:
+            return frozenset(table | {subject(CHARACTERS, campaign_id)})
+        return frozenset(table | {subject(k, pk) for pk in owned_ids(membership) for k in (CHARACTER, STATES)})
+
     return Depends(
         campaign_id=campaign_id,
-        subjects=frozenset(subject(kind, campaign_id) for kind in (SEQUENCES, CHARACTERS, SETTINGS)),
+        subjects=subjects,
         viewer=(membership.is_narrator, membership.user_id),
         head=table_head(membership),
     )

@@ -8,6 +8,7 @@ from django.db.models import Q
 
 from campaigns.models import Membership
 from conflicts.models import Participant, Phase, Sequence
+from core.regions import pass_fact
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,13 @@ class RunningTable:
 
 
 def running_table(campaign_id: int) -> RunningTable:
-    """Two queries, whoever reads it."""
+    """Two queries, once per render pass whoever reads it (``core.regions.pass_fact``: the twenty pages a live event
+    is rendered for, the card and the "now" block of one page)."""
+    found: RunningTable = pass_fact(("running table", campaign_id), lambda: _read(campaign_id))
+    return found
+
+
+def _read(campaign_id: int) -> RunningTable:
     sequences = list(
         Sequence.objects.filter(campaign_id=campaign_id)
         .exclude(phase=Phase.ENDED)

@@ -90,6 +90,12 @@ class Region:
     # For a list of regions rendered together (``core.kept_regions.regions_html``): loads, in one go, what the
     # context builders of the things not kept need (the log's events, say), before any of them is rendered.
     prepare: Callable[[list[Any]], None] | None = None
+    # For a region made of item regions (a grid of panels): ``frame`` declares what it reads besides its items (who
+    # they are and in what order), ``changed_items(thing, membership, touched)`` the items an Event changed. When the
+    # Event changed items and not the frame, a live push sends those items alone, each swapped by its own id, not
+    # the whole region (``campaigns.live_regions``); the page's GET still renders the region, from its items kept.
+    frame: Declaration | None = None
+    changed_items: Callable[[Any, Any, frozenset[str]], list[tuple[Region, Any]]] | None = None
 
 
 _registry: dict[str, Region] = {}
@@ -148,6 +154,7 @@ class _Pass:
     depth: int  # the transaction depth the pass began at: inside a deeper one, versions may be uncommitted
     read: dict[int, dict[str, int]] = field(default_factory=dict)
     wrote: bool = False  # an Event was appended during the pass: a head read before it names an older table
+    facts: dict[Hashable, Any] = field(default_factory=dict)  # ``pass_fact``: what the declarations read, once
 
 
 _pass: ContextVar[_Pass | None] = ContextVar("region_version_pass", default=None)
@@ -180,7 +187,22 @@ def forget_versions() -> None:
     current = _pass.get()
     if current is not None:
         current.read.clear()
+        current.facts.clear()
         current.wrote = True
+
+
+def pass_fact(key: Hashable, load: Callable[[], Any]) -> Any:
+    """``load()``, read once per render pass for every region and viewer that asks for ``key``: what declarations
+    read to name their subjects (who runs which character, the Sequences under way, the asks waiting), which twenty
+    viewers of one live event would otherwise each read again. Forgotten with the versions when an Event is appended
+    (``forget_versions``), and not kept from inside a transaction opened during the pass (its writes could still
+    be rolled back): the same rules as the versions', so a fact is never older than the versions read with it."""
+    current = _pass.get()
+    if current is None or _atomic_depth() != current.depth:
+        return load()
+    if key not in current.facts:
+        current.facts[key] = load()
+    return current.facts[key]
 
 
 def head_trusted() -> bool:

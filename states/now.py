@@ -11,9 +11,10 @@ from django.template.loader import render_to_string
 from campaigns.event_subjects import CHARACTERS, SETTINGS
 from campaigns.now import NowSection, register_now
 from characters.models import Character
+from core.regions import subject
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable
+    from collections.abc import Hashable, Iterable
 
     from campaigns.models import Event, Membership
 
@@ -37,6 +38,14 @@ def states_now(membership: Membership) -> str:
     return render_to_string(TEMPLATE, {"shaken": shaken, "critical": critical})
 
 
+def states_subjects(membership: Membership) -> Iterable[str]:
+    """A narrator's list reads every character's states and whether the campaign plays them; a player's part is
+    always empty, and reads nothing."""
+    if not membership.is_narrator:
+        return ()
+    return {subject(CHARACTERS, membership.campaign_id), subject(SETTINGS, membership.campaign_id)}
+
+
 def states_audience(event: Event, membership: Membership) -> Hashable:
     """The narrators read it alike; the players read nothing."""
     return ("narrator",) if membership.is_narrator else ("player",)
@@ -45,4 +54,7 @@ def states_audience(event: Event, membership: Membership) -> Hashable:
 def register() -> None:
     # Who is Shaken or in État critique (any character's states: ``characters``), in a campaign that plays the states
     # (its settings).
-    register_now(NowSection("states", 30, states_now, (CHARACTERS, SETTINGS), states_audience, template=TEMPLATE))
+    register_now(
+        NowSection("states", 30, states_now, (CHARACTERS, SETTINGS), states_audience, template=TEMPLATE,
+                   subjects=states_subjects)
+    )  # fmt: skip

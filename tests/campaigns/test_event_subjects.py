@@ -49,8 +49,17 @@ def test_a_kind_nobody_declared_touches_the_whole_table() -> None:
     """Correct before it is precise: every region depends on ``table:<campaign>``."""
     assert subjects_of("clock.advanced", 3, {}, []) == {"table:3", "log:3"}
     assert subjects_of("sequence.drew", 3, {}, [8]) == {
-        "sequences:3", "character:8", "states:8", "traits:8", "characters:3", "log:3"
+        "character:8", "states:8", "traits:8", "characters:3", "log:3"
     }  # fmt: skip
+
+
+def test_only_the_draw_that_resolves_touches_the_sequences_under_way() -> None:
+    """A draw that leaves others to draw changes its drawer and its Sequence, not the list of Sequences under way
+    (titles and phases stay); the last draw, which carries the result (``outcome``), moves the phase."""
+    drew = subjects_of("sequence.drew", 3, {"sequence": 5}, [8])
+    assert "sequence:5" in drew and "sequences:3" not in drew
+    assert "sequences:3" in subjects_of("sequence.drew", 3, {"sequence": 5, "outcome": {}}, [8])
+    assert "sequences:3" in subjects_of("sequence.settled", 3, {"sequence": 5}, [8])
 
 
 def test_the_subjects_versions_are_the_position_of_the_last_event_that_touched_them() -> None:

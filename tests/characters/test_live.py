@@ -50,7 +50,8 @@ async def test_a_new_character_appears_on_the_narrators_dashboard_and_changes_re
 
     await sync_to_async(revers_inflict)(character=jim, actor=narrator, domain="physical", severity=2, source="Zombie")
     html = await narrator_socket.receive_from(timeout=5)
-    assert f'id="character-panel-{jim.pk}"' in html and 'id="character-panels" hx-swap-oob="true"' in html
+    # A change of one character sends its panel alone, swapped by its id: not the whole grid.
+    assert f'id="character-panel-{jim.pk}" hx-swap-oob="true"' in html and 'id="character-panels"' not in html
     assert "Revers sérieux" in html or "Serious Revers" in html
     seen_by_player = await other_socket.receive_from(timeout=5)
     assert f'id="sheet-summary-{jim.pk}"' in seen_by_player and "+1 Atout" not in seen_by_player

@@ -1,0 +1,92 @@
+"""Issue 26: a draw reaches twenty open screens for a bounded cost. Each open page receives exactly the regions whose
+declarations the draw's subjects touch: a player whose characters are not in the Sequence receives its log entry
+and nothing of the "now" block or the « Sequences under way » card; the narrator's dashboard receives the drawer's
+panel, not the whole grid; and the queries of the whole fan-out do not grow with the number of pages open."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from campaigns.live import home_subject
+from campaigns.live_pages import OpenPage
+from campaigns.live_render import EventRendering, note_position
+from campaigns.models import Event
+from conflicts.rules.budget import Split
+from conflicts.services.sequences import participant_add, sequence_create
+from core.regions import version_pass
+from tests.campaigns.factories import membership
+from tests.characters.factories import pc
+from tests.conflicts.factories import draw, fight, npc
+
+pytestmark = pytest.mark.django_db
+
+
+def _table_with_players(count: int):  # type: ignore[no-untyped-def]
+    """The fight of ``tests.conflicts.factories`` and ``count`` more players, each with a character in a duel of
+    their own against a thug of the narrator's."""
+    from tests.campaigns.factories import UserFactory
+
+    f = fight(npcs=1)
+    others = []
+    for i in range(count):
+        user = UserFactory()
+        f.campaign.memberships.create(user=user, role="player")
+        character = pc(f.campaign, user, name=f"Joueur {i}", ranks={"combat": 3})
+        duel = sequence_create(scene=f.scene, actor=f.narrator, data={"title": f"Duel {i}"})
+        participant_add(sequence=duel, actor=f.narrator, character=character, side="PJ", trait_code="combat")
+        thug = npc(f.campaign, f.narrator, f"Brute {i}")
+        participant_add(sequence=duel, actor=f.narrator, character=thug, side="Truands", trait_code="combat")
+        others.append(user)
+    return f, others
+
+
+def _pages(f, users):  # type: ignore[no-untyped-def]
+    home = frozenset({home_subject(f.campaign.pk), f"feed:{f.campaign.pk}"})
+    return [OpenPage(membership(f.campaign, user).pk, home, "fr") for user in users]
+
+
+def _fan_out(f, users):  # type: ignore[no-untyped-def]
+    """The hero's first draw (the thug still has to draw), rendered for every page: each member's copy."""
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
+    event = Event.objects.filter(kind="sequence.drew").for_display().latest("pk")
+    assert "outcome" not in event.payload
+    rendering = EventRendering(event)
+    pages = _pages(f, users)
+    note_position(f.campaign.pk, event.position)  # as the process's open sockets have heard of it
+    with CaptureQueriesContext(connection) as queries:
+        rendering.render_for(pages)
+    with version_pass():
+        copies = {
+            page.membership_id: rendering.ready_html_for(
+                page.membership_id, watching=page.watching, language="fr", csrf_token="t"
+            )
+            for page in pages
+        }
+    return copies, len(queries)
+
+
+def test_a_draw_sends_each_page_only_what_it_changed_there() -> None:
+    f, others = _table_with_players(3)
+    copies, _queries = _fan_out(f, [f.narrator, f.player, *others])
+    bystander = copies[membership(f.campaign, others[0]).pk]
+    assert bystander is not None and 'hx-swap-oob="afterbegin:#live-feed"' in bystander  # the log's new entry
+    # Nothing of the "now" block, the card or the grid: the draw changed none of it for this player.
+    assert 'id="now-' not in str(bystander) and 'id="running-sequences"' not in str(bystander)
+    narrator = str(copies[membership(f.campaign, f.narrator).pk])
+    assert f'id="character-panel-{f.hero.pk}"' in narrator  # the drawer's panel…
+    assert 'id="character-panels"' not in narrator  # …not the grid of every character's
+    assert f'id="character-panel-{f.thugs[0].pk}"' not in narrator
+    assert 'id="now-draw"' in narrator  # the narrators' « still to draw » lost the hero
+    drawer = str(copies[membership(f.campaign, f.player).pk])
+    assert 'id="now-draw"' in drawer and 'id="running-sequences"' in drawer  # the hero's own turn is gone
+
+
+def test_the_fan_out_costs_the_same_queries_for_three_or_nine_bystanders() -> None:
+    f, few = _table_with_players(3)
+    _copies, with_few = _fan_out(f, [f.narrator, f.player, *few])
+    g, many = _table_with_players(9)
+    _copies, with_many = _fan_out(g, [g.narrator, g.player, *many])
+    assert with_many == with_few
+    assert with_many <= 25
