@@ -40,7 +40,10 @@ MEMBERS = "members"
 FEED = "feed"  # the log alone
 LOG = "log"  # every Event: each adds an entry to the log (the campaign pages' feeds read the newest)
 REVERS = "revers"  # any character's active Revers (the « take a Revers in another's place » lists read them)
-SEQUENCES = "sequences"  # the campaign's Sequences and decks (the « Sequences under way » card)
+SEQUENCES = "sequences"  # the campaign's Sequences (the « Sequences under way » card)
+DECKS = "decks"  # the cards of the campaign's decks: in the pile, on the table, discarded (a Sequence page's decks)
+DRAW = "draw"  # one Sequence's draw as a whole: opened, joined, resolved, cut short, ended (every draw panel of it)
+DREW = "drew"  # one participant's own draw: their draw panel turns to the cards drawn
 SEQUENCE = "sequence"  # one Sequence: its row, its participants' rows, its story (its board and rows)
 ASKS = "asks"  # the Tests the narrator asked and still waits for (conflicts.asked_tests)
 TRAITS = "traits"  # what one character's trait rows read: a narrower ``character`` (characters.trait_rows)
@@ -48,6 +51,13 @@ TRAITS = "traits"  # what one character's trait rows read: a narrower ``characte
 # Kinds that change a character's Atouts and ledger only (characters/services/atouts.py): they leave ``traits:<id>``
 # alone. A spending that raises a trait says so in its payload (``trait``) and touches it.
 ATOUTS_ONLY = frozenset({"character.atout_gained", "character.atout_refunded", "character.atout_spent"})
+
+# Kinds that change every draw panel of the Sequence they name (``draw:<sequence>``): the next draw opened after the
+# Revers are recorded, a participant joining or leaving, the draw cut short, declared or resolved, a participant
+# outdistanced, the Sequence ended. A draw changes its drawer's panel (``drew:<participant>``), and every panel when it
+# puts the result on the table (``outcome``).
+DRAW_CHANGED = frozenset({"sequence.settled", "sequence.joined", "sequence.cut", "sequence.resolved",
+                          "sequence.declared", "sequence.outdistanced", "sequence.left", "sequence.ended"})  # fmt: skip
 
 # Kind prefixes (the longest that matches wins) and the campaign-wide subjects they touch, besides the characters
 # they name.
@@ -73,11 +83,19 @@ DECLARED: dict[str, tuple[str, ...]] = {
     # A Sequence's events name its participants' characters (conflicts.services.changes._append); what they change
     # on a sheet (Revers, states, Atouts) comes with its own event or with those characters' subjects.
     "sequence.": (SEQUENCES,),
-    # A draw that leaves others still to draw changes its drawer's characters (named) and its Sequence (named), not
-    # the list of Sequences under way: their titles and phases stay. The last draw, which puts the result on the
-    # table (``outcome`` in its payload), moves the Sequence's phase and touches it (``subjects_of``).
-    "sequence.drew": (),
-    "deck.": (SEQUENCES,),
+    # A draw that leaves others still to draw changes its drawer's characters (named), its Sequence (named) and the
+    # decks it dealt from, not the list of Sequences under way: their titles and phases stay. The last draw, which
+    # puts the result on the table (``outcome`` in its payload), moves the Sequence's phase and touches it
+    # (``subjects_of``).
+    "sequence.drew": (DECKS,),
+    # What deals, discards or gathers cards: an Atout's card changed or drawn, the discard after settling or
+    # resolving, a participant leaving or the Sequence ending with cards on the table, a reshuffle.
+    "sequence.atout": (SEQUENCES, DECKS),
+    "sequence.settled": (SEQUENCES, DECKS),
+    "sequence.resolved": (SEQUENCES, DECKS),
+    "sequence.left": (SEQUENCES, DECKS),
+    "sequence.ended": (SEQUENCES, DECKS),
+    "deck.": (DECKS,),
     "conflict.simple": (),
     "note": (FEED,),
     # A correction strikes out the entry it corrects: the entry's declaration reads its corrections as rows.
@@ -129,8 +147,14 @@ def subjects_of(
     declared = _declared(kind)
     scopes = (TABLE,) if declared is None else declared
     touched |= {subject(scope, campaign_id) for scope in (*scopes, LOG)}
-    if kind == "sequence.drew" and "outcome" in payload:
-        touched.add(subject(SEQUENCES, campaign_id))  # the draw's result is on the table: the phase moved
+    if kind == "sequence.drew":
+        drawer = payload.get("participant")
+        if isinstance(drawer, int) and not isinstance(drawer, bool):
+            touched.add(subject(DREW, drawer))
+        if "outcome" in payload:
+            touched.add(subject(SEQUENCES, campaign_id))  # the draw's result is on the table: the phase moved
+    if sequence_id is not None and (kind in DRAW_CHANGED or (kind == "sequence.drew" and "outcome" in payload)):
+        touched.add(subject(DRAW, sequence_id))
     if payload.get("asked"):
         touched.add(subject(ASKS, campaign_id))  # the roll answered a Test asked: the asks waiting changed
     return frozenset(touched)

@@ -1,14 +1,15 @@
-"""Live updates of the sequence pages besides their regions.
+"""Live updates of the sequence pages besides their regions: each viewer's own draw panels.
 
-The board and the « Sequences under way » card are regions (``conflicts.regions``): the live layer sends them by
-their declarations (``campaigns.live_regions``), and a page that missed many events gets them at the stream's head
-(``campaigns.live_catch_up``). What this module sends is each viewer's own draw panels. When a new draw opens (or
-someone joins, or the sequence is cut short), the viewer's own draw panels are refreshed too; another
-participant's draw does not touch them, so a form still shows the odds its player was looking at; only
-their Atout buttons are refreshed, so that they carry the sequence's current version. Once the cards are
-on the table, each viewer's Atouts after the draw appear without a reload, and the decks' counts follow
-every draw. A Sequence page caught up after a cut connection gets its panels, its Atouts after the draw and the
-decks as they stand (``sequence_now``), from the same functions.
+The board, the decks and the « Sequences under way » card are regions (``conflicts.regions``): the live layer sends
+them by their declarations (``campaigns.live_regions``), and a page that missed many events gets them at the
+stream's head (``campaigns.live_catch_up``). The draw panels are a viewer's own forms, sent by the subjects an Event
+touched (``campaigns.event_subjects``): when the whole draw changes (``draw:<sequence>``: a new draw opens, someone
+joins or leaves, the Sequence is cut short, resolved or ended) or the participant drew (``drew:<participant>``), the
+panel is sent whole; another participant's draw does not touch it, so a form still shows the odds its player was
+looking at, and only its Atout buttons are refreshed, so that they carry the Sequence's current version. Once the
+cards are on the table, each viewer's Atouts after the draw appear without a reload. A Sequence page caught up after
+a cut connection gets its panels and its Atouts after the draw as they stand (``sequence_now``), from the same
+functions.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 from django.http import Http404
 from django.template.loader import render_to_string
 
+from campaigns.event_subjects import DRAW, DREW, named_sequence
 from campaigns.live import (
     NOT_SHOWN,
     Viewer,
@@ -30,23 +32,13 @@ from campaigns.live import (
     sequence_subject,
 )
 from campaigns.live_catch_up import CatchUp, catch_up_region
+from campaigns.live_regions import touched
 from conflicts import selectors
-from conflicts.models import Deck, Participant, Sequence
+from conflicts.models import Participant, Sequence
+from core.regions import subject
 
 if TYPE_CHECKING:
     from campaigns.models import Event
-
-PANEL_REFRESH = ("sequence.settled", "sequence.joined", "sequence.cut", "sequence.resolved", "sequence.declared",
-                 "sequence.outdistanced", "sequence.left", "sequence.ended")  # fmt: skip
-DECK_REFRESH = ("sequence.drew", "sequence.atout", "sequence.settled", "sequence.resolved", "sequence.left",
-                "sequence.ended")  # fmt: skip
-
-
-def resolves_draw(event: Event) -> bool:
-    """Whether the event put the draw's result on the table: the last draw and a participant taken out carry it in
-    their payload (``outcome``); older logs, and a draw resolved by a change outside the Sequence, in an Event of
-    its own (``sequence.resolved``, in ``PANEL_REFRESH``)."""
-    return event.kind in ("sequence.drew", "sequence.left") and "outcome" in event.payload
 
 
 def _sequence(event: Event) -> Sequence | None:
@@ -79,13 +71,15 @@ def _runners(event: Event) -> set[int]:
 def board_audience(event: Event, viewer: Viewer) -> Hashable:
     """A board differs by the participants the viewer controls (controls(): narrators all, players their
     own characters): the players running nobody in it all read the same board, cards and all."""
+    if named_sequence(event.payload) is None:
+        return NOT_SHOWN  # an Event of no Sequence: nothing to read
     sequence = _sequence(event)
     if sequence is None or not viewer.shows(sequence_subject(sequence.pk)):
         return NOT_SHOWN
     return audience_unless_concerned(viewer, _runners(event))
 
 
-@live_fragment("sequence.", audience=board_audience)
+@live_fragment("", audience=board_audience)
 def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
     """The viewer's own draw panels, for a page showing this Sequence (its board is a region)."""
     sequence = _sequence(event)
@@ -94,8 +88,11 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
     if not viewer.is_narrator and viewer.user_id not in _runners(event):
         return []  # a player running nobody in it controls no panel: no board to build for nothing
     board = selectors.sequence_board(sequence, viewer.membership, _participants(event))
-    drew = event.payload.get("participant") if event.kind == "sequence.drew" else None
-    return _panels(viewer, board, lambda p: event.kind in PANEL_REFRESH or p.pk == drew or resolves_draw(event))
+    # A panel is sent whole when the Event changed the whole draw (``draw:<sequence>``) or that participant's own
+    # draw (``drew:<participant>``), as ``campaigns.event_subjects`` declares; otherwise its Atout buttons only.
+    changed = touched(event)
+    whole_draw = subject(DRAW, sequence.pk) in changed
+    return _panels(viewer, board, lambda p: whole_draw or subject(DREW, p.pk) in changed)
 
 
 def _panels(viewer: Viewer, board: selectors.Board, whole: Callable[[Participant], bool]) -> list[str]:
@@ -138,34 +135,6 @@ def _panels(viewer: Viewer, board: selectors.Board, whole: Callable[[Participant
     return fragments
 
 
-def decks_audience(event: Event, viewer: Viewer) -> Hashable:
-    """The decks a member sees (visible_decks): the table's and the players' for all, a player's own deck for them."""
-    sequence = _sequence(event)
-    if event.kind not in DECK_REFRESH or sequence is None or not viewer.shows(sequence_subject(sequence.pk)):
-        return NOT_SHOWN
-    holders = event_fact(
-        event,
-        "deck_holders",
-        lambda: set(
-            Deck.objects.filter(campaign_id=event.campaign_id, player__isnull=False).values_list("player_id", flat=True)
-        ),
-    )
-    return audience_unless_concerned(viewer, holders)
-
-
-@live_fragment("sequence.", audience=decks_audience, by_page=False)
-def decks_fragment(event: Event, viewer: Viewer) -> list[str]:
-    """The decks' counts follow every draw, on a page showing the Sequence."""
-    sequence = _sequence(event)
-    if event.kind not in DECK_REFRESH or sequence is None or not viewer.shows(sequence_subject(sequence.pk)):
-        return []
-    from conflicts.views import visible_decks
-
-    context = {"decks": visible_decks(viewer.membership), "campaign": sequence.campaign, "oob": True,
-               "next_url": sequence.get_absolute_url(), "csrf_token": viewer.csrf_token}  # fmt: skip
-    return [render_to_string("conflicts/partials/decks.html", context)]
-
-
 @live_fragment("test.atout")
 def roll_card_fragment(event: Event, viewer: Viewer) -> list[str]:
     """A Test's result card as it now stands, for the sockets watching the sheet of the character who rolled it
@@ -196,12 +165,7 @@ def sequence_now(catch_up: CatchUp, sequence_id: int) -> list[str] | None:
     except Http404:
         return []
     board = selectors.sequence_board(sequence, catch_up.membership)
-    fragments = _panels(catch_up.viewer, board, lambda _p: True)
-    from conflicts.views import visible_decks
-
-    context = {"decks": visible_decks(catch_up.membership, board.campaign_decks), "campaign": sequence.campaign,
-               "oob": True, "next_url": sequence.get_absolute_url(), "csrf_token": catch_up.viewer.csrf_token}  # fmt: skip
-    return [*fragments, render_to_string("conflicts/partials/decks.html", context)]
+    return _panels(catch_up.viewer, board, lambda _p: True)
 
 
 @catch_up_region("console")

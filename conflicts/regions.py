@@ -38,12 +38,12 @@ from django.http import Http404
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, SEQUENCE, SEQUENCES, SETTINGS, STATES
+from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, DECKS, SEQUENCE, SEQUENCES, SETTINGS, STATES
 from campaigns.kept import table_head
 from campaigns.models import Membership
 from characters.selectors import owned_ids
 from conflicts import selectors
-from conflicts.models import Participant, Sequence
+from conflicts.models import Deck, Participant, Sequence
 from conflicts.running_table import running_sequences
 from core.kept_regions import region_html
 from core.regions import Depends, Region, register, subject
@@ -187,6 +187,63 @@ def board_html(
         context = {"board": board, "console_forms": console_forms, "oob": oob}
         return mark_safe(render_to_string(BOARD_TEMPLATE, context, request=request))  # noqa: S308
     return region_html(BOARD, BoardOf(board.sequence, board), membership, request=request, token=token, oob=oob)
+
+
+@dataclass(frozen=True)
+class DecksOf:
+    """The decks' counts on a Sequence page (its reshuffle forms come back to that page)."""
+
+    sequence: Sequence
+    campaign_decks: list[Deck] | None = None  # the campaign's, when the caller has read them (the board has)
+
+    @property
+    def campaign_id(self) -> int:
+        return int(self.sequence.campaign_id)
+
+
+def decks_depends(thing: DecksOf, membership: Membership, _request: Any = None) -> Depends:
+    """The decks' cards (``decks:<campaign>``, touched by whatever deals, discards or reshuffles) and which decks
+    there are (``settings:<campaign>``). Viewer: narrators alike (every deck), each player apart (their own deck
+    besides the table's and the players')."""
+    campaign_id = thing.campaign_id
+    return Depends(
+        campaign_id=campaign_id,
+        subjects=frozenset({subject(DECKS, campaign_id), subject(SETTINGS, campaign_id)}),
+        rows=(thing.sequence.pk,),
+        viewer=_viewer(membership),
+        head=table_head(membership),
+    )
+
+
+def _decks_context(thing: DecksOf, membership: Membership, _request: Any) -> dict[str, Any]:
+    sequence = thing.sequence
+    return {"decks": selectors.visible_decks(membership, thing.campaign_decks), "campaign": sequence.campaign,
+            "next_url": sequence.get_absolute_url()}  # fmt: skip
+
+
+def _decks_of(sequence_id: int, membership: Membership) -> DecksOf | None:
+    try:
+        return DecksOf(selectors.sequence_for(membership, sequence_id))
+    except Http404:
+        return None
+
+
+DECKS_REGION = register(
+    Region(
+        name="sequence-decks",
+        template="conflicts/partials/decks.html",
+        load=_decks_of,
+        context=_decks_context,
+        depends=decks_depends,
+        watch="sequence",  # a Sequence page watches sequence:<pk>
+        element_id=lambda _thing: "decks",
+    )
+)
+
+
+def decks_html(board: selectors.Board, membership: Membership, *, request: Any = None) -> SafeString:
+    """The decks region of ``board``'s Sequence page, from the decks the board has read."""
+    return region_html(DECKS_REGION, DecksOf(board.sequence, board.campaign_decks), membership, request=request)
 
 
 @dataclass(frozen=True)

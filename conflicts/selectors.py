@@ -101,6 +101,16 @@ def campaign_decks(campaign_id: int) -> list[Deck]:
     return _decks(int(campaign_id))
 
 
+def visible_decks(membership: Membership, decks: list[Deck] | None = None) -> list[Deck]:
+    """Decks this member deals from or may shuffle: all of them for narrators. ``decks``: the campaign's, when
+    the caller has read them (``Board.campaign_decks``), in the model's order (holder, kind, pk)."""
+    if decks is None:
+        decks = campaign_decks(membership.campaign_id)
+    if membership.is_narrator:
+        return list(decks)
+    return [d for d in decks if d.holder in ("table", "players") or d.player_id == membership.user_id]
+
+
 @dataclass
 class ShownCard:
     code: str

@@ -32,7 +32,7 @@ from conflicts.forms import (
 from conflicts.fudge_test_views import test_form
 from conflicts.models import Deck, Participant, Scene
 from conflicts.odds_html import odds_html
-from conflicts.regions import board_html
+from conflicts.regions import board_html, decks_html
 from conflicts.rules.budget import Budget, Split
 from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
@@ -155,16 +155,6 @@ def _budget(participant: Participant, board: selectors.Board) -> Budget:
     )
 
 
-def visible_decks(membership: Membership, decks: list[Deck] | None = None) -> list[Deck]:
-    """Decks this member deals from or may shuffle: all of them for narrators. ``decks``: the campaign's, when
-    the caller has read them (``Board.campaign_decks``), in the model's order (holder, kind, pk)."""
-    if decks is None:
-        decks = selectors.campaign_decks(membership.campaign_id)
-    if membership.is_narrator:
-        return list(decks)
-    return [d for d in decks if d.holder in ("table", "players") or d.player_id == membership.user_id]
-
-
 def _board(membership: Membership, sequence_id: int) -> selectors.Board:
     sequence = selectors.sequence_for(membership, sequence_id)
     return selectors.sequence_board(sequence, membership)
@@ -218,7 +208,7 @@ def _sequence_page(
         "board_html": board_html(board, membership, request=request, console_forms=console_forms),
         "sequence": board.sequence,
         "panels": panels,
-        "decks": visible_decks(membership, board.campaign_decks),
+        "decks_html": decks_html(board, membership, request=request),
         # The socket sends this Sequence's board and panels (on the narrator's console, the panels opened).
         "live_watch": [sequence_subject(board.sequence.pk), console_subject(board.sequence.pk)]
         if narrator

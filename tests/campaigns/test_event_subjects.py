@@ -49,7 +49,7 @@ def test_a_kind_nobody_declared_touches_the_whole_table() -> None:
     """Correct before it is precise: every region depends on ``table:<campaign>``."""
     assert subjects_of("clock.advanced", 3, {}, []) == {"table:3", "log:3"}
     assert subjects_of("sequence.drew", 3, {}, [8]) == {
-        "character:8", "states:8", "traits:8", "characters:3", "log:3"
+        "character:8", "states:8", "traits:8", "characters:3", "decks:3", "log:3"
     }  # fmt: skip
 
 
@@ -60,6 +60,19 @@ def test_only_the_draw_that_resolves_touches_the_sequences_under_way() -> None:
     assert "sequence:5" in drew and "sequences:3" not in drew
     assert "sequences:3" in subjects_of("sequence.drew", 3, {"sequence": 5, "outcome": {}}, [8])
     assert "sequences:3" in subjects_of("sequence.settled", 3, {"sequence": 5}, [8])
+
+
+def test_the_draw_panels_follow_the_whole_draw_or_their_own_participants_draw() -> None:
+    """``draw:<sequence>``: every draw panel of the Sequence is sent whole (a new draw opened, a participant joining
+    or leaving, the result on the table…); ``drew:<participant>``: the drawer's own panel; a draw that leaves others
+    to draw changes no one else's panel (their Atout buttons only, ``conflicts.live``)."""
+    drew = subjects_of("sequence.drew", 3, {"sequence": 5, "participant": 11}, [8])
+    assert "drew:11" in drew and "draw:5" not in drew
+    assert "draw:5" in subjects_of("sequence.drew", 3, {"sequence": 5, "participant": 11, "outcome": {}}, [8])
+    for kind in ("sequence.settled", "sequence.joined", "sequence.cut", "sequence.left", "sequence.ended"):
+        assert "draw:5" in subjects_of(kind, 3, {"sequence": 5}, [8]), kind
+    assert "draw:5" not in subjects_of("sequence.atout", 3, {"sequence": 5, "participant": 11}, [8])
+    assert "decks:3" in subjects_of("deck.reshuffled", 3, {}, [])
 
 
 def test_the_subjects_versions_are_the_position_of_the_last_event_that_touched_them() -> None:

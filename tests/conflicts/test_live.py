@@ -82,3 +82,22 @@ async def test_every_panel_says_the_sequence_is_over_when_it_ends() -> None:
     panel = html.split(f'id="panel-{f.pc.pk}"')[1].split("</div>")[0]
     assert "Cette Séquence est terminée." in panel
     await player_socket.disconnect()
+
+
+async def test_a_reshuffle_made_elsewhere_refreshes_the_decks_of_an_open_sequence_page() -> None:
+    """The decks are a region of the Sequence page declared by ``decks:<campaign>``: a reshuffle made from another
+    page (its Event names no Sequence) still reaches an open Sequence page (it used to follow Sequence events only)."""
+    from conflicts.models import Deck
+    from conflicts.services.table import deck_reshuffle
+
+    f = await sync_to_async(fight)(npcs=1)
+    await sync_to_async(draw)(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
+    player_socket, ok = await connect(f.player, f)
+    assert ok
+    deck = await sync_to_async(lambda: Deck.objects.filter(campaign=f.campaign, player__isnull=True).first())()
+    assert deck is not None
+    await sync_to_async(deck_reshuffle)(campaign=f.campaign, actor=f.narrator, kind=deck.kind, holder=deck.holder)
+    html = await player_socket.receive_from(timeout=5)
+    assert 'id="decks"' in html and 'hx-swap-oob="outerHTML"' in html
+    assert "dans la pioche" in html or "in the pile" in html
+    await player_socket.disconnect()

@@ -432,11 +432,9 @@ def test_live_fragments_bring_the_atouts_after_the_draw_and_the_decks_counts() -
     f = fight(npcs=1)
     t = f.npcs[0]
     draw(f.pc, f.player, Split(attack={t.key: 5}), seed=3)
-    drew = "".join(
-        extra_fragments(
-            Event.objects.filter(kind="sequence.drew").latest("pk"), Viewer(membership(f.campaign, f.player))
-        )
-    )
+    # The Sequence page watches its Sequence: the decks are one of its regions (``conflicts.regions.DECKS_REGION``).
+    page = Viewer(membership(f.campaign, f.player), watching=frozenset({f"sequence:{f.sequence.pk}"}))
+    drew = "".join(extra_fragments(Event.objects.filter(kind="sequence.drew").latest("pk"), page))
     assert f'<div id="after-draw-{f.pc.pk}" hx-swap-oob="outerHTML"></div>' in drew
     assert 'id="decks"' in drew and "35 in the pile, 5 on the table" in drew
     draw(t, f.narrator, Split(defence={t.key: 3}), seed=4)
