@@ -50,10 +50,10 @@ def regions_audience(event: Event, viewer: Viewer) -> Hashable:
 
 
 def _items_alone(region: Region, thing: object, viewer: Viewer, changed: frozenset[str]) -> bool:
-    """Whether ``region`` is made of items (``Region.frame``) and the Event changed some of them, not its frame."""
-    if region.frame is None or region.changed_items is None:
+    """Whether ``region`` is made of items (``core.regions.Items``) and the Event changed some of them, nothing else."""
+    if region.items is None:
         return False
-    return not region.frame(thing, viewer.membership, None).changed_by(changed)
+    return not region.items.depends(thing, viewer.membership, None).changed_by(changed)
 
 
 @live_fragment("", audience=regions_audience)
@@ -71,8 +71,8 @@ def changed_regions(event: Event, viewer: Viewer) -> list[str]:
             if _items_alone(region, thing, viewer, changed):
                 # Only some of its items changed (one character's panel of the grid): those alone, printed as the
                 # region prints them (no token of their own: the grid's panels have none).
-                assert region.changed_items is not None
-                for item_region, item in region.changed_items(thing, viewer.membership, changed):
+                assert region.items is not None
+                for item_region, item in region.items.changed(thing, viewer.membership, changed):
                     fragments.append(str(region_html(item_region, item, viewer.membership, token=None, oob=True)))
                 continue
             fragments.append(str(region_html(region, thing, viewer.membership, token=viewer.csrf_token, oob=True)))

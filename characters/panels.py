@@ -29,7 +29,7 @@ from campaigns.kept import campaign_row, table_head
 from characters.models import Character
 from characters.selectors import characters_for_panels
 from core.kept_regions import region_html
-from core.regions import Depends, Region, register, subject
+from core.regions import Depends, Items, Region, register, subject
 
 if TYPE_CHECKING:
     from campaigns.models import Campaign, Membership
@@ -104,8 +104,8 @@ def panels_depends(campaign: Campaign, membership: Membership, request: Any = No
 
 
 def panels_frame(campaign: Campaign, membership: Membership, request: Any = None) -> Depends:
-    """What the grid reads besides its panels: who they are and in what order (the cast), the settings and the
-    campaign row. An Event that changed characters and not this sends their panels alone (``changed_panels``)."""
+    """What the grid reads besides its panels (``core.regions.Items``): who they are and in what order (the cast), the
+    settings and the campaign row. An Event that changed characters and not this sends their panels alone."""
     return _grid_depends(campaign, membership, (CAST, SETTINGS))
 
 
@@ -149,8 +149,7 @@ PANELS = register(
         load=_panels_of,
         context=panels_context,
         depends=panels_depends,
-        frame=panels_frame,
-        changed_items=changed_panels,
+        items=Items(depends=panels_frame, changed=changed_panels),
         watch="home",  # the dashboard watches home:<campaign> (campaigns.live.home_subject)
         element_id=lambda _campaign: "character-panels",
     )

@@ -74,6 +74,18 @@ Declaration = Callable[[Any, Any, Any], Depends]
 
 
 @dataclass(frozen=True)
+class Items:
+    """How a region made of item regions (the dashboard's grid of character panels) is pushed: ``depends`` declares
+    what it reads besides its items (who they are and in what order), ``changed(thing, membership, touched)`` returns
+    the items an Event changed, each with its region. When an Event changed items and nothing ``depends`` names, a
+    live push sends those items alone, each swapped by its own id, not the whole region (``campaigns.live_regions``);
+    the page's GET still renders the region, from its items kept."""
+
+    depends: Declaration
+    changed: Callable[[Any, Any, frozenset[str]], list[tuple[Region, Any]]]
+
+
+@dataclass(frozen=True)
 class Region:
     """One named component: ``load(pk, membership)`` finds what it shows (``None`` when the member may not see
     it), ``context`` and ``depends`` take ``(thing, membership, request)``; ``watch`` is the page subject's kind
@@ -90,12 +102,8 @@ class Region:
     # For a list of regions rendered together (``core.kept_regions.regions_html``): loads, in one go, what the
     # context builders of the things not kept need (the log's events, say), before any of them is rendered.
     prepare: Callable[[list[Any]], None] | None = None
-    # For a region made of item regions (a grid of panels): ``frame`` declares what it reads besides its items (who
-    # they are and in what order), ``changed_items(thing, membership, touched)`` the items an Event changed. When the
-    # Event changed items and not the frame, a live push sends those items alone, each swapped by its own id, not
-    # the whole region (``campaigns.live_regions``); the page's GET still renders the region, from its items kept.
-    frame: Declaration | None = None
-    changed_items: Callable[[Any, Any, frozenset[str]], list[tuple[Region, Any]]] | None = None
+    # A region made of item regions (a grid of panels, ``Items``): ``None`` for the others.
+    items: Items | None = None
 
 
 _registry: dict[str, Region] = {}
