@@ -330,8 +330,13 @@ def sheet(
     result.healed_revers = [r for r in rows_of_revers if r.severity == 0]
     result.equipment = list(character.equipment.all()) if equipment else []
     if ledger:
-        result.ledger = list(character.atout_entries.select_related("actor", "game_session").order_by("-pk")[:30])
+        result.ledger = ledger_of(character)
     return result
+
+
+def ledger_of(character: Character) -> list[AtoutEntry]:
+    """The newest 30 lines of a character's Atout ledger, with who wrote them and their session."""
+    return list(character.atout_entries.select_related("actor", "game_session").order_by("-pk")[:30])
 
 
 def _bucket(result: Sheet, kind: str) -> list[SheetLine]:
