@@ -3,14 +3,16 @@
 An Atout gained, spent or refunded (``campaigns.event_subjects.ATOUTS_ONLY``) changes, on a sheet: its balance (the
 summary's badge, the Atouts card's counters), its ledger, and the row's ``version``, which the sheet's root carries
 (``data-version``: an answer older than the sheet shown is not swapped in) and so do the forms that edit the row
-(name, concept and goal; the narrator's notes and award). It changes nothing else the sheet shows, so the sheet is
-kept as a frame around these parts (``sheet_frame_depends``), and after an Atout only they are rendered.
+(name, concept and goal; the narrator's notes and award: ``characters/partials/action_form.html`` prints an unbound
+form's version as this part). It changes nothing else the sheet shows, so the sheet is kept as a frame around these
+parts (``sheet_frame_depends``), and after an Atout only they are rendered.
 
-Each part is a region of its own, a partial of the sheet's template, that shows the character:
+Each part is a region of its own, a partial of the sheet's templates, that shows the character:
 
-- ``sheet-version``, ``sheet-atout-badge``, ``sheet-atouts``, ``sheet-words``, ``sheet-narrator-fields`` and
-  ``sheet-ledger`` declare ``atouts_depends``: the character (``character:<id>``, which every Event naming it
-  touches, and its row's version), the sessions (a ledger line names its session), the campaign row and who reads;
+- ``sheet-version``, ``sheet-atout-badge``, ``sheet-atouts`` and ``sheet-ledger`` declare ``atouts_depends``: the
+  character (``character:<id>``, which every Event naming it touches, and its row's version), the sessions (a ledger
+  line names its session), the campaign row and who reads. The ledger's lines are regions of their own
+  (``sheet-ledger-line``, ``ledger_line_depends``), so a new line is the only one rendered;
 - ``sheet-take-revers``, the « take a Revers in another's place » form, declares ``take_revers_depends``: every
   character of the campaign (``characters:<campaign>``: the other characters' active Revers, each choice with its
   character's ``version``), who is in it and its members (``cast``, ``members``: whom the reader may list).
@@ -30,10 +32,9 @@ from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, MEMBERS, SESSI
 from campaigns.kept import campaign_row, table_head
 from campaigns.models import Membership
 from characters import selectors
-from characters.forms import CharacterWordsForm, NarratorFieldsForm, ReversTakeForm
+from characters.forms import ReversTakeForm
 from characters.fragments import reader_session
-from characters.models import Character, CharacterKind
-from characters.rules.scales import scales_to_text
+from characters.models import AtoutEntry, Character
 from core.regions import ContextBuilder, Depends, Region, register, subject
 
 
@@ -90,24 +91,41 @@ def _take_revers(character: Character, membership: Membership, _request: Any) ->
             "take_revers_form": ReversTakeForm(revers=selectors.revers_others(character, membership))}  # fmt: skip
 
 
-def _words(character: Character, _membership: Membership, _request: Any) -> dict[str, Any]:
-    initial = {"version": character.version, "name": character.name, "concept": character.concept,
-               "goal": character.goal}  # fmt: skip
-    return {"character": character, "words_form": CharacterWordsForm(initial=initial)}
-
-
-def _narrator_fields(character: Character, membership: Membership, _request: Any) -> dict[str, Any]:
-    if not membership.is_narrator:
-        return {}  # the narrator's tools are not on a player's sheet
-    initial = {"version": character.version, "narrator_notes": character.narrator_notes,
-               "award_adjustment": character.award_adjustment, "out_after_revers": character.out_after_revers,
-               "scales": scales_to_text(selectors.scales_of(character))}  # fmt: skip
-    form = NarratorFieldsForm(npc=character.kind == CharacterKind.NPC, initial=initial)
-    return {"character": character, "narrator_form": form}
-
-
 def _ledger(character: Character, membership: Membership, _request: Any) -> dict[str, Any]:
-    return {"character": character, "is_narrator": membership.is_narrator, "ledger": selectors.ledger_of(character)}
+    return {"character": character, "membership": membership, "ledger": selectors.ledger_of(character)}
+
+
+def ledger_line_depends(entry: AtoutEntry, membership: Membership, request: Any = None) -> Depends:
+    """What one line of the ledger reads: its entry, which is never changed once written, its session's name
+    (``session:<campaign>``), and whether the reader may veto it (the narrators)."""
+    campaign_id = membership.campaign_id
+    return Depends(
+        campaign_id=campaign_id,
+        subjects=frozenset({subject(SESSION, campaign_id)}),
+        rows=(
+            entry.pk,
+            entry.character_id,
+            entry.delta,
+            entry.use,
+            entry.reason,
+            entry.justification,
+            entry.game_session_id,
+        ),  # fmt: skip
+        viewer=(membership.is_narrator,),
+    )
+
+
+LEDGER_LINE = register(
+    Region(
+        name="sheet-ledger-line",
+        template="characters/detail.html#ledger_line",
+        load=lambda pk, membership: None,  # shown inside the ledger only
+        context=lambda entry, membership, _request: {"entry": entry, "is_narrator": membership.is_narrator},
+        depends=ledger_line_depends,
+    )
+)
+"""One line of a sheet's ledger (``{% regions "sheet-ledger-line" ledger %}``): after an Atout, the new line is
+rendered and the others are found kept."""
 
 
 def _part(name: str, template: str, context: ContextBuilder, depends: Any = atouts_depends) -> Region:
@@ -121,8 +139,6 @@ PARTS = (
     _part("sheet-atout-badge", "characters/partials/summary.html#atouts", _character),
     _part("sheet-atouts", "characters/detail.html#atout_counts", _character),
     _part("sheet-take-revers", "characters/detail.html#take_revers", _take_revers, take_revers_depends),
-    _part("sheet-words", "characters/detail.html#words", _words),
-    _part("sheet-narrator-fields", "characters/detail.html#narrator_fields", _narrator_fields),
     _part("sheet-ledger", "characters/detail.html#ledger", _ledger),
 )
 """The sheet's holes, shown only inside the sheet (``load`` finds nothing on its own)."""

@@ -18,10 +18,12 @@ from characters.access import can_edit, can_view, character_for_viewer, reach_ch
 from characters.forms import (
     AtoutGainForm,
     AtoutSpendForm,
+    CharacterWordsForm,
     EquipmentForm,
     FeedForm,
     FirstAidForm,
     HandAllyForm,
+    NarratorFieldsForm,
     PowerUseForm,
     ReversForm,
     TraitRaiseForm,
@@ -33,6 +35,7 @@ from characters.rules import psychic
 from characters.rules.atouts import progression_cost
 from characters.rules.equipment import vehicles
 from characters.rules.ladder import Rank
+from characters.rules.scales import scales_to_text
 from characters.rules.traits import TraitKind
 from characters.services.creation import progression_scheme
 from characters.sheet_atouts import parts_context, sheet_frame_depends
@@ -83,6 +86,9 @@ def sheet_context(
         "can_roll": membership.is_narrator or character.owner_id == membership.user_id,
         "is_narrator": membership.is_narrator,
         "in_session": in_session,
+        # Its version is printed by the sheet's version part (characters/partials/action_form.html).
+        "words_form": CharacterWordsForm(initial={"version": character.version, "name": character.name,
+                                                   "concept": character.concept, "goal": character.goal}),
         "spend_form": AtoutSpendForm(),
         "raise_form": TraitRaiseForm(traits=raise_choices),
         "equipment_form": EquipmentForm(language=_language()),
@@ -98,6 +104,11 @@ def sheet_context(
     if membership.is_narrator:
         context.update(
             {
+                "narrator_form": NarratorFieldsForm(npc=character.kind == CharacterKind.NPC, initial={"version": character.version,
+                                                             "narrator_notes": character.narrator_notes,
+                                                             "award_adjustment": character.award_adjustment,
+                                                             "out_after_revers": character.out_after_revers,
+                                                             "scales": scales_to_text(selectors.scales_of(character))}),
                 "gain_form": AtoutGainForm(),
                 "trait_set_form": TraitSetForm(traits=trait_choices),
                 "revers_form": ReversForm(),
