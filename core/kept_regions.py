@@ -129,9 +129,13 @@ def _framed(
             return render_to_string(region.template, context, request=request)
 
     html = kept_at(key, render, token)
+    filled: dict[str, str] = {}  # a hole shown in several places (a sheet's version) is rendered or found once
 
     def hole(found: re.Match[str]) -> str:
-        return region_html(get(found[1]), thing, membership, request=request, token=token)
+        name = found[1]
+        if name not in filled:
+            filled[name] = region_html(get(name), thing, membership, request=request, token=token)
+        return filled[name]
 
     return _HOLE.sub(hole, html)
 
