@@ -50,7 +50,7 @@ def atouts_depends(character: Character, membership: Membership, request: Any = 
         subjects=frozenset({subject(CHARACTER, character.pk), subject(SESSION, campaign_id)}),
         rows=(character.pk, character.version, campaign_row(character.campaign)),
         viewer=_viewer(membership),
-        head=table_head(membership),
+        # No head: a part is rendered when the sheet kept at this head was not found, so it was not either.
     )
 
 
@@ -62,7 +62,6 @@ def take_revers_depends(character: Character, membership: Membership, request: A
         subjects=frozenset({subject(scope, campaign_id) for scope in (CHARACTERS, CAST, MEMBERS)}),
         rows=(character.pk, campaign_row(character.campaign)),
         viewer=_viewer(membership),
-        head=table_head(membership),
     )
 
 
