@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
 from characters.rules.ladder import rank_label
@@ -13,30 +13,37 @@ def rank_display(value: int) -> str:
     return rank_label(value, (get_language() or "fr")[:2])
 
 
+# Each label translated when asked, not the whole table: a sheet's ledger asks for one on each of its 30 lines.
+_ATOUT_USES = {
+    "raise_in_play": gettext_lazy("permanent raise in play"),
+    "raise_between_sessions": gettext_lazy("raise between sessions"),
+    "save_your_skin": gettext_lazy("save your skin"),
+    "temporary_bonus": gettext_lazy("+1 rank or +1 card on this roll"),
+    "counter": gettext_lazy("counter another's Atout"),
+    "reroll": gettext_lazy("reroll the dice or redraw the cards"),
+    "change_result": gettext_lazy("change one die or one card"),
+    "narrative_control": gettext_lazy("narrative control"),
+    "monologue": gettext_lazy("monologue"),
+    "help_other": gettext_lazy("+1 to another character"),
+    "take_revers": gettext_lazy("take a Revers in another's place"),
+    "right_moment": gettext_lazy("arrive at the right moment"),
+}
+_GAIN_REASONS = {
+    "creation": gettext_lazy("kept at creation"),
+    "session_award": gettext_lazy("end of session"),
+    "narrator": gettext_lazy("narrator"),
+    "refund": gettext_lazy("refund"),
+}
+
+
 def atout_use_label(use: str) -> str:
-    return {
-        "raise_in_play": _("permanent raise in play"),
-        "raise_between_sessions": _("raise between sessions"),
-        "save_your_skin": _("save your skin"),
-        "temporary_bonus": _("+1 rank or +1 card on this roll"),
-        "counter": _("counter another's Atout"),
-        "reroll": _("reroll the dice or redraw the cards"),
-        "change_result": _("change one die or one card"),
-        "narrative_control": _("narrative control"),
-        "monologue": _("monologue"),
-        "help_other": _("+1 to another character"),
-        "take_revers": _("take a Revers in another's place"),
-        "right_moment": _("arrive at the right moment"),
-    }.get(use, use)
+    label = _ATOUT_USES.get(use)
+    return use if label is None else str(label)
 
 
 def gain_reason_label(reason: str) -> str:
-    return {
-        "creation": _("kept at creation"),
-        "session_award": _("end of session"),
-        "narrator": _("narrator"),
-        "refund": _("refund"),
-    }.get(reason, reason)
+    label = _GAIN_REASONS.get(reason)
+    return reason if label is None else str(label)
 
 
 def severity_label(severity: int) -> str:

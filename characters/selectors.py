@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import get_language
 
 from characters.models import (
     AtoutEntry,
     Character,
+    CharacterKind,
     CharacterRules,
     CharacterTrait,
     Equipment,
@@ -331,8 +332,26 @@ def sheet(
     result.healed_revers = [r for r in rows_of_revers if r.severity == 0]
     result.equipment = list(character.equipment.all()) if equipment else []
     if ledger:
-        result.ledger = list(character.atout_entries.select_related("actor", "game_session").order_by("-pk")[:30])
+        result.ledger = ledger_of(character)
     return result
+
+
+# Compiled once (core.prepared): the ledger is read anew after every Atout.
+_ledger = PreparedRead(
+    lambda character_id: (
+        AtoutEntry.objects.filter(character_id=character_id)
+        .select_related("game_session")
+        # What a line shows and is keyed by (characters.sheet_atouts.ledger_line_depends); its session by number
+        # and title, as it prints.
+        .only("character_id", "delta", "use", "reason", "justification", "game_session__number", "game_session__title")
+        .order_by("-pk")[:30]
+    )
+)
+
+
+def ledger_of(character: Character) -> list[AtoutEntry]:
+    """The newest 30 lines of a character's Atout ledger, with their session."""
+    return _ledger(character.pk)
 
 
 def _bucket(result: Sheet, kind: str) -> list[SheetLine]:
@@ -381,18 +400,36 @@ def visible_characters(campaign: Campaign, membership: Membership) -> QuerySet[C
     return queryset.filter(Q(kind="pc") | Q(owner_id=membership.user_id))
 
 
-def revers_others(character: Character, membership: Membership, others: list[Character] | None = None) -> list[Revers]:
+# The other characters' active Revers, as ``visible_characters`` lists them (narrators: every character; players:
+# the PCs and the allies they run), each with its character; compiled once (core.prepared): a sheet reads it anew
+# whenever any character of its campaign changed, and compiling it cost more than running it.
+_revers_for_narrators = PreparedRead(
+    lambda campaign_id, floor, character_id: (
+        Revers.objects.filter(character__campaign_id=campaign_id)
+        .filter(severity__gt=floor)
+        .exclude(character_id=character_id)
+        .select_related("character")
+        .order_by("character_id", "pk")
+    )
+)
+_revers_for_players = PreparedRead(
+    lambda campaign_id, kind, user_id, floor, character_id: (
+        Revers.objects.filter(character__campaign_id=campaign_id)
+        .filter(Q(character__kind=kind) | Q(character__owner_id=user_id))
+        .filter(severity__gt=floor)
+        .exclude(character_id=character_id)
+        .select_related("character")
+        .order_by("character_id", "pk")
+    )
+)
+
+
+def revers_others(character: Character, membership: Membership) -> list[Revers]:
     """The active Revers of the other characters this member may see: what ``character`` may take in their place
-    (« supporter un Revers à la place d'un autre »). ``others``: those characters when the caller has them."""
-    if others is None:
-        others = [c for c in visible_characters(character.campaign, membership) if c.pk != character.pk]
-    by_pk = {c.pk: c for c in others}
-    if not by_pk:
-        return []
-    revers = list(Revers.objects.filter(character_id__in=by_pk, severity__gt=0).order_by("character_id", "pk"))
-    for r in revers:
-        r.character = by_pk[r.character_id]
-    return revers
+    (« supporter un Revers à la place d'un autre »), each with its character (name, ``version``), in one query."""
+    if membership.is_narrator:
+        return _revers_for_narrators(character.campaign_id, 0, character.pk)
+    return _revers_for_players(character.campaign_id, CharacterKind.PC.value, membership.user_id, 0, character.pk)
 
 
 def owned_ids(membership: Membership) -> tuple[int, ...]:

@@ -12,6 +12,11 @@ version computed from its template's sources (``core.template_digest``), the lan
 The store is the bounded ``fragments`` cache, the switch ``settings.FRAGMENT_CACHE`` and the CSRF token is put
 in on the way out (``core.fragment_cache.with_token``), as for every kept fragment. With the switch off, a
 region renders the same bytes, only every time.
+
+A region with a ``Frame`` (``core.regions``) is also kept as a **frame**: its bytes with each hole
+(``{% hole "name" %}``) marked, under the frame's narrower declaration. When the whole region must be rendered anew,
+the frame is looked up first; found, only its holes are rendered, each a region kept by its own declaration. So an
+Atout spent renders a sheet's counters and ledger into the sheet kept before it, and builds none of the rest.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import decimal
 import hashlib
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,10 +37,23 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, Unkeyable, enabled, fingerprint, kept_at, token_input
-from core.regions import Depends, Region, head_trusted, versions, versions_known
+from core.regions import Depends, Frame, Region, get, head_trusted, versions, versions_known
 from core.template_digest import markup_version
 
 _SCALARS = frozenset({str, int, bool, float, type(None), dt.date, dt.datetime, dt.time, dt.timedelta, decimal.Decimal})
+
+
+HOLES = "region_holes"
+"""The context flag under which a frame is drawn: each ``{% hole %}`` prints its marker instead of its bytes."""
+
+# A hole's place in a kept frame: an HTML comment, which no escaped text can hold (``<`` is escaped), so a marker
+# is only ever one the frame's own template printed.
+_HOLE = re.compile(r"<!--tablee-hole:([\w-]+)-->")
+
+
+def hole_marker(name: str) -> str:
+    """Where hole ``name`` goes in its frame's kept bytes."""
+    return f"<!--tablee-hole:{name}-->"
 
 
 def _plain(value: Any) -> bool:
@@ -51,33 +70,74 @@ def _digest(parts: Any) -> str:
     return hashlib.sha256(plain.encode()).hexdigest()
 
 
-def _fixed(region: Region, depends: Depends, oob: bool) -> tuple[Any, ...]:
+Here = tuple[str, str, str]  # a region's markup version, the language and the time zone: the same for a whole list
+
+
+def _here(region: Region) -> Here:
+    return markup_version(region.template), get_language() or "", timezone.get_current_timezone_name()
+
+
+def _fixed(region: Region, depends: Depends, oob: bool, here: Here | None = None) -> tuple[Any, ...]:
     """What both keys share: the region and its markup, the language and zone, the rows and the viewer."""
-    return (region.name, markup_version(region.template), get_language() or "", timezone.get_current_timezone_name(),
-            depends.campaign_id, depends.rows, depends.viewer, oob)  # fmt: skip
+    markup, language, zone = _here(region) if here is None else here
+    return (region.name, markup, language, zone, depends.campaign_id, depends.rows, depends.viewer, oob)
 
 
-def outer_key(region: Region, depends: Depends, oob: bool = False) -> str | None:
+def outer_key(region: Region, depends: Depends, oob: bool = False, here: Here | None = None) -> str | None:
     """The key under the stream head (``None`` when the declaration names no head, or when the head was read before
     a write of this same request: ``core.regions.head_trusted``)."""
     if depends.head is None or not head_trusted():
         return None
-    return f"region-at:{region.name}:{_digest((_fixed(region, depends, oob), depends.head))}"
+    return f"region-at:{region.name}:{_digest((_fixed(region, depends, oob, here), depends.head))}"
 
 
-def inner_key(region: Region, depends: Depends, oob: bool = False, found: dict[str, int] | None = None) -> str:
+def inner_key(
+    region: Region, depends: Depends, oob: bool = False, found: dict[str, int] | None = None, here: Here | None = None
+) -> str:
     """The key under the versions of the declared subjects (``found``: versions read already)."""
-    return _inner(region, depends, oob, found)[0]
+    return _inner(region, depends, oob, found, here=here)[0]
 
 
 def _inner(
-    region: Region, depends: Depends, oob: bool, found: dict[str, int] | None = None
+    region: Region,
+    depends: Depends,
+    oob: bool,
+    found: dict[str, int] | None = None,
+    *,
+    kind: str = "region",
+    here: Here | None = None,
 ) -> tuple[str, frozenset[str], dict[str, int]]:
     subjects = depends.all_subjects()
     if found is None:
         found = versions(subjects, depends.campaign_id)
     stamped = tuple(sorted((name, found.get(name, 0)) for name in subjects))
-    return f"region:{region.name}:{_digest((_fixed(region, depends, oob), stamped))}", subjects, found
+    return f"{kind}:{region.name}:{_digest((_fixed(region, depends, oob, here), stamped))}", subjects, found
+
+
+def _framed(
+    region: Region, frame: Frame, thing: Any, membership: Any, request: Any, oob: bool, token: str | None
+) -> str:
+    """Region ``region`` from its frame, kept under the frame's declaration, with each hole put in: a region of its
+    own, showing the same thing, kept by its own declaration (``token``: as ``region_html``'s render gets it)."""
+    depends = frame.depends(thing, membership, request)
+    key, asked, found = _inner(region, depends, oob, kind="frame")
+
+    def render(csrf_token: str | None) -> str:
+        context = frame.context(thing, membership, request)
+        context.update({"oob": oob, "csrf_token": csrf_token, HOLES: True})
+        with versions_known(asked, found):
+            return render_to_string(region.template, context, request=request)
+
+    html = kept_at(key, render, token)
+    filled: dict[str, str] = {}  # a hole shown in several places (a sheet's version) is rendered or found once
+
+    def hole(found: re.Match[str]) -> str:
+        name = found[1]
+        if name not in filled:
+            filled[name] = region_html(get(name), thing, membership, request=request, token=token)
+        return filled[name]
+
+    return _HOLE.sub(hole, html)
 
 
 def region_html(
@@ -98,6 +158,11 @@ def region_html(
     read: list[tuple[frozenset[str], dict[str, int]]] = []
 
     def render(csrf_token: str | None) -> str:
+        if region.frame is not None and enabled():
+            try:
+                return _framed(region, region.frame, thing, membership, request, oob, csrf_token)
+            except Unkeyable:
+                pass  # the frame's declaration holds a value no key can hold: the whole region, rendered
         context = region.context(thing, membership, request)
         context.update({"oob": oob, "csrf_token": csrf_token})
         if not read:
@@ -158,7 +223,8 @@ def regions_html(
     cache = caches["fragments"]
     declared = [region.depends(thing, membership, request) for thing in things]
     try:
-        outer = [outer_key(region, depends, oob) for depends in declared]
+        here = _here(region)  # read once for the whole list
+        outer = [outer_key(region, depends, oob, here) for depends in declared]
     except Unkeyable:
         prepared(list(things))
         return [mark_safe(render(thing, token)) for thing in things]  # noqa: S308
@@ -170,7 +236,9 @@ def regions_html(
         for index in pending:
             by_campaign.setdefault(declared[index].campaign_id, set()).update(declared[index].all_subjects())
         read = {pk: versions(frozenset(names), pk) for pk, names in by_campaign.items()}
-        inner = {index: inner_key(region, declared[index], oob, read[declared[index].campaign_id]) for index in pending}
+        inner = {
+            index: inner_key(region, declared[index], oob, read[declared[index].campaign_id], here) for index in pending
+        }
         kept_inner: dict[str, str] = cache.get_many(list(inner.values()))
         prepared([things[index] for index in pending if inner[index] not in kept_inner])
         fresh: dict[str, str] = {}

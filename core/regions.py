@@ -86,6 +86,21 @@ class Items:
 
 
 @dataclass(frozen=True)
+class Frame:
+    """How a region is kept apart from its **holes** (``{% hole "name" %}`` in its template): the parts of it that
+    change with less than the rest does, each a region of its own that shows the same thing (a sheet's Atout
+    counters and ledger, which an Atout spent changes, around traits and forms it does not).
+
+    ``depends`` declares what the region's bytes read outside its holes, and ``context`` builds what the template
+    needs outside them. The frame is kept with its holes marked (``core.kept_regions``): after a change that touches
+    only what the holes read, the kept frame is served with its holes rendered (or found kept) alone. The region's own
+    declaration still names everything, frame and holes alike: its pushes and its whole key follow it."""
+
+    depends: Declaration
+    context: ContextBuilder
+
+
+@dataclass(frozen=True)
 class Region:
     """One named component: ``load(pk, membership)`` finds what it shows (``None`` when the member may not see
     it), ``context`` and ``depends`` take ``(thing, membership, request)``; ``watch`` is the page subject's kind
@@ -104,6 +119,8 @@ class Region:
     prepare: Callable[[list[Any]], None] | None = None
     # A region made of item regions (a grid of panels, ``Items``): ``None`` for the others.
     items: Items | None = None
+    # A region kept apart from its holes (``Frame``): ``None`` for a region kept whole.
+    frame: Frame | None = None
 
 
 _registry: dict[str, Region] = {}

@@ -26,7 +26,6 @@ from characters.forms import (
     NarratorFieldsForm,
     PowerUseForm,
     ReversForm,
-    ReversTakeForm,
     TraitRaiseForm,
     TraitSetForm,
 )
@@ -39,26 +38,30 @@ from characters.rules.ladder import Rank
 from characters.rules.scales import scales_to_text
 from characters.rules.traits import TraitKind
 from characters.services.creation import progression_scheme
+from characters.sheet_atouts import parts_context, sheet_frame_depends
 from characters.subjects import sheet_subject
 from characters.trait_rows import trait_rows_of
 from core.http import AuthenticatedRequest, allow_methods
 from core.kept_regions import region_html
-from core.regions import Region, register
+from core.regions import Frame, Region, register
 
 
 def _language() -> str:
     return (get_language() or "fr")[:2]
 
 
-def sheet_context(character: Character, membership: Membership, forms: dict[str, Any] | None = None) -> dict[str, Any]:
+def sheet_context(
+    character: Character, membership: Membership, forms: dict[str, Any] | None = None, *, parts: bool = True
+) -> dict[str, Any]:
     """What ``detail.html#sheet`` needs for this member: the page, its htmx answers and its live pushes
-    (characters.live) all render from here, so each viewer gets only what their role may see."""
+    (characters.live) all render from here, so each viewer gets only what their role may see. ``parts=False``
+    leaves out the values of the parts an Atout changes (``characters.sheet_atouts``), which the sheet's kept frame
+    does not print."""
     # The traits, and the state row with its fatigue tracks, read once: the sheet, the badges, the roll dialog's
     # state lines (states.bridge.cecj_effect) and the Savage attributes' dice take them from the character.
     prefetch_related_objects([character], "traits", "savage_state__fatigue_tracks")
-    sheet = selectors.sheet(character)
+    sheet = selectors.sheet(character, ledger=False)
     editable = can_edit(membership, character)
-    others = [c for c in selectors.visible_characters(character.campaign, membership) if c.pk != character.pk]
     trait_choices = [(line.code, line.name) for line in sheet.all_lines]
     in_session = selectors.session_open(character.campaign)
     scheme = progression_scheme(sheet.rules, character.campaign, character)
@@ -83,10 +86,10 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
         "can_roll": membership.is_narrator or character.owner_id == membership.user_id,
         "is_narrator": membership.is_narrator,
         "in_session": in_session,
+        # Its version is printed by the sheet's version part (characters/partials/action_form.html).
         "words_form": CharacterWordsForm(initial={"version": character.version, "name": character.name,
                                                    "concept": character.concept, "goal": character.goal}),
         "spend_form": AtoutSpendForm(),
-        "take_revers_form": ReversTakeForm(revers=selectors.revers_others(character, membership, others)),
         "raise_form": TraitRaiseForm(traits=raise_choices),
         "equipment_form": EquipmentForm(language=_language()),
         "power_form": PowerUseForm(domains=domains, feeds=_feed_choices(sheet)) if domains else None,
@@ -114,6 +117,8 @@ def sheet_context(character: Character, membership: Membership, forms: dict[str,
                 "hand_form": HandAllyForm(players=players) if character.kind == CharacterKind.NPC else None,
             }
         )  # fmt: skip
+    if parts:
+        context.update(parts_context(character, membership))
     context.update(forms or {})
     return context
 
@@ -136,6 +141,12 @@ SHEET = register(
         depends=sheet_depends,
         watch="character",  # a sheet page watches character:<pk> (characters.subjects.sheet_subject)
         element_id=lambda _character: "sheet",
+        # Kept also as a frame around the parts an Atout changes (characters.sheet_atouts): after an Atout, only
+        # those are rendered into it.
+        frame=Frame(
+            depends=sheet_frame_depends,
+            context=lambda character, membership, _request: sheet_context(character, membership, parts=False),
+        ),
     )
 )
 """The whole sheet (``detail.html#sheet``): the page, its htmx answers and the live pushes all render it."""

@@ -6,6 +6,14 @@ read the Atouts): each is a region of its own (``core.regions``), rendered here 
 When the enclosing region is rendered anew after a change, a nested region the change did not touch is served as
 it was kept. The enclosing region's declaration must name every subject, row and viewer value of the regions it
 nests (its kept bytes hold theirs); ``tests/campaigns/test_one_truth.py`` checks both.
+
+``{% regions "name" things %}``: region ``name`` for each of ``things``, each kept by its own declaration.
+
+``{% hole "name" %}``: the other way round, a part of a region kept with a ``Frame`` (``core.regions``) that changes
+with less than the rest does (a sheet's Atout counters). Region ``name`` shows the enclosing region's thing; its
+template is a partial of the enclosing one's. Drawn as a frame, the hole prints its marker (``core.kept_regions``
+puts the hole's own kept bytes there); otherwise it renders its partial inline, from the enclosing context (a sheet
+with a form's errors, or with the caches off, is one render).
 """
 
 from __future__ import annotations
@@ -13,9 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
-from core.kept_regions import region_html
+from core.kept_regions import HOLES, hole_marker, region_html, regions_html
 from core.regions import get
 
 register = template.Library()
@@ -34,3 +42,28 @@ def region(context: template.Context, name: str, thing: Any) -> SafeString:
         request=context.get("request"),
         token=None if token is None else str(token),
     )
+
+
+@register.simple_tag(takes_context=True)
+def regions(context: template.Context, name: str, things: Any) -> SafeString:
+    """Region ``name`` showing each of ``things``, one after the other, through ``regions_html`` (one read of the
+    store for them all): a list whose lines are kept apart (a sheet's ledger: a new line renders, the others are
+    found kept)."""
+    token = context.get("csrf_token")
+    found = regions_html(
+        get(name),
+        list(things),
+        context["membership"],
+        request=context.get("request"),
+        token=None if token is None else str(token),
+    )
+    return mark_safe("".join(found))  # noqa: S308 - our own templates' output
+
+
+@register.simple_tag(takes_context=True)
+def hole(context: template.Context, name: str) -> SafeString:
+    """Hole ``name`` of the enclosing region: its marker in a frame, else its partial from the enclosing context."""
+    if context.get(HOLES):
+        return mark_safe(hole_marker(name))  # noqa: S308 - a fixed comment
+    # The engine's own template (a partial), rendered with the enclosing Context itself.
+    return mark_safe(template.Engine.get_default().get_template(get(name).template).render(context))  # noqa: S308
