@@ -44,6 +44,7 @@ SEQUENCES = "sequences"  # the campaign's Sequences and decks (the « Sequences 
 SEQUENCE = "sequence"  # one Sequence: its row, its participants' rows, its story (its board and rows)
 ASKS = "asks"  # the Tests the narrator asked and still waits for (conflicts.asked_tests)
 TRAITS = "traits"  # what one character's trait rows read: a narrower ``character`` (characters.trait_rows)
+ROUND = "round"  # the campaign's round tracker: who is in the fight, their cards, whose turn (states.regions)
 
 # Kinds that change a character's Atouts and ledger only (characters/services/atouts.py): they leave ``traits:<id>``
 # alone. A spending that raises a trait says so in its payload (``trait``) and touches it.
@@ -65,6 +66,7 @@ DECLARED: dict[str, tuple[str, ...]] = {
     "savage.revers_wounds": (REVERS,),
     "trait_list.changed": (SETTINGS,),
     "savage.": (),
+    "savage.round_": (ROUND,),  # the round tracker's own Events (states/services/rounds.py)
     "savage.settings_changed": (SETTINGS,),
     "table.settings_changed": (SETTINGS,),
     "campaign.settings_changed": (SETTINGS,),
