@@ -75,6 +75,7 @@ DECLARED: dict[str, tuple[str, ...]] = {
     # A Sequence's events name its participants' characters (conflicts.services.changes._append); what they change
     # on a sheet (Revers, states, Atouts) comes with its own event or with those characters' subjects.
     "sequence.": (SEQUENCES,),
+    "sequence.settled": (SEQUENCES, REVERS),  # its parts write the draw's Revers on the sheets (a Revers or wounds)
     "deck.": (SEQUENCES,),
     "conflict.simple": (),
     "note": (FEED,),

@@ -28,7 +28,7 @@ from campaigns.models import (
     SessionStatus,
     Visibility,
 )
-from campaigns.redaction import readable_event
+from campaigns.redaction import readable_event, reader_apart
 from campaigns.search_text import fts5_query, name_matches, query_words, tsquery
 from core.markdown import render_markdown
 
@@ -191,7 +191,13 @@ def lazy_entries_of_rows(
     """As ``lazy_log_entries``, from rows (pk, kind, actor id, creation time) already read (a log page's)."""
     corrections = corrections_of([row[0] for row in rows])
     refs = [
-        EntryRef(pk, created.isoformat(), _may_correct(kind, actor, membership), corrections.get(pk, ()))
+        EntryRef(
+            pk,
+            created.isoformat(),
+            _may_correct(kind, actor, membership),
+            corrections.get(pk, ()),
+            reader_apart(kind, membership),
+        )
         for pk, kind, actor, created in rows
     ]
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 PANEL_REFRESH = ("sequence.settled", "sequence.joined", "sequence.cut", "sequence.resolved", "sequence.declared",
                  "sequence.outdistanced", "sequence.left", "sequence.ended")  # fmt: skip
-DECK_REFRESH = ("sequence.drew", "sequence.atout", "sequence.settled", "sequence.resolved", "sequence.left",
+DECK_REFRESH = ("sequence.drew", "sequence.npcs_drew", "sequence.atout", "sequence.settled", "sequence.resolved", "sequence.left",
                 "sequence.ended")  # fmt: skip
 
 
@@ -46,7 +46,16 @@ def resolves_draw(event: Event) -> bool:
     """Whether the event put the draw's result on the table: the last draw and a participant taken out carry it in
     their payload (``outcome``); older logs, and a draw resolved by a change outside the Sequence, in an Event of
     its own (``sequence.resolved``, in ``PANEL_REFRESH``)."""
-    return event.kind in ("sequence.drew", "sequence.left") and "outcome" in event.payload
+    return event.kind in ("sequence.drew", "sequence.npcs_drew", "sequence.left") and "outcome" in event.payload
+
+
+def drawers(event: Event) -> set[int]:
+    """The participants whose cards the event dealt: a draw's, or every NPC's of the narrator's tap."""
+    if event.kind == "sequence.drew":
+        return {event.payload.get("participant")} - {None}
+    if event.kind == "sequence.npcs_drew":
+        return {hand.get("participant") for hand in event.payload.get("hands", []) if isinstance(hand, dict)} - {None}
+    return set()
 
 
 def _sequence(event: Event) -> Sequence | None:
@@ -92,8 +101,8 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
     if sequence is None or not viewer.shows(sequence_subject(sequence.pk)):
         return []
     board = selectors.sequence_board(sequence, viewer.membership, _participants(event))
-    drew = event.payload.get("participant") if event.kind == "sequence.drew" else None
-    return _panels(viewer, board, lambda p: event.kind in PANEL_REFRESH or p.pk == drew or resolves_draw(event))
+    drew = drawers(event)
+    return _panels(viewer, board, lambda p: event.kind in PANEL_REFRESH or p.pk in drew or resolves_draw(event))
 
 
 def _panels(viewer: Viewer, board: selectors.Board, whole: Callable[[Participant], bool]) -> list[str]:
