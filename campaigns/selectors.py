@@ -203,7 +203,11 @@ def lazy_entries_of_rows(
 
     def load(pks: list[int]) -> dict[int, LogEntry]:
         loaded = Event.objects.filter(campaign_id=campaign.pk, pk__in=pks).order_by().for_display()
-        return {event.pk: _log_entry(event, membership, corrections.get(event.pk, ())) for event in loaded}
+        # As ``log_entries``: what the describers read is the payload as this reader may (campaigns.redaction).
+        return {
+            event.pk: _log_entry(readable_event(event, membership), membership, corrections.get(event.pk, ()))
+            for event in loaded
+        }
 
     head = table_head(membership) if membership is not None else None
     return LazyEntries(refs=refs, campaign=campaign.pk, epoch=campaign.log_epoch, load=load, head=head)
