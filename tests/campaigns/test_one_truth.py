@@ -45,6 +45,7 @@ from conflicts.models import Participant, Sequence
 from conflicts.selectors import sequence_board
 from conflicts.services.drawing import participant_draw
 from conflicts.services.fudge_tests import fudge_test_roll
+from conflicts.services.npc_draws import sequence_draw_npcs
 from conflicts.services.sequences import participant_add, scene_create, sequence_create
 from conflicts.services.settling import sequence_settle
 from conflicts.setup import default_split
@@ -269,6 +270,12 @@ def _draw(t: Table, who: int) -> None:
     participant_draw(participant=me, actor=actor, expected_version=sequence.version, split=split, rng=t.rng)
 
 
+def _tap(t: Table, _who: int) -> None:
+    """The narrator's tap for every NPC still to draw (the thug): one ``sequence.npcs_drew``."""
+    sequence = Sequence.objects.select_related("campaign").get(pk=t.sequence.pk)
+    sequence_draw_npcs(sequence=sequence, actor=t.narrator, expected_version=sequence.version, rng=t.rng)
+
+
 def _settle(t: Table, _who: int) -> None:
     sequence = Sequence.objects.select_related("campaign").get(pk=t.sequence.pk)
     if sequence.phase == "resolved":
@@ -278,7 +285,7 @@ def _settle(t: Table, _who: int) -> None:
 STEPS: dict[str, Callable[[Table, int], None]] = {
     "note": _note, "test": _test, "wound": _wound, "shaken": _shaken, "fatigue": _fatigue, "dice": _dice,
     "atout": _atout, "spend": _spend, "raise": _raise, "revers": _revers, "take": _take, "rename": _rename,
-    "draw": _draw, "settle": _settle,
+    "draw": _draw, "tap": _tap, "settle": _settle,
 }  # fmt: skip
 
 
@@ -339,11 +346,11 @@ STEP = st.tuples(st.sampled_from(sorted(STEPS)), st.integers(min_value=0, max_va
 # each half (the random tests below compare them after every step).
 EVENING = [
     [("revers", 0), ("wound", 1), ("take", 0), ("dice", 3), ("test", 0), ("shaken", 1), ("fatigue", 0), ("atout", 1)],
-    [("spend", 0), ("raise", 1), ("note", 0), ("rename", 1), ("draw", 0), ("draw", 0), ("draw", 0), ("settle", 0)],
+    [("spend", 0), ("raise", 1), ("note", 0), ("rename", 1), ("draw", 0), ("draw", 0), ("tap", 0), ("settle", 0)],
 ]
 EVENING_KINDS = [
     {"character.revers_taken", "savage.settings_changed", "test.rolled", "savage.shaken_set", "savage.fatigue_gained"},
-    {"character.atout_spent", "character.updated", "note", "sequence.drew", "sequence.settled"},
+    {"character.atout_spent", "character.updated", "note", "sequence.drew", "sequence.npcs_drew", "sequence.settled"},
 ]
 
 
