@@ -171,6 +171,27 @@ def test_an_allys_part_is_read_by_its_runner_alone() -> None:
     assert escape(secret) in pages[0] and escape(secret) not in pages[1]
 
 
+def test_a_private_parts_recipient_moves_with_the_campaign_by_name() -> None:
+    """An archive names people by username, never by id: a private part's recipient too. The imported campaign's
+    part is read by the account of that name (the member its invitation is addressed to)."""
+    from campaigns.archive.restoring import campaign_import
+    from characters.services.allies import ally_hand
+    from tests.campaigns.archive_factories import archive_of, text_of
+
+    f = fight(npcs=1)
+    thug = f.npcs[0]
+    ally_hand(character=thug.character, actor=f.narrator, player=f.player)
+    _settle(f, {f.pc: 1, thug: 2}, wounds=False)
+    archive = archive_of(f.campaign, f.narrator)
+    settled = next(e for e in archive["sections"]["campaigns"]["event"] if e["kind"] == "sequence.settled")
+    private = [p for p in settled["payload"]["parts"] if p["visibility"] == Visibility.PLAYER]
+    assert [(p["recipient"], p["recipient_name"]) for p in private] == [(None, f.player.username)]
+    imported = campaign_import(data=text_of(archive), importer=f.narrator)
+    moved = Event.objects.get(campaign=imported, kind="sequence.settled")
+    assert [p["recipient"] for p in moved.payload["parts"] if p["visibility"] == Visibility.PLAYER] == [f.player.pk]
+    assert "recipient_name" not in json.dumps(moved.payload)
+
+
 def test_old_logs_with_one_event_per_revers_read_as_before() -> None:
     """A settle written before its Revers went into its one Event: three Events, each read as it always was, the
     NPC's the narrators'."""
