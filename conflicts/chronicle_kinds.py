@@ -55,7 +55,7 @@ def _hand_pictures(p: dict[str, Any]) -> list[str]:
         return []
     hand = p.get("cards") or {}
     flipped = set(hand.get("flipped", []))
-    pictures = []
+    pictures: list[str] = []
     for part in ("attack", "defence"):
         for key, codes in (hand.get(part) or {}).items():
             for i, code in enumerate(codes):

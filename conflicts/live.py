@@ -52,10 +52,12 @@ def resolves_draw(event: Event) -> bool:
 def drawers(event: Event) -> set[int]:
     """The participants whose cards the event dealt: a draw's, or every NPC's of the narrator's tap."""
     if event.kind == "sequence.drew":
-        return {event.payload.get("participant")} - {None}
-    if event.kind == "sequence.npcs_drew":
-        return {hand.get("participant") for hand in event.payload.get("hands", []) if isinstance(hand, dict)} - {None}
-    return set()
+        hands = [event.payload]
+    elif event.kind == "sequence.npcs_drew":
+        hands = [hand for hand in event.payload.get("hands", []) if isinstance(hand, dict)]
+    else:
+        return set()
+    return {hand["participant"] for hand in hands if isinstance(hand.get("participant"), int)}
 
 
 def _sequence(event: Event) -> Sequence | None:

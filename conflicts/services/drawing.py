@@ -251,6 +251,7 @@ def _append_draws(
     every participant's character, as the resolution concerns them all); ``tap``: the narrator's tap."""
     sequence = snap.sequence
     outcome = resolution(sequence, snap.everyone, snap.effects)
+    payload: dict[str, Any]
     if tap:
         kind, payload = "sequence.npcs_drew", {"hands": [hand for _p, hand in drawn]}
     else:

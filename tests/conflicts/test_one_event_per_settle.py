@@ -260,7 +260,7 @@ def test_a_settle_of_four_revers_stays_within_its_queries(
         options = settings_for(f.campaign)
         options.revers_to_wounds = True
         options.save()
-    sequence = _resolved(f, {p: 1 for p in (f.pc, *f.npcs)})
+    sequence = _resolved(f, dict.fromkeys((f.pc, *f.npcs), 1))
     with django_assert_max_num_queries(most):
         sequence_settle(sequence=sequence, actor=f.narrator, expected_version=sequence.version)
     assert len(Event.objects.get(kind="sequence.settled").payload["parts"]) == 4

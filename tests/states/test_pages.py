@@ -137,7 +137,7 @@ def test_the_states_page_queries_stay_bounded(table, django_assert_max_num_queri
         assert client.get(reverse("states:savage_state", args=[table.pc.pk])).status_code == 200
 
 
-def _live(event, user, watching, language="en") -> str:  # type: ignore[no-untyped-def]
+def _live(event: Event, user: object, watching: list[str], language: str = "en") -> str:
     """The live message a page watching ``watching`` gets for ``event``, as its socket would."""
     forget_renderings()
     rendering = rendering_of(event.pk)
