@@ -24,6 +24,7 @@ the "now" block, the state panel, the round tracker), each of which declares the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from campaigns.event_subjects import CHARACTER, CHARACTERS, ROUND, SETTINGS, STATES
@@ -57,15 +58,25 @@ def expected_version(row: SavageState | SavageRound | None, model: type[SavageSt
     return int(default)
 
 
-def panel_context(character: Character, membership: Membership) -> dict[str, Any]:
-    """What the badges and the state panel show for one viewer."""
-    campaign = character.campaign
-    state = (
+def panel_state(character: Character) -> SavageState | None:
+    """The character's state row with what the panel reads of it (its fatigue tracks, the traits its dice derive
+    from), or None before its first state change."""
+    return (
         SavageState.objects.filter(character=character)
         .select_related("character")
         .prefetch_related("fatigue_tracks", "character__traits")
         .first()
     )
+
+
+_UNREAD: Any = object()
+
+
+def panel_context(character: Character, membership: Membership, state: SavageState | None = _UNREAD) -> dict[str, Any]:
+    """What the badges and the state panel show for one viewer (``state``: its ``panel_state``, when read)."""
+    campaign = character.campaign
+    if state is _UNREAD:
+        state = panel_state(character)
     context: dict[str, Any] = {
         "character": character,
         "campaign": campaign,
@@ -95,8 +106,10 @@ def panel_context(character: Character, membership: Membership) -> dict[str, Any
     return context
 
 
-def round_context(campaign: Campaign, membership: Membership) -> dict[str, Any]:
-    tracker = round_of(campaign)
+def round_context(campaign: Campaign, membership: Membership, tracker: SavageRound | None = _UNREAD) -> dict[str, Any]:
+    """What the round tracker shows one viewer (``tracker``: the campaign's, when read)."""
+    if tracker is _UNREAD:
+        tracker = round_of(campaign)
     rows = []
     current = tracker.current_character_id if tracker else None
     if tracker is not None:
@@ -138,8 +151,22 @@ def round_context(campaign: Campaign, membership: Membership) -> dict[str, Any]:
     }
 
 
-def panel_depends(character: Character, membership: Membership, request: Any = None) -> Depends:
+@dataclass(frozen=True)
+class StatePanel:
+    """What the state panel region shows: a character and its ``panel_state`` (the page reads it once for the
+    panel and the forms beside it)."""
+
+    character: Character
+    state: SavageState | None
+
+    @property
+    def campaign_id(self) -> int:
+        return self.character.campaign_id
+
+
+def panel_depends(panel: StatePanel, membership: Membership, request: Any = None) -> Depends:
     """The declaration of a character's state panel (see the module's docstring)."""
+    character = panel.character
     campaign_id = character.campaign_id
     return Depends(
         campaign_id=campaign_id,
@@ -152,16 +179,21 @@ def panel_depends(character: Character, membership: Membership, request: Any = N
     )
 
 
-def _panel_of(character_id: int, membership: Membership) -> Character | None:
+def panel_of(character: Character, membership: Membership) -> StatePanel | None:
+    """The panel ``membership`` may see of ``character`` (None: an NPC that is not theirs, or no states played)."""
+    if not character.campaign.savage_states or not can_view(membership, character):
+        return None
+    return StatePanel(character, panel_state(character))
+
+
+def _panel_of(character_id: int, membership: Membership) -> StatePanel | None:
     # This member's campaign only, and only a character they may see: a socket may name any id.
     character = (
         Character.objects.select_related("campaign", "owner")
         .filter(pk=character_id, campaign_id=membership.campaign_id)
         .first()
     )
-    if character is None or not character.campaign.savage_states or not can_view(membership, character):
-        return None
-    return character
+    return None if character is None else panel_of(character, membership)
 
 
 PANEL = register(
@@ -169,16 +201,29 @@ PANEL = register(
         name="states-panel",
         template="states/partials/panel.html",
         load=_panel_of,
-        context=lambda character, membership, _request: panel_context(character, membership),
+        context=lambda panel, membership, _request: panel_context(panel.character, membership, panel.state),
         depends=panel_depends,
         watch="states",  # the states page watches states:<id> (states.subjects.states_subject)
-        element_id=lambda character: f"savage-panel-{character.pk}",
+        element_id=lambda panel: f"savage-panel-{panel.character.pk}",
     )
 )
 
 
-def round_depends(campaign: Campaign, membership: Membership, request: Any = None) -> Depends:
+@dataclass(frozen=True)
+class RoundOf:
+    """What the round tracker region shows: a campaign and its tracker (None before its first fight)."""
+
+    campaign: Campaign
+    tracker: SavageRound | None
+
+    @property
+    def campaign_id(self) -> int:
+        return self.campaign.pk
+
+
+def round_depends(shown: RoundOf, membership: Membership, request: Any = None) -> Depends:
     """The declaration of the round tracker (see the module's docstring)."""
+    campaign = shown.campaign
     return Depends(
         campaign_id=campaign.pk,
         subjects=frozenset(subject(name, campaign.pk) for name in (ROUND, CHARACTERS, SETTINGS)),
@@ -188,21 +233,22 @@ def round_depends(campaign: Campaign, membership: Membership, request: Any = Non
     )
 
 
-def _round_of(campaign_id: int, membership: Membership) -> Campaign | None:
-    # The member's own campaign, whatever id a socket names; none where the states are not played (the page is 404).
+def round_shown(campaign_id: int, membership: Membership) -> RoundOf | None:
+    """The member's own campaign's tracker, whatever id a socket names; none where the states are not played (the
+    page is 404 there)."""
     if campaign_id != membership.campaign_id or not membership.campaign.savage_states:
         return None
-    return membership.campaign
+    return RoundOf(membership.campaign, round_of(membership.campaign))
 
 
 ROUND_TRACKER = register(
     Region(
         name="round",
         template="states/partials/round.html",
-        load=_round_of,
-        context=lambda campaign, membership, _request: round_context(campaign, membership),
+        load=round_shown,
+        context=lambda shown, membership, _request: round_context(shown.campaign, membership, shown.tracker),
         depends=round_depends,
         watch="round",  # the round tracker page watches round:<campaign> (states.subjects.round_subject)
-        element_id=lambda campaign: f"savage-round-{campaign.pk}",
+        element_id=lambda shown: f"savage-round-{shown.campaign.pk}",
     )
 )

@@ -27,7 +27,16 @@ from core.kept_regions import region_html
 from states.chronicle import roll_text
 from states.forms import CountForm, RollForm, SheetForm, TrickForm
 from states.models import SavageRound, SavageState
-from states.regions import PANEL, ROUND_TRACKER, expected_version, panel_context, round_context
+from states.regions import (
+    PANEL,
+    ROUND_TRACKER,
+    RoundOf,
+    StatePanel,
+    expected_version,
+    panel_context,
+    panel_state,
+    round_context,
+)
 from states.rules.states import INCAPACITATING_WOUND
 from states.selectors import (
     round_of,
@@ -94,12 +103,13 @@ def savage_state(request: AuthenticatedRequest, character_id: int) -> HttpRespon
         raise Http404
     # The panel is the region (states.regions.PANEL), kept by its declaration; the forms beside it read the state
     # row's version alone.
-    state = SavageState.objects.filter(character=character).first()
+    panel = StatePanel(character, panel_state(character))
+    state = panel.state
     context: dict[str, Any] = {
         "character": character, "campaign": character.campaign, "membership": membership,
         "can_edit": can_edit(membership, character), "is_narrator": membership.is_narrator,
         "version": expected_version(state, SavageState),
-        "panel_html": region_html(PANEL, character, membership, request=request),
+        "panel_html": region_html(PANEL, panel, membership, request=request),
     }  # fmt: skip
     targets = savage_targets(membership, exclude=character.pk)
     context["roll_form"] = RollForm(targets=targets, initial={"version": context["version"]})
@@ -353,10 +363,10 @@ def savage_round(request: MemberRequest, campaign_id: int) -> HttpResponse:
     campaign = membership.campaign
     if not campaign.savage_states:
         raise Http404
-    round_html = region_html(ROUND_TRACKER, campaign, membership, request=request)
+    tracker = round_of(campaign)
+    round_html = region_html(ROUND_TRACKER, RoundOf(campaign, tracker), membership, request=request)
     if request.htmx:
         return HttpResponse(round_html)
-    tracker = round_of(campaign)
     context: dict[str, Any] = {"campaign": campaign, "membership": membership, "is_narrator": membership.is_narrator,
                                "version": expected_version(tracker, SavageRound), "round_html": round_html}  # fmt: skip
     if membership.is_narrator:
@@ -403,7 +413,9 @@ def _round_answer(
     """The round tracker as an htmx answer: the region (states.regions.ROUND_TRACKER), or with the refusal's reason
     rendered from the same template and context builder, never kept."""
     if not error:
-        return HttpResponse(region_html(ROUND_TRACKER, campaign, membership, request=request))
+        return HttpResponse(
+            region_html(ROUND_TRACKER, RoundOf(campaign, round_of(campaign)), membership, request=request)
+        )
     context = round_context(campaign, membership)
     context["error"] = error
     return render(request, "states/partials/round.html", context, status=status)
