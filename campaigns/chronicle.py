@@ -8,11 +8,14 @@ prefetched).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+from campaigns.redaction import visible_parts
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -54,10 +57,15 @@ def illustrate(event: Event) -> SafeString:
 
 
 def describe(event: Event) -> str:
+    """The event's sentence, then its parts' (``campaigns.redaction``), each as an Event of its kind reads: only
+    the parts ``visible_parts`` hands over (a reader's copy: theirs; any other Event: everyone's)."""
     describer = _describers.get(event.kind)
-    if describer is None:
-        return _("%(kind)s happened.") % {"kind": event.kind}
-    return describer(event)
+    text = _("%(kind)s happened.") % {"kind": event.kind} if describer is None else describer(event)
+    for part in visible_parts(event):
+        told = copy.copy(event)
+        told.kind, told.payload = str(part.get("kind", "")), dict(part.get("payload") or {})
+        text += " " + describe(told)
+    return text
 
 
 def kind_label(kind: str) -> str:

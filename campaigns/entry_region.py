@@ -7,9 +7,10 @@ An entry shows its event, which never changes, except through:
   declaration's ``rows``;
 - the **renaming** of a character, a member or a session it names: the campaign's ``log_epoch`` (bumped by those
   renames, ``campaigns.signals``) is a row too;
-- the **reader's rights**: whether they may correct it (``viewer``). An entry is only ever looked up after the
-  visibility filter has chosen it for this reader, so an entry kept for one reader reaches only readers whose own
-  rendering would be the same bytes.
+- the **reader's rights**: whether they may correct it (``viewer``), and for an Event that carries parts with their
+  own visibility (a settle's Revers: ``campaigns.redaction``), who the reader is (the narrators, each player, the
+  public). An entry is only ever looked up after the visibility filter has chosen it for this reader, so an entry
+  kept for one reader reaches only readers whose own rendering would be the same bytes.
 
 Its event's id and creation time are rows as well (SQLite may hand a deleted event's id out again). It declares no
 subject of its own: what it reads changes through no use case but the ones above, so only the campaign's catch-all
@@ -41,6 +42,9 @@ class EntryRef:
     created: str  # with the campaign, tells this event from any other that ever had its id (SQLite reuses ids)
     may_correct: bool
     corrections: tuple[tuple[int, str], ...]
+    # Who reads the entry alike besides: () for most kinds; for a kind whose Events carry parts, the reader's
+    # standing (``campaigns.redaction.reader_apart``): a player may be given a part another may not.
+    reader: tuple[Any, ...] = ()
 
 
 @dataclass
@@ -93,7 +97,7 @@ def entry_depends(thing: EntryOf, membership: Any, request: Any = None) -> Depen
         campaign_id=thing.entries.campaign,
         subjects=frozenset(),
         rows=(ref.pk, ref.created, ref.corrections, thing.entries.epoch),
-        viewer=ref.may_correct,
+        viewer=(ref.may_correct, ref.reader),
         head=thing.entries.head,
     )
 

@@ -47,6 +47,7 @@ DREW = "drew"  # one participant's own draw: their draw panel turns to the cards
 SEQUENCE = "sequence"  # one Sequence: its row, its participants' rows, its story (its board and rows)
 ASKS = "asks"  # the Tests the narrator asked and still waits for (conflicts.asked_tests)
 TRAITS = "traits"  # what one character's trait rows read: a narrower ``character`` (characters.trait_rows)
+ROUND = "round"  # the campaign's round tracker: who is in the fight, their cards, whose turn (states.regions)
 
 # Kinds that change a character's Atouts and ledger only (characters/services/atouts.py): they leave ``traits:<id>``
 # alone. A spending that raises a trait says so in its payload (``trait``) and touches it.
@@ -75,6 +76,7 @@ DECLARED: dict[str, tuple[str, ...]] = {
     "savage.revers_wounds": (REVERS,),
     "trait_list.changed": (SETTINGS,),
     "savage.": (),
+    "savage.round_": (ROUND,),  # the round tracker's own Events (states/services/rounds.py)
     "savage.settings_changed": (SETTINGS,),
     "table.settings_changed": (SETTINGS,),
     "campaign.settings_changed": (SETTINGS,),
@@ -88,10 +90,12 @@ DECLARED: dict[str, tuple[str, ...]] = {
     # puts the result on the table (``outcome`` in its payload), moves the Sequence's phase and touches it
     # (``subjects_of``).
     "sequence.drew": (DECKS,),
+    "sequence.npcs_drew": (DECKS,),  # the narrator's tap: every NPC's hand in one Event, as many draws would
     # What deals, discards or gathers cards: an Atout's card changed or drawn, the discard after settling or
     # resolving, a participant leaving or the Sequence ending with cards on the table, a reshuffle.
     "sequence.atout": (SEQUENCES, DECKS),
-    "sequence.settled": (SEQUENCES, DECKS),
+    # Settling also writes the draw's Revers on the sheets, as parts of its one Event (a Revers or wounds).
+    "sequence.settled": (SEQUENCES, DECKS, REVERS),
     "sequence.resolved": (SEQUENCES, DECKS),
     "sequence.left": (SEQUENCES, DECKS),
     "sequence.ended": (SEQUENCES, DECKS),
@@ -131,6 +135,19 @@ def named_sequence(payload: Mapping[str, Any]) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def drawers(kind: str, payload: Mapping[str, Any]) -> set[int]:
+    """The participants whose cards an Event dealt: a draw's (``participant``), or every NPC's of the narrator's tap
+    (``sequence.npcs_drew``: each of its ``hands`` as its own ``sequence.drew`` would say it)."""
+    if kind == "sequence.drew":
+        hands: list[Any] = [payload]
+    elif kind == "sequence.npcs_drew":
+        hands = [hand for hand in payload.get("hands", []) if isinstance(hand, Mapping)]
+    else:
+        return set()
+    found = (hand.get("participant") for hand in hands)
+    return {pk for pk in found if isinstance(pk, int) and not isinstance(pk, bool)}
+
+
 def subjects_of(
     kind: str, campaign_id: int, payload: Mapping[str, Any], character_ids: Iterable[int]
 ) -> frozenset[str]:
@@ -147,13 +164,12 @@ def subjects_of(
     declared = _declared(kind)
     scopes = (TABLE,) if declared is None else declared
     touched |= {subject(scope, campaign_id) for scope in (*scopes, LOG)}
-    if kind == "sequence.drew":
-        drawer = payload.get("participant")
-        if isinstance(drawer, int) and not isinstance(drawer, bool):
-            touched.add(subject(DREW, drawer))
+    drawing = kind in ("sequence.drew", "sequence.npcs_drew")
+    if drawing:
+        touched |= {subject(DREW, pk) for pk in drawers(kind, payload)}
         if "outcome" in payload:
             touched.add(subject(SEQUENCES, campaign_id))  # the draw's result is on the table: the phase moved
-    if sequence_id is not None and (kind in DRAW_CHANGED or (kind == "sequence.drew" and "outcome" in payload)):
+    if sequence_id is not None and (kind in DRAW_CHANGED or (drawing and "outcome" in payload)):
         touched.add(subject(DRAW, sequence_id))
     if payload.get("asked"):
         touched.add(subject(ASKS, campaign_id))  # the roll answered a Test asked: the asks waiting changed

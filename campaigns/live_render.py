@@ -36,6 +36,7 @@ from campaigns.live import (
 )
 from campaigns.live_pages import OpenPage
 from campaigns.models import CampaignStream, Event, Membership, Visibility
+from campaigns.redaction import readers_apart
 from campaigns.selectors import corrections_of, log_entries
 from core.regions import version_pass
 
@@ -73,8 +74,9 @@ def _log_audience(event: Event, viewer: Viewer) -> Hashable:
     if not viewer.shows(feed_subject(event.campaign_id)):
         return NOT_SHOWN
     # An entry reads the same for every narrator and every player, except for the one who wrote it (who may
-    # correct it) and the one a private entry is addressed to (the others do not see it at all).
-    return audience_unless_concerned(viewer, (event.actor_id, event.recipient_id))
+    # correct it), the one a private entry is addressed to (the others do not see it at all) and those a private
+    # part of it is addressed to (campaigns.redaction: the others are not given that part).
+    return audience_unless_concerned(viewer, (event.actor_id, event.recipient_id, *readers_apart(event)))
 
 
 LOG_ENTRY = LivePart("", _log_entry, _log_audience, by_page=False)

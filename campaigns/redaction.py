@@ -13,13 +13,25 @@ member may download therefore passes through ``readable_payload`` first, field b
   that only narrators may read (an NPC's split and the private reasons given for cover).
 
 The filter never removes a field a describer needs, so the sentence of an entry reads the same.
+
+**Parts.** One change is one Event, but what it changed may not be the table's alike: a settle writes the Revers of
+a PC (the table's) and of an NPC (the narrator's) in one ``sequence.settled``. Such an Event carries its parts,
+``payload["parts"]``, each as an Event of its own would have been (``event_part``): a kind, its payload, and its
+visibility and recipient, with the meaning an Event's have. ``readable_payload`` keeps only the parts the reader may
+see (``part_visible``, the same rule as ``Event.objects.visible_to``), so the sentence, the JSON export and the live
+entry a player gets were never given the others. ``describe`` (``campaigns.chronicle``) tells the parts of an
+Event after its own sentence, and only those ``visible_parts`` hands it: a copy made by ``readable_event`` holds the
+reader's; any other Event, its parts everyone may read. Forgetting to filter for a reader can hide a part from a
+narrator, never show one to a player. Old logs hold such changes as separate Events, which read as they always did.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
+
+from campaigns.models import Visibility
 
 if TYPE_CHECKING:
     from campaigns.models import Event, Membership
@@ -60,12 +72,79 @@ def _strip(value: Any, *, narrator: bool) -> Any:
     return value
 
 
+PARTS = "parts"
+# The kinds whose Events may carry parts (``carries_parts``): their entries read differently for each player.
+_parted_kinds: set[str] = set()
+
+
+def carries_parts(*kinds: str) -> None:
+    """Say that Events of ``kinds`` may carry parts (see the module's docstring): a log entry of one of them is kept
+    for each reader apart (``reader_apart``), since two players may be given different parts of it."""
+    _parted_kinds.update(kinds)
+
+
+def event_part(
+    kind: str, payload: Mapping[str, Any], *, visibility: str = Visibility.EVERYONE, recipient_id: int | None = None
+) -> dict[str, Any]:
+    """A part of an Event: what an Event of ``kind`` would have said, with the visibility it would have had
+    (``recipient_id``: the one player of a ``Visibility.PLAYER`` part)."""
+    if visibility == Visibility.PLAYER and recipient_id is None:
+        raise ValueError("A private part needs its recipient.")
+    return {"kind": kind, "visibility": str(visibility), "recipient": recipient_id if visibility == Visibility.PLAYER
+            else None, "payload": dict(payload)}  # fmt: skip
+
+
+def part_visible(part: Mapping[str, Any], reader: Membership | None) -> bool:
+    """Whether ``reader`` (``None``: the public) may read ``part``: ``Event.objects.visible_to``'s rule, and nothing
+    for a visibility it does not know."""
+    if reader is not None and reader.is_narrator:
+        return True
+    visibility = part.get("visibility")
+    if visibility == Visibility.EVERYONE:
+        return True
+    return reader is not None and visibility == Visibility.PLAYER and part.get("recipient") == reader.user_id
+
+
+def visible_parts(event: Event) -> list[dict[str, Any]]:
+    """The parts ``describe`` tells: those a ``readable_event`` copy was made with, else those everyone may read."""
+    parts = event.payload.get(PARTS) if isinstance(event.payload, dict) else None
+    if not isinstance(parts, list):
+        return []
+    if getattr(event, "_parts_for_reader", False):
+        return [part for part in parts if isinstance(part, dict)]
+    return [part for part in parts if isinstance(part, dict) and part_visible(part, None)]
+
+
+def readers_apart(event: Event) -> set[int]:
+    """The players who may read a part of ``event`` that other players may not (its private parts' recipients):
+    the live layer renders its entry for each of them alone."""
+    parts = event.payload.get(PARTS) if isinstance(event.payload, dict) else None
+    if not isinstance(parts, list):
+        return set()
+    return {int(p["recipient"]) for p in parts if isinstance(p, dict) and p.get("visibility") == Visibility.PLAYER
+            and isinstance(p.get("recipient"), int)}  # fmt: skip
+
+
+def reader_apart(kind: str, reader: Membership | None) -> tuple[Any, ...]:
+    """Who reads an entry of ``kind`` alike, for the entry's kept HTML: everyone for most kinds (the describers read
+    what the redaction leaves to every reader alike); for a kind that carries parts, the narrators, each player,
+    the public."""
+    if kind not in _parted_kinds:
+        return ()
+    if reader is None:
+        return ("public",)
+    return ("narrator",) if reader.is_narrator else ("player", reader.user_id)
+
+
 def readable_payload(event: Event, reader: Membership | None) -> dict[str, Any]:
     """``event.payload`` as ``reader`` may read it (``None``: the public); a new dict, the event is untouched."""
     narrator = reader is not None and reader.is_narrator
     payload = _strip(event.payload or {}, narrator=narrator)
     if not narrator:
         payload = copy.deepcopy(payload)
+        parts = payload.get(PARTS)
+        if isinstance(parts, list):
+            payload[PARTS] = [part for part in parts if isinstance(part, dict) and part_visible(part, reader)]
         for kind_filter in _kind_filters.get(event.kind, ()):
             kind_filter(payload, event)
     return payload
@@ -87,6 +166,19 @@ def readable_event(event: Event, reader: Membership | None) -> Event:
     """
     shown = copy.copy(event)
     shown.payload = readable_payload(event, reader)
+    shown._parts_for_reader = True  # type: ignore[attr-defined]  # its parts are the reader's (visible_parts)
+    return shown
+
+
+def told_to(event: Event, reader: Membership | None) -> Event:
+    """``event`` as ``describe`` should tell it to ``reader``: with the parts they may read, and nothing else read
+    or copied (what only ``describe`` reads needs no kind filter: the filters never remove what a describer reads)."""
+    parts = event.payload.get(PARTS) if isinstance(event.payload, dict) else None
+    if not isinstance(parts, list):
+        return event
+    shown = copy.copy(event)
+    shown.payload = {**event.payload, PARTS: [p for p in parts if isinstance(p, dict) and part_visible(p, reader)]}
+    shown._parts_for_reader = True  # type: ignore[attr-defined]  # its parts are the reader's (visible_parts)
     return shown
 
 

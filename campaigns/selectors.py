@@ -28,7 +28,7 @@ from campaigns.models import (
     SessionStatus,
     Visibility,
 )
-from campaigns.redaction import readable_event
+from campaigns.redaction import readable_event, reader_apart
 from campaigns.search_text import fts5_query, name_matches, query_words, tsquery
 from core.markdown import render_markdown
 
@@ -191,13 +191,23 @@ def lazy_entries_of_rows(
     """As ``lazy_log_entries``, from rows (pk, kind, actor id, creation time) already read (a log page's)."""
     corrections = corrections_of([row[0] for row in rows])
     refs = [
-        EntryRef(pk, created.isoformat(), _may_correct(kind, actor, membership), corrections.get(pk, ()))
+        EntryRef(
+            pk,
+            created.isoformat(),
+            _may_correct(kind, actor, membership),
+            corrections.get(pk, ()),
+            reader_apart(kind, membership),
+        )
         for pk, kind, actor, created in rows
     ]
 
     def load(pks: list[int]) -> dict[int, LogEntry]:
         loaded = Event.objects.filter(campaign_id=campaign.pk, pk__in=pks).order_by().for_display()
-        return {event.pk: _log_entry(event, membership, corrections.get(event.pk, ())) for event in loaded}
+        # As ``log_entries``: what the describers read is the payload as this reader may (campaigns.redaction).
+        return {
+            event.pk: _log_entry(readable_event(event, membership), membership, corrections.get(event.pk, ()))
+            for event in loaded
+        }
 
     head = table_head(membership) if membership is not None else None
     return LazyEntries(refs=refs, campaign=campaign.pk, epoch=campaign.log_epoch, load=load, head=head)

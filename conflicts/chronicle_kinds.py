@@ -8,7 +8,7 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from campaigns.chronicle import actor_name, describes, illustrates
-from campaigns.redaction import redacts
+from campaigns.redaction import carries_parts, redacts
 from conflicts.card_svg import card_svg
 from conflicts.labels import atout_label, card_face, dice_text, difficulty_label, rank, severity_label, verdict_label
 from conflicts.rules.cards import Card, SuccessRule
@@ -38,13 +38,24 @@ def _cards(hand: dict[str, Any], names: dict[str, str] | None = None) -> str:
 def _drawn_cards(event: Event) -> str:
     """The cards of a draw as small SVG playing cards, attack then defence (draws recorded since the log
     says which cards succeed at that table; older ones keep their text)."""
-    p = event.payload
+    pictures = _hand_pictures(event.payload)
+    return f'<div class="log-cards">{"".join(pictures)}</div>' if pictures else ""
+
+
+@illustrates("sequence.npcs_drew")
+def _npcs_cards(event: Event) -> str:
+    """The narrator's tap: every NPC's cards, one hand after the other."""
+    pictures = [picture for hand in event.payload.get("hands", []) for picture in _hand_pictures(hand)]
+    return f'<div class="log-cards">{"".join(pictures)}</div>' if pictures else ""
+
+
+def _hand_pictures(p: dict[str, Any]) -> list[str]:
     rule = p.get("rule")
     if rule not in ("even", "red"):
-        return ""
+        return []
     hand = p.get("cards") or {}
     flipped = set(hand.get("flipped", []))
-    pictures = []
+    pictures: list[str] = []
     for part in ("attack", "defence"):
         for key, codes in (hand.get(part) or {}).items():
             for i, code in enumerate(codes):
@@ -54,7 +65,7 @@ def _drawn_cards(event: Event) -> str:
                     continue
                 changed = f"{part}:{key}:{i}" in flipped
                 pictures.append(card_svg(code, success=success != changed, part=part, changed=changed))
-    return f'<div class="log-cards">{"".join(pictures)}</div>' if pictures else ""
+    return pictures
 
 
 @describes("table.settings_changed", label=lambda: _("Table settings"))
@@ -125,6 +136,20 @@ def _drew(event: Event) -> str:
         "name": p["name"],
         "cards": _cards(p["cards"], p.get("names")),
     }
+    return text + _resolution_text(p)
+
+
+@describes("sequence.npcs_drew", label=lambda: pgettext("log entry kind", "NPCs' draw"))
+def _npcs_drew(event: Event) -> str:
+    """The narrator's tap for every NPC of a draw: one Event, each NPC's cards in it."""
+    p = event.payload
+    hands = "; ".join(
+        _("%(name)s: %(cards)s") % {"name": hand["name"], "cards": _cards(hand["cards"], hand.get("names"))}
+        for hand in p.get("hands", [])
+    )
+    text = _("Draw %(draw)s of “%(title)s”: the narrator draws for the NPCs — %(hands)s.") % {
+        "draw": p["draw"], "title": p["title"], "hands": hands,
+    }  # fmt: skip
     return text + _resolution_text(p)
 
 
@@ -215,6 +240,11 @@ def _atout(event: Event) -> str:
         if p.get("direction"):
             text += " (" + (_("failure → success") if p["direction"] == "success" else _("success → failure")) + ")"
     return text + "."
+
+
+# A settle's one Event carries each Revers it wrote on a sheet as a part, with that sheet's visibility (an NPC's are
+# the narrators'): ``describe`` tells the parts the reader may read after this sentence (campaigns.redaction).
+carries_parts("sequence.settled")
 
 
 @describes("sequence.settled", label=lambda: _("Revers recorded"))
@@ -431,6 +461,14 @@ def _simple(event: Event) -> str:
         "fb": rank(b["final"]),
         "verdict": verdict,
     }
+
+
+@redacts("sequence.npcs_drew")
+def _splits_for_players(payload: dict[str, Any], event: Event) -> None:
+    """The narrator's tap as players read it: each NPC's hand as its own draw would be read (``_split_for_players``)."""
+    for hand in payload.get("hands", []):
+        if isinstance(hand, dict):
+            _split_for_players(hand, event)
 
 
 @redacts("sequence.drew")

@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 
 from campaigns.chronicle import describe
 from campaigns.models import Campaign, Event, Membership
+from campaigns.redaction import told_to
 from conflicts import decks as deck_store
 from conflicts import sheets
 from conflicts.models import Deck, Participant, Phase, Scene, Sequence
@@ -282,7 +283,8 @@ def _bulk(
     return BulkSplit(attack=attack, target=target, defence=split.defence_cards, opponents=opponents)
 
 
-STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequence.drew", "sequence.resolved",
+STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequence.drew", "sequence.npcs_drew",
+               "sequence.resolved",
                "sequence.atout", "sequence.settled", "sequence.cut", "sequence.outdistanced", "sequence.left",
                "sequence.ended")  # fmt: skip
 
@@ -314,7 +316,8 @@ def _story(sequence: Sequence, membership: Membership) -> list[str]:
         .select_related("actor")
         .order_by("created_at", "pk")
     )
-    return [describe(event) for event in events]
+    # As this member may read each event: a settle's parts (campaigns.redaction) an NPC's wounds among them.
+    return [describe(told_to(event, membership)) for event in events]
 
 
 def deck_states(campaign: Campaign) -> dict[tuple[str, str, int | None], DeckState]:

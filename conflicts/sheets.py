@@ -163,6 +163,24 @@ def revers_inflict(
     return False
 
 
+def revers_record(
+    *, character: Character, actor: User, domain: str, severity: int, source: str, payload: Mapping[str, Any],
+    nature: str,
+) -> dict[str, Any]:  # fmt: skip
+    """``revers_inflict`` without an Event of its own, for a use case whose one Event tells it (a settle): writes
+    the Revers (or its wounds) and returns the part its Event would have been, with that Event's visibility
+    (``campaigns.redaction.event_part``); an empty dict when nothing was written (État critique already)."""
+    from characters.services.revers import revers_record as record
+    from states.services.revers import savage_revers_wounds_part
+
+    wounds = savage_revers_wounds_part(
+        character=character, severity=severity, actor=actor, domain=domain, lethal=nature != "blunt", cause=source
+    )
+    if wounds is not None:
+        return wounds
+    return record(character=character, domain=domain, severity=severity, source=source, payload=payload, nature=nature)
+
+
 def revers_become_wounds(character: Character, domain: str) -> bool:
     """Whether a Revers of ``domain`` on this character would be written as wounds (Savage-style states)."""
     from states.services.revers import revers_become_wounds as become

@@ -12,7 +12,7 @@ class StatesConfig(AppConfig):
 
     def ready(self) -> None:
         from campaigns import demo, hooks
-        from states import archive, chronicle, live, now, settings_sections  # noqa: F401  (event texts, live panels)
+        from states import archive, chronicle, now, regions, settings_sections  # noqa: F401  (event texts, regions)
         from states.demo import savage_demo_step
         from states.services.clock import savage_clock_advance
 

@@ -1,4 +1,4 @@
-"""How the Savage-style state events read in the log (their live fragments: ``states/live.py``).
+"""How the Savage-style state events read in the log (their panel and the round tracker are regions: ``states/regions.py``).
 
 Describers never touch the database: payloads carry names, dice and outcomes.
 """

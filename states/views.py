@@ -18,33 +18,29 @@ from campaigns.access import MemberRequest, campaign_member, campaign_narrator
 from campaigns.chronicle import describe
 from campaigns.live import feed_subject
 from campaigns.models import Campaign, Event, Membership
-from characters.access import can_edit, can_view, character_for_viewer, reach_character
-from characters.labels import initiative_card_face
+from characters.access import can_edit, character_for_viewer, reach_character
 from characters.models import Character
 from core.errors import ServiceError
 from core.forms import posted_ids
 from core.http import AuthenticatedRequest, allow_methods
-from states.chronicle import (
-    action_label,
-    fatigue_source_label,
-    modifier_label,
-    roll_text,
-    situation_label,
-)
+from core.kept_regions import region_html
+from states.chronicle import roll_text
 from states.forms import CountForm, RollForm, SheetForm, TrickForm
 from states.models import SavageRound, SavageState
-from states.rules.fatigue import ACTIONS
-from states.rules.initiative import is_red
-from states.rules.situations import Situation
-from states.rules.states import INCAPACITATING_WOUND, pace, roll_penalties
+from states.regions import (
+    PANEL,
+    ROUND_TRACKER,
+    RoundOf,
+    StatePanel,
+    expected_version,
+    panel_context,
+    panel_state,
+    round_context,
+)
+from states.rules.states import INCAPACITATING_WOUND
 from states.selectors import (
-    card_state,
-    fatigue_rows,
-    fatigue_sources,
     round_of,
     savage_targets,
-    settings_for,
-    trait_die,
 )
 from states.services import rolls
 from states.services.fatigue import savage_fatigue_action, savage_fatigue_gain, savage_fatigue_lose
@@ -57,7 +53,7 @@ from states.services.rounds import (
 )
 from states.services.shaken import savage_shaken_roll, savage_shaken_set, savage_token_award, savage_token_unshake
 from states.services.sheet import savage_sheet_update
-from states.services.situations import parry_of, savage_situation_toggle, savage_total_defence, savage_tricked_clear
+from states.services.situations import savage_situation_toggle, savage_total_defence, savage_tricked_clear
 from states.services.wounds import (
     savage_bleeding_roll,
     savage_bleeding_set,
@@ -75,108 +71,11 @@ def _int(value: Any, default: int | None = None) -> int | None:
         return default
 
 
-def _expected_version(row: SavageState | SavageRound | None, model: type[SavageState | SavageRound]) -> int:
-    """The version a form drawn now expects: the row's, or the first one a row gets when it does not exist yet.
-
-    A form drawn before the character had a state used to carry ``version=""``, which skipped the stale check:
-    twenty simultaneous "take 1 wound" on a fresh character applied four (issue 14). The services create the
-    row at this first version inside their locked transaction, so the first of those requests applies and
-    every other one finds a later version and is refused as stale.
-    """
-    if row is not None:
-        return row.version
-    default = model._meta.get_field("version").default
-    return int(default)
-
-
-def panel_context(character: Character, membership: Membership) -> dict[str, Any]:
-    """What the badges and the state panel show for one viewer."""
-    campaign = character.campaign
-    state = (
-        SavageState.objects.filter(character=character)
-        .select_related("character")
-        .prefetch_related("fatigue_tracks", "character__traits")
-        .first()
-    )
-    context: dict[str, Any] = {
-        "character": character,
-        "campaign": campaign,
-        "membership": membership,
-        "enabled": campaign.savage_states,
-        "savage": state,
-        "can_edit": can_edit(membership, character),
-        "is_narrator": membership.is_narrator,
-        "wound_steps": range(0, 5),
-        "sources": [(key, fatigue_source_label(key)) for key in fatigue_sources()],
-        "actions": [(key, action_label(key)) for key in ACTIONS],
-        "situation_choices": [(s.value, situation_label(s.value)) for s in Situation],
-    }
-    if state is not None:
-        card = card_state(state)
-        options = settings_for(campaign)
-        context.update(
-            card=card,
-            fatigue=[(row, fatigue_source_label(row.source)) for row in fatigue_rows(state)],
-            penalties=[(modifier_label(m.key), m.value) for m in roll_penalties(card)],
-            pace=pace(state.base_pace, card),
-            dice={t: str(trait_die(state, t, settings=options)) for t in ("vigor", "spirit", "agility", "smarts")},
-            situations=[(s, situation_label(s)) for s in state.situations],
-            parry=parry_of(state),
-        )
-    context["version"] = _expected_version(state, SavageState)
-    return context
-
-
-def round_context(campaign: Campaign, membership: Membership) -> dict[str, Any]:
-    tracker = round_of(campaign)
-    rows = []
-    current = tracker.current_character_id if tracker else None
-    if tracker is not None:
-        participants = list(tracker.participants.select_related("campaign"))
-        states = {s.character_id: s for s in SavageState.objects.filter(character__in=participants)}
-        position = {int(pk): i for i, pk in enumerate(tracker.order)}
-        participants.sort(key=lambda c: position.get(c.pk, len(position)))
-        for character in participants:
-            state = states.get(character.pk)
-            card = tracker.cards.get(str(character.pk))
-            prompts = []
-            if state is not None and tracker.active:
-                if state.shaken and character.pk == current:
-                    prompts.append("shaken")
-                # No card in État critique, but the bleeding roll still comes at the start of every round.
-                if state.bleeding_out and not state.dead and (character.pk == current or card is None):
-                    prompts.append("bleeding")
-                if state.incapacitation_roll_due:
-                    prompts.append("incapacitation")
-            rows.append(
-                {
-                    "character": character,
-                    "savage": state,
-                    "card": initiative_card_face(card) if card else None,
-                    "red": bool(card and is_red(card)),
-                    "current": character.pk == current,
-                    "prompts": prompts,
-                    "can_edit": can_edit(membership, character),
-                    "can_view": can_view(membership, character),
-                }
-            )
-    return {
-        "campaign": campaign,
-        "membership": membership,
-        "tracker": tracker,
-        "rows": rows,
-        "is_narrator": membership.is_narrator,
-        "version": _expected_version(tracker, SavageRound),
-    }
-
-
 def _respond(
     request: AuthenticatedRequest, character: Character, membership: Membership, error: str = "", status: int = 200
 ) -> HttpResponse:
     if request.htmx and request.POST.get("from") == "round":
-        context = round_context(character.campaign, membership)
-        context["error"] = error
-        return render(request, "states/partials/round.html", context, status=status)
+        return _round_answer(request, character.campaign, membership, error, status)
     if request.htmx:
         context = panel_context(character, membership)
         context["error"] = error
@@ -202,11 +101,19 @@ def savage_state(request: AuthenticatedRequest, character_id: int) -> HttpRespon
     character, membership = character_for_viewer(request.user, character_id)
     if not character.campaign.savage_states:
         raise Http404
-    context = panel_context(character, membership)
+    # The panel is the region (states.regions.PANEL), kept by its declaration; the forms beside it read the state
+    # row's version alone.
+    panel = StatePanel(character, panel_state(character))
+    state = panel.state
+    context: dict[str, Any] = {
+        "character": character, "campaign": character.campaign, "membership": membership,
+        "can_edit": can_edit(membership, character), "is_narrator": membership.is_narrator,
+        "version": expected_version(state, SavageState),
+        "panel_html": region_html(PANEL, panel, membership, request=request),
+    }  # fmt: skip
     targets = savage_targets(membership, exclude=character.pk)
-    context["roll_form"] = RollForm(targets=targets, initial={"version": context.get("version")})
-    context["trick_form"] = TrickForm(targets=targets, initial={"version": context.get("version")})
-    state = context["savage"]
+    context["roll_form"] = RollForm(targets=targets, initial={"version": context["version"]})
+    context["trick_form"] = TrickForm(targets=targets, initial={"version": context["version"]})
     initial: dict[str, Any] = {"wild_card": True, "base_pace": 6, "base_parry": 2}
     if state is not None:
         initial = {
@@ -456,12 +363,15 @@ def savage_round(request: MemberRequest, campaign_id: int) -> HttpResponse:
     campaign = membership.campaign
     if not campaign.savage_states:
         raise Http404
-    context = round_context(campaign, membership)
-    if membership.is_narrator:
-        chosen = set(context["tracker"].participants.values_list("pk", flat=True)) if context["tracker"] else set()
-        context["candidates"] = [(c, c.pk in chosen) for c in Character.objects.filter(campaign=campaign)]
+    tracker = round_of(campaign)
+    round_html = region_html(ROUND_TRACKER, RoundOf(campaign, tracker), membership, request=request)
     if request.htmx:
-        return render(request, "states/partials/round.html", context)
+        return HttpResponse(round_html)
+    context: dict[str, Any] = {"campaign": campaign, "membership": membership, "is_narrator": membership.is_narrator,
+                               "version": expected_version(tracker, SavageRound), "round_html": round_html}  # fmt: skip
+    if membership.is_narrator:
+        chosen = set(tracker.participants.values_list("pk", flat=True)) if tracker else set()
+        context["candidates"] = [(c, c.pk in chosen) for c in Character.objects.filter(campaign=campaign)]
     context["live_watch"] = [round_subject(campaign.pk), feed_subject(campaign.pk)]
     return render(request, "states/round.html", context)
 
@@ -490,10 +400,22 @@ def savage_round_action(request: MemberRequest, campaign_id: int, action: str) -
             raise Http404
     except ServiceError as exc:
         if request.htmx:
-            context = round_context(campaign, membership)
-            context["error"] = exc.message
-            return render(request, "states/partials/round.html", context, status=exc.status)
+            return _round_answer(request, campaign, membership, exc.message, exc.status)
         messages.error(request, exc.message)
     if request.htmx:
-        return render(request, "states/partials/round.html", round_context(campaign, membership))
+        return _round_answer(request, campaign, membership)
     return redirect("states:savage_round", campaign.pk)
+
+
+def _round_answer(
+    request: AuthenticatedRequest, campaign: Campaign, membership: Membership, error: str = "", status: int = 200
+) -> HttpResponse:
+    """The round tracker as an htmx answer: the region (states.regions.ROUND_TRACKER), or with the refusal's reason
+    rendered from the same template and context builder, never kept."""
+    if not error:
+        return HttpResponse(
+            region_html(ROUND_TRACKER, RoundOf(campaign, round_of(campaign)), membership, request=request)
+        )
+    context = round_context(campaign, membership)
+    context["error"] = error
+    return render(request, "states/partials/round.html", context, status=status)

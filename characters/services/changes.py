@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, GameSession, Membership, SessionStatus, Visibility
+from campaigns.redaction import event_part
 from campaigns.services import event_append
 from characters.models import (
     AtoutEntry,
@@ -81,6 +82,17 @@ def _append(character: Character, kind: str, actor: User | None, payload: Mappin
         characters=[character],
         **_visibility(character),
     )
+
+
+def _part(character: Character, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+    """What ``_append`` would append, as a part of another use case's one Event (``campaigns.redaction``), with
+    the visibility that Event would have had."""
+    seen = _visibility(character)
+    recipient = seen.get("recipient")
+    return event_part(
+        kind, {"character": character.name, "character_id": character.pk, **payload},
+        visibility=seen["visibility"], recipient_id=recipient.pk if recipient is not None else None,
+    )  # fmt: skip
 
 
 def _open_session(campaign: Campaign) -> GameSession | None:

@@ -33,6 +33,7 @@ from characters.services.changes import (
     _bump,
     _lock,
     _open_session,
+    _part,
     _refuse,
     _require_editor,
     _require_member,
@@ -61,6 +62,27 @@ def revers_inflict(
     """
     if actor is not None:
         _require_member(character.campaign_id, actor)
+    character, revers, told = _revers_write(character, domain, severity, source, payload, nature, domain_name)
+    _append(character, "character.revers_inflicted", actor, told)
+    return revers
+
+
+@transaction.atomic
+def revers_record(
+    *, character: Character, domain: str, severity: int, source: str, payload: Mapping[str, Any], nature: str
+) -> dict[str, Any]:
+    """``revers_inflict`` without an Event of its own, for a use case whose one Event tells it (a settle): the
+    Revers is written, and the part its Event would have been is returned (``campaigns.redaction.event_part``, with
+    that Event's visibility: an NPC's Revers stay the narrators' and its runner's)."""
+    character, _revers, told = _revers_write(character, domain, severity, source, payload, nature, "")
+    return _part(character, "character.revers_inflicted", told)
+
+
+def _revers_write(
+    character: Character, domain: str, severity: int, source: str, payload: Mapping[str, Any] | None, nature: str,
+    domain_name: str,
+) -> tuple[Character, Revers, dict[str, Any]]:  # fmt: skip
+    """The Revers checked and written on the locked sheet; returns the sheet, the Revers and what its Event says."""
     character = _lock(character)
     try:
         check_severity(severity)
@@ -81,17 +103,11 @@ def revers_inflict(
     active = list(Revers.objects.filter(character=character, severity__gt=0).values_list("severity", flat=True))
     threshold = character.out_after_revers if character.kind == CharacterKind.NPC else None
     _bump(character)
-    _append(
-        character,
-        "character.revers_inflicted",
-        actor,
-        {
-            "revers_id": revers.pk, "domain": domain, "domain_name": revers.domain_name, "severity": severity,
-            "nature": nature, "source": revers.source,
-            "out_of_action": out_of_action(active, npc_threshold=threshold),
-        },
-    )  # fmt: skip
-    return revers
+    told = {
+        "revers_id": revers.pk, "domain": domain, "domain_name": revers.domain_name, "severity": severity,
+        "nature": nature, "source": revers.source, "out_of_action": out_of_action(active, npc_threshold=threshold),
+    }  # fmt: skip
+    return character, revers, told
 
 
 @transaction.atomic

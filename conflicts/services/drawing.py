@@ -242,17 +242,26 @@ def draw_on_snapshot(
     return Drawn(me, snap)
 
 
-def _append_draws(snap: SequenceSnapshot, actor: User, drawn: list[tuple[Participant, dict[str, Any]]]) -> None:
-    """One ``sequence.drew`` per hand dealt; the last carries the draw's resolution when nobody is left to draw
-    (then it names every participant's character, as the resolution concerns them all)."""
+def _append_draws(
+    snap: SequenceSnapshot, actor: User, drawn: list[tuple[Participant, dict[str, Any]]], *, tap: bool = False
+) -> None:
+    """One Event for the hands dealt: a participant's draw is a ``sequence.drew`` (its hand's payload), the
+    narrator's tap for every NPC one ``sequence.npcs_drew`` holding every hand dealt (``hands``, each as a
+    ``sequence.drew`` would say it). It carries the draw's resolution when nobody is left to draw (then it names
+    every participant's character, as the resolution concerns them all); ``tap``: the narrator's tap."""
     sequence = snap.sequence
     outcome = resolution(sequence, snap.everyone, snap.effects)
-    for i, (p, payload) in enumerate(drawn):
-        characters = [p.character]
-        if outcome is not None and i == len(drawn) - 1:
-            payload["outcome"] = outcome
-            characters = [q.character for q in snap.everyone]
-        _append(sequence, "sequence.drew", actor, payload, characters)
+    payload: dict[str, Any]
+    if tap:
+        kind, payload = "sequence.npcs_drew", {"hands": [hand for _p, hand in drawn]}
+    else:
+        ((_me, payload),) = drawn
+        kind = "sequence.drew"
+    characters = [p.character for p, _hand in drawn]
+    if outcome is not None:
+        payload["outcome"] = outcome
+        characters = [q.character for q in snap.everyone]
+    _append(sequence, kind, actor, payload, characters)
     if outcome is not None:
         _bump(sequence, "outcome", "phase")
     else:

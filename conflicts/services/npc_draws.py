@@ -4,9 +4,10 @@
 tirer un grand nombre de cartes pour un grand nombre de protagonistes. Cela est d'autant plus vrai pour le
 Narrateur qui doit faire la différence entre des cartes d'attaque et de défense pour chaque PNJ dont il a
 la charge. » (appendix 5, « Cards are a Narrator's best friend ! »). One tap deals every NPC's cards, each
-from its own split, exactly as one draw per NPC would: the same checks, the same decks, one
-``sequence.drew`` event per NPC, the last one carrying the draw's resolution when nobody is left to draw.
-All of them or none: the first NPC refused (named, with the reason) undoes the whole tap.
+from its own split, exactly as one draw per NPC would: the same checks, the same decks. One tap, one Event:
+``sequence.npcs_drew`` holds every NPC's hand (``hands``, each as its own ``sequence.drew`` would say it) and
+the draw's resolution when nobody is left to draw (logs from before hold one ``sequence.drew`` per NPC, and read
+as before). All of them or none: the first NPC refused (named, with the reason) undoes the whole tap.
 """
 
 from __future__ import annotations
@@ -69,5 +70,5 @@ def sequence_draw_npcs(
             raise type(error)(
                 _("%(name)s: %(reason)s") % {"name": npc.character.name, "reason": error.message}
             ) from error
-    _append_draws(snap, actor, drawn)
+    _append_draws(snap, actor, drawn, tap=True)
     return npcs

@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from campaigns.redaction import PARTS
 from conflicts import sheets
 from conflicts.messages import refuse
 from conflicts.models import Participant, Phase, Sequence
@@ -27,9 +28,10 @@ def sequence_settle(*, sequence: Sequence, actor: User, expected_version: int | 
 
     Locks in the order every Sequence use case takes them (``conflicts.snapshot``): the Sequence, its
     participants, then the sheets written (each character's row, its state row), then the decks, all at once in
-    the order of their addresses. Each Revers written on a sheet keeps its own Event (``character.revers_…``,
-    ``savage.revers_wounds``): its visibility is the character's (an NPC's wounds are the narrator's), where the
-    Sequence's ``sequence.settled`` is the table's."""
+    the order of their addresses. One change, one Event: ``sequence.settled``, the table's, carries each Revers
+    written on a sheet as a part (``campaigns.redaction``: ``character.revers_inflicted`` or
+    ``savage.revers_wounds``) with the visibility its own Event used to have: an NPC's wounds stay the narrators'
+    (and its runner's), and a player's log, export and live feed are never given them."""
     _narrator(sequence.campaign_id, actor)
     sequence = _lock_sequence(sequence, expected_version)
     if sequence.phase != Phase.RESOLVED:
@@ -38,7 +40,7 @@ def sequence_settle(*, sequence: Sequence, actor: User, expected_version: int | 
     by_key = {p.key: p for p in everyone}
     outcome = sequence.outcome
     interpose = outcome.get("interpose", {})
-    recorded = []
+    recorded, parts = [], []
     for key, target in outcome.get("targets", {}).items():
         severity = Severity(target["severity"])
         if not severity or key not in by_key:
@@ -50,11 +52,13 @@ def sequence_settle(*, sequence: Sequence, actor: User, expected_version: int | 
             natures={p.key: p.inflicts for p in everyone},
         )  # fmt: skip
         if writes_to_sheets(sequence):
-            sheets.revers_inflict(
+            part = sheets.revers_record(
                 character=receiver.character, actor=actor, domain=sequence.domain, severity=int(severity),
                 source=f"{sequence.scene.title} · {sequence.title}", nature=nature,
                 payload={"sequence": sequence.pk, "draw": sequence.draw_number},
             )  # fmt: skip
+            if part:
+                parts.append(part)
         receiver.revers_taken += int(severity)
         receiver.friendly_worst = max(receiver.friendly_worst, int(severity))
         out = is_out(severity=severity, revers_taken=receiver.revers_taken, out_after=receiver.out_after)
@@ -79,7 +83,7 @@ def sequence_settle(*, sequence: Sequence, actor: User, expected_version: int | 
     ended = over(standing, sides)
     payload = {"revers": recorded, "verdict": sequence.last_verdict, "winner": sequence.last_winner,
                "upper_hand_cards": outcome.get("upper_hand_cards", {}), "range_closed": closed, "names": outcome.get("names", {}),
-               "kind": sequence.kind, "written": writes_to_sheets(sequence)}  # fmt: skip
+               "kind": sequence.kind, "written": writes_to_sheets(sequence), PARTS: parts}  # fmt: skip
     if ended:
         standing_sides = sorted({p.side for p in everyone if standing[p.key]})
         sequence.phase = Phase.ENDED

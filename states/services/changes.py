@@ -19,6 +19,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Visibility
+from campaigns.redaction import event_part
 from campaigns.services import event_append
 from characters.models import Character, CharacterKind
 from core.errors import ServiceError, StaleState
@@ -200,6 +201,21 @@ def _log(
     )
     if state.incapacitated or state.dead or state.unconscious:
         run_out_of_action(character, actor)
+
+
+def _part(state: SavageState, *, kind: str, actor: User | None, payload: dict[str, Any]) -> dict[str, Any]:
+    """What ``_log`` would append, as a part of another use case's one Event (``campaigns.redaction``): with the
+    visibility that Event would have had (an NPC's state is the narrators' until it joins a fight). The hooks of a
+    character put out of action run here, as ``_log``'s do after its Event."""
+    character = state.character
+    visibility, recipient = _visibility(character)
+    part = event_part(
+        kind, {"character": character.name, "character_id": character.pk, **payload, "state": _summary(state)},
+        visibility=visibility, recipient_id=recipient.pk if recipient is not None else None,
+    )  # fmt: skip
+    if state.incapacitated or state.dead or state.unconscious:
+        run_out_of_action(character, actor)
+    return part
 
 
 def _roll(

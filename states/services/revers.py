@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -11,7 +13,7 @@ from core.errors import ServiceError
 from states.models import SavageState
 from states.rules import states as rules
 from states.selectors import card_state, settings_for
-from states.services.changes import _lock, _log, _store
+from states.services.changes import _lock, _log, _part, _store
 
 REVERS_WOUNDS = {1: 1, 2: 2, 3: 3}
 
@@ -41,6 +43,35 @@ def savage_revers_to_wounds(
     Revers into wounds: the caller then writes the Revers on the sheet as usual. So a conflict does
     ``if savage_revers_to_wounds(...) is None: revers_inflict(...)``.
     """
+    written = _wounds_write(character, severity, domain, lethal, cause)
+    if written is None:
+        return None
+    state, told = written
+    if told is not None:
+        _log(state, kind="savage.revers_wounds", actor=actor, payload=told)
+    return state
+
+
+@transaction.atomic
+def savage_revers_wounds_part(
+    *, character: Character, severity: int, actor: User | None, domain: str, lethal: bool, cause: str
+) -> dict[str, Any] | None:
+    """``savage_revers_to_wounds`` without an Event of its own, for a use case whose one Event tells it (a settle):
+    None when the Revers is not written as wounds (nothing changed), else the part its Event would have been
+    (``campaigns.redaction.event_part``, with that Event's visibility), an empty dict when a character already in
+    État critique takes nothing more."""
+    written = _wounds_write(character, severity, domain, lethal, cause)
+    if written is None:
+        return None
+    state, told = written
+    return {} if told is None else _part(state, kind="savage.revers_wounds", actor=actor, payload=told)
+
+
+def _wounds_write(
+    character: Character, severity: int, domain: str, lethal: bool, cause: str
+) -> tuple[SavageState, dict[str, Any] | None] | None:
+    """The wounds a Revers becomes, stored: the state and what its Event says (None when the character, already in
+    État critique, takes nothing); None when the Revers is not written as wounds."""
     if severity not in REVERS_WOUNDS:
         raise ServiceError(_("A Revers has a severity of 1, 2 or 3."))
     if not revers_become_wounds(character, domain):
@@ -49,23 +80,13 @@ def savage_revers_to_wounds(
     card = card_state(state)
     if card.wounds >= rules.INCAPACITATING_WOUND:
         # Already in État critique: the Revers adds nothing the cards can count.
-        return state
+        return state, None
     incoming = REVERS_WOUNDS[severity]
     if severity == 3:
         incoming = max(incoming, rules.INCAPACITATING_WOUND - card.wounds)
     card, result = rules.wounds_take(card, incoming)
     state.bleeding_lethal = lethal
     _store(state, card)
-    _log(
-        state,
-        kind="savage.revers_wounds",
-        actor=actor,
-        payload={
-            "severity": severity,
-            "wounds": REVERS_WOUNDS[severity],
-            "taken": result.taken,
-            "incapacitated_now": result.incapacitated_now,
-            "cause": cause,
-        },
-    )
-    return state
+    told = {"severity": severity, "wounds": REVERS_WOUNDS[severity], "taken": result.taken,
+            "incapacitated_now": result.incapacitated_now, "cause": cause}  # fmt: skip
+    return state, told

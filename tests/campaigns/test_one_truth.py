@@ -45,6 +45,7 @@ from conflicts.models import Participant, Sequence
 from conflicts.selectors import sequence_board
 from conflicts.services.drawing import participant_draw
 from conflicts.services.fudge_tests import fudge_test_roll
+from conflicts.services.npc_draws import sequence_draw_npcs
 from conflicts.services.sequences import participant_add, scene_create, sequence_create
 from conflicts.services.settling import sequence_settle
 from conflicts.setup import default_split
@@ -52,9 +53,11 @@ from core import regions
 from core.errors import ServiceError
 from states.models import SavageSettings
 from states.services.fatigue import savage_fatigue_gain
+from states.services.rounds import savage_round_set_participants
 from states.services.shaken import savage_shaken_set
 from states.services.sheet import savage_settings_update
 from states.services.wounds import savage_wounds_set
+from states.subjects import round_subject, states_subject
 from tests.campaigns.regions_dom import apply_fragments, element, ids
 from tests.characters.factories import open_session, pc, table
 from tests.conflicts.factories import npc
@@ -126,6 +129,18 @@ def _sequence_page(user: User, sequence: Sequence, language: str, *, narrator: b
                 _client(user, language), sequence=sequence)  # fmt: skip
 
 
+def _states_page(user: User, character: Character, language: str) -> Page:
+    url = reverse("states:savage_state", args=[character.pk])
+    watching = frozenset({states_subject(character.pk), feed_subject(character.campaign_id)})
+    return Page(user, url, watching, (f"savage-panel-{character.pk}",), language, _client(user, language))
+
+
+def _round_page(user: User, campaign: Campaign, language: str) -> Page:
+    url = reverse("states:savage_round", args=[campaign.pk])
+    watching = frozenset({round_subject(campaign.pk), feed_subject(campaign.pk)})
+    return Page(user, url, watching, (f"savage-round-{campaign.pk}",), language, _client(user, language))
+
+
 def _table(*, every_page: bool = False) -> Table:
     """The table and its open pages. The fast tests open one page of each kind for each role, in a language each;
     ``every_page`` (the long hunt under ``slow``) opens more, in both languages."""
@@ -140,11 +155,17 @@ def _table(*, every_page: bool = False) -> Table:
     sequence = sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre sur le quai"})
     for character, side in ((jim, "PJ"), (lisa, "PJ"), (thug, "Truands")):
         participant_add(sequence=sequence, actor=narrator, character=character, side=side, trait_code="combat")
+    # Jim and Lisa are in the round tracker's fight (their states are the table's anyway); the thug is not.
+    savage_round_set_participants(campaign=campaign, actor=narrator, characters=[jim, lisa], expected_version=None)
     people = [(narrator, jim, "fr"), (p1, jim, "en"), (p2, lisa, "fr"), (p2, jim, "en"), (reader, lisa, "en")]
     logs = [(narrator, "en"), (p1, "fr"), (p2, "en"), (reader, "fr")]
+    states = [(narrator, thug, "en"), (p1, jim, "fr"), (narrator, jim, "en"), (p2, lisa, "en")]
+    rounds = [(p2, "en"), (narrator, "fr"), (reader, "en")]
     if not every_page:
-        people, logs = [people[0], people[1], people[4]], [logs[1], logs[3]]
+        people, logs, states, rounds = [people[0], people[1], people[4]], [logs[1], logs[3]], states[:2], rounds[:1]
     pages = [_sheet(user, character, language) for user, character, language in people]
+    pages += [_states_page(user, character, language) for user, character, language in states]
+    pages += [_round_page(user, campaign, language) for user, language in rounds]
     pages += [_dashboard(narrator, campaign, language) for language in (("fr", "en") if every_page else ("en",))]
     pages += [_log(user, campaign, language) for user, language in logs]
     pages += [
@@ -249,6 +270,12 @@ def _draw(t: Table, who: int) -> None:
     participant_draw(participant=me, actor=actor, expected_version=sequence.version, split=split, rng=t.rng)
 
 
+def _tap(t: Table, _who: int) -> None:
+    """The narrator's tap for every NPC still to draw (the thug): one ``sequence.npcs_drew``."""
+    sequence = Sequence.objects.select_related("campaign").get(pk=t.sequence.pk)
+    sequence_draw_npcs(sequence=sequence, actor=t.narrator, expected_version=sequence.version, rng=t.rng)
+
+
 def _settle(t: Table, _who: int) -> None:
     sequence = Sequence.objects.select_related("campaign").get(pk=t.sequence.pk)
     if sequence.phase == "resolved":
@@ -258,7 +285,7 @@ def _settle(t: Table, _who: int) -> None:
 STEPS: dict[str, Callable[[Table, int], None]] = {
     "note": _note, "test": _test, "wound": _wound, "shaken": _shaken, "fatigue": _fatigue, "dice": _dice,
     "atout": _atout, "spend": _spend, "raise": _raise, "revers": _revers, "take": _take, "rename": _rename,
-    "draw": _draw, "settle": _settle,
+    "draw": _draw, "tap": _tap, "settle": _settle,
 }  # fmt: skip
 
 
@@ -319,11 +346,11 @@ STEP = st.tuples(st.sampled_from(sorted(STEPS)), st.integers(min_value=0, max_va
 # each half (the random tests below compare them after every step).
 EVENING = [
     [("revers", 0), ("wound", 1), ("take", 0), ("dice", 3), ("test", 0), ("shaken", 1), ("fatigue", 0), ("atout", 1)],
-    [("spend", 0), ("raise", 1), ("note", 0), ("rename", 1), ("draw", 0), ("draw", 0), ("draw", 0), ("settle", 0)],
+    [("spend", 0), ("raise", 1), ("note", 0), ("rename", 1), ("draw", 0), ("draw", 0), ("tap", 0), ("settle", 0)],
 ]
 EVENING_KINDS = [
     {"character.revers_taken", "savage.settings_changed", "test.rolled", "savage.shaken_set", "savage.fatigue_gained"},
-    {"character.atout_spent", "character.updated", "note", "sequence.drew", "sequence.settled"},
+    {"character.atout_spent", "character.updated", "note", "sequence.drew", "sequence.npcs_drew", "sequence.settled"},
 ]
 
 
@@ -434,3 +461,25 @@ def test_the_check_fails_when_the_trait_rows_drop_a_dependency(monkeypatch: pyte
     monkeypatch.setitem(regions._registry, "sheet-traits", lacking)
     with pytest.raises(AssertionError):
         _play([("wound", 0)])  # Jim: his player's sheet, with its chips, is among the pages the fast tests open
+
+
+# The states' regions (states.regions) are checked too: a wound on Jim, whose states page his player has open and who
+# is in the round tracker's fight, leaves a stale panel or tracker when their declaration forgets it.
+@pytest.mark.parametrize(
+    ("region", "dropped", "stale"),
+    [("states-panel", ("character:", "states:"), "savage-panel-"), ("round", ("characters:",), "savage-round-")],
+)
+def test_the_check_fails_when_a_states_region_drops_a_dependency(
+    monkeypatch: pytest.MonkeyPatch, region: str, dropped: tuple[str, ...], stale: str
+) -> None:
+    declared_region = regions.get(region)
+
+    def depends(*args: Any) -> regions.Depends:
+        declared = declared_region.depends(*args)
+        kept = frozenset(s for s in declared.all_subjects() if not s.startswith((*dropped, "table:")))
+        return dataclasses.replace(declared, subjects=kept, campaign_id=0)  # no catch-all either
+
+    monkeypatch.setitem(regions._registry, region, dataclasses.replace(declared_region, depends=depends))
+    with pytest.raises(AssertionError) as failed:
+        _play([("wound", 0)])
+    assert stale in str(failed.value)

@@ -200,5 +200,7 @@ async def test_a_savage_state_change_reaches_the_badges_of_a_watched_sheet() -> 
     socket = await watch_sheet(other, jim)
     await sync_to_async(savage_shaken_set)(character=jim, actor=narrator, shaken=True, expected_version=None)
     html = await socket.receive_from(timeout=5)
-    assert f'id="savage-badges-{jim.pk}" hx-swap-oob="true"' in html and 'data-state="shaken"' in html
+    # The sheet is pushed whole (a region: characters.views.sheet.SHEET), its badge strip in its header.
+    assert '<div id="sheet" class="sheet"' in html and 'hx-swap-oob="true"' in html
+    assert f'id="savage-badges-{jim.pk}"' in html and 'data-state="shaken"' in html
     await socket.disconnect()

@@ -51,12 +51,14 @@ def test_one_tap_draws_every_npc_as_single_draws_would_and_resolves_the_draw() -
     f.reload()
     assert [p.pk for p in drawn] == [p.pk for p in f.npcs]
     assert all(p.drawn for p in f.npcs) and f.sequence.phase == Phase.RESOLVED
-    drew = Event.objects.filter(kind="sequence.drew").order_by("pk")
-    assert [e.payload["participant"] for e in drew] == [f.pc.pk, *(p.pk for p in f.npcs)]
-    # The result goes in the last NPC's Event, the one that put the last card down: no Event of its own.
-    assert ["outcome" in e.payload for e in drew] == [False, False, False, True]
-    assert drew.last().payload["outcome"] == f.sequence.outcome
-    assert not Event.objects.filter(kind="sequence.resolved").exists()
+    # One tap, one Event: every NPC's hand in it, and the result, since it put the last cards down.
+    added = list(Event.objects.filter(pk__gt=Event.objects.get(kind="sequence.drew").pk).order_by("pk"))
+    assert [e.kind for e in added] == ["sequence.npcs_drew"]
+    tap = added[0]
+    assert [hand["participant"] for hand in tap.payload["hands"]] == [p.pk for p in f.npcs]
+    assert [hand["cards"] for hand in tap.payload["hands"]] == [p.hand for p in f.npcs]
+    assert tap.payload["outcome"] == f.sequence.outcome
+    assert {c.pk for c in tap.characters.all()} == {f.hero.pk, *(p.character_id for p in f.npcs)}
     assert f.sequence.version == before + 1  # one step: a form of before the tap is stale, not half-right
     # Each NPC drew the split its form starts from: its 3 Combat cards (Médiocre) on Jim.
     assert all(sum(map(len, p.hand["attack"].values())) == 3 for p in f.npcs)
@@ -83,7 +85,7 @@ def test_a_refused_npc_is_named_and_nothing_is_drawn() -> None:
         draw_npcs(f, splits={f.npcs[2].pk: Split(attack={f.pc.key: 9})})
     f.reload()
     assert not any(p.drawn for p in f.npcs) and decks(f.campaign) == before and f.sequence.version == version
-    assert not Event.objects.filter(kind__in=("sequence.drew", "sequence.resolved")).exists()
+    assert not Event.objects.filter(kind__in=("sequence.drew", "sequence.npcs_drew", "sequence.resolved")).exists()
 
 
 def test_a_stale_tap_and_a_second_tap_change_nothing() -> None:
@@ -98,7 +100,8 @@ def test_a_stale_tap_and_a_second_tap_change_nothing() -> None:
     with pytest.raises(ServiceError, match="No NPC is left to draw"):
         draw_npcs(f)
     assert before != after and decks(f.campaign) == after
-    assert Event.objects.filter(kind="sequence.drew").count() == 2
+    assert Event.objects.filter(kind="sequence.drew").count() == 1  # the first NPC's own draw
+    assert Event.objects.filter(kind="sequence.npcs_drew").count() == 1  # the tap for the other
 
 
 def test_only_a_narrator_draws_for_the_npcs() -> None:
@@ -131,12 +134,17 @@ def test_the_console_tap_draws_and_a_refusal_names_the_npc() -> None:
     data = {"version": f.sequence.version, f"attack_{t3.pk}": "2", f"target_{t3.pk}": str(t3.pk)}
     page = client.post(url, data, follow=True).content.decode()
     assert "Truand 3: choose an opponent" in page
-    assert not Event.objects.filter(kind="sequence.drew").exists()
+    assert (
+        not Event.objects.filter(kind__startswith="sequence.")
+        .exclude(kind__in=("sequence.created", "sequence.joined"))
+        .exists()
+    )
     data = {"version": f.sequence.version, f"attack_{t3.pk}": "2", f"target_{t3.pk}": f.pc.key,
             f"defence_{t3.pk}": "1"}  # fmt: skip
     page = client.post(url, data, follow=True).content.decode()
     assert "3 NPCs drew." in page
-    assert Event.objects.filter(kind="sequence.drew").count() == 3
+    assert not Event.objects.filter(kind="sequence.drew").exists()
+    assert Event.objects.filter(kind="sequence.npcs_drew").count() == 1
     assert sum(map(len, Participant.objects.get(pk=t3.pk).hand["attack"].values())) == 2
     assert login(f.player).post(url, {"version": f.sequence.version}).status_code == 403
 

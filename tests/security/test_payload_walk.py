@@ -28,6 +28,7 @@ from conflicts.services.atouts import participant_atout
 from conflicts.services.drawing import participant_declare_split, participant_draw
 from conflicts.services.fudge_tests import fudge_test_roll, simple_conflict_roll
 from conflicts.services.leaving import participant_take_out, sequence_end
+from conflicts.services.npc_draws import sequence_draw_npcs
 from conflicts.services.roll_follow_ups import fudge_test_reroll
 from conflicts.services.sequences import participant_add, participant_update, scene_create, sequence_create
 from conflicts.services.settling import sequence_cut_short, sequence_settle
@@ -92,7 +93,13 @@ def _sequence_kinds(world: World) -> None:
         split=Split(attack={second.key: 2}, defence={buddy.key: 1}), reasons={buddy.key: PC_COVER_REASON},
         rng=random.Random(4),
     )  # fmt: skip
-    draw(second, narrator, Split(attack={buddy.key: 3}), seed=5)
+    # The narrator's tap for the NPC left (one ``sequence.npcs_drew``), its saved split covering its teammate.
+    participant_declare_split(
+        participant=second, actor=narrator, split=Split(attack={buddy.key: 2}, defence={first.key: 1}),
+        reasons={first.key: NPC_COVER_REASON},
+    )  # fmt: skip
+    seq.refresh_from_db()
+    sequence_draw_npcs(sequence=seq, actor=narrator, expected_version=seq.version, rng=random.Random(5))
     draw(buddy, world.bob, Split(attack={first.key: 2}), seed=6)
     sequence_settle(sequence=seq, actor=narrator, expected_version=None)
     Sequence.objects.filter(pk=seq.pk).update(last_verdict="winner", last_winner="PJ")
@@ -292,8 +299,9 @@ def test_no_payload_a_member_can_read_holds_a_seed_a_library_a_hand_or_a_narrato
 
     # The narrator reads the reasons: the search above looked where they would have been.
     narrator = membership(world.campaign, world.narrator)
-    drew = [e for e in walked if e.kind == "sequence.drew"]
-    assert any(NPC_COVER_REASON in json.dumps(readable_payload(e, narrator)) for e in drew)
+    for kind in ("sequence.drew", "sequence.npcs_drew"):
+        drew = [e for e in walked if e.kind == kind]
+        assert any(NPC_COVER_REASON in json.dumps(readable_payload(e, narrator)) for e in drew), kind
 
     # And the players' downloads say the same as the filter.
     for user in (world.alice, world.bob):

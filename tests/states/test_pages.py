@@ -6,13 +6,15 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns.live import Viewer, extra_fragments
+from campaigns.live import feed_subject
+from campaigns.live_render import forget_renderings, rendering_of
 from campaigns.models import Event
 from states.models import SavageState
 from states.services.fatigue import savage_fatigue_gain
 from states.services.rounds import savage_round_set_participants
 from states.services.shaken import savage_shaken_set
 from states.services.wounds import savage_incapacitation_roll, savage_wounds_set
+from states.subjects import round_subject, states_subject
 from tests.campaigns.factories import membership
 
 
@@ -129,36 +131,62 @@ def test_savage_settings_are_for_narrators(table):
 
 
 def test_the_states_page_queries_stay_bounded(table, django_assert_max_num_queries):
+    """The panel and the tracker are regions (states.regions): the first view after a change reads the subjects'
+    versions once (one query more than before they were: 10 → 11, 7 → 8), a view of the same table serves them
+    kept (10 → 9, 7 → 4), the state row read once for the panel and the forms beside it."""
     savage_fatigue_gain(character=table.pc, actor=table.alice, source="cold", expected_version=None)
+    savage_round_set_participants(
+        campaign=table.campaign, actor=table.narrator, characters=[table.pc, table.npc], expected_version=None
+    )
     client = client_for(table.alice)
-    with django_assert_max_num_queries(12):
-        assert client.get(reverse("states:savage_state", args=[table.pc.pk])).status_code == 200
+    for most in (11, 9):
+        with django_assert_max_num_queries(most):
+            assert client.get(reverse("states:savage_state", args=[table.pc.pk])).status_code == 200
+    for most in (8, 4):
+        with django_assert_max_num_queries(most):
+            assert client.get(reverse("states:savage_round", args=[table.campaign.pk])).status_code == 200
 
 
-def test_live_fragments_refresh_badges_for_those_who_may_see_the_character(table):
+def _live(event: Event, user: object, watching: list[str], language: str = "en") -> str:
+    """The live message a page watching ``watching`` gets for ``event``, as its socket would."""
+    forget_renderings()
+    rendering = rendering_of(event.pk)
+    assert rendering is not None
+    return rendering.html_for(membership(event.campaign, user), watching=frozenset(watching), language=language,
+                              csrf_token="x" * 32)  # fmt: skip
+
+
+def test_live_regions_refresh_the_states_for_those_who_may_see_the_character(table):
+    """The state panel and the round tracker are regions (states.regions): pushed from their declarations, rendered
+    for each member, never by an event kind. The NPC's panel is the narrator's; a player sees it only on the round
+    tracker, where it takes part."""
     savage_round_set_participants(
         campaign=table.campaign, actor=table.narrator, characters=[table.npc], expected_version=None
     )
     savage_wounds_set(character=table.npc, actor=table.narrator, count=4, expected_version=None)
     event = Event.objects.filter(kind="savage.wounds_set").get()
-    narrator_html = "".join(extra_fragments(event, Viewer(membership(table.campaign, table.narrator))))
-    player_html = "".join(extra_fragments(event, Viewer(membership(table.campaign, table.alice))))
-    assert f'id="savage-badges-{table.npc.pk}"' in narrator_html
-    assert f'id="savage-badges-{table.npc.pk}"' not in player_html.split(f'id="savage-round-{table.campaign.pk}"')[0]
+    panel, tracker = states_subject(table.npc.pk), round_subject(table.campaign.pk)
+    narrator_html = _live(event, table.narrator, [panel])
+    assert f'id="savage-panel-{table.npc.pk}" hx-swap-oob="true"' in narrator_html
+    assert 'data-state="incapacitated"' in narrator_html
+    assert f'id="savage-panel-{table.npc.pk}"' not in _live(event, table.alice, [panel])
+    player_html = _live(event, table.alice, [tracker])
     # The player sees the NPC's new state on the round tracker, where the NPC takes part.
-    assert f'id="savage-round-{table.campaign.pk}"' in player_html and 'data-state="incapacitated"' in player_html
+    assert f'id="savage-round-{table.campaign.pk}" hx-swap-oob="true"' in player_html
+    assert 'data-state="incapacitated"' in player_html
+    assert f'id="savage-panel-{table.npc.pk}"' not in player_html
 
 
-def test_the_live_panel_keeps_what_just_happened(table):
-    """The live refresh of a state panel shows the roll that changed it, so the player who soaked reads the dice."""
+def test_the_states_page_reads_what_just_happened_live(table):
+    """A states page gets its panel as a fresh GET shows it and, in its feed beside it, the roll that changed it."""
     from django.utils.html import escape
 
     from campaigns.chronicle import describe
 
     savage_wounds_set(character=table.pc, actor=table.narrator, count=1, expected_version=None)
     event = Event.objects.filter(kind="savage.wounds_set").get()
-    player_html = "".join(extra_fragments(event, Viewer(membership(table.campaign, table.alice))))
-    assert f'<p class="dice savage-notice" role="status">{escape(describe(event))}</p>' in player_html
+    html = _live(event, table.alice, [states_subject(table.pc.pk), feed_subject(table.campaign.pk)])
+    assert f'id="savage-panel-{table.pc.pk}" hx-swap-oob="true"' in html and escape(describe(event)) in html
 
 
 @pytest.mark.django_db
