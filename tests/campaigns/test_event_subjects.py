@@ -73,6 +73,11 @@ def test_the_draw_panels_follow_the_whole_draw_or_their_own_participants_draw() 
         assert "draw:5" in subjects_of(kind, 3, {"sequence": 5}, [8]), kind
     assert "draw:5" not in subjects_of("sequence.atout", 3, {"sequence": 5, "participant": 11}, [8])
     assert "decks:3" in subjects_of("deck.reshuffled", 3, {}, [])
+    # The narrator's tap: one Event with every NPC's hand; each hand's participant is a drawer.
+    tap = subjects_of("sequence.npcs_drew", 3, {"sequence": 5, "hands": [{"participant": 12}, {"participant": 13}]}, [])
+    assert {"drew:12", "drew:13", "decks:3"} <= tap and "draw:5" not in tap and "sequences:3" not in tap
+    resolving = {"sequence": 5, "hands": [{"participant": 12}], "outcome": {}}
+    assert {"draw:5", "sequences:3"} <= subjects_of("sequence.npcs_drew", 3, resolving, [])
 
 
 def test_the_subjects_versions_are_the_position_of_the_last_event_that_touched_them() -> None:
