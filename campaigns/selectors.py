@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.chronicle import describe, illustrate
 from campaigns.entry_region import EntryRef, LazyEntries
+from campaigns.event_reads import events_for_display
 from campaigns.kept import table_head
 from campaigns.models import (
     Campaign,
@@ -31,6 +32,7 @@ from campaigns.models import (
 from campaigns.redaction import readable_event
 from campaigns.search_text import fts5_query, name_matches, query_words, tsquery
 from core.markdown import render_markdown
+from core.prepared import PreparedRead
 
 
 def campaigns_of(user: User) -> QuerySet[Membership]:
@@ -196,7 +198,7 @@ def lazy_entries_of_rows(
     ]
 
     def load(pks: list[int]) -> dict[int, LogEntry]:
-        loaded = Event.objects.filter(campaign_id=campaign.pk, pk__in=pks).order_by().for_display()
+        loaded = events_for_display(campaign.pk, pks)
         return {event.pk: _log_entry(event, membership, corrections.get(event.pk, ())) for event in loaded}
 
     head = table_head(membership) if membership is not None else None
@@ -252,12 +254,21 @@ def log_entries(
     ]
 
 
+# Compiled once (core.prepared): on a page whose feed is rendered anew, building this query cost more than running it.
+_corrections = PreparedRead(
+    lambda ids: (
+        Event.objects.filter(corrects_id__in=ids)
+        .order_by("-created_at", "-pk")
+        .values_list("corrects_id", "pk", "payload")
+    )
+)
+
+
 def corrections_of(event_ids: list[int]) -> dict[int, tuple[tuple[int, str], ...]]:
     """Number and reason of each correction of these events, newest first as the log reads."""
     found: dict[int, list[tuple[int, str]]] = {}
     if event_ids:
-        rows = Event.objects.filter(corrects_id__in=event_ids).values_list("corrects_id", "pk", "payload")
-        for corrects_id, pk, payload in rows:
+        for corrects_id, pk, payload in _corrections(tuple(dict.fromkeys(event_ids))):
             found.setdefault(corrects_id, []).append((pk, payload.get("reason", "")))
     return {event_id: tuple(fixes) for event_id, fixes in found.items()}
 
