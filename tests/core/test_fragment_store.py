@@ -9,6 +9,7 @@ from unittest import mock
 import pytest
 from django.core.cache import caches
 from django.core.cache.backends.base import CacheKeyWarning
+from django.utils.safestring import SafeString, mark_safe
 
 from core.fragment_store import FragmentStore
 
@@ -29,6 +30,10 @@ def test_a_string_is_kept_as_it_is_and_read_back(store: FragmentStore) -> None:
     assert store.get("region:a") == html
     assert store.get_many(["region:a", "region:b", "region:c"]) == {"region:a": html, "region:b": "<p>b</p>"}
     assert store.get("region:c", "absent") == "absent"
+    safe = mark_safe("<p>rendu</p>")  # noqa: S308 - a literal
+    with mock.patch("core.fragment_store.pickle.dumps", side_effect=AssertionError("pickled")):
+        store.set("region:safe", safe)
+    assert type(store.get("region:safe")) is SafeString and store.get("region:safe") == safe
 
 
 def test_another_value_is_a_copy_as_django_makes_it(store: FragmentStore) -> None:
