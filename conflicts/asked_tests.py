@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.event_subjects import ASKS, CHARACTER, SETTINGS, STATES
@@ -30,6 +31,7 @@ from conflicts.services.asked_tests import (
     askable_characters,
     too_many,
 )
+from core.prepared import PreparedRead
 from core.regions import Depends, Region, register, subject
 
 if TYPE_CHECKING:
@@ -66,10 +68,23 @@ class Asks:
     @cached_property
     def pending(self) -> list[AskedTest]:
         """The asks waiting that this member may see: every one for a narrator, their characters' for a player."""
-        rows = AskedTest.objects.filter(campaign_id=self.campaign.pk, status=AskStatus.PENDING)
-        if not self.membership.is_narrator:
-            rows = rows.filter(character__owner_id=self.membership.user_id)
-        return list(rows.select_related("character__campaign").order_by("asked_at", "pk"))
+        if self.membership.is_narrator:
+            return _every_pending(self.campaign.pk, str(AskStatus.PENDING))
+        return _pending_of(self.campaign.pk, str(AskStatus.PENDING), self.membership.user_id)
+
+
+def _pending(campaign_id: int, status: str) -> QuerySet[AskedTest]:
+    return AskedTest.objects.filter(campaign_id=campaign_id, status=status).select_related("character__campaign")
+
+
+# Read on every campaign page whose stream moved (the declaration names the characters asked): compiled once
+# (``core.prepared``), building the query cost more than running it. Arguments in the SQL's order.
+_every_pending = PreparedRead(lambda campaign_id, status: _pending(campaign_id, status).order_by("asked_at", "pk"))
+_pending_of = PreparedRead(
+    lambda campaign_id, status, owner_id: (
+        _pending(campaign_id, status).filter(character__owner_id=owner_id).order_by("asked_at", "pk")
+    )
+)
 
 
 def _line(asked: AskedTest, *, odds: bool) -> AskLine:

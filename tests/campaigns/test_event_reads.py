@@ -70,7 +70,7 @@ def test_the_events_are_those_for_display_gives() -> None:
     assert events_for_display(campaign.pk, []) == []
 
 
-def test_a_new_entry_is_loaded_without_building_a_query() -> None:
+def test_a_page_after_a_note_builds_no_query_for_its_entries_and_asks() -> None:
     campaign = campaign_with(players=1)
     narrator = narrator_of(campaign)
     n = membership(campaign, narrator)
@@ -90,3 +90,5 @@ def test_a_new_entry_is_loaded_without_building_a_query() -> None:
         assert "Une nouvelle note" in answer.content.decode()
         loads = [sql for sql in compiled if "campaigns_event_characters" in sql or '"corrects_id" IN' in sql]
         assert loads == [], page
+        # The dashboard's "now" block reads the Tests waiting to key itself (conflicts.asked_tests): compiled once too.
+        assert [sql for sql in compiled if "conflicts_askedtest" in sql] == [], page
