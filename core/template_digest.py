@@ -2,9 +2,10 @@
 
 A kept fragment's key carries the digest of what decides its markup besides its context: the template's file,
 every template it includes or extends by a literal name (followed recursively), the template of every region it
-nests by name (``{% region "name" … %}``: its kept bytes hold the nested region's), and the Python modules of
-the tag libraries it loads (a tag such as ``{% playing_card %}`` writes markup in Python). A shared cache
-therefore never serves the markup of an older deploy, and nobody has to remember to bump a number.
+nests by name (``{% region "name" … %}`` or ``{% regions "name" … %}``: its kept bytes hold the nested
+region's), and the Python modules of the tag libraries it loads (a tag such as ``{% playing_card %}`` writes markup
+in Python). A shared cache therefore never serves the markup of an older deploy, and nobody has to remember to bump
+a number.
 
 It is computed once per process (``markup_version``): template files do not change under a running server,
 and the development server restarts on a change.
@@ -23,7 +24,7 @@ from django.template.exceptions import TemplateDoesNotExist
 
 _NAMED = re.compile(r"""{%\s*(?:include|extends)\s+["']([^"']+)["']""")
 _LOADED = re.compile(r"{%\s*load\s+([^%]+?)\s*%}")
-_NESTED = re.compile(r"""{%\s*region\s+["']([^"']+)["']""")
+_NESTED = re.compile(r"""{%\s*regions?\s+["']([^"']+)["']""")
 
 
 def _nested_templates(source: str) -> list[str]:

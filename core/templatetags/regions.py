@@ -1,4 +1,5 @@
-"""``{% region "name" thing %}``: a region nested inside another one's template, kept by its own declaration.
+"""``{% region "name" thing %}``: a region nested inside another one's template, kept by its own declaration;
+``{% regions "name" things %}``: a list of them, one after the other, looked up together.
 
 A page region (the sheet) can hold costly parts whose bytes depend on less than the whole (the trait rows do not
 read the Atouts): each is a region of its own (``core.regions``), rendered here through the kept-fragment service
@@ -13,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
-from core.kept_regions import region_html
+from core.kept_regions import region_html, regions_html
 from core.regions import get
 
 register = template.Library()
@@ -34,3 +35,18 @@ def region(context: template.Context, name: str, thing: Any) -> SafeString:
         request=context.get("request"),
         token=None if token is None else str(token),
     )
+
+
+@register.simple_tag(takes_context=True)
+def regions(context: template.Context, name: str, things: list[Any]) -> SafeString:
+    """Region ``name`` showing each of ``things``, in order (``core.kept_regions.regions_html``: one read of the store
+    for all of them, and the region's ``prepare`` loads what only those not kept need, at once)."""
+    token = context.get("csrf_token")
+    htmls = regions_html(
+        get(name),
+        things,
+        context.get("membership"),
+        request=context.get("request"),
+        token=None if token is None else str(token),
+    )
+    return mark_safe("".join(htmls))  # noqa: S308 - the regions' own templates' output

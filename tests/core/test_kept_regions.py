@@ -52,3 +52,28 @@ def test_a_tag_librarys_python_is_part_of_the_markup_version(tmp_path: Path, mon
         before = template_digest("cards.html")
         monkeypatch.setattr(digests, "_library_sources", lambda names: ["# another version"] if names else [])
         assert template_digest("cards.html") != before
+
+
+def test_a_list_of_nested_regions_is_part_of_the_markup_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``{% regions "name" things %}`` nests a list of regions as ``{% region %}`` nests one: the outer template's
+    markup version follows the nested region's template, and the tag renders each thing through the service."""
+    from django.template import engines
+
+    from core import regions
+
+    (tmp_path / "outer.html").write_text('{% load regions %}<ol>{% regions "test-lines" things %}</ol>')
+    (tmp_path / "line.html").write_text("<li>{{ value }}</li>")
+    line = Region("test-lines", "line.html", load=lambda pk, m: pk, context=lambda t, m, r: {"value": t},
+                  depends=lambda t, m, r: Depends(campaign_id=1, subjects=frozenset(), rows=(t,)))  # fmt: skip
+    monkeypatch.setitem(regions._registry, line.name, line)
+    monkeypatch.setattr(regions, "_known", regions.ContextVar("known", default=(frozenset({"table:1"}), {})))
+    with override_settings(TEMPLATES=_templates(tmp_path)):
+        forget_markup_versions()
+        outer = engines["django"].get_template("outer.html")
+        assert outer.render({"things": ["un", "deux"], "membership": None}) == "<ol><li>un</li><li>deux</li></ol>"
+        before = template_digest("outer.html")
+        (tmp_path / "line.html").write_text("<li class='line'>{{ value }}</li>")
+        assert template_digest("outer.html") != before
+    forget_markup_versions()
