@@ -434,3 +434,19 @@ def test_the_check_fails_when_the_trait_rows_drop_a_dependency(monkeypatch: pyte
     monkeypatch.setitem(regions._registry, "sheet-traits", lacking)
     with pytest.raises(AssertionError):
         _play([("wound", 0)])  # Jim: his player's sheet, with its chips, is among the pages the fast tests open
+
+
+def test_the_check_fails_when_the_storys_lines_drop_their_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Sequence's story lines, nested in its board (``conflicts.story``), each keyed by its event: without the
+    event in the declaration, a draw's board is rendered anew around lines kept for other events."""
+    from conflicts import story
+
+    def depends(*args: Any) -> regions.Depends:
+        declared = story.line_depends(*args)
+        return dataclasses.replace(declared, rows=declared.rows[2:])  # the log_epoch alone
+
+    lacking = dataclasses.replace(story.STORY_LINE, depends=depends)
+    monkeypatch.setitem(regions._registry, story.STORY_LINE.name, lacking)
+    with pytest.raises(AssertionError) as failed:
+        _play([("draw", 0)])
+    assert "sequence-board-" in str(failed.value)
