@@ -51,33 +51,47 @@ def _digest(parts: Any) -> str:
     return hashlib.sha256(plain.encode()).hexdigest()
 
 
-def _fixed(region: Region, depends: Depends, oob: bool) -> tuple[Any, ...]:
+Common = tuple[str, str, str, str]
+
+
+def _common(region: Region) -> Common:
+    """What every key of ``region`` shares in this request: its name and markup, the language and zone (a list of
+    regions reads them once)."""
+    return (region.name, markup_version(region.template), get_language() or "", timezone.get_current_timezone_name())
+
+
+def _fixed(region: Region, depends: Depends, oob: bool, common: Common | None = None) -> tuple[Any, ...]:
     """What both keys share: the region and its markup, the language and zone, the rows and the viewer."""
-    return (region.name, markup_version(region.template), get_language() or "", timezone.get_current_timezone_name(),
-            depends.campaign_id, depends.rows, depends.viewer, oob)  # fmt: skip
+    return (*(common or _common(region)), depends.campaign_id, depends.rows, depends.viewer, oob)
 
 
-def outer_key(region: Region, depends: Depends, oob: bool = False) -> str | None:
+def outer_key(region: Region, depends: Depends, oob: bool = False, common: Common | None = None) -> str | None:
     """The key under the stream head (``None`` when the declaration names no head, or when the head was read before
     a write of this same request: ``core.regions.head_trusted``)."""
     if depends.head is None or not head_trusted():
         return None
-    return f"region-at:{region.name}:{_digest((_fixed(region, depends, oob), depends.head))}"
+    return f"region-at:{region.name}:{_digest((_fixed(region, depends, oob, common), depends.head))}"
 
 
-def inner_key(region: Region, depends: Depends, oob: bool = False, found: dict[str, int] | None = None) -> str:
+def inner_key(
+    region: Region,
+    depends: Depends,
+    oob: bool = False,
+    found: dict[str, int] | None = None,
+    common: Common | None = None,
+) -> str:
     """The key under the versions of the declared subjects (``found``: versions read already)."""
-    return _inner(region, depends, oob, found)[0]
+    return _inner(region, depends, oob, found, common)[0]
 
 
 def _inner(
-    region: Region, depends: Depends, oob: bool, found: dict[str, int] | None = None
+    region: Region, depends: Depends, oob: bool, found: dict[str, int] | None = None, common: Common | None = None
 ) -> tuple[str, frozenset[str], dict[str, int]]:
     subjects = depends.all_subjects()
     if found is None:
         found = versions(subjects, depends.campaign_id)
     stamped = tuple(sorted((name, found.get(name, 0)) for name in subjects))
-    return f"region:{region.name}:{_digest((_fixed(region, depends, oob), stamped))}", subjects, found
+    return f"region:{region.name}:{_digest((_fixed(region, depends, oob, common), stamped))}", subjects, found
 
 
 def region_html(
@@ -157,8 +171,9 @@ def regions_html(
         return [mark_safe(render(thing, token)) for thing in things]  # noqa: S308 - our own template's output
     cache = caches["fragments"]
     declared = [region.depends(thing, membership, request) for thing in things]
+    common = _common(region)
     try:
-        outer = [outer_key(region, depends, oob) for depends in declared]
+        outer = [outer_key(region, depends, oob, common) for depends in declared]
     except Unkeyable:
         prepared(list(things))
         return [mark_safe(render(thing, token)) for thing in things]  # noqa: S308
@@ -170,7 +185,10 @@ def regions_html(
         for index in pending:
             by_campaign.setdefault(declared[index].campaign_id, set()).update(declared[index].all_subjects())
         read = {pk: versions(frozenset(names), pk) for pk, names in by_campaign.items()}
-        inner = {index: inner_key(region, declared[index], oob, read[declared[index].campaign_id]) for index in pending}
+        inner = {
+            index: inner_key(region, declared[index], oob, read[declared[index].campaign_id], common)
+            for index in pending
+        }
         kept_inner: dict[str, str] = cache.get_many(list(inner.values()))
         prepared([things[index] for index in pending if inner[index] not in kept_inner])
         fresh: dict[str, str] = {}
