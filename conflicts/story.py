@@ -15,7 +15,6 @@ bytes for every reader who may read it, so its viewer is nobody in particular.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -37,7 +36,7 @@ STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequ
                "sequence.atout", "sequence.settled", "sequence.cut", "sequence.outdistanced", "sequence.left",
                "sequence.ended")  # fmt: skip
 
-Row = tuple[int, dt.datetime, str, "int | None", "str | None", str]  # pk, created, kind, actor, its name, payload
+Row = tuple[int, str, str, "int | None", "str | None", str]  # pk, created (as stored), kind, actor, its name, payload
 
 
 @dataclass
@@ -60,9 +59,10 @@ class Story:
                     created_at__gte=self.sequence.created_at, kind__in=STORY_KINDS, payload__sequence=self.sequence.pk
                 )  # fmt: skip
                 .order_by("created_at", "pk")
-                # The payload as the database holds it: decoding every line's, kept or not, was most of the read.
-                .annotate(payload_text=Cast("payload", TextField()))
-                .values_list("pk", "created_at", "kind", "actor_id", "actor__username", "payload_text")
+                # The payload and the time as the database holds them: decoding every line's, kept or not, was most
+                # of the read. The time only tells this event from another that once had its id.
+                .annotate(payload_text=Cast("payload", TextField()), created_text=Cast("created_at", TextField()))
+                .values_list("pk", "created_text", "kind", "actor_id", "actor__username", "payload_text")
             )
             self._rows = {row[0]: row for row in events}
         return self._rows
@@ -70,7 +70,7 @@ class Story:
     @property
     def lines(self) -> list[StoryLine]:
         """What the board nests, one region each."""
-        return [StoryLine(pk, row[1].isoformat(), self) for pk, row in self.rows.items()]
+        return [StoryLine(pk, row[1], self) for pk, row in self.rows.items()]
 
     def __bool__(self) -> bool:
         return bool(self.rows)
@@ -83,10 +83,10 @@ class Story:
         return iter([describe(self.event(pk)) for pk in self.rows])
 
     def event(self, pk: int) -> Event:
-        """The event of line ``pk`` as a describer reads it: its kind, payload, time and actor (a describer reads
+        """The event of line ``pk`` as a describer reads it: its kind, payload and actor (a describer reads
         nothing else; any other column would be read on first use, as Django reads a deferred field)."""
-        _pk, created, kind, actor_id, actor_name, payload = self.rows[pk]
-        known = {"id": pk, "campaign_id": self.sequence.campaign_id, "created_at": created, "kind": kind,
+        _pk, _created, kind, actor_id, actor_name, payload = self.rows[pk]
+        known = {"id": pk, "campaign_id": self.sequence.campaign_id, "kind": kind,
                  "actor_id": actor_id, "payload": json.loads(payload)}  # fmt: skip
         # ``from_db`` takes the values in the model's order of fields.
         names = [f.attname for f in Event._meta.concrete_fields if f.attname in known]
