@@ -153,15 +153,31 @@ def _characters_named(campaign_id: int, wanted: list[str]) -> list[int]:
     return [pk for pk, name in rows if name_matches(name, wanted)]
 
 
+# The kinds a member may read, read on every plain log page to key its filter: compiled once (``core.prepared``), for
+# a narrator and for a player. Arguments in the SQL's order.
+_kinds_of_narrator = PreparedRead(
+    lambda campaign_id: LoggedKind.objects.filter(campaign_id=campaign_id).order_by().values_list("kind")
+)
+_kinds_of_player = PreparedRead(
+    lambda campaign_id, everyone, user_id, private: (
+        LoggedKind.objects.filter(campaign_id=campaign_id)
+        .filter(Q(visibility=everyone) | Q(reader=user_id, visibility=private))
+        .order_by()
+        .values_list("kind")
+    )
+)
+
+
 def log_kinds(membership: Membership, head: int | None = None) -> list[str]:
     """The kinds of the events this member may read (a kind alone can give a secret away), from the few rows
-    of LoggedKind rather than the whole log: one small query, not kept (``head`` is no longer used)."""
-    rows = LoggedKind.objects.filter(campaign_id=membership.campaign_id)
-    if not membership.is_narrator:
-        rows = rows.filter(
-            Q(visibility=Visibility.EVERYONE) | Q(visibility=Visibility.PLAYER, reader=membership.user_id)
+    of LoggedKind rather than the whole log: one small query (``head`` is no longer used)."""
+    if membership.is_narrator:
+        rows = _kinds_of_narrator(membership.campaign_id)
+    else:
+        rows = _kinds_of_player(
+            membership.campaign_id, str(Visibility.EVERYONE), membership.user_id, str(Visibility.PLAYER)
         )
-    return sorted(set(rows.values_list("kind", flat=True)))
+    return sorted({kind for (kind,) in rows})
 
 
 def recent_events(membership: Membership, limit: int = 30) -> list[Event]:
