@@ -9,12 +9,18 @@ that declaration:
 - a **side column** shows the open session (``session``), the Sequences under way (``sequences``, with their
   characters), the game clock (the campaign row) and, on a player's page, their characters (``cast``).
 
+The **log's filter** (the plain log page's, with nothing filtered yet) offers the sessions (``session``), the characters
+the member may see (``cast``, ``characters``) and the kinds of the events they may read: those are read first (one
+small query) and are among its ``rows``, so a note, which adds no kind, serves the filter kept.
+
 Every declaration names the campaign row (options, clock, the ``log_epoch`` renames bump) and the member (role and
 user) as the viewer. They are not pushed live (a page's feed gathers entries as they come, ``campaigns.live_render``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from django.middleware.csrf import get_token
@@ -22,8 +28,9 @@ from django.utils.safestring import SafeString
 
 from campaigns import selectors
 from campaigns.cast import cast
+from campaigns.chronicle import kind_label
 from campaigns.event_subjects import CAST, CHARACTERS, LOG, MEMBERS, SEQUENCES, SESSION, SETTINGS
-from campaigns.forms import ClockAdvanceForm, NoteForm
+from campaigns.forms import ClockAdvanceForm, LogFilterForm, NoteForm
 from campaigns.kept import campaign_row, table_head
 from core.kept_regions import region_html
 from core.regions import Declaration, Depends, Region, register, subject
@@ -128,6 +135,60 @@ HOME_ASIDE = register(
         depends=_declared(*ASIDE_READS),
     )
 )
+
+
+@dataclass
+class LogFilterOf:
+    """The log's filter for one member: the kinds of the events they may read, read once for its declaration and
+    its context alike."""
+
+    campaign: Campaign
+    membership: Membership
+
+    @cached_property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(selectors.log_kinds(self.membership))
+
+
+def filter_choices(membership: Membership) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """The sessions and the characters the log's filter offers this member."""
+    sessions = [(s.pk, str(s)) for s in membership.campaign.game_sessions.order_by("number")]
+    characters = [(c.pk, c.name) for c in cast().viewable(membership).only("pk", "name")]
+    return sessions, characters
+
+
+def log_filter_form(membership: Membership, kinds: tuple[str, ...] | list[str], data: Any = None) -> LogFilterForm:
+    sessions, characters = filter_choices(membership)
+    return LogFilterForm(data, sessions=sessions, characters=characters, kinds=[(k, kind_label(k)) for k in kinds])
+
+
+def _log_filter_depends(thing: LogFilterOf, membership: Membership, request: Any = None) -> Depends:
+    campaign = thing.campaign
+    return Depends(
+        campaign_id=campaign.pk,
+        subjects=frozenset(subject(name, campaign.pk) for name in (SESSION, CAST, CHARACTERS, MEMBERS)),
+        rows=(campaign_row(campaign), thing.kinds),
+        viewer=_viewer(membership),
+        head=table_head(membership),
+    )
+
+
+LOG_FILTER = register(
+    Region(
+        name="log-filter",
+        template="campaigns/log.html#log-filter",
+        load=lambda campaign_id, membership: (
+            LogFilterOf(membership.campaign, membership) if campaign_id == membership.campaign_id else None
+        ),
+        context=lambda thing, membership, _request: {
+            "campaign": thing.campaign,
+            "filter_form": log_filter_form(membership, thing.kinds),
+        },
+        depends=_log_filter_depends,
+        element_id=lambda _thing: "log-filters",
+    )
+)
+"""The plain log page's filter (a filtered page's is bound to what was asked, and rendered as it is)."""
 
 
 def part_html(region: Region, membership: Membership, request: Any, context: dict[str, Any]) -> SafeString:

@@ -120,7 +120,8 @@ def _dashboard(user: User, campaign: Campaign, language: str) -> Page:
 
 def _log(user: User, campaign: Campaign, language: str) -> Page:
     url = reverse("campaigns:log", args=[campaign.pk])
-    return Page(user, url, frozenset({feed_subject(campaign.pk)}), (), language, _client(user, language))
+    return Page(user, url, frozenset({feed_subject(campaign.pk)}), (), language, _client(user, language),
+                unpushed_ids=("log-filters",))  # fmt: skip
 
 
 def _sequence_page(user: User, sequence: Sequence, language: str, *, narrator: bool) -> Page:
@@ -456,3 +457,20 @@ def test_the_check_fails_when_the_storys_lines_drop_their_event(monkeypatch: pyt
     with pytest.raises(AssertionError) as failed:
         _play([("draw", 0)])
     assert "sequence-board-" in str(failed.value)
+
+
+def test_the_check_fails_when_the_log_filter_drops_the_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain log page's filter (``campaigns.page_regions.LOG_FILTER``) without the kinds among its rows: a kind the
+    log had not held yet leaves a kept filter that does not offer it. (A change of the Savage dice names no
+    character, no session and no member: only the kinds tell the filter it has something new to offer.)"""
+    from campaigns import page_regions
+
+    def depends(*args: Any) -> regions.Depends:
+        declared = page_regions._log_filter_depends(*args)
+        return dataclasses.replace(declared, rows=declared.rows[:1])
+
+    lacking = dataclasses.replace(page_regions.LOG_FILTER, depends=depends)
+    monkeypatch.setattr(page_regions, "LOG_FILTER", lacking)
+    with pytest.raises(AssertionError) as failed:
+        _play([("dice", 1)])
+    assert "log-filters" in str(failed.value)
