@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from django.http import QueryDict
 from django.middleware.csrf import get_token
 from django.utils.safestring import SafeString
 
@@ -32,6 +33,8 @@ from campaigns.chronicle import kind_label
 from campaigns.event_subjects import CAST, CHARACTERS, LOG, MEMBERS, SEQUENCES, SESSION, SETTINGS
 from campaigns.forms import ClockAdvanceForm, LogFilterForm, NoteForm
 from campaigns.kept import campaign_row, table_head
+from campaigns.log_pages import log_page
+from campaigns.models import Event
 from core.kept_regions import region_html
 from core.regions import Declaration, Depends, Region, register, subject
 
@@ -82,7 +85,9 @@ NOTE_FORM = register(
 
 
 def feed_context(campaign: Campaign, membership: Membership, request: Any = None) -> dict[str, Any]:
-    return {"campaign": campaign, "membership": membership, "entries": selectors.recent_entries(membership)}
+    # The feed is kept under the stream's head: its entries need no key under it (selectors.lazy_entries_of_rows).
+    entries = selectors.recent_entries(membership, under_head=False)
+    return {"campaign": campaign, "membership": membership, "entries": entries}
 
 
 DASHBOARD_FEED = register(
@@ -135,6 +140,27 @@ HOME_ASIDE = register(
         depends=_declared(*ASIDE_READS),
     )
 )
+
+
+def log_entries_context(campaign: Campaign, membership: Membership, request: Any = None) -> dict[str, Any]:
+    """The plain log page's newest entries and its links to older pages (``campaigns.log_pages``)."""
+    page = log_page(Event.objects.visible_to(membership), QueryDict(), request.path)
+    entries = selectors.lazy_entries_of_rows(page.rows, membership, campaign, under_head=False)
+    return {"campaign": campaign, "membership": membership, "page": page, "entries": entries}
+
+
+LOG_ENTRIES = register(
+    Region(
+        name="log-entries",
+        template="campaigns/log.html#log-entries",
+        load=_own_campaign,
+        context=log_entries_context,
+        depends=_declared(LOG, by_address=True),
+        element_id=lambda _campaign: "log-entries",
+    )
+)
+"""The plain log page's list: its newest entries (each a region, ``campaigns.entry_region``) and its page links, kept
+as the dashboard's feed is (``log:<campaign>``, which every Event touches, and the page's address)."""
 
 
 @dataclass

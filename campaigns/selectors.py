@@ -204,9 +204,18 @@ def lazy_log_entries(events: QuerySet[Event], membership: Membership | None, cam
 
 
 def lazy_entries_of_rows(
-    rows: Sequence[tuple[int, str, int | None, dt.datetime]], membership: Membership | None, campaign: Campaign
+    rows: Sequence[tuple[int, str, int | None, dt.datetime]],
+    membership: Membership | None,
+    campaign: Campaign,
+    *,
+    under_head: bool = True,
 ) -> LazyEntries:
-    """As ``lazy_log_entries``, from rows (pk, kind, actor id, creation time) already read (a log page's)."""
+    """As ``lazy_log_entries``, from rows (pk, kind, actor id, creation time) already read (a log page's).
+
+    ``under_head=False``: the entries are keyed by their declaration alone, not also under the stream's head. For a
+    list inside a region itself kept under the head (a feed): that region is rendered only once the head has moved,
+    when no entry can have been kept under the new head yet, so those keys were each a digest and a read for nothing.
+    """
     corrections = corrections_of([row[0] for row in rows])
     refs = [
         EntryRef(pk, created.isoformat(), _may_correct(kind, actor, membership), corrections.get(pk, ()))
@@ -217,7 +226,7 @@ def lazy_entries_of_rows(
         loaded = events_for_display(campaign.pk, pks)
         return {event.pk: _log_entry(event, membership, corrections.get(event.pk, ())) for event in loaded}
 
-    head = table_head(membership) if membership is not None else None
+    head = table_head(membership) if membership is not None and under_head else None
     return LazyEntries(refs=refs, campaign=campaign.pk, epoch=campaign.log_epoch, load=load, head=head)
 
 
@@ -242,7 +251,7 @@ _feed_of_player = PreparedRead(
 )
 
 
-def recent_entries(membership: Membership, limit: int = FEED_LENGTH) -> LazyEntries:
+def recent_entries(membership: Membership, limit: int = FEED_LENGTH, *, under_head: bool = True) -> LazyEntries:
     """The latest entries this member may read (the dashboard's and the campaign home's feed)."""
     if limit != FEED_LENGTH:
         return lazy_log_entries(Event.objects.visible_to(membership)[:limit], membership, membership.campaign)
@@ -252,7 +261,7 @@ def recent_entries(membership: Membership, limit: int = FEED_LENGTH) -> LazyEntr
         rows = _feed_of_player(
             membership.campaign_id, str(Visibility.EVERYONE), membership.user_id, str(Visibility.PLAYER)
         )
-    return lazy_entries_of_rows(rows, membership, membership.campaign)
+    return lazy_entries_of_rows(rows, membership, membership.campaign, under_head=under_head)
 
 
 @dataclass(frozen=True)

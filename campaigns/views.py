@@ -266,17 +266,20 @@ def log(request: MemberRequest, campaign_id: int) -> HttpResponse:
         if not request.htmx:
             thing = page_regions.LogFilterOf(campaign, membership)
             filter_html = region_html(page_regions.LOG_FILTER, thing, membership, request=request)
-    events = selectors.filter_events(Event.objects.visible_to(membership), log_filter, campaign.pk)
-    page = log_page(events, request.GET, request.path)
     context: dict[str, Any] = {
         "campaign": campaign,
         "membership": membership,
         "filter_form": filter_form,
         "filter_html": filter_html,
-        "page": page,
-        "entries": selectors.lazy_entries_of_rows(page.rows, membership, campaign),
         "live_watch": [feed_subject(campaign.pk)],
     }
+    if request.GET:
+        events = selectors.filter_events(Event.objects.visible_to(membership), log_filter, campaign.pk)
+        page = log_page(events, request.GET, request.path)
+        context["page"] = page
+        context["entries"] = selectors.lazy_entries_of_rows(page.rows, membership, campaign)
+    else:  # the plain page's newest entries: a region, kept (campaigns.page_regions.LOG_ENTRIES)
+        context["entries_html"] = region_html(page_regions.LOG_ENTRIES, campaign, membership, request=request)
     if not request.htmx:
         context["note_form_html"] = part_html(page_regions.NOTE_FORM, membership, request, context)
     template = "campaigns/log.html#log-entries" if request.htmx else "campaigns/log.html"

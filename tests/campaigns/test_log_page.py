@@ -270,11 +270,11 @@ def test_the_dashboard_after_a_note_serves_its_now_sections_kept(django_assert_m
 
 
 @pytest.mark.parametrize("reader", ["narrator", "player"])
-def test_the_plain_log_pages_filter_is_kept_until_it_has_something_new(
+def test_the_plain_log_pages_filter_and_list_are_kept_until_they_have_something_new(
     reader: str, django_assert_max_num_queries
 ) -> None:  # type: ignore[no-untyped-def]
-    """The plain page's filter is a region (campaigns.page_regions.LOG_FILTER): found kept, it reads no session and
-    no character, and after a note (no new kind, no new session or character) it is still found kept; a new kind
+    """The plain page's filter and list are regions (campaigns.page_regions.LOG_FILTER, LOG_ENTRIES): found kept, the
+    page reads no entry, session or character, and after a note (no new kind, no new session or character) it is still found kept; a new kind
     shows at once. A filtered page's filter is bound to what was asked and offers the same choices."""
     campaign = campaign_with(players=1)
     fill(campaign, 3)
@@ -284,7 +284,7 @@ def test_the_plain_log_pages_filter_is_kept_until_it_has_something_new(
     url = reverse("campaigns:log", args=[campaign.pk])
     client.get(url)
     writer = membership(campaign, narrator_of(campaign))
-    with django_assert_max_num_queries(6):  # session, user, member, kinds, the page's rows, their corrections
+    with django_assert_max_num_queries(4):  # session, user, member, kinds: the filter and the list found kept
         client.get(url)
     for _ in range(2):
         with django_assert_max_num_queries(9) as read:  # and after a note: the versions, the new entry's two reads

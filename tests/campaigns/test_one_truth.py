@@ -121,7 +121,7 @@ def _dashboard(user: User, campaign: Campaign, language: str) -> Page:
 def _log(user: User, campaign: Campaign, language: str) -> Page:
     url = reverse("campaigns:log", args=[campaign.pk])
     return Page(user, url, frozenset({feed_subject(campaign.pk)}), (), language, _client(user, language),
-                unpushed_ids=("log-filters",))  # fmt: skip
+                unpushed_ids=("log-filters", "log-entries"))  # fmt: skip
 
 
 def _sequence_page(user: User, sequence: Sequence, language: str, *, narrator: bool) -> Page:
@@ -474,3 +474,22 @@ def test_the_check_fails_when_the_log_filter_drops_the_kinds(monkeypatch: pytest
     with pytest.raises(AssertionError) as failed:
         _play([("dice", 1)])
     assert "log-filters" in str(failed.value)
+
+
+def test_the_check_fails_when_the_log_pages_list_drops_the_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain log page's list (``campaigns.page_regions.LOG_ENTRIES``) without ``log:<campaign>``: after a note,
+    a fresh page serves the list kept before it, which the open page (with the note pushed) no longer equals."""
+    from campaigns import page_regions
+
+    declared_by = page_regions.LOG_ENTRIES.depends
+
+    def depends(*args: Any) -> regions.Depends:
+        declared = declared_by(*args)
+        kept = frozenset(s for s in declared.all_subjects() if not s.startswith(("log:", "table:")))
+        return dataclasses.replace(declared, subjects=kept, campaign_id=0)
+
+    lacking = dataclasses.replace(page_regions.LOG_ENTRIES, depends=depends)
+    monkeypatch.setattr(page_regions, "LOG_ENTRIES", lacking)
+    with pytest.raises(AssertionError) as failed:
+        _play([("note", 0)])
+    assert "/log/" in str(failed.value)
