@@ -144,7 +144,8 @@ HOME_ASIDE = register(
 
 def log_entries_context(campaign: Campaign, membership: Membership, request: Any = None) -> dict[str, Any]:
     """The plain log page's newest entries and its links to older pages (``campaigns.log_pages``)."""
-    page = log_page(Event.objects.visible_to(membership), QueryDict(), request.path)
+    newest = lambda limit: selectors.newest_rows(membership, limit)  # noqa: E731 - the newest page's rows, compiled once
+    page = log_page(Event.objects.visible_to(membership), QueryDict(), request.path, newest)
     entries = selectors.lazy_entries_of_rows(page.rows, membership, campaign, under_head=False)
     return {"campaign": campaign, "membership": membership, "page": page, "entries": entries}
 

@@ -19,6 +19,7 @@ from campaigns.chronicle import describe, illustrate
 from campaigns.entry_region import EntryRef, LazyEntries
 from campaigns.event_reads import events_for_display
 from campaigns.kept import table_head
+from campaigns.log_pages import PAGE_SIZE
 from campaigns.models import (
     Campaign,
     Event,
@@ -232,36 +233,52 @@ def lazy_entries_of_rows(
 
 FEED_LENGTH = 30
 _ENTRY_ROW = ("pk", "kind", "actor_id", "created_at")
-# The feed's rows, read on every campaign page after a change: compiled once (``core.prepared``), for a narrator
-# (every event) and for a player (``EventQuerySet.visible_to``). Arguments in the SQL's order.
-_feed_of_narrator = PreparedRead(
-    lambda campaign_id: (
-        Event.objects.filter(campaign_id=campaign_id)
-        .order_by("-created_at", "-pk")
-        .values_list(*_ENTRY_ROW)[:FEED_LENGTH]
+
+
+def _newest_of_narrator(limit: int) -> PreparedRead[Event]:
+    return PreparedRead(
+        lambda campaign_id: (
+            Event.objects.filter(campaign_id=campaign_id)
+            .order_by("-created_at", "-pk")
+            .values_list(*_ENTRY_ROW)[:limit]
+        )
     )
-)
-_feed_of_player = PreparedRead(
-    lambda campaign_id, everyone, user_id, private: (
-        Event.objects.filter(campaign_id=campaign_id)
-        .filter(Q(visibility=everyone) | Q(visibility=private, recipient_id=user_id))
-        .order_by("-created_at", "-pk")
-        .values_list(*_ENTRY_ROW)[:FEED_LENGTH]
+
+
+def _newest_of_player(limit: int) -> PreparedRead[Event]:
+    return PreparedRead(
+        lambda campaign_id, everyone, user_id, private: (
+            Event.objects.filter(campaign_id=campaign_id)
+            .filter(Q(visibility=everyone) | Q(visibility=private, recipient_id=user_id))
+            .order_by("-created_at", "-pk")
+            .values_list(*_ENTRY_ROW)[:limit]
+        )
     )
-)
+
+
+# The newest rows a member may read (``EventQuerySet.visible_to``), read on every campaign page (the feed) and plain
+# log page after a change: compiled once (``core.prepared``), per length, for a narrator and for a player. Arguments in
+# the SQL's order.
+_NEWEST = {
+    (limit, narrator): (_newest_of_narrator if narrator else _newest_of_player)(limit)
+    for limit in (FEED_LENGTH, PAGE_SIZE + 1)
+    for narrator in (True, False)
+}
+
+
+def newest_rows(membership: Membership, limit: int) -> list[tuple[int, str, int | None, dt.datetime]]:
+    """The newest ``limit`` events ``membership`` may read, as rows (pk, kind, actor id, creation time)."""
+    read = _NEWEST.get((limit, membership.is_narrator))
+    if read is None:
+        return list(Event.objects.visible_to(membership).values_list(*_ENTRY_ROW)[:limit])
+    if membership.is_narrator:
+        return read(membership.campaign_id)
+    return read(membership.campaign_id, str(Visibility.EVERYONE), membership.user_id, str(Visibility.PLAYER))
 
 
 def recent_entries(membership: Membership, limit: int = FEED_LENGTH, *, under_head: bool = True) -> LazyEntries:
     """The latest entries this member may read (the dashboard's and the campaign home's feed)."""
-    if limit != FEED_LENGTH:
-        return lazy_log_entries(Event.objects.visible_to(membership)[:limit], membership, membership.campaign)
-    if membership.is_narrator:
-        rows = _feed_of_narrator(membership.campaign_id)
-    else:
-        rows = _feed_of_player(
-            membership.campaign_id, str(Visibility.EVERYONE), membership.user_id, str(Visibility.PLAYER)
-        )
-    return lazy_entries_of_rows(rows, membership, membership.campaign, under_head=under_head)
+    return lazy_entries_of_rows(newest_rows(membership, limit), membership, membership.campaign, under_head=under_head)
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,8 @@ def test_a_page_after_a_note_builds_no_query_for_its_entries_and_asks() -> None:
         loads = [sql for sql in compiled if "campaigns_event_characters" in sql or '"corrects_id" IN' in sql]
         assert loads == [], page
         # The feed's newest rows and the versions of the subjects the page's regions declare: compiled once too.
-        assert [sql for sql in compiled if "campaigns_subjectversion" in sql or "LIMIT 30" in sql] == [], page
+        assert [
+            sql for sql in compiled if "campaigns_subjectversion" in sql or "LIMIT 30" in sql or "LIMIT 51" in sql
+        ] == [], page
         # The dashboard's "now" block reads the Tests waiting to key itself (conflicts.asked_tests): compiled once too.
         assert [sql for sql in compiled if "conflicts_askedtest" in sql] == [], page
