@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from campaigns.models import SubjectVersion
+from core.prepared import PreparedRead
 from core.regions import TABLE, forget_versions, subject
 
 CHARACTER = "character"
@@ -193,4 +194,12 @@ def versions(subjects: frozenset[str]) -> dict[str, int]:
 def campaign_versions(campaign_id: int) -> dict[str, int]:
     """Every subject version of the campaign, in one query: a render pass reads them once for all its regions
     (a campaign holds two per character and a few campaign-wide ones)."""
-    return dict(SubjectVersion.objects.filter(campaign_id=campaign_id).values_list("subject", "position"))
+    return dict(_campaign_versions(int(campaign_id)))
+
+
+# Read by every page whose stream moved since its regions were kept: compiled once (``core.prepared``).
+_campaign_versions = PreparedRead(
+    lambda campaign_id: (
+        SubjectVersion.objects.filter(campaign_id=campaign_id).order_by().values_list("subject", "position")
+    )
+)

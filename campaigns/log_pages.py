@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import OrderBy, Q, QuerySet
@@ -116,8 +117,11 @@ class LogPage:
         return bool(self.newer_href or self.older_href or self.notice)
 
 
-def log_page(events: QuerySet[Event], query: QueryDict, path: str) -> LogPage:
-    """The page of ``events`` (a reader's log, filtered) that ``query`` asks for, linked under ``path``."""
+def log_page(
+    events: QuerySet[Event], query: QueryDict, path: str, newest_rows: Callable[[int], list[Row]] | None = None
+) -> LogPage:
+    """The page of ``events`` (a reader's log, filtered) that ``query`` asks for, linked under ``path``.
+    ``newest_rows(limit)``: the newest rows of ``events`` read another way (the plain log's, compiled once)."""
     kept = query.copy()
     for key in PLACING:
         kept.pop(key, None)
@@ -130,7 +134,10 @@ def log_page(events: QuerySet[Event], query: QueryDict, path: str) -> LogPage:
         return list(qs.values_list("pk", "kind", "actor_id", "created_at")[:limit])
 
     def newest() -> tuple[list[Row], bool, bool]:
-        rows = read(events.order_by(*order.newest_first))
+        if newest_rows is not None and order is TIME_ORDER:
+            rows = newest_rows(PAGE_SIZE + 1)
+        else:
+            rows = read(events.order_by(*order.newest_first))
         return rows[:PAGE_SIZE], False, len(rows) > PAGE_SIZE
 
     notice = ""

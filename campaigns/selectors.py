@@ -17,7 +17,9 @@ from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.chronicle import describe, illustrate
 from campaigns.entry_region import EntryRef, LazyEntries
+from campaigns.event_reads import events_for_display
 from campaigns.kept import table_head
+from campaigns.log_pages import PAGE_SIZE
 from campaigns.models import (
     Campaign,
     Event,
@@ -31,6 +33,7 @@ from campaigns.models import (
 from campaigns.redaction import readable_event, reader_apart
 from campaigns.search_text import fts5_query, name_matches, query_words, tsquery
 from core.markdown import render_markdown
+from core.prepared import PreparedRead
 
 
 def campaigns_of(user: User) -> QuerySet[Membership]:
@@ -151,15 +154,31 @@ def _characters_named(campaign_id: int, wanted: list[str]) -> list[int]:
     return [pk for pk, name in rows if name_matches(name, wanted)]
 
 
+# The kinds a member may read, read on every plain log page to key its filter: compiled once (``core.prepared``), for
+# a narrator and for a player. Arguments in the SQL's order.
+_kinds_of_narrator = PreparedRead(
+    lambda campaign_id: LoggedKind.objects.filter(campaign_id=campaign_id).order_by().values_list("kind")
+)
+_kinds_of_player = PreparedRead(
+    lambda campaign_id, everyone, user_id, private: (
+        LoggedKind.objects.filter(campaign_id=campaign_id)
+        .filter(Q(visibility=everyone) | Q(reader=user_id, visibility=private))
+        .order_by()
+        .values_list("kind")
+    )
+)
+
+
 def log_kinds(membership: Membership, head: int | None = None) -> list[str]:
     """The kinds of the events this member may read (a kind alone can give a secret away), from the few rows
-    of LoggedKind rather than the whole log: one small query, not kept (``head`` is no longer used)."""
-    rows = LoggedKind.objects.filter(campaign_id=membership.campaign_id)
-    if not membership.is_narrator:
-        rows = rows.filter(
-            Q(visibility=Visibility.EVERYONE) | Q(visibility=Visibility.PLAYER, reader=membership.user_id)
+    of LoggedKind rather than the whole log: one small query (``head`` is no longer used)."""
+    if membership.is_narrator:
+        rows = _kinds_of_narrator(membership.campaign_id)
+    else:
+        rows = _kinds_of_player(
+            membership.campaign_id, str(Visibility.EVERYONE), membership.user_id, str(Visibility.PLAYER)
         )
-    return sorted(set(rows.values_list("kind", flat=True)))
+    return sorted({kind for (kind,) in rows})
 
 
 def recent_events(membership: Membership, limit: int = 30) -> list[Event]:
@@ -186,9 +205,18 @@ def lazy_log_entries(events: QuerySet[Event], membership: Membership | None, cam
 
 
 def lazy_entries_of_rows(
-    rows: Sequence[tuple[int, str, int | None, dt.datetime]], membership: Membership | None, campaign: Campaign
+    rows: Sequence[tuple[int, str, int | None, dt.datetime]],
+    membership: Membership | None,
+    campaign: Campaign,
+    *,
+    under_head: bool = True,
 ) -> LazyEntries:
-    """As ``lazy_log_entries``, from rows (pk, kind, actor id, creation time) already read (a log page's)."""
+    """As ``lazy_log_entries``, from rows (pk, kind, actor id, creation time) already read (a log page's).
+
+    ``under_head=False``: the entries are keyed by their declaration alone, not also under the stream's head. For a
+    list inside a region itself kept under the head (a feed): that region is rendered only once the head has moved,
+    when no entry can have been kept under the new head yet, so those keys were each a digest and a read for nothing.
+    """
     corrections = corrections_of([row[0] for row in rows])
     refs = [
         EntryRef(
@@ -202,20 +230,65 @@ def lazy_entries_of_rows(
     ]
 
     def load(pks: list[int]) -> dict[int, LogEntry]:
-        loaded = Event.objects.filter(campaign_id=campaign.pk, pk__in=pks).order_by().for_display()
+        loaded = events_for_display(campaign.pk, pks)
         # As ``log_entries``: what the describers read is the payload as this reader may (campaigns.redaction).
         return {
             event.pk: _log_entry(readable_event(event, membership), membership, corrections.get(event.pk, ()))
             for event in loaded
         }
 
-    head = table_head(membership) if membership is not None else None
+    head = table_head(membership) if membership is not None and under_head else None
     return LazyEntries(refs=refs, campaign=campaign.pk, epoch=campaign.log_epoch, load=load, head=head)
 
 
-def recent_entries(membership: Membership, limit: int = 30) -> LazyEntries:
+FEED_LENGTH = 30
+_ENTRY_ROW = ("pk", "kind", "actor_id", "created_at")
+
+
+def _newest_of_narrator(limit: int) -> PreparedRead[Event]:
+    return PreparedRead(
+        lambda campaign_id: (
+            Event.objects.filter(campaign_id=campaign_id)
+            .order_by("-created_at", "-pk")
+            .values_list(*_ENTRY_ROW)[:limit]
+        )
+    )
+
+
+def _newest_of_player(limit: int) -> PreparedRead[Event]:
+    return PreparedRead(
+        lambda campaign_id, everyone, user_id, private: (
+            Event.objects.filter(campaign_id=campaign_id)
+            .filter(Q(visibility=everyone) | Q(visibility=private, recipient_id=user_id))
+            .order_by("-created_at", "-pk")
+            .values_list(*_ENTRY_ROW)[:limit]
+        )
+    )
+
+
+# The newest rows a member may read (``EventQuerySet.visible_to``), read on every campaign page (the feed) and plain
+# log page after a change: compiled once (``core.prepared``), per length, for a narrator and for a player. Arguments in
+# the SQL's order.
+_NEWEST = {
+    (limit, narrator): (_newest_of_narrator if narrator else _newest_of_player)(limit)
+    for limit in (FEED_LENGTH, PAGE_SIZE + 1)
+    for narrator in (True, False)
+}
+
+
+def newest_rows(membership: Membership, limit: int) -> list[tuple[int, str, int | None, dt.datetime]]:
+    """The newest ``limit`` events ``membership`` may read, as rows (pk, kind, actor id, creation time)."""
+    read = _NEWEST.get((limit, membership.is_narrator))
+    if read is None:
+        return list(Event.objects.visible_to(membership).values_list(*_ENTRY_ROW)[:limit])
+    if membership.is_narrator:
+        return read(membership.campaign_id)
+    return read(membership.campaign_id, str(Visibility.EVERYONE), membership.user_id, str(Visibility.PLAYER))
+
+
+def recent_entries(membership: Membership, limit: int = FEED_LENGTH, *, under_head: bool = True) -> LazyEntries:
     """The latest entries this member may read (the dashboard's and the campaign home's feed)."""
-    return lazy_log_entries(Event.objects.visible_to(membership)[:limit], membership, membership.campaign)
+    return lazy_entries_of_rows(newest_rows(membership, limit), membership, membership.campaign, under_head=under_head)
 
 
 @dataclass(frozen=True)
@@ -262,12 +335,21 @@ def log_entries(
     ]
 
 
+# Compiled once (core.prepared): on a page whose feed is rendered anew, building this query cost more than running it.
+_corrections = PreparedRead(
+    lambda ids: (
+        Event.objects.filter(corrects_id__in=ids)
+        .order_by("-created_at", "-pk")
+        .values_list("corrects_id", "pk", "payload")
+    )
+)
+
+
 def corrections_of(event_ids: list[int]) -> dict[int, tuple[tuple[int, str], ...]]:
     """Number and reason of each correction of these events, newest first as the log reads."""
     found: dict[int, list[tuple[int, str]]] = {}
     if event_ids:
-        rows = Event.objects.filter(corrects_id__in=event_ids).values_list("corrects_id", "pk", "payload")
-        for corrects_id, pk, payload in rows:
+        for corrects_id, pk, payload in _corrections(tuple(dict.fromkeys(event_ids))):
             found.setdefault(corrects_id, []).append((pk, payload.get("reason", "")))
     return {event_id: tuple(fixes) for event_id, fixes in found.items()}
 

@@ -18,7 +18,6 @@ from django_htmx.http import HttpResponseClientRedirect
 from campaigns import page_regions, selectors, services
 from campaigns.access import MemberRequest, campaign_member, campaign_narrator
 from campaigns.cast import cast
-from campaigns.chronicle import kind_label
 from campaigns.exports import log_as_json, log_as_markdown
 from campaigns.forms import (
     CampaignForm,
@@ -37,6 +36,7 @@ from campaigns.now import now_html
 from campaigns.page_regions import part_html
 from core.errors import ServiceError
 from core.http import AuthenticatedRequest, allow_methods, posted_next_or
+from core.kept_regions import region_html
 
 
 def _membership(request: MemberRequest) -> Membership:
@@ -230,21 +230,8 @@ def clock_advance(request: MemberRequest, campaign_id: int) -> HttpResponse:
     return redirect("campaigns:dashboard", campaign_id)
 
 
-def _log_filter(
-    request: HttpRequest, membership: Membership, events_kinds: list[str], head: int | None = None
-) -> LogFilterForm:
-    sessions, characters = _filter_choices(membership, head)
-    kinds = [(k, kind_label(k)) for k in events_kinds]
-    return LogFilterForm(request.GET or None, sessions=sessions, characters=characters, kinds=kinds)
-
-
-def _filter_choices(membership: Membership, head: int | None) -> tuple[list[Any], list[Any]]:
-    """The sessions and the characters the log's filter offers this member (two small queries, not kept: a
-    hand-keyed copy of them went stale as easily as it saved a millisecond)."""
-    campaign = membership.campaign
-    sessions = [(s.pk, str(s)) for s in campaign.game_sessions.order_by("number")]
-    characters = [(c.pk, c.name) for c in cast().viewable(membership).only("pk", "name")]
-    return sessions, characters
+def _log_filter(request: HttpRequest, membership: Membership, events_kinds: list[str]) -> LogFilterForm:
+    return page_regions.log_filter_form(membership, events_kinds, request.GET or None)
 
 
 def _filter_values(form: LogFilterForm) -> selectors.LogFilter:
@@ -269,19 +256,30 @@ def log(request: MemberRequest, campaign_id: int) -> HttpResponse:
     campaign = membership.campaign
     # The stream's head (read with the membership, first) changes with every event, in commit order: the
     # kinds kept under it are exact.
-    latest = table_head(membership)
-    filter_form = _log_filter(request, membership, selectors.log_kinds(membership, latest), latest)
-    log_filter = _filter_values(filter_form)
-    events = selectors.filter_events(Event.objects.visible_to(membership), log_filter, campaign.pk)
-    page = log_page(events, request.GET, request.path)
+    filter_form: LogFilterForm | None = None
+    filter_html = ""
+    if request.GET:  # a filtered page: its filter is bound to what was asked
+        filter_form = _log_filter(request, membership, selectors.log_kinds(membership))
+        log_filter = _filter_values(filter_form)
+    else:  # the plain page's filter is a region, kept (campaigns.page_regions.LOG_FILTER)
+        log_filter = selectors.LogFilter()
+        if not request.htmx:
+            thing = page_regions.LogFilterOf(campaign, membership)
+            filter_html = region_html(page_regions.LOG_FILTER, thing, membership, request=request)
     context: dict[str, Any] = {
         "campaign": campaign,
         "membership": membership,
         "filter_form": filter_form,
-        "page": page,
-        "entries": selectors.lazy_entries_of_rows(page.rows, membership, campaign),
+        "filter_html": filter_html,
         "live_watch": [feed_subject(campaign.pk)],
     }
+    if request.GET:
+        events = selectors.filter_events(Event.objects.visible_to(membership), log_filter, campaign.pk)
+        page = log_page(events, request.GET, request.path)
+        context["page"] = page
+        context["entries"] = selectors.lazy_entries_of_rows(page.rows, membership, campaign)
+    else:  # the plain page's newest entries: a region, kept (campaigns.page_regions.LOG_ENTRIES)
+        context["entries_html"] = region_html(page_regions.LOG_ENTRIES, campaign, membership, request=request)
     if not request.htmx:
         context["note_form_html"] = part_html(page_regions.NOTE_FORM, membership, request, context)
     template = "campaigns/log.html#log-entries" if request.htmx else "campaigns/log.html"

@@ -106,7 +106,8 @@ CACHES = {
     # bytes (campaigns/entry_region.py, core/fragment_cache.py), so nothing needs to be shared between
     # processes to stay correct.
     "fragments": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        # Django's memory cache without its key checks and without pickling strings (core/fragment_store.py).
+        "BACKEND": "core.fragment_store.FragmentStore",
         "LOCATION": "fragments",
         "TIMEOUT": None,
         "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},

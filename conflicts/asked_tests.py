@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.event_subjects import ASKS, CHARACTER, SETTINGS, STATES
@@ -30,6 +31,7 @@ from conflicts.services.asked_tests import (
     askable_characters,
     too_many,
 )
+from core.prepared import PreparedRead
 from core.regions import Depends, Region, pass_fact, register, subject
 
 if TYPE_CHECKING:
@@ -67,16 +69,22 @@ class Asks:
     def pending(self) -> list[AskedTest]:
         """The asks waiting that this member may see: every one for a narrator, their characters' for a player."""
         campaign_id = self.campaign.pk
-
-        def load() -> list[AskedTest]:
-            rows = AskedTest.objects.filter(campaign_id=campaign_id, status=AskStatus.PENDING)
-            return list(rows.select_related("character__campaign").order_by("asked_at", "pk"))
-
         # Every member's asks in one read per render pass (the twenty pages a live event is rendered for).
-        every: list[AskedTest] = pass_fact(("asks waiting", campaign_id), load)
+        every: list[AskedTest] = pass_fact(
+            ("asks waiting", campaign_id), lambda: _every_pending(campaign_id, str(AskStatus.PENDING))
+        )
         if self.membership.is_narrator:
             return list(every)
         return [asked for asked in every if asked.character.owner_id == self.membership.user_id]
+
+
+def _pending(campaign_id: int, status: str) -> QuerySet[AskedTest]:
+    return AskedTest.objects.filter(campaign_id=campaign_id, status=status).select_related("character__campaign")
+
+
+# Read on every campaign page whose stream moved (the declaration names the characters asked): compiled once
+# (``core.prepared``), building the query cost more than running it. Arguments in the SQL's order.
+_every_pending = PreparedRead(lambda campaign_id, status: _pending(campaign_id, status).order_by("asked_at", "pk"))
 
 
 def _line(asked: AskedTest, *, odds: bool) -> AskLine:

@@ -5,15 +5,36 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from characters.labels import rank_display
+from core.per_language import PerLanguage
 
 SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+def _figures() -> dict[str, str]:
+    return {"1": _("A"), "11": _("J"), "12": _("Q"), "13": _("K")}
+
+
+class _Faces(dict[str, str]):
+    """The faces read in one language, each written the first time it is asked for (a Sequence's story names a
+    dozen cards a draw: four ``gettext`` per card were half the cost of telling it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.figures = _figures()
+
+    def __missing__(self, code: str) -> str:
+        value = self.figures.get(code[:-1], code[:-1])
+        face = self[code] = f"{value}{SUITS.get(code[-1], code[-1])}"
+        return face
+
+
+_faces = PerLanguage(_Faces)
 
 
 def card_face(code: str) -> str:
     """A card as players read it: « 10♣ » rather than its code « 10C »; the ace as drawn (« A♠ », not « 1♠ »), figures
     (method 2) as V, D, R in French."""
-    value = {"1": _("A"), "11": _("J"), "12": _("Q"), "13": _("K")}.get(code[:-1], code[:-1])
-    return f"{value}{SUITS.get(code[-1], code[-1])}"
+    return _faces()[code]
 
 
 def modifier_label(code: str) -> str:

@@ -25,6 +25,10 @@ finds the others kept. Its viewer: narrators alike, and for players whether they
 (their budget and split then show). A row with a modifiers form open (sent back with what was typed, or opened
 without JavaScript) is rendered from the same template, afresh, never kept.
 
+**The narrator's way out** (``LEAVE``, ``narrator_leave.html``: take a participant out, end the Sequence) lists who is
+still in and who cannot act: it reads what the board reads, under the board's declaration, so a console found kept
+builds no board at all.
+
 The page (``views._sequence_page``), the answers to a panel's POSTs, the live pushes (``campaigns.live_regions``,
 a page watching ``sequence:<id>``) and the catch-up (``campaigns.live_catch_up``) all render the board here.
 """
@@ -60,6 +64,7 @@ class BoardOf:
 
     sequence: Sequence
     board: selectors.Board | None = None
+    participants: list[Participant] | None = None  # read once, for the declaration and the board alike
 
     @property
     def campaign_id(self) -> int:
@@ -67,13 +72,18 @@ class BoardOf:
 
     def built(self, membership: Membership) -> selectors.Board:
         if self.board is None:
-            self.board = selectors.sequence_board(self.sequence, membership)
+            self.board = selectors.sequence_board(self.sequence, membership, self._participants())
         return self.board
+
+    def _participants(self) -> list[Participant]:
+        if self.participants is None:
+            self.participants = selectors.participants_of(self.sequence)
+        return self.participants
 
     def character_ids(self) -> list[int]:
         if self.board is not None:
             return [v.participant.character_id for v in self.board.views]
-        return list(Participant.objects.filter(sequence_id=self.sequence.pk).values_list("character_id", flat=True))
+        return [p.character_id for p in self._participants()]
 
 
 def _viewer(membership: Membership) -> tuple[Any, ...]:
@@ -120,6 +130,21 @@ BOARD = register(
         element_id=lambda thing: f"sequence-board-{thing.sequence.pk}",
     )
 )
+
+
+LEAVE = register(
+    Region(
+        name="sequence-leave",
+        template="conflicts/partials/narrator_leave.html",
+        load=_board_of,
+        # Who may be taken out (the participants still in, their names, who cannot act) and the Sequence's version:
+        # what the board reads, under the board's declaration.
+        context=lambda thing, membership, _request: {"sequence": thing.sequence, "board": thing.built(membership)},
+        depends=board_depends,
+        element_id=lambda thing: f"narrator-leave-{thing.sequence.pk}",
+    )
+)
+"""The narrator's way out of a Sequence (take someone out, end it), beside the board on the console."""
 
 
 @dataclass(frozen=True)
@@ -178,15 +203,22 @@ def row_html(board: selectors.Board, view: selectors.ParticipantView, console_fo
     return region_html(region, RowOf(board, view), None)
 
 
+def leave_html(thing: BoardOf, membership: Membership, *, request: Any = None) -> SafeString:
+    """The console's « take someone out or end the Sequence » card, kept with the board (``LEAVE``)."""
+    return region_html(LEAVE, thing, membership, request=request)
+
+
 def board_html(
-    board: selectors.Board, membership: Membership, *, request: Any = None, token: str | None = None,
+    board: selectors.Board | BoardOf, membership: Membership, *, request: Any = None, token: str | None = None,
     oob: bool = False, console_forms: dict[str, Any] | None = None,
 ) -> SafeString:  # fmt: skip
-    """The board region for ``membership``; with a modifiers form open in a row, the board rendered afresh."""
+    """The board region for ``membership``; with a modifiers form open in a row, the board rendered afresh. Given a
+    ``BoardOf`` without its ``Board``, the board is built only if its region is not found kept."""
+    thing = board if isinstance(board, BoardOf) else BoardOf(board.sequence, board)
     if console_forms:
-        context = {"board": board, "console_forms": console_forms, "oob": oob}
+        context = {"board": thing.built(membership), "console_forms": console_forms, "oob": oob}
         return mark_safe(render_to_string(BOARD_TEMPLATE, context, request=request))  # noqa: S308
-    return region_html(BOARD, BoardOf(board.sequence, board), membership, request=request, token=token, oob=oob)
+    return region_html(BOARD, thing, membership, request=request, token=token, oob=oob)
 
 
 @dataclass(frozen=True)
@@ -241,9 +273,10 @@ DECKS_REGION = register(
 )
 
 
-def decks_html(board: selectors.Board, membership: Membership, *, request: Any = None) -> SafeString:
-    """The decks region of ``board``'s Sequence page, from the decks the board has read."""
-    return region_html(DECKS_REGION, DecksOf(board.sequence, board.campaign_decks), membership, request=request)
+def decks_html(thing: BoardOf, membership: Membership, *, request: Any = None) -> SafeString:
+    """The decks region of a Sequence page, from the decks its board has read when it was built."""
+    decks = thing.board.campaign_decks if thing.board is not None else None
+    return region_html(DECKS_REGION, DecksOf(thing.sequence, decks), membership, request=request)
 
 
 @dataclass(frozen=True)

@@ -6,14 +6,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.cache import caches
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
-from django.utils.translation import get_language
 
-from campaigns.chronicle import describe
-from campaigns.models import Campaign, Event, Membership
-from campaigns.redaction import told_to
+from campaigns.models import Campaign, Membership
 from conflicts import decks as deck_store
 from conflicts import sheets
 from conflicts.models import Deck, Participant, Phase, Scene, Sequence
@@ -37,7 +33,7 @@ from conflicts.setup import (
 )
 from conflicts.snapshot import SequenceSnapshot
 from conflicts.snapshot import of as snapshot_of
-from core import fragment_cache
+from conflicts.story import Story, sequence_story
 from core.prepared import PreparedRead
 
 
@@ -156,7 +152,7 @@ class Board:
     outcome: dict[str, Any]
     is_narrator: bool
     penalties: dict[int, int]
-    story: list[str] = field(default_factory=list)
+    story: Story | None = None  # told lazily: a board found kept reads none of it
     lowered: dict[int, int] = field(default_factory=dict)
     effects: dict[int, Any] = field(default_factory=dict)
     npcs_to_draw: int = 0  # narrators: NPCs nobody else runs, still to draw in this draw
@@ -257,7 +253,7 @@ def sequence_board(
         penalties=penalties,
         lowered=lowered,
         effects=effects,
-        story=sequence_story(sequence, membership) if story else [],
+        story=sequence_story(sequence, membership) if story else None,
         npcs_to_draw=sum(
             1
             for v in views
@@ -281,43 +277,6 @@ def _bulk(
         return None
     target, attack = next(iter(split.attack.items()), (opponents[0][0], 0))
     return BulkSplit(attack=attack, target=target, defence=split.defence_cards, opponents=opponents)
-
-
-STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequence.drew", "sequence.npcs_drew",
-               "sequence.resolved",
-               "sequence.atout", "sequence.settled", "sequence.cut", "sequence.outdistanced", "sequence.left",
-               "sequence.ended")  # fmt: skip
-
-
-def sequence_story(sequence: Sequence, membership: Membership) -> list[str]:
-    """The sequence told in order, as the log tells it, with only what this member may read.
-
-    Kept per (sequence, its version, member, language): every event of the story is appended by a service
-    that moves the sequence's version on in the same transaction (conflicts.services.changes._append then
-    _bump), so a new line always comes with a new key; the member in the key keeps what one may read apart
-    from what another may."""
-    if not fragment_cache.enabled():
-        return _story(sequence, membership)
-    # With its creation time: SQLite reuses the ids of deleted rows.
-    key = f"sequence-story:{sequence.pk}:{sequence.created_at.timestamp()}:{sequence.version}:{membership.pk}:{get_language()}"
-    story = caches["fragments"].get(key)
-    if story is None:
-        story = _story(sequence, membership)
-        caches["fragments"].set(key, story)
-    return list(story)
-
-
-def _story(sequence: Sequence, membership: Membership) -> list[str]:
-    events = (
-        Event.objects.visible_to(membership)
-        # A sequence's events all come after its creation: the campaign's recent-events index reads only
-        # those, rather than every sequence event of the campaign's history.
-        .filter(created_at__gte=sequence.created_at, kind__in=STORY_KINDS, payload__sequence=sequence.pk)
-        .select_related("actor")
-        .order_by("created_at", "pk")
-    )
-    # As this member may read each event: a settle's parts (campaigns.redaction) an NPC's wounds among them.
-    return [describe(told_to(event, membership)) for event in events]
 
 
 def deck_states(campaign: Campaign) -> dict[tuple[str, str, int | None], DeckState]:

@@ -32,7 +32,7 @@ from conflicts.forms import (
 from conflicts.fudge_test_views import test_form
 from conflicts.models import Deck, Participant, Scene
 from conflicts.odds_html import odds_html
-from conflicts.regions import board_html, decks_html
+from conflicts.regions import BoardOf, board_html, decks_html, leave_html
 from conflicts.rules.budget import Budget, Split
 from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
@@ -164,6 +164,10 @@ def _board(membership: Membership, sequence_id: int) -> selectors.Board:
 @require_GET
 def sequence(request: MemberRequest, campaign_id: int, sequence_id: int) -> HttpResponse:
     membership = _membership(request)
+    if membership.is_narrator:
+        # The console shows no draw panel: its board is built only if its region is not found kept (the reads of
+        # the table's settings and states behind a board were most of the cost of a console found kept).
+        return _sequence_page(request, membership, BoardOf(selectors.sequence_for(membership, sequence_id)))
     return _sequence_page(request, membership, _board(membership, sequence_id))
 
 
@@ -176,7 +180,7 @@ def _modifiers_form(participant: Participant, version: int) -> ModifiersForm:
 
 
 def _sequence_page(
-    request: HttpRequest, membership: Membership, board: selectors.Board,
+    request: HttpRequest, membership: Membership, board: selectors.Board | BoardOf,
     bound: ModifiersForm | None = None, status: int = 200, opened: int | None = None, adding: bool = False,
 ) -> HttpResponse:  # fmt: skip
     """The sequence page; ``bound`` is a participant's modifiers form sent back with what was typed in it.
@@ -187,33 +191,40 @@ def _sequence_page(
     """
 
     narrator = membership.is_narrator
+    thing = board if isinstance(board, BoardOf) else BoardOf(board.sequence, board)
+    sequence = thing.sequence
     console_forms: dict[str, ModifiersForm] = {}
     if bound is not None:
         console_forms[str(bound.instance.pk)] = bound
     elif opened is not None:
-        participant = next((v.participant for v in board.views if v.participant.pk == opened), None)
+        views = thing.built(membership).views
+        participant = next((v.participant for v in views if v.participant.pk == opened), None)
         if participant is not None:
-            console_forms[str(opened)] = _modifiers_form(participant, board.sequence.version)
+            console_forms[str(opened)] = _modifiers_form(participant, sequence.version)
     # The narrator's console shows every participant as a row whose panel loads when opened; a player's
     # page shows the draw panels of their own characters.
-    panels = (
-        []
-        if narrator
-        else [_panel_context(request, membership, v.participant, board) for v in board.mine if not v.participant.drawn]
-    )
+    panels = []
+    if not narrator:
+        built = thing.built(membership)
+        panels = [
+            _panel_context(request, membership, v.participant, built) for v in built.mine if not v.participant.drawn
+        ]
+    shown = board_html(thing, membership, request=request, console_forms=console_forms)
+    leave = leave_html(thing, membership, request=request) if narrator and sequence.is_open else ""
     context = {
         "campaign": membership.campaign,
         "membership": membership,
-        "board": board,
-        "board_html": board_html(board, membership, request=request, console_forms=console_forms),
-        "sequence": board.sequence,
+        "board": thing.board,  # None for a console found kept (the page reads it for a player's panels only)
+        "board_html": shown,
+        "leave_html": leave,
+        "sequence": sequence,
         "panels": panels,
-        "decks_html": decks_html(board, membership, request=request),
+        "decks_html": decks_html(thing, membership, request=request),
         # The socket sends this Sequence's board and panels (on the narrator's console, the panels opened).
-        "live_watch": [sequence_subject(board.sequence.pk), console_subject(board.sequence.pk)]
+        "live_watch": [sequence_subject(sequence.pk), console_subject(sequence.pk)]
         if narrator
-        else sequence_subject(board.sequence.pk),
-        "add_form": ParticipantAddForm(sequence=board.sequence) if narrator and adding else None,
+        else sequence_subject(sequence.pk),
+        "add_form": ParticipantAddForm(sequence=sequence) if narrator and adding else None,
     }
     return render(request, "conflicts/sequence.html", context, status=status)
 

@@ -3,8 +3,9 @@
 A kept fragment's key carries the digest of what decides its markup besides its context: the template's file,
 every template it includes or extends by a literal name (followed recursively), the template of every region it
 nests by name (``{% region "name" … %}``: its kept bytes hold the nested region's; ``{% regions "name" … %}`` and a
-hole, ``{% hole "name" %}``, likewise), and the Python modules of the tag libraries it loads (a tag such as ``{% playing_card %}`` writes markup in Python). A shared cache
-therefore never serves the markup of an older deploy, and nobody has to remember to bump a number.
+hole, ``{% hole "name" %}``, likewise), and the Python modules of the tag libraries it loads (a tag such as
+``{% playing_card %}`` writes markup in Python). A shared cache therefore never serves the markup of an older deploy,
+and nobody has to remember to bump a number.
 
 It is computed once per process (``markup_version``): template files do not change under a running server,
 and the development server restarts on a change.

@@ -1,4 +1,5 @@
-"""``{% region "name" thing %}``: a region nested inside another one's template, kept by its own declaration.
+"""``{% region "name" thing %}``: a region nested inside another one's template, kept by its own declaration;
+``{% regions "name" things %}``: a list of them, one after the other, looked up together.
 
 A page region (the sheet) can hold costly parts whose bytes depend on less than the whole (the trait rows do not
 read the Atouts): each is a region of its own (``core.regions``), rendered here through the kept-fragment service
@@ -53,7 +54,7 @@ def regions(context: template.Context, name: str, things: Any) -> SafeString:
     found = regions_html(
         get(name),
         list(things),
-        context["membership"],
+        context.get("membership"),
         request=context.get("request"),
         token=None if token is None else str(token),
     )

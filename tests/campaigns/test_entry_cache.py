@@ -136,3 +136,20 @@ def test_a_correction_and_a_new_name_show_at_once() -> None:
     services.event_correct(membership=membership(campaign, people["narrator"]), event=note, reason="faux")
     assert "Corrected by" in entry() or "Corrigé par" in entry()
     assert "faux" in entry()
+
+
+def test_the_entries_of_a_kept_list_are_not_also_kept_under_the_head() -> None:
+    """The dashboard's feed and the plain log page's list are kept under the stream's head: rendered only once it has
+    moved, when no entry can be kept under the new head yet. Their entries are kept by their declaration alone (a key
+    under the head each was a digest and a read for nothing); a filtered log page keeps them under the head too."""
+    campaign, people = _table()
+    client = _client(people["narrator"])
+    store = caches["fragments"]
+    for url in (reverse("campaigns:dashboard", args=[campaign.pk]), reverse("campaigns:log", args=[campaign.pk])):
+        store.clear()
+        assert client.get(url).status_code == 200
+        keys = list(store._cache)  # type: ignore[attr-defined]  # the memory store's own
+        assert any("region:entry:" in key for key in keys) and not any("region-at:entry:" in key for key in keys)
+    store.clear()
+    client.get(reverse("campaigns:log", args=[campaign.pk]) + "?kind=note")
+    assert any("region-at:entry:" in key for key in store._cache)  # type: ignore[attr-defined]  # the store's own

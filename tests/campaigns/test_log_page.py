@@ -267,3 +267,36 @@ def test_the_dashboard_after_a_note_serves_its_now_sections_kept(django_assert_m
     sqls = [q["sql"] for q in captured.captured_queries]
     assert not [sql for sql in sqls if "conflicts_sequence" in sql or "savagestate" in sql], sqls
     assert "Une note" in page and "Jim" in page
+
+
+@pytest.mark.parametrize("reader", ["narrator", "player"])
+def test_the_plain_log_pages_filter_and_list_are_kept_until_they_have_something_new(
+    reader: str, django_assert_max_num_queries
+) -> None:  # type: ignore[no-untyped-def]
+    """The plain page's filter and list are regions (campaigns.page_regions.LOG_FILTER, LOG_ENTRIES): found kept, the
+    page reads no entry, session or character, and after a note (no new kind, no new session or character) it is still found kept; a new kind
+    shows at once. A filtered page's filter is bound to what was asked and offers the same choices."""
+    campaign = campaign_with(players=1)
+    fill(campaign, 3)
+    user = narrator_of(campaign) if reader == "narrator" else players_of(campaign)[0]
+    client = logged_in(user)
+    client.cookies["django_language"] = "en"
+    url = reverse("campaigns:log", args=[campaign.pk])
+    client.get(url)
+    writer = membership(campaign, narrator_of(campaign))
+    with django_assert_max_num_queries(4):  # session, user, member, kinds: the filter and the list found kept
+        client.get(url)
+    for _ in range(2):
+        with django_assert_max_num_queries(9) as read:  # and after a note: the versions, the new entry's two reads
+            page = client.get(url).content.decode()
+        filter_reads = ('FROM "campaigns_gamesession"', 'FROM "characters_character"')
+        assert not [q for q in read.captured_queries if any(part in q["sql"] for part in filter_reads)]
+        services.note_write(membership=writer, text="Encore une note")
+    assert '<option value="note">' in page and '<option value="session.created">' not in page
+    session = services.game_session_create(
+        campaign=campaign, actor=narrator_of(campaign), date=campaign.created_at.date()
+    )
+    page = client.get(url).content.decode()
+    assert '<option value="session.created">' in page and f'<option value="{session.pk}">' in page
+    filtered = client.get(url, {"kind": "note"}).content.decode()
+    assert '<option value="session.created">' in filtered and '<option value="note" selected>' in filtered

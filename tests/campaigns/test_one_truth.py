@@ -75,6 +75,9 @@ class Page:
     client: Client
     html: str = ""
     sequence: Sequence | None = None  # a Sequence's page: its participants' rows are compared too
+    # Kept regions not pushed live (the console's « take someone out » card): a fresh GET equals its render with the
+    # caches off.
+    unpushed_ids: tuple[str, ...] = ()
 
     def get(self) -> str:
         return self.client.get(self.url).text
@@ -120,13 +123,15 @@ def _dashboard(user: User, campaign: Campaign, language: str) -> Page:
 
 def _log(user: User, campaign: Campaign, language: str) -> Page:
     url = reverse("campaigns:log", args=[campaign.pk])
-    return Page(user, url, frozenset({feed_subject(campaign.pk)}), (), language, _client(user, language))
+    return Page(user, url, frozenset({feed_subject(campaign.pk)}), (), language, _client(user, language),
+                unpushed_ids=("log-filters", "log-entries"))  # fmt: skip
 
 
 def _sequence_page(user: User, sequence: Sequence, language: str, *, narrator: bool) -> Page:
     watching = {sequence_subject(sequence.pk), *([console_subject(sequence.pk)] if narrator else [])}
     return Page(user, sequence.get_absolute_url(), frozenset(watching), (f"sequence-board-{sequence.pk}",), language,
-                _client(user, language), sequence=sequence)  # fmt: skip
+                _client(user, language), sequence=sequence,
+                unpushed_ids=(f"narrator-leave-{sequence.pk}",) if narrator else ())  # fmt: skip
 
 
 def _states_page(user: User, character: Character, language: str) -> Page:
@@ -320,6 +325,8 @@ def _check(t: Table, step: str, *, uncached: bool = True) -> None:
             if step == "rename" and region_id in entries:
                 continue  # open entries keep the names they were rendered with (see the module's docstring)
             assert element(page.html, region_id) == element(fresh, region_id), where
+        for region_id in page.unpushed_ids:
+            assert element(fresh, region_id) == element(plain, region_id), (step, page.url, region_id)
         if step == "rename":
             page.html = fresh  # the reader reloads to see the new name in the entries
 
@@ -483,3 +490,55 @@ def test_the_check_fails_when_a_states_region_drops_a_dependency(
     with pytest.raises(AssertionError) as failed:
         _play([("wound", 0)])
     assert stale in str(failed.value)
+
+
+def test_the_check_fails_when_the_storys_lines_drop_their_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Sequence's story lines, nested in its board (``conflicts.story``), each keyed by its event: without the
+    event in the declaration, a draw's board is rendered anew around lines kept for other events."""
+    from conflicts import story
+
+    def depends(*args: Any) -> regions.Depends:
+        declared = story.line_depends(*args)
+        return dataclasses.replace(declared, rows=declared.rows[2:])  # the log_epoch alone
+
+    lacking = dataclasses.replace(story.STORY_LINE, depends=depends)
+    monkeypatch.setitem(regions._registry, story.STORY_LINE.name, lacking)
+    with pytest.raises(AssertionError) as failed:
+        _play([("draw", 0)])
+    assert "sequence-board-" in str(failed.value)
+
+
+def test_the_check_fails_when_the_log_filter_drops_the_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain log page's filter (``campaigns.page_regions.LOG_FILTER``) without the kinds among its rows: a kind the
+    log had not held yet leaves a kept filter that does not offer it. (A change of the Savage dice names no
+    character, no session and no member: only the kinds tell the filter it has something new to offer.)"""
+    from campaigns import page_regions
+
+    def depends(*args: Any) -> regions.Depends:
+        declared = page_regions._log_filter_depends(*args)
+        return dataclasses.replace(declared, rows=declared.rows[:1])
+
+    lacking = dataclasses.replace(page_regions.LOG_FILTER, depends=depends)
+    monkeypatch.setattr(page_regions, "LOG_FILTER", lacking)
+    with pytest.raises(AssertionError) as failed:
+        _play([("dice", 1)])
+    assert "log-filters" in str(failed.value)
+
+
+def test_the_check_fails_when_the_log_pages_list_drops_the_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain log page's list (``campaigns.page_regions.LOG_ENTRIES``) without ``log:<campaign>``: after a note,
+    a fresh page serves the list kept before it, which the open page (with the note pushed) no longer equals."""
+    from campaigns import page_regions
+
+    declared_by = page_regions.LOG_ENTRIES.depends
+
+    def depends(*args: Any) -> regions.Depends:
+        declared = declared_by(*args)
+        kept = frozenset(s for s in declared.all_subjects() if not s.startswith(("log:", "table:")))
+        return dataclasses.replace(declared, subjects=kept, campaign_id=0)
+
+    lacking = dataclasses.replace(page_regions.LOG_ENTRIES, depends=depends)
+    monkeypatch.setattr(page_regions, "LOG_ENTRIES", lacking)
+    with pytest.raises(AssertionError) as failed:
+        _play([("note", 0)])
+    assert "/log/" in str(failed.value)

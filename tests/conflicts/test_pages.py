@@ -406,3 +406,29 @@ def test_a_draw_post_reads_the_table_once_and_appends_one_event(last: bool, djan
     assert f.sequence.phase == ("resolved" if last else "drawing")
     if last:
         assert f.sequence.outcome == added[0].payload["outcome"]
+
+
+def test_a_console_found_kept_builds_no_board(django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """The narrator's console shows no draw panel: when its board and its « take someone out » card are found kept
+    (``conflicts.regions``), nothing behind them is read: session, user, member (with the stream's head), sequence,
+    decks. A draw then renders them anew, the same bytes as with the caches off."""
+    import re
+
+    from django.test import override_settings
+
+    f = fight(npcs=2)
+    client = login(f.narrator)
+    url = reverse("conflicts:sequence", args=[f.campaign.pk, f.sequence.pk])
+    client.get(url)
+    with django_assert_max_num_queries(5):
+        warm = client.get(url).content.decode()
+    assert f'id="narrator-leave-{f.sequence.pk}"' in warm and "Truand 2" in warm
+    draw(f.pc, f.player, Split(defence={f.pc.key: 5}))
+
+    def page() -> str:
+        html = client.get(url).content.decode()
+        return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": "|data-live-since=")[^"]+"', "", html)
+
+    after = page()
+    with override_settings(FRAGMENT_CACHE=False):
+        assert page() == after

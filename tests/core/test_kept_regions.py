@@ -52,3 +52,58 @@ def test_a_tag_librarys_python_is_part_of_the_markup_version(tmp_path: Path, mon
         before = template_digest("cards.html")
         monkeypatch.setattr(digests, "_library_sources", lambda names: ["# another version"] if names else [])
         assert template_digest("cards.html") != before
+
+
+def test_a_list_of_nested_regions_is_part_of_the_markup_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``{% regions "name" things %}`` nests a list of regions as ``{% region %}`` nests one: the outer template's
+    markup version follows the nested region's template, and the tag renders each thing through the service."""
+    from django.template import engines
+
+    from core import regions
+
+    (tmp_path / "outer.html").write_text('{% load regions %}<ol>{% regions "test-lines" things %}</ol>')
+    (tmp_path / "line.html").write_text("<li>{{ value }}</li>")
+    line = Region("test-lines", "line.html", load=lambda pk, m: pk, context=lambda t, m, r: {"value": t},
+                  depends=lambda t, m, r: Depends(campaign_id=1, subjects=frozenset(), rows=(t,)))  # fmt: skip
+    monkeypatch.setitem(regions._registry, line.name, line)
+    monkeypatch.setattr(regions, "_known", regions.ContextVar("known", default=(frozenset({"table:1"}), {})))
+    with override_settings(TEMPLATES=_templates(tmp_path)):
+        forget_markup_versions()
+        outer = engines["django"].get_template("outer.html")
+        assert outer.render({"things": ["un", "deux"], "membership": None}) == "<ol><li>un</li><li>deux</li></ol>"
+        before = template_digest("outer.html")
+        (tmp_path / "line.html").write_text("<li class='line'>{{ value }}</li>")
+        assert template_digest("outer.html") != before
+    forget_markup_versions()
+
+
+def test_a_list_of_regions_reads_the_markup_version_language_and_zone_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``regions_html`` keys every thing of the list with the same region, language and zone: read once for the list
+    (a story of a hundred lines read them two hundred times), with the keys ``region_html`` makes."""
+    from django.core.cache import caches
+
+    (tmp_path / "line.html").write_text("<li>{{ value }}</li>")
+    line = Region("test-lines", "line.html", load=lambda pk, m: pk, context=lambda t, m, r: {"value": t},
+                  depends=lambda t, m, r: Depends(campaign_id=1, subjects=frozenset(), rows=(t,), head=3))  # fmt: skip
+    monkeypatch.setattr(kept_regions, "versions", lambda subjects, campaign_id=None: {})
+    counted: list[str] = []
+
+    def counting(name: str) -> str:
+        counted.append(name)
+        return markup_version(name)
+
+    monkeypatch.setattr(kept_regions, "markup_version", counting)
+    with override_settings(TEMPLATES=_templates(tmp_path)):
+        forget_markup_versions()
+        caches["fragments"].clear()
+        things = [f"ligne {n}" for n in range(5)]
+        assert kept_regions.regions_html(line, things, None) == [f"<li>{t}</li>" for t in things]
+        assert len(counted) == 1
+        depends = line.depends(things[0], None, None)
+        assert kept_regions.outer_key(line, depends) in caches["fragments"]  # the keys region_html makes
+        assert kept_regions.inner_key(line, depends, found={}) in caches["fragments"]
+    forget_markup_versions()

@@ -1,0 +1,46 @@
+"""Events read by id for display (``EventQuerySet.for_display``: the actor, the game session, the characters), with
+their SQL compiled once (``core.prepared``).
+
+A log page after a note renders one entry: Django spent about 2.5 ms of the 15 ms request building and compiling the
+two queries that load that one event and its characters (in process, SQLite), several times what running them
+costs. The instances are the ones ``for_display()`` makes: the actor and the session loaded with the event, and the
+characters as a prefetch (``event.characters.all()`` reads no more), in the characters' own order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from campaigns.models import Event
+from core.prepared import PreparedRead
+
+# Arguments in the SQL's order: Django sorts a filter's keywords (campaign_id, pk__in).
+_events = PreparedRead(
+    lambda campaign_id, pks: (
+        Event.objects.filter(campaign_id=campaign_id, pk__in=pks).order_by().select_related("actor", "game_session")
+    )
+)
+# The characters' own order (``Character.Meta.ordering``: campaign, kind, name, pk; one campaign here).
+_links = PreparedRead(
+    lambda pks: (
+        Event.characters.through.objects.filter(event_id__in=pks)
+        .select_related("character")
+        .order_by("character__kind", "character__name", "character_id")
+    )
+)
+
+
+def events_for_display(campaign_id: int, pks: Iterable[int]) -> list[Event]:
+    """The events of ``campaign_id`` among ``pks`` (in no particular order), as ``for_display()`` loads them: two
+    queries, none for an empty ``pks``."""
+    events = _events(int(campaign_id), tuple(dict.fromkeys(int(pk) for pk in pks)))
+    characters: dict[int, list[object]] = {event.pk: [] for event in events}
+    for link in _links(tuple(characters)):
+        characters[link.event_id].append(link.character)
+    for event in events:
+        # As Django's prefetch leaves it: the related manager's queryset with its result already there.
+        rows = event.characters.get_queryset()
+        rows._result_cache = characters[event.pk]
+        rows._prefetch_done = True
+        event._prefetched_objects_cache = {"characters": rows}
+    return events

@@ -1,0 +1,144 @@
+"""A Sequence's story, told in order as the log tells it: each line a region (``core.regions``), kept by its event.
+
+The story is append-only: an event of a Sequence is never changed, and its line reads nothing but the event (its
+payload and actor), the reader's language and the names the campaign's ``log_epoch`` stands for (renames bump it).
+So a line is kept under that declaration, as a log entry is (``campaigns.entry_region``), and the board
+(``conflicts.regions.BOARD``, which names the Sequence, its participants and the ``log_epoch``) nests the lines
+(``{% regions "sequence-story-line" … %}``): after a draw the board is rendered anew around the lines kept before,
+and only the new event is told. The story's one query reads each line's payload as text: only a line not kept yet
+is decoded and made an event. Reading and telling every line again cost half of the narrator's page after a draw,
+and grew with every draw of the Sequence.
+
+Which lines a member reads is chosen before any is looked up (``EventQuerySet.visible_to``): a line is the same
+bytes for every reader who may read it, so its viewer is nobody in particular, except for a kind that carries parts
+(a settle's Revers, each with its sheet's visibility: an NPC's wounds are the narrator's). Such a line is told as its
+reader may read it (``campaigns.redaction.told_to``) and kept for the readers who read it alike
+(``campaigns.redaction.reader_apart``: the narrators, each player).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.contrib.auth.models import User
+from django.db.models import TextField
+from django.db.models.functions import Cast
+
+from campaigns.chronicle import describe
+from campaigns.models import Event
+from campaigns.redaction import reader_apart, told_to
+from core.regions import Depends, Region, register
+
+if TYPE_CHECKING:
+    from campaigns.models import Membership
+    from conflicts.models import Sequence
+
+STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequence.drew", "sequence.npcs_drew",
+               "sequence.resolved", "sequence.atout", "sequence.settled", "sequence.cut", "sequence.outdistanced",
+               "sequence.left", "sequence.ended")  # fmt: skip
+
+Row = tuple[int, str, str, "int | None", "str | None", str]  # pk, created (as stored), kind, actor, its name, payload
+
+
+@dataclass
+class Story:
+    """The lines of one Sequence that one member may read, in one query: each event's id, time, kind, actor and
+    payload as text. An event is made (its payload decoded) only for a line not kept yet (``event``)."""
+
+    sequence: Sequence
+    membership: Membership
+    _rows: dict[int, Row] | None = None
+
+    @property
+    def rows(self) -> dict[int, Row]:
+        if self._rows is None:
+            events = (
+                Event.objects.visible_to(self.membership)
+                # A sequence's events all come after its creation: the campaign's recent-events index reads only
+                # those, rather than every sequence event of the campaign's history.
+                .filter(
+                    created_at__gte=self.sequence.created_at, kind__in=STORY_KINDS, payload__sequence=self.sequence.pk
+                )  # fmt: skip
+                .order_by("created_at", "pk")
+                # The payload and the time as the database holds them: decoding every line's, kept or not, was most
+                # of the read. The time only tells this event from another that once had its id.
+                .annotate(payload_text=Cast("payload", TextField()), created_text=Cast("created_at", TextField()))
+                .values_list("pk", "created_text", "kind", "actor_id", "actor__username", "payload_text")
+            )
+            self._rows = {row[0]: row for row in events}
+        return self._rows
+
+    @property
+    def lines(self) -> list[StoryLine]:
+        """What the board nests, one region each."""
+        return [StoryLine(pk, row[1], self) for pk, row in self.rows.items()]
+
+    def __bool__(self) -> bool:
+        return bool(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[str]:
+        """The lines' text, for code that reads the story rather than show it."""
+        return iter([describe(told_to(self.event(pk), self.membership)) for pk in self.rows])
+
+    def event(self, pk: int) -> Event:
+        """The event of line ``pk`` as a describer reads it: its kind, payload and actor (a describer reads
+        nothing else; any other column would be read on first use, as Django reads a deferred field)."""
+        _pk, _created, kind, actor_id, actor_name, payload = self.rows[pk]
+        known = {"id": pk, "campaign_id": self.sequence.campaign_id, "kind": kind,
+                 "actor_id": actor_id, "payload": json.loads(payload)}  # fmt: skip
+        # ``from_db`` takes the values in the model's order of fields.
+        names = [f.attname for f in Event._meta.concrete_fields if f.attname in known]
+        event = Event.from_db(Event.objects.db, names, [known[name] for name in names])
+        if actor_id is not None:
+            actor = User.from_db(Event.objects.db, ["id", "username"], [actor_id, actor_name])
+            Event.actor.field.set_cached_value(event, actor)
+        return event
+
+
+@dataclass(frozen=True)
+class StoryLine:
+    """One line of a story: its event (with its creation time: SQLite hands a deleted row's id out again)."""
+
+    pk: int
+    created: str
+    story: Story
+
+
+def line_depends(line: StoryLine, _membership: Any = None, _request: Any = None) -> Depends:
+    """A line's declaration (see the module's docstring): its event, the names the ``log_epoch`` stands for, and who
+    reads it alike (everyone, but for a kind with parts)."""
+    story = line.story
+    sequence = story.sequence
+    return Depends(
+        campaign_id=int(sequence.campaign_id),
+        subjects=frozenset(),
+        rows=(line.pk, line.created, sequence.campaign.log_epoch),
+        viewer=reader_apart(story.rows[line.pk][2], story.membership),
+    )
+
+
+def _line_context(line: StoryLine, _membership: Any, _request: Any) -> dict[str, Any]:
+    # As this member may read it: a settle's parts (campaigns.redaction), an NPC's wounds among them.
+    return {"line": describe(told_to(line.story.event(line.pk), line.story.membership))}
+
+
+STORY_LINE = register(
+    Region(
+        name="sequence-story-line",
+        template="conflicts/partials/story_line.html",
+        load=lambda _pk, _membership: None,  # told inside its board only
+        context=_line_context,
+        depends=line_depends,
+    )
+)
+
+
+def sequence_story(sequence: Sequence, membership: Membership) -> Story:
+    """The story of ``sequence`` as ``membership`` may read it."""
+    return Story(sequence, membership)
