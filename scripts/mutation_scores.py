@@ -75,8 +75,11 @@ def sample(size: int, seed: int, packages: list[str]) -> int:
         for meta in _metas(package)
         for name in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
     ]
-    # Sorted first: the draw depends on the seed and the mutants, not on the order the files were listed in.
-    for name in sorted(random.Random(seed).sample(sorted(every), min(size, len(every)))):
+    # Sorted first, so that the draw depends on the seed and the mutants only; shuffled then cut, so that a larger
+    # sample of the same seed holds the smaller one (a run stopped at 200 goes on to 400 without redrawing).
+    every.sort()
+    random.Random(seed).shuffle(every)
+    for name in sorted(every[:size]):
         print(name)
     return 0
 

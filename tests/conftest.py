@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 from django.conf import settings
@@ -131,6 +132,39 @@ def _close_the_socket_thread_connection(request):  # type: ignore[no-untyped-def
             connections.close_all()
         else:
             asyncio.run(sync_to_async(connections.close_all, thread_sensitive=True)())
+
+
+# The rules and engine packages a mutation run mutates (pyproject.toml, [tool.mutmut]) and the module-level memos
+# among them that are plain dicts (the others are functools caches, found by their ``cache_clear``).
+MUTATED_PACKAGES = ("states.rules", "conflicts.rules", "characters.rules", "tragic.engine", "frag.engine")
+MEMO_DICTS = (
+    ("tragic.engine.passives", "_PARTS"),
+    ("tragic.engine.checks", "_AIMLESS"),
+    ("tragic.engine.state", "_PAYMENTS"),
+)
+
+
+def empty_rules_caches() -> None:
+    """Empty every process-level cache of the mutated packages: the loaded maps, card pools, trait lists and powers,
+    a card's passive part, the payments already worked out."""
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith(MUTATED_PACKAGES):
+            continue
+        for value in list(vars(module).values()):
+            if getattr(value, "__module__", None) == name and callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+    for name, attribute in MEMO_DICTS:
+        if name in sys.modules:
+            getattr(sys.modules[name], attribute).clear()
+
+
+def pytest_sessionstart(session):  # type: ignore[no-untyped-def]
+    """A mutation run forks each mutant's session from a process that has run every selected test once (mutmut's
+    stats): its caches already hold what the unmutated code built, so a mutant in a loader or behind a memo (parsing
+    a map, a card's passive part) would never run and would « survive » untested. A forked session starts with them
+    empty; an ordinary test run never has ``MUTANT_UNDER_TEST`` and changes nothing."""
+    if "MUTANT_UNDER_TEST" in os.environ and os.getpid() != _CONFTEST_PID:
+        empty_rules_caches()
 
 
 def pytest_unconfigure(config):  # type: ignore[no-untyped-def]

@@ -1,0 +1,36 @@
+"""A mutation run's forked sessions start with the rules' caches empty (tests/conftest.py, ``empty_rules_caches``;
+docs/rules-coverage.md, « Mutation testing of the rules »): otherwise a mutant in a map's, a card pool's or a
+passive part's code is never run, the result of the unmutated code being already there."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+# Run apart: emptying the caches in this process would hand the other tests new objects for the ones they hold.
+PROBE = """
+from characters.rules.traits import default_traits
+from frag.engine.board import load_board
+from tragic.engine import passives
+from tragic.engine.card_files import default_pool
+from tests.conftest import empty_rules_caches
+
+board, pool, traits = load_board("entrepot"), default_pool(), default_traits()
+for card in pool.cards.values():
+    passives.passive_part(card, malus=False)
+assert passives._PARTS
+empty_rules_caches()
+assert not passives._PARTS
+assert load_board("entrepot") is not board
+assert default_pool() is not pool
+assert default_traits() is not traits
+print("emptied")
+"""
+
+
+def test_a_mutants_session_finds_the_maps_card_pools_and_memos_empty() -> None:
+    done = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "emptied", done.stderr
