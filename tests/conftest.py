@@ -82,6 +82,10 @@ LONG_FIRST = (
 )
 
 
+# The process that imported this file: a forked copy of it (a mutation run's) has another pid.
+_CONFTEST_PID = os.getpid()
+
+
 def _long_first(item: pytest.Item) -> int:
     path = item.nodeid.split("::", 1)[0]
     return LONG_FIRST.index(path) if path in LONG_FIRST else len(LONG_FIRST)
@@ -90,18 +94,20 @@ def _long_first(item: pytest.Item) -> int:
 @pytest.hookimpl(tryfirst=True)  # before pytest-django's stable sort, which puts transactional tests last
 def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
     """The longest files first (a stable sort: each file's own order is kept). Tests marked ``postgres`` need
-    real row locks; on SQLite they are skipped, not faked."""
-    items.sort(key=_long_first)
+    real row locks; on SQLite they are skipped, not faked.
+
+    A mutant's session (a mutation run's fork, which stops at the first failure) takes them the other way round: the
+    quick rules tests first, so that a mutant they catch is not made to wait for a whole-game test first."""
+    if "MUTANT_UNDER_TEST" in os.environ and os.getpid() != _CONFTEST_PID:
+        items.sort(key=_long_first, reverse=True)
+    else:
+        items.sort(key=_long_first)
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL (CI's second pass sets DATABASE_URL)")
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
-
-
-# The process that imported this file: a forked copy of it (a mutation run's) has another pid.
-_CONFTEST_PID = os.getpid()
 
 
 def _needs_the_database(item: pytest.Item) -> bool:

@@ -34,3 +34,26 @@ print("emptied")
 def test_a_mutants_session_finds_the_maps_card_pools_and_memos_empty() -> None:
     done = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "emptied", done.stderr
+
+
+class _Item:
+    def __init__(self, nodeid: str) -> None:
+        self.nodeid, self.keywords = nodeid, {}
+
+
+def test_a_mutants_session_runs_the_quick_tests_before_the_whole_game_ones(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """It stops at its first failure: a quick rules test that catches the mutant spares the slow ones."""
+    from tests import conftest
+
+    names = [
+        "tests/tragic/test_codes.py::test_a",
+        "tests/tragic/test_turns.py::test_b",
+        "tests/tragic/test_turns.py::c",
+    ]
+    items = [_Item(name) for name in names]
+    conftest.pytest_collection_modifyitems(None, items)
+    assert [item.nodeid for item in items] == names  # an ordinary run: the long file first
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "tragic.engine.turns.x_f__mutmut_1")
+    monkeypatch.setattr(conftest, "_CONFTEST_PID", -1)  # as in a fork of the process that imported it
+    conftest.pytest_collection_modifyitems(None, items)
+    assert [item.nodeid for item in items] == names[1:] + names[:1]
