@@ -97,9 +97,10 @@ def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def
     real row locks; on SQLite they are skipped, not faked.
 
     A mutant's session (a mutation run's fork, which stops at the first failure) takes them the other way round: the
-    quick rules tests first, so that a mutant they catch is not made to wait for a whole-game test first."""
+    quick rules tests first and the database's last, so that a mutant they catch is not made to wait for a whole-game
+    test or the test database first."""
     if "MUTANT_UNDER_TEST" in os.environ and os.getpid() != _CONFTEST_PID:
-        items.sort(key=_long_first, reverse=True)
+        items.sort(key=lambda item: (_needs_the_database(item), -_long_first(item)))
     else:
         items.sort(key=_long_first)
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
@@ -121,11 +122,14 @@ def _close_the_socket_thread_connection(request):  # type: ignore[no-untyped-def
 
     A session of pure rules tests builds no test database. The mutation runs (docs/rules-coverage.md) fork one
     pytest session per mutant from a process whose sync thread does not come along: a fork closes its own
-    connections, as waiting for that thread would never end."""
+    connections, as waiting for that thread would never end. It builds the test database only when a test asks for
+    it: a mutant's session stops at its first failure, most often in a pure test before any database test."""
     if not any(_needs_the_database(item) for item in request.session.items):
         yield
         return
-    request.getfixturevalue("django_db_setup")
+    forked = os.getpid() != _CONFTEST_PID
+    if not forked:
+        request.getfixturevalue("django_db_setup")
     django_db_blocker = request.getfixturevalue("django_db_blocker")
     yield
     import asyncio
@@ -134,7 +138,7 @@ def _close_the_socket_thread_connection(request):  # type: ignore[no-untyped-def
     from django.db import connections
 
     with django_db_blocker.unblock():
-        if os.getpid() != _CONFTEST_PID:
+        if forked:
             connections.close_all()
         else:
             asyncio.run(sync_to_async(connections.close_all, thread_sensitive=True)())
@@ -171,6 +175,16 @@ def pytest_sessionstart(session):  # type: ignore[no-untyped-def]
     empty; an ordinary test run never has ``MUTANT_UNDER_TEST`` and changes nothing."""
     if "MUTANT_UNDER_TEST" in os.environ and os.getpid() != _CONFTEST_PID:
         empty_rules_caches()
+
+
+@pytest.fixture(autouse=True)
+def _rules_caches_empty_for_mutation_stats():  # type: ignore[no-untyped-def]
+    """mutmut's stats run records which tests reach each function, and runs only those against its mutants: with a
+    cache kept from one test to the next, a loader would be recorded for the first test that filled the cache only.
+    Emptied before each test of that run, a cache is filled by every test that needs it."""
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        empty_rules_caches()
+    yield
 
 
 def pytest_unconfigure(config):  # type: ignore[no-untyped-def]

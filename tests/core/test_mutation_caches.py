@@ -39,21 +39,27 @@ def test_a_mutants_session_finds_the_maps_card_pools_and_memos_empty() -> None:
 class _Item:
     def __init__(self, nodeid: str) -> None:
         self.nodeid, self.keywords = nodeid, {}
+        self.fixturenames = ["db"] if "durations" in nodeid else []
+
+    def get_closest_marker(self, name: str) -> None:
+        return None
 
 
-def test_a_mutants_session_runs_the_quick_tests_before_the_whole_game_ones(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """It stops at its first failure: a quick rules test that catches the mutant spares the slow ones."""
+def test_a_mutants_session_runs_the_quick_tests_first_and_the_database_s_last(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """It stops at its first failure: a quick rules test that catches the mutant spares the slow ones and the
+    test database."""
     from tests import conftest
 
     names = [
-        "tests/tragic/test_codes.py::test_a",
-        "tests/tragic/test_turns.py::test_b",
-        "tests/tragic/test_turns.py::c",
+        "tests/states/test_rule_durations.py::test_a",
+        "tests/tragic/test_codes.py::test_b",
+        "tests/tragic/test_turns.py::test_c",
+        "tests/tragic/test_turns.py::test_d",
     ]
     items = [_Item(name) for name in names]
     conftest.pytest_collection_modifyitems(None, items)
-    assert [item.nodeid for item in items] == names  # an ordinary run: the long file first
+    assert [item.nodeid for item in items] == names[1:2] + names[0:1] + names[2:]  # an ordinary run: long first
     monkeypatch.setenv("MUTANT_UNDER_TEST", "tragic.engine.turns.x_f__mutmut_1")
     monkeypatch.setattr(conftest, "_CONFTEST_PID", -1)  # as in a fork of the process that imported it
     conftest.pytest_collection_modifyitems(None, items)
-    assert [item.nodeid for item in items] == names[1:] + names[:1]
+    assert [item.nodeid for item in items] == names[2:] + names[1:2] + names[0:1]
