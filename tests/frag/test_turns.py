@@ -224,3 +224,25 @@ def test_the_observation_hides_other_hands_and_deck_order() -> None:
     }
     text = repr(seen)
     assert not any(f"'{card}'" in text for card in hidden)
+
+
+def test_a_disconnected_fighter_comes_back_on_its_turn_unhurt_with_its_armour_and_cards() -> None:
+    """Déconnexion: « Un autre combattant quitte le plateau jusqu'à son prochain tour. Il garde ses cartes ; ce n'est
+    pas un frag »; back in play, « Votre nouveau combattant n'a pas de blessures »: Santé plus its armour's value."""
+    state = arena(
+        OPEN,
+        fighters=[
+            {"at": (3, 4), "hand": ["deconnexion"]},
+            {"at": (1, 1), "health": 3, "armour": "armure_combat", "weapons": ["harpon"]},
+        ],
+        dice=[2],
+    )
+    victim = state.fighters[1]
+    armour = victim.armour
+    assert armour is not None
+    victim.hp -= 2
+    state.apply({"type": "play", "player": 0, "card": state.fighters[0].hand[0], "target": 1})
+    assert victim.out and victim.frags == 0
+    state.apply({"type": "end_turn", "player": 0})
+    assert not victim.out and victim.place == state.board.respawn[2]
+    assert victim.armour == armour and victim.hp == 3 + armour[1] and len(victim.weapons) == 1
