@@ -174,6 +174,7 @@ def test_a_teleporter_leads_to_another_for_one_point_and_ejects_an_occupant() ->
     assert state.fighters[1].place == state.board.respawn[3]
     assert state.turn.mp == 1
     assert [e["type"] for e in events] == ["arrived", "ejected", "dice", "arrived"]
+    assert [e["how"] for e in events if e["type"] == "arrived"] == ["teleporter", "ejected"]
 
 
 PICKUPS = """

@@ -49,6 +49,11 @@ def test_a_tournament_win_adds_one_point_but_never_above_four() -> None:
     assert (raised["health"], raised["wins"]) == (4, 1)
     with pytest.raises(IllegalAction, match="above 4"):
         tournament_raise(raised, "health")
+    # « une de ses caractéristiques »: Santé, Vitesse or Précision, and the refusal names what was asked for.
+    with pytest.raises(IllegalAction, match="^unknown attribute 'luck'$") as refused:
+        tournament_raise(raised, "luck")
+    # The web layer translates the template and fills its blanks (frag/refusals.py).
+    assert (refused.value.template, refused.value.params) == ("unknown attribute {name}", {"name": "'luck'"})
 
 
 def test_respawn_ejects_an_occupant_and_the_chain_goes_on() -> None:
