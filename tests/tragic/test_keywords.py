@@ -466,3 +466,29 @@ def test_a_parry_also_softens_an_allys_attack():
     pass_all(state)
     pass_all(state)
     assert state.players[1].life == life - 1  # 5 power, 4 parried
+
+
+EXILE = {
+    "id": "exil-1",
+    "name": "Exil",
+    "name_en": "Exile",
+    "type": "action",
+    "level": 1,
+    "attribute": "S",
+    "cost": {"S": 1},
+    "effects": [{"op": "destroy", "card_type": "ally", "irrevocably": True}],
+    "text": "Détruisez un Allié adverse : il va dans la Zone de destruction.",
+    "text_en": "Destroy an opposing ally: it goes to the destroyed zone for good.",
+}
+
+
+def test_an_ally_destroyed_for_good_goes_to_the_destroyed_zone_not_the_discard():
+    """« ZONE DE DESTRUCTION : … ces cartes ne pourront plus jamais revenir en jeu au cours de la partie »: an ally
+    as well as a building, when a card of the table's own destroys it so."""
+    state = turn_of(started(extra_cards=[EXILE]), 0)
+    knight = give(state, 1, "chevalier-de-la-confrerie-1", "play")
+    exile = give(state, 0, "exil-1")
+    set_points(state, 0, "S", 1)
+    state.apply({"kind": "play", "player": 0, "card": exile, "pay": {"S": 1}, "target": {"card": knight}})
+    pass_all(state)
+    assert state.cards[knight].zone == "destroyed"
