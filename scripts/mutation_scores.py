@@ -1,6 +1,6 @@
 """The mutation score of each rules package and module, from the results a mutation run left in mutants/.
 
-    .venv/bin/python scripts/mutation_scores.py states.rules conflicts.rules characters.rules
+    .venv/bin/python scripts/mutation_scores.py states.rules conflicts.rules characters.rules tragic.engine frag.engine
 
 With ``--names survived`` (or ``--names unchecked``) it prints the names of those mutants instead, one a line, for
 ``mutmut run``: a named mutant is checked again, so the survivors alone can be re-run against new tests
@@ -105,4 +105,4 @@ if __name__ == "__main__":
         sys.exit(names(args[1].replace("unchecked", "not_checked"), args[2:]))
     if args[:1] == ["--sample"] and len(args) > 3:
         sys.exit(sample(int(args[1]), int(args[2]), args[3:]))
-    sys.exit(main(args or ["states.rules", "conflicts.rules", "characters.rules"]))
+    sys.exit(main(args or ["states.rules", "conflicts.rules", "characters.rules", "tragic.engine", "frag.engine"]))
