@@ -154,17 +154,17 @@ MEMO_DICTS = (
 )
 
 
-def empty_rules_caches() -> None:
-    """Empty every process-level cache of the mutated packages: the loaded maps, card pools, trait lists and powers,
-    a card's passive part, the payments already worked out."""
+def empty_rules_caches(packages: tuple[str, ...] = MUTATED_PACKAGES) -> None:
+    """Empty every process-level cache of the mutated ``packages``: the loaded maps, card pools, trait lists and
+    powers, a card's passive part, the payments already worked out, the odds already counted."""
     for name, module in list(sys.modules.items()):
-        if module is None or not name.startswith(MUTATED_PACKAGES):
+        if module is None or not name.startswith(packages):
             continue
         for value in list(vars(module).values()):
             if getattr(value, "__module__", None) == name and callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
     for name, attribute in MEMO_DICTS:
-        if name in sys.modules:
+        if name in sys.modules and name.startswith(packages):
             getattr(sys.modules[name], attribute).clear()
 
 
@@ -172,9 +172,12 @@ def pytest_sessionstart(session):  # type: ignore[no-untyped-def]
     """A mutation run forks each mutant's session from a process that has run every selected test once (mutmut's
     stats): its caches already hold what the unmutated code built, so a mutant in a loader or behind a memo (parsing
     a map, a card's passive part) would never run and would « survive » untested. A forked session starts with them
-    empty; an ordinary test run never has ``MUTANT_UNDER_TEST`` and changes nothing."""
+    empty; an ordinary test run never has ``MUTANT_UNDER_TEST`` and changes nothing. Only the mutant's own package's:
+    the five packages import nothing from one another, so another's caches hold nothing the mutant changed, and
+    refilling them (the odds, the card pools) would cost every mutant seconds."""
     if "MUTANT_UNDER_TEST" in os.environ and os.getpid() != _CONFTEST_PID:
-        empty_rules_caches()
+        mutant = os.environ["MUTANT_UNDER_TEST"]
+        empty_rules_caches(tuple(p for p in MUTATED_PACKAGES if mutant.startswith(p + ".")) or MUTATED_PACKAGES)
 
 
 @pytest.fixture(autouse=True)

@@ -22,6 +22,10 @@ board, pool, traits = load_board("entrepot"), default_pool(), default_traits()
 for card in pool.cards.values():
     passives.passive_part(card, malus=False)
 assert passives._PARTS
+# A mutant of the Frag engine changes nothing TRAGIC keeps: the packages import nothing from one another.
+empty_rules_caches(("frag.engine",))
+assert passives._PARTS and default_pool() is pool and load_board("entrepot") is not board
+board = load_board("entrepot")
 empty_rules_caches()
 assert not passives._PARTS
 assert load_board("entrepot") is not board
