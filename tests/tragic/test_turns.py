@@ -227,8 +227,10 @@ def test_upkeep_effects_are_resolved_in_the_chosen_order():
     accro = next(e for e in state.upkeep_todo if e["kind"] == "accro")
     state.apply({"kind": "upkeep", "player": 0, "entry": accro["id"], "pay": {"E": 1}})
     effect = next(e for e in state.upkeep_todo if e["kind"] == "effect")
-    state.apply({"kind": "upkeep", "player": 0, "entry": effect["id"]})
+    events = state.apply({"kind": "upkeep", "player": 0, "entry": effect["id"]})
     assert state.players[0].life == 42
+    # The log tells which card's upkeep was resolved.
+    assert [(e["player"], e["card"]) for e in events_of(events, "upkeep")] == [(0, "purificateur-1")]
     state.apply({"kind": "end_upkeep", "player": 0})
     assert state.phase == "main"
 
