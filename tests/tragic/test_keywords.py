@@ -116,6 +116,9 @@ def test_horde_attacks_all_together():
     p2 = give(state, 0, "protectron-1", "play")
     attacks = [a for a in state.legal_actions(0) if a["kind"] == "ally_attack"]
     assert all(sorted(a["allies"]) == sorted([p1, p2]) for a in attacks)
+    # The one-card-at-a-time answer (targeting) offers the same group attacks as the legal actions.
+    one_by_one = state.ally_attack_choices(0)
+    assert sorted(map(repr, one_by_one)) == sorted(map(repr, attacks)) and one_by_one
     with pytest.raises(IllegalAction):
         state.apply({"kind": "ally_attack", "player": 0, "allies": [p1], "target": {"player": 1}})
 
