@@ -495,3 +495,15 @@ def test_an_ally_destroyed_for_good_goes_to_the_destroyed_zone_not_the_discard()
     state.apply({"kind": "play", "player": 0, "card": exile, "pay": {"S": 1}, "target": {"card": knight}})
     pass_all(state)
     assert state.cards[knight].zone == "destroyed"
+
+
+def test_belluaires_may_fight_their_own_faction():
+    """« Belluaire : Capacité de Faction : A la différence des autres Factions, les Belluaires peuvent affronter
+    d'autres membres de leurs Faction » (000, glossary)."""
+    state = turn_of(started(), 0)
+    clear_hands(state)
+    hound = give(state, 1, "chien-de-chasse-1", "play")
+    own_hound = give(state, 0, "chien-de-chasse-1", "play")
+    targets = [a["target"] for a in state.legal_actions(0) if a["kind"] == "ally_attack" and a["allies"] == [own_hound]]
+    assert {"card": hound} in targets and {"player": 1} in targets
+    assert [a["target"] for a in state.ally_attack_choices(0) if a["allies"] == [own_hound]] == targets
