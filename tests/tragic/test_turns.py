@@ -322,3 +322,14 @@ def test_leaving_the_vault_is_paid_in_the_upkeep_with_its_capacity_s_cost():
     points = state.available(0, "E")
     state.apply({"kind": "upkeep", "player": 0, "entry": exit_["id"], "pay": {"E": 3}})
     assert state.players[0].sheltered is None and state.available(0, "E") == points - 3
+
+
+def test_when_the_player_whose_turn_it_is_concedes_the_next_player_begins():
+    """« Un joueur peut décider d'abandonner la partie … Ces derniers peuvent continuer à jouer sans lui » (000,
+    V.10.a): with three players, the one whose turn it was leaves, with nothing on the table, and the next player
+    clockwise begins their turn."""
+    state = turn_of(started(players=3), 0)
+    assert not any(state.zone(0, zone) for zone in ("play", "combat", "equipment"))
+    state.apply({"kind": "concede", "player": 0})
+    assert not state.is_over() and state.active == 1
+    assert state.current_players() == [1] and 0 not in state.priority
