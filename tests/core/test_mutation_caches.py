@@ -42,7 +42,8 @@ def test_a_mutants_session_finds_the_maps_card_pools_and_memos_empty() -> None:
 
 class _Item:
     def __init__(self, nodeid: str) -> None:
-        self.nodeid, self.keywords = nodeid, {}
+        self.nodeid = nodeid
+        self.keywords: dict[str, object] = {}
         self.fixturenames = ["db", "django_db_setup"] if "durations" in nodeid else []
 
     def get_closest_marker(self, name: str) -> None:
