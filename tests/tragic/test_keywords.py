@@ -92,6 +92,10 @@ def test_an_ally_attacking_a_player_gets_no_counter_and_can_be_blocked_with_a_sp
     assert state.pending["kind"] == "block"
     with pytest.raises(IllegalAction):
         state.apply({"kind": "block", "player": 1, "blockers": [m1, m2], "split": [1, 1]})
+    for named in ({"blockers": [m1, m1], "split": [1, 4]}, {"blockers": m1}):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply({"kind": "block", "player": 1, **named})
+        assert (refused.value.code, refused.value.template) == ("bad_choice", "name your defenders")
     state.apply({"kind": "block", "player": 1, "blockers": [m1, m2], "split": [1, 4]})
     assert state.cards[m2].zone == "discard" and state.ally_life(m1) == 1
     assert state.cards[brute].zone == "discard"  # 2 + 2 against 3 life
@@ -166,14 +170,24 @@ def test_companions_are_unique_across_the_battlefield_and_unique_replaces():
 def test_charge_de_protection_takes_the_blow_even_engaged():
     state = turn_of(started(), 0)
     dog = give(state, 1, "canigou-2", "play", engaged=True)
+    other_dog = give(state, 1, "canigou-2", "play", engaged=True)
     life = state.players[1].life
     uid = give(state, 0, "coup-de-poing-1")
     state.rng = Dice(NO_CRIT)
     state.apply({"kind": "play", "player": 0, "card": uid, "pay": {"S": 1}, "target": {"player": 1}})
     pass_all(state)
     assert state.pending["kind"] == "protect"
+    with pytest.raises(IllegalAction) as refused:  # « one » ally takes the blow, never two
+        state.apply({"kind": "block", "player": 1, "blockers": [dog, other_dog], "split": []})
+    assert (refused.value.code, refused.value.template) == (
+        "bad_choice",
+        "one CHARGE DE PROTECTION ally takes the blow",
+    )
     state.apply({"kind": "block", "player": 1, "blockers": [dog], "split": []})
     assert state.players[1].life == life and state.ally_life(dog) == 3
+    with pytest.raises(IllegalAction) as refused:  # the blow taken, the attacker's turn goes on: nothing to block
+        state.apply({"kind": "block", "player": 0, "blockers": [], "split": []})
+    assert (refused.value.code, refused.value.template) == ("wrong_phase", "nobody is attacking you")
 
 
 def test_absorption_totale_keeps_the_excess():
