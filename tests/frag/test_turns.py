@@ -251,3 +251,19 @@ def test_a_disconnected_fighter_comes_back_on_its_turn_unhurt_with_its_armour_an
     state.apply({"type": "end_turn", "player": 0})
     assert not victim.out and victim.place == state.board.respawn[2]
     assert victim.armour == armour and victim.hp == 3 + armour[1] and len(victim.weapons) == 1
+
+
+def test_an_empty_deck_is_reshuffled_from_its_discard_and_only_then_runs_dry() -> None:
+    """« Il faut bien séparer leur défausse et quand le paquet est terminé, on mélange la défausse »: the Gadget
+    deck drawn empty takes its own discard back; with no discard either, the draw gives nothing and says which deck."""
+    state = arena(OPEN, fighters=[{"at": (2, 2)}, {"at": (4, 4)}])
+    gadgets = state.decks["gadget"]
+    state.discards["gadget"].extend(gadgets[1:])
+    del gadgets[1:]
+    events: list[dict[str, object]] = []
+    assert state._draw("gadget", 0, events, reason="test") is not None  # the last card of the deck
+    assert state._draw("gadget", 0, events, reason="test") is not None
+    assert {"type": "reshuffled", "deck": "gadget"} in events and not state.discards["gadget"]
+    state.decks["gadget"].clear()
+    assert state._draw("gadget", 0, events, reason="test") is None
+    assert events[-1] == {"type": "deck_empty", "deck": "gadget", "player": 0}
