@@ -284,6 +284,20 @@ def test_the_sources_file_reads_each_source_under_its_key_with_its_card() -> Non
             'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="later", interval_minutes=5}\ncritical={kind="none"}',
             "recovery.trigger: 'later' is not one of ",
         ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5, accelerated_action="nap"}\n'
+            'critical={kind="none"}',
+            "recovery.accelerated_action: 'nap' is not one of ",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\ncritical={kind="coma"}',
+            "critical.kind: 'coma' is not one of ",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\n'
+            'critical={kind="death_within", dice="3x6"}',
+            "critical.dice: '3x6' is not NdS",
+        ),
     ],
 )
 def test_a_broken_source_names_the_file_the_entry_the_field_and_the_problem(
