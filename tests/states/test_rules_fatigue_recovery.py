@@ -298,6 +298,11 @@ def test_the_sources_file_reads_each_source_under_its_key_with_its_card() -> Non
             'critical={kind="death_within", dice="3x6"}',
             "critical.dice: '3x6' is not NdS",
         ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\n'
+            'critical={kind="unconscious_for"}',
+            "critical.dice: needed for this kind",
+        ),
     ],
 )
 def test_a_broken_source_names_the_file_the_entry_the_field_and_the_problem(
