@@ -42,6 +42,7 @@ def test_the_deck_is_reshuffled_after_a_joker_and_kept_otherwise():
 
 
 def test_proposed_rank_mapping_lamentable_d4_minus_2_to_legendaire_d12_plus_2():
+    assert die_for_rank(0) == TraitDie(4, -3) == die_for_rank(-2)  # below Lamentable: the lowest rank, 0
     assert die_for_rank(1) == TraitDie(4, -2)
     assert die_for_rank(2) == TraitDie(4)
     assert die_for_rank(4) == TraitDie(8)
