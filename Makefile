@@ -109,7 +109,7 @@ bench: native $(BENCH_STAMP)
 ## engine's rule modules (MUTATION_SAMPLE mutants each, drawn from the mutants the first run made), one mutant at a
 ## time at the lowest priority, then the score per package and module (docs/rules-coverage.md, « Mutation testing of
 ## the rules »); hours on a loaded machine. Each `mutmut run` first rebuilds every mutant and checks the tests pass.
-MUTATION_SAMPLE ?= 125
+MUTATION_SAMPLE ?= 80
 mutation: $(BENCH_STAMP)
 	TABLEE_ENGINE=python nice -n 19 $(VENV)/bin/mutmut run --max-children 1 "states.rules.*" "conflicts.rules.*" \
 	  "characters.rules.*"
