@@ -1,10 +1,14 @@
 """The mutation score of each rules package and module, from the results a mutation run left in mutants/.
 
-    .venv/bin/python scripts/mutation_scores.py states.rules conflicts.rules characters.rules
+    .venv/bin/python scripts/mutation_scores.py states.rules conflicts.rules characters.rules tragic.engine frag.engine
 
 With ``--names survived`` (or ``--names unchecked``) it prints the names of those mutants instead, one a line, for
 ``mutmut run``: a named mutant is checked again, so the survivors alone can be re-run against new tests
 (``mutmut run "conflicts.rules.budget*"`` checks every mutant of the module again, not only those left).
+
+With ``--sample N SEED`` it prints N mutant names drawn at random (seeded, so the same sample again) from every
+mutant of the packages named, checked or not: the engines have thousands of mutants, more than a run can check in
+an evening, and a random sample's score estimates the whole's without favouring the modules listed first.
 
 Killed counts what a test caught (a timed-out mutant too: it hung the rules); the score is killed over every mutant
 checked, « no tests » included (no test reaches that code, so nothing would notice it change). Mutants not yet
@@ -14,6 +18,7 @@ checked are counted apart: a run stopped half-way says how far it got.
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -63,6 +68,22 @@ def names(status: str, packages: list[str]) -> int:
     return 0
 
 
+def sample(size: int, seed: int, packages: list[str]) -> int:
+    every = [
+        name
+        for package in packages
+        for meta in _metas(package)
+        for name in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    ]
+    # Sorted first, so that the draw depends on the seed and the mutants only; shuffled then cut, so that a larger
+    # sample of the same seed holds the smaller one (a run stopped at 200 goes on to 400 without redrawing).
+    every.sort()
+    random.Random(seed).shuffle(every)
+    for name in sorted(every[:size]):
+        print(name)
+    return 0
+
+
 def main(packages: list[str]) -> int:
     for package in packages:
         total: Counter[str] = Counter()
@@ -82,4 +103,6 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if args[:1] == ["--names"] and len(args) > 1 and args[1] in ("survived", "unchecked"):
         sys.exit(names(args[1].replace("unchecked", "not_checked"), args[2:]))
-    sys.exit(main(args or ["states.rules", "conflicts.rules", "characters.rules"]))
+    if args[:1] == ["--sample"] and len(args) > 3:
+        sys.exit(sample(int(args[1]), int(args[2]), args[3:]))
+    sys.exit(main(args or ["states.rules", "conflicts.rules", "characters.rules", "tragic.engine", "frag.engine"]))

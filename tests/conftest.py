@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 from django.conf import settings
@@ -81,6 +82,10 @@ LONG_FIRST = (
 )
 
 
+# The process that imported this file: a forked copy of it (a mutation run's) has another pid.
+_CONFTEST_PID = os.getpid()
+
+
 def _long_first(item: pytest.Item) -> int:
     path = item.nodeid.split("::", 1)[0]
     return LONG_FIRST.index(path) if path in LONG_FIRST else len(LONG_FIRST)
@@ -89,18 +94,21 @@ def _long_first(item: pytest.Item) -> int:
 @pytest.hookimpl(tryfirst=True)  # before pytest-django's stable sort, which puts transactional tests last
 def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
     """The longest files first (a stable sort: each file's own order is kept). Tests marked ``postgres`` need
-    real row locks; on SQLite they are skipped, not faked."""
-    items.sort(key=_long_first)
+    real row locks; on SQLite they are skipped, not faked.
+
+    A mutant's session (a mutation run's fork, which stops at the first failure) takes them the other way round: the
+    quick rules tests first and the database's last, so that a mutant they catch is not made to wait for a whole-game
+    test or the test database first."""
+    if "MUTANT_UNDER_TEST" in os.environ and os.getpid() != _CONFTEST_PID:
+        items.sort(key=lambda item: (_needs_the_database(item), -_long_first(item)))
+    else:
+        items.sort(key=_long_first)
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL (CI's second pass sets DATABASE_URL)")
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
-
-
-# The process that imported this file: a forked copy of it (a mutation run's) has another pid.
-_CONFTEST_PID = os.getpid()
 
 
 def _needs_the_database(item: pytest.Item) -> bool:
@@ -114,11 +122,14 @@ def _close_the_socket_thread_connection(request):  # type: ignore[no-untyped-def
 
     A session of pure rules tests builds no test database. The mutation runs (docs/rules-coverage.md) fork one
     pytest session per mutant from a process whose sync thread does not come along: a fork closes its own
-    connections, as waiting for that thread would never end."""
+    connections, as waiting for that thread would never end. It builds the test database only when a test asks for
+    it: a mutant's session stops at its first failure, most often in a pure test before any database test."""
     if not any(_needs_the_database(item) for item in request.session.items):
         yield
         return
-    request.getfixturevalue("django_db_setup")
+    forked = os.getpid() != _CONFTEST_PID
+    if not forked:
+        request.getfixturevalue("django_db_setup")
     django_db_blocker = request.getfixturevalue("django_db_blocker")
     yield
     import asyncio
@@ -127,10 +138,56 @@ def _close_the_socket_thread_connection(request):  # type: ignore[no-untyped-def
     from django.db import connections
 
     with django_db_blocker.unblock():
-        if os.getpid() != _CONFTEST_PID:
+        if forked:
             connections.close_all()
         else:
             asyncio.run(sync_to_async(connections.close_all, thread_sensitive=True)())
+
+
+# The rules and engine packages a mutation run mutates (pyproject.toml, [tool.mutmut]) and the module-level memos
+# among them that are plain dicts (the others are functools caches, found by their ``cache_clear``).
+MUTATED_PACKAGES = ("states.rules", "conflicts.rules", "characters.rules", "tragic.engine", "frag.engine")
+MEMO_DICTS = (
+    ("tragic.engine.passives", "_PARTS"),
+    ("tragic.engine.checks", "_AIMLESS"),
+    ("tragic.engine.state", "_PAYMENTS"),
+)
+
+
+def empty_rules_caches(packages: tuple[str, ...] = MUTATED_PACKAGES) -> None:
+    """Empty every process-level cache of the mutated ``packages``: the loaded maps, card pools, trait lists and
+    powers, a card's passive part, the payments already worked out, the odds already counted."""
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith(packages):
+            continue
+        for value in list(vars(module).values()):
+            if getattr(value, "__module__", None) == name and callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+    for name, attribute in MEMO_DICTS:
+        if name in sys.modules and name.startswith(packages):
+            getattr(sys.modules[name], attribute).clear()
+
+
+def pytest_sessionstart(session):  # type: ignore[no-untyped-def]
+    """A mutation run forks each mutant's session from a process that has run every selected test once (mutmut's
+    stats): its caches already hold what the unmutated code built, so a mutant in a loader or behind a memo (parsing
+    a map, a card's passive part) would never run and would « survive » untested. A forked session starts with them
+    empty; an ordinary test run never has ``MUTANT_UNDER_TEST`` and changes nothing. Only the mutant's own package's:
+    the five packages import nothing from one another, so another's caches hold nothing the mutant changed, and
+    refilling them (the odds, the card pools) would cost every mutant seconds."""
+    if "MUTANT_UNDER_TEST" in os.environ and os.getpid() != _CONFTEST_PID:
+        mutant = os.environ["MUTANT_UNDER_TEST"]
+        empty_rules_caches(tuple(p for p in MUTATED_PACKAGES if mutant.startswith(p + ".")) or MUTATED_PACKAGES)
+
+
+@pytest.fixture(autouse=True)
+def _rules_caches_empty_for_mutation_stats():  # type: ignore[no-untyped-def]
+    """mutmut's stats run records which tests reach each function, and runs only those against its mutants: with a
+    cache kept from one test to the next, a loader would be recorded for the first test that filled the cache only.
+    Emptied before each test of that run, a cache is filled by every test that needs it."""
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        empty_rules_caches()
+    yield
 
 
 def pytest_unconfigure(config):  # type: ignore[no-untyped-def]

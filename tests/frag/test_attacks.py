@@ -233,3 +233,25 @@ def test_a_gadget_in_play_can_be_dropped_under_a_marker() -> None:
     state.apply({"type": "play", "player": 0, "card": rage})
     with pytest.raises(IllegalAction, match="not in play in front of you"):
         state.apply({"type": "drop", "player": 0, "card": rage})
+
+
+def test_a_shortage_doubles_the_ammunition_of_the_other_fighters_shots() -> None:
+    """Pénurie: « Les tirs des autres combattants coûtent le double de munitions jusqu'à votre prochain tour »: a
+    harpoon with one shot left cannot fire (it is not even offered), with three it fires and keeps one."""
+    state = two_fighters(attacker={"weapons": ["harpon"]}, defender={"hand": ["penurie"]}, dice=[1, 1])
+    state._play(1, state.fighters[1].hand[0], {}, [])
+    uid = state.fighters[0].weapons[0][0]
+    state.fighters[0].weapons[0][1] = 1
+    assert not [a for a in state.legal_actions(0) if a["type"] == "attack" and a.get("weapon") == uid]
+    with pytest.raises(IllegalAction, match="out of ammunition"):
+        state.apply({"type": "attack", "player": 0, "target": 1, "weapon": uid})
+    state.fighters[0].weapons[0][1] = 3
+    assert [a for a in state.legal_actions(0) if a["type"] == "attack" and a.get("weapon") == uid]
+    state.apply({"type": "attack", "player": 0, "target": 1, "weapon": uid})
+    assert state.fighters[0].weapons[0][1] == 1
+
+
+def test_a_fighter_cannot_attack_itself() -> None:
+    state = two_fighters(dice=[])
+    with pytest.raises(IllegalAction, match="^choose another fighter to attack$"):
+        state.apply({"type": "attack", "player": 0, "target": 0, "weapon": "pistol"})

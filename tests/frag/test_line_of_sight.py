@@ -190,3 +190,46 @@ def test_the_door_closes_when_the_fighter_holding_it_is_fragged() -> None:
     assert state.fighters[1].out
     assert state.open_doors() == set()
     assert not state.line_of_sight(place(state, 2, 3), place(state, 5, 4))
+
+
+SLASH = """
+#######
+#1...2#
+#../..#
+#3...4#
+#56...#
+#######
+"""
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "seen"),
+    [((1, 2), (1, 4), True), ((2, 2), (2, 4), False), ((1, 3), (3, 3), False), ((1, 2), (2, 3, 1), True)],
+)
+def test_a_diagonal_wall_the_other_way_cuts_the_square_and_the_line(
+    a: tuple[int, ...], b: tuple[int, ...], seen: bool
+) -> None:
+    """« Si un mur coupe en diagonal des cases, il faut bien faire attention de garder son combattant du bon côté du
+    mur »: a « / » wall, from bottom-left to top-right, hides one side from the other as a « \\ » wall does."""
+    state = arena(SLASH, fighters=[{"at": a}, {"at": b}])
+    assert state.line_of_sight(place(state, *a), place(state, *b)) is seen
+    assert not arena(SLASH, fighters=[{"at": (2, 3, 1)}, {"at": (2, 3, 2)}]).targets_in_sight(0)
+
+
+def test_each_half_of_a_cut_square_stands_at_the_centre_of_its_triangle() -> None:
+    """A fighter on a cut square stands in the middle of its side of the wall: the centroid of its half, a third of
+    the way from the square's edges (a square is 6 units wide)."""
+    for grid, halves in ((DIAGONAL, ((4, 2), (2, 4))), (SLASH, ((2, 2), (4, 4)))):
+        board = arena(grid, fighters=[{"at": None}, {"at": None}]).board
+        for half, (x, y) in enumerate(halves, start=1):
+            centre = board.places[board.place_at[(2, 3, half)]]
+            assert (centre.x - 3 * 6, centre.y - 2 * 6) == (x, y)
+
+
+@pytest.mark.parametrize(("half", "seen"), [(1, False), (2, True)])
+def test_a_fighter_on_one_half_of_a_cut_square_hides_only_the_lines_crossing_that_half(half: int, seen: bool) -> None:
+    """« s'il n'y a pas d'obstacles ou d'autres combattants dans cette ligne »: the line from (1, 4) to (3, 1) cuts the
+    top-left corner of the « / » square, its upper-left half only; a fighter there hides the target, one on the
+    other side of the wall does not."""
+    state = arena(SLASH, fighters=[{"at": (1, 4)}, {"at": (3, 1)}, {"at": (2, 3, half)}])
+    assert state.line_of_sight(place(state, 1, 4), place(state, 3, 1)) is seen

@@ -174,6 +174,7 @@ def test_a_teleporter_leads_to_another_for_one_point_and_ejects_an_occupant() ->
     assert state.fighters[1].place == state.board.respawn[3]
     assert state.turn.mp == 1
     assert [e["type"] for e in events] == ["arrived", "ejected", "dice", "arrived"]
+    assert [e["how"] for e in events if e["type"] == "arrived"] == ["teleporter", "ejected"]
 
 
 PICKUPS = """
@@ -309,3 +310,47 @@ def test_the_walk_is_the_search_on_steps_then_acid_then_place(map_name: str) -> 
     board = load_board(map_name)
     for start in range(0, len(board.places), 3):
         assert board.walk_costs(start, 10_000) == _dijkstra(board, start)
+
+
+@pytest.mark.parametrize(
+    ("board", "me", "other", "speed", "mp"),
+    [
+        (OPEN, (2, 3), (2, 5), 3, 6),  # a fighter in the way: its square is no landing
+        (OPEN, (2, 3), (2, 5), 3, 5),  # an odd number of points: a jump of 3 costs 6
+        (ACID_HALL, (2, 3), (1, 7), 2, 12),  # the wall at (3, 3) stops the jump south
+        (TELEPORT, (1, 4), None, 4, 3),
+    ],
+)
+def test_the_jumps_offered_are_the_straight_lines_within_vitesse_and_the_points_left(
+    board: str, me: tuple[int, int], other: tuple[int, int] | None, speed: int, mp: int
+) -> None:
+    """« Un saut se fait en ligne droite ; On ne peut pas sauter un mur » ; « Une vitesse de 1 permet de sauter 1
+    case » ; « Un saut coûte le double en déplacement »: the jumps the legal actions offer are the landings
+    ``jumps`` traces line by line, and each is accepted at its cost."""
+    state = arena(board, fighters=[{"at": me, "speed": speed}, {"at": other}], mp=mp)
+    offered = {a["to"] for a in state.legal_actions(0) if a["type"] == "jump"}
+    traced = state.jumps(0)
+    assert offered == set(traced) and offered
+    for to, line in traced.items():
+        assert 2 * len(line) <= mp and len(line) <= speed and line[-1] == to
+        jumped = arena(board, fighters=[{"at": me, "speed": speed}, {"at": other}], mp=mp, dice=[1] * 12)
+        jumped.apply({"type": "jump", "player": 0, "to": to})
+        assert jumped.turn.mp == mp - 2 * len(line)
+
+
+def test_a_jump_on_the_spot_and_a_teleport_from_an_ordinary_square_are_refused() -> None:
+    """« Un saut se fait en ligne droite »: it needs a direction, and it lands like a step, never on a fighter;
+    « se téléporter d'une case téléporteur à une autre »: not from a floor square, nor from a teleporter to
+    itself."""
+    state = arena(TELEPORT, fighters=[{"at": (1, 4)}, {"at": (2, 4)}], mp=6)
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="^a jump needs a direction$"):
+        state.apply({"type": "jump", "player": 0, "to": place(state, 1, 4)})
+    with pytest.raises(IllegalAction, match="^a fighter may pass through an occupied square but not stop on it$"):
+        state.apply({"type": "jump", "player": 0, "to": place(state, 2, 4)})
+    with pytest.raises(IllegalAction, match="^teleporters lead from one teleporter to another$"):
+        state.apply({"type": "teleport", "player": 0, "to": place(state, 1, 6)})
+    on_pad = arena(TELEPORT, fighters=[{"at": (1, 2)}, {"at": None}], mp=6)
+    with pytest.raises(IllegalAction, match="^teleporters lead from one teleporter to another$"):
+        on_pad.apply({"type": "teleport", "player": 0, "to": place(on_pad, 1, 2)})
+    assert snapshot(state) == before

@@ -49,6 +49,11 @@ def test_a_tournament_win_adds_one_point_but_never_above_four() -> None:
     assert (raised["health"], raised["wins"]) == (4, 1)
     with pytest.raises(IllegalAction, match="above 4"):
         tournament_raise(raised, "health")
+    # « une de ses caractéristiques »: Santé, Vitesse or Précision, and the refusal names what was asked for.
+    with pytest.raises(IllegalAction, match="^unknown attribute 'luck'$") as refused:
+        tournament_raise(raised, "luck")
+    # The web layer translates the template and fills its blanks (frag/refusals.py).
+    assert (refused.value.template, refused.value.params) == ("unknown attribute {name}", {"name": "'luck'"})
 
 
 def test_respawn_ejects_an_occupant_and_the_chain_goes_on() -> None:
@@ -224,3 +229,41 @@ def test_the_observation_hides_other_hands_and_deck_order() -> None:
     }
     text = repr(seen)
     assert not any(f"'{card}'" in text for card in hidden)
+
+
+def test_a_disconnected_fighter_comes_back_on_its_turn_unhurt_with_its_armour_and_cards() -> None:
+    """Déconnexion: « Un autre combattant quitte le plateau jusqu'à son prochain tour. Il garde ses cartes ; ce n'est
+    pas un frag »; back in play, « Votre nouveau combattant n'a pas de blessures »: Santé plus its armour's value."""
+    state = arena(
+        OPEN,
+        fighters=[
+            {"at": (3, 4), "hand": ["deconnexion"]},
+            {"at": (1, 1), "health": 3, "armour": "armure_combat", "weapons": ["harpon"]},
+        ],
+        dice=[2],
+    )
+    victim = state.fighters[1]
+    armour = victim.armour
+    assert armour is not None
+    victim.hp -= 2
+    state.apply({"type": "play", "player": 0, "card": state.fighters[0].hand[0], "target": 1})
+    assert victim.out and victim.frags == 0
+    state.apply({"type": "end_turn", "player": 0})
+    assert not victim.out and victim.place == state.board.respawn[2]
+    assert victim.armour == armour and victim.hp == 3 + armour[1] and len(victim.weapons) == 1
+
+
+def test_an_empty_deck_is_reshuffled_from_its_discard_and_only_then_runs_dry() -> None:
+    """« Il faut bien séparer leur défausse et quand le paquet est terminé, on mélange la défausse »: the Gadget
+    deck drawn empty takes its own discard back; with no discard either, the draw gives nothing and says which deck."""
+    state = arena(OPEN, fighters=[{"at": (2, 2)}, {"at": (4, 4)}])
+    gadgets = state.decks["gadget"]
+    state.discards["gadget"].extend(gadgets[1:])
+    del gadgets[1:]
+    events: list[dict[str, object]] = []
+    assert state._draw("gadget", 0, events, reason="test") is not None  # the last card of the deck
+    assert state._draw("gadget", 0, events, reason="test") is not None
+    assert {"type": "reshuffled", "deck": "gadget"} in events and not state.discards["gadget"]
+    state.decks["gadget"].clear()
+    assert state._draw("gadget", 0, events, reason="test") is None
+    assert events[-1] == {"type": "deck_empty", "deck": "gadget", "player": 0}

@@ -20,6 +20,8 @@ def test_the_deck_has_54_cards_jokers_included():
 def test_jokers_act_first_then_ace_down_to_two_with_suits_breaking_ties():
     order = sorted(["2c", "As", "RJ", "Kh", "Ks", "BJ"], key=card_order, reverse=True)
     assert order == ["RJ", "BJ", "As", "Ks", "Kh", "2c"]
+    # The 10, the one rank written with two characters, sits between the 9 and the Jack, suits breaking ties.
+    assert sorted(["9s", "10c", "Jc", "10h"], key=card_order, reverse=True) == ["Jc", "10h", "10c", "9s"]
     assert is_red("Kh") and not is_red("Ks") and is_red("RJ")
 
 
@@ -40,6 +42,7 @@ def test_the_deck_is_reshuffled_after_a_joker_and_kept_otherwise():
 
 
 def test_proposed_rank_mapping_lamentable_d4_minus_2_to_legendaire_d12_plus_2():
+    assert die_for_rank(0) == TraitDie(4, -3) == die_for_rank(-2)  # below Lamentable: the lowest rank, 0
     assert die_for_rank(1) == TraitDie(4, -2)
     assert die_for_rank(2) == TraitDie(4)
     assert die_for_rank(4) == TraitDie(8)
@@ -54,3 +57,9 @@ def test_a_campaign_can_edit_the_mapping():
         validated_mapping({4: "d7"})
     with pytest.raises(ValueError):
         validated_mapping({12: "d6"})
+
+
+def test_a_pile_with_just_enough_cards_is_dealt_without_reshuffling() -> None:
+    """The deck is shuffled again only when it cannot give every participant a card (or after a Joker)."""
+    deal = deal_round(random.Random(2), ["5h", "Qs"], [1, 2], joker_last_round=False)
+    assert not deal.reshuffled and deal.draw_pile == () and deal.cards == {1: "5h", 2: "Qs"}

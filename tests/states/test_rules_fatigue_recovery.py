@@ -270,6 +270,39 @@ def test_the_sources_file_reads_each_source_under_its_key_with_its_card() -> Non
             'critical={kind="death_within"}',
             "critical.dice: needed for this kind",
         ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5, pace=2}\n'
+            'critical={kind="none"}',
+            "recovery: ",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\n'
+            'critical={kind="none", hours=2}',
+            "critical: ",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="later", interval_minutes=5}\ncritical={kind="none"}',
+            "recovery.trigger: 'later' is not one of ",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5, accelerated_action="nap"}\n'
+            'critical={kind="none"}',
+            "recovery.accelerated_action: 'nap' is not one of ",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\ncritical={kind="coma"}',
+            "critical.kind: 'coma' is not one of ",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\n'
+            'critical={kind="death_within", dice="3x6"}',
+            "critical.dice: '3x6' is not NdS",
+        ),
+        (
+            'name_fr="x"\nname_en="x"\ncard="x"\nrecovery={trigger="auto", interval_minutes=5}\n'
+            'critical={kind="unconscious_for"}',
+            "critical.dice: needed for this kind",
+        ),
     ],
 )
 def test_a_broken_source_names_the_file_the_entry_the_field_and_the_problem(
@@ -280,3 +313,6 @@ def test_a_broken_source_names_the_file_the_entry_the_field_and_the_problem(
     with pytest.raises(SourceDataError) as refused:
         load_sources(bad)
     assert str(refused.value).startswith(f"bad.toml: [x] {message}")
+    # A field the file has and the rules do not know is named too (« pace », « hours »), not only the table.
+    if message in ("recovery: ", "critical: "):
+        assert "unexpected keyword argument" in str(refused.value)

@@ -216,6 +216,7 @@ def test_a_trait_roll_is_stored_with_every_field_named() -> None:
         "die", "trait_faces", "wild_faces", "modifiers", "target", "total", "outcome", "raises", "used_wild_die",
     }  # fmt: skip
     assert stored["trait_faces"] == list(roll.trait_faces) and stored["wild_faces"] == list(roll.wild_faces)
+    assert stored["die"] == str(TraitDie(6)) == "d6"  # the log shows which die was rolled
 
 
 def test_a_trait_odds_says_which_roll_it_is() -> None:

@@ -81,6 +81,11 @@ def test_total_defence_fighting_plus_two_replaces_parry_only_when_higher_and_for
 
 def test_a_trick_is_minus_two_parry():
     assert parry(6, [], tricked=True).value == 4
+    # Shown as the Ruse's own line under the Parade it lowers.
+    tricked = parry(6, [], tricked=True)
+    assert (tricked.base, [m.key for m in tricked.modifiers]) == (6, ["trick"])
+    # A Défense totale roll counts only with the Défense totale situation.
+    assert parry(6, [], total_defence_total=9).value == 6
 
 
 def test_defend_and_total_defence_end_when_the_character_acts_again_aim_and_cover_stay():

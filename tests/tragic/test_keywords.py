@@ -92,6 +92,10 @@ def test_an_ally_attacking_a_player_gets_no_counter_and_can_be_blocked_with_a_sp
     assert state.pending["kind"] == "block"
     with pytest.raises(IllegalAction):
         state.apply({"kind": "block", "player": 1, "blockers": [m1, m2], "split": [1, 1]})
+    for named in ({"blockers": [m1, m1], "split": [1, 4]}, {"blockers": m1}):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply({"kind": "block", "player": 1, **named})
+        assert (refused.value.code, refused.value.template) == ("bad_choice", "name your defenders")
     state.apply({"kind": "block", "player": 1, "blockers": [m1, m2], "split": [1, 4]})
     assert state.cards[m2].zone == "discard" and state.ally_life(m1) == 1
     assert state.cards[brute].zone == "discard"  # 2 + 2 against 3 life
@@ -116,6 +120,9 @@ def test_horde_attacks_all_together():
     p2 = give(state, 0, "protectron-1", "play")
     attacks = [a for a in state.legal_actions(0) if a["kind"] == "ally_attack"]
     assert all(sorted(a["allies"]) == sorted([p1, p2]) for a in attacks)
+    # The one-card-at-a-time answer (targeting) offers the same group attacks as the legal actions.
+    one_by_one = state.ally_attack_choices(0)
+    assert sorted(map(repr, one_by_one)) == sorted(map(repr, attacks)) and one_by_one
     with pytest.raises(IllegalAction):
         state.apply({"kind": "ally_attack", "player": 0, "allies": [p1], "target": {"player": 1}})
 
@@ -163,14 +170,24 @@ def test_companions_are_unique_across_the_battlefield_and_unique_replaces():
 def test_charge_de_protection_takes_the_blow_even_engaged():
     state = turn_of(started(), 0)
     dog = give(state, 1, "canigou-2", "play", engaged=True)
+    other_dog = give(state, 1, "canigou-2", "play", engaged=True)
     life = state.players[1].life
     uid = give(state, 0, "coup-de-poing-1")
     state.rng = Dice(NO_CRIT)
     state.apply({"kind": "play", "player": 0, "card": uid, "pay": {"S": 1}, "target": {"player": 1}})
     pass_all(state)
     assert state.pending["kind"] == "protect"
+    with pytest.raises(IllegalAction) as refused:  # « one » ally takes the blow, never two
+        state.apply({"kind": "block", "player": 1, "blockers": [dog, other_dog], "split": []})
+    assert (refused.value.code, refused.value.template) == (
+        "bad_choice",
+        "one CHARGE DE PROTECTION ally takes the blow",
+    )
     state.apply({"kind": "block", "player": 1, "blockers": [dog], "split": []})
     assert state.players[1].life == life and state.ally_life(dog) == 3
+    with pytest.raises(IllegalAction) as refused:  # the blow taken, the attacker's turn goes on: nothing to block
+        state.apply({"kind": "block", "player": 0, "blockers": [], "split": []})
+    assert (refused.value.code, refused.value.template) == ("wrong_phase", "nobody is attacking you")
 
 
 def test_absorption_totale_keeps_the_excess():
@@ -466,3 +483,41 @@ def test_a_parry_also_softens_an_allys_attack():
     pass_all(state)
     pass_all(state)
     assert state.players[1].life == life - 1  # 5 power, 4 parried
+
+
+EXILE = {
+    "id": "exil-1",
+    "name": "Exil",
+    "name_en": "Exile",
+    "type": "action",
+    "level": 1,
+    "attribute": "S",
+    "cost": {"S": 1},
+    "effects": [{"op": "destroy", "card_type": "ally", "irrevocably": True}],
+    "text": "Détruisez un Allié adverse : il va dans la Zone de destruction.",
+    "text_en": "Destroy an opposing ally: it goes to the destroyed zone for good.",
+}
+
+
+def test_an_ally_destroyed_for_good_goes_to_the_destroyed_zone_not_the_discard():
+    """« ZONE DE DESTRUCTION : … ces cartes ne pourront plus jamais revenir en jeu au cours de la partie »: an ally
+    as well as a building, when a card of the table's own destroys it so."""
+    state = turn_of(started(extra_cards=[EXILE]), 0)
+    knight = give(state, 1, "chevalier-de-la-confrerie-1", "play")
+    exile = give(state, 0, "exil-1")
+    set_points(state, 0, "S", 1)
+    state.apply({"kind": "play", "player": 0, "card": exile, "pay": {"S": 1}, "target": {"card": knight}})
+    pass_all(state)
+    assert state.cards[knight].zone == "destroyed"
+
+
+def test_belluaires_may_fight_their_own_faction():
+    """« Belluaire : Capacité de Faction : A la différence des autres Factions, les Belluaires peuvent affronter
+    d'autres membres de leurs Faction » (000, glossary)."""
+    state = turn_of(started(), 0)
+    clear_hands(state)
+    hound = give(state, 1, "chien-de-chasse-1", "play")
+    own_hound = give(state, 0, "chien-de-chasse-1", "play")
+    targets = [a["target"] for a in state.legal_actions(0) if a["kind"] == "ally_attack" and a["allies"] == [own_hound]]
+    assert {"card": hound} in targets and {"player": 1} in targets
+    assert [a["target"] for a in state.ally_attack_choices(0) if a["allies"] == [own_hound]] == targets

@@ -227,8 +227,10 @@ def test_upkeep_effects_are_resolved_in_the_chosen_order():
     accro = next(e for e in state.upkeep_todo if e["kind"] == "accro")
     state.apply({"kind": "upkeep", "player": 0, "entry": accro["id"], "pay": {"E": 1}})
     effect = next(e for e in state.upkeep_todo if e["kind"] == "effect")
-    state.apply({"kind": "upkeep", "player": 0, "entry": effect["id"]})
+    events = state.apply({"kind": "upkeep", "player": 0, "entry": effect["id"]})
     assert state.players[0].life == 42
+    # The log tells which card's upkeep was resolved.
+    assert [(e["player"], e["card"]) for e in events_of(events, "upkeep")] == [(0, "purificateur-1")]
     state.apply({"kind": "end_upkeep", "player": 0})
     assert state.phase == "main"
 
@@ -272,3 +274,62 @@ def test_end_of_turn_effects_and_allies_heal():
     events = state.apply({"kind": "end_turn", "player": 0})
     assert state.players[0].life == 42 and state.cards[dog].damage == 0
     assert events_of(events, "end_of_turn_effect")
+
+
+def test_an_accro_cost_is_offered_paid_in_points_by_a_discard_or_withdrawn():
+    """« payer un cout « Accro » en défaussant une carte ou en payant en Point d'Action » (000, III.4.d): the
+    upkeep offers the three answers to an addiction of index 2 — pay 2 points of any attribute, discard a card,
+    or neither (the withdrawal, 2 × 2 life)."""
+    state = turn_of(started(), 1)
+    set_points(state, 0, "E", 2)
+    state.players[0].addictions["Nuka-Cola Quantum"] = 2
+    state.apply({"kind": "end_turn", "player": 1})
+    [accro] = state.upkeep_todo
+    offered = [a for a in state.legal_actions(0) if a["kind"] == "upkeep"]
+    hand = state.players[0].zones["hand"]
+    assert [sorted(a) for a in offered] == [
+        ["entry", "kind", "pay", "player"],
+        ["discard", "entry", "kind", "player"],
+        ["entry", "kind", "player"],
+    ]
+    assert sum(offered[0]["pay"].values()) == 2 and offered[1]["discard"] == hand[0]
+    with pytest.raises(IllegalAction) as refused:
+        state.apply({"kind": "upkeep", "player": 0, "entry": accro["id"] + 1})
+    assert refused.value.code == "bad_choice"
+
+
+def test_leaving_the_vault_is_paid_in_the_upkeep_with_its_capacity_s_cost():
+    """FAQ 11: « il faut payer « pour » sortir pendant l'Entretien »; the card: « Pendant votre Entretien, payez le
+    cout de cette Capacité pour sortir » (2 Endurance + 1 SPECIAL). Staying in costs nothing."""
+    state = turn_of(started(), 0)
+    set_points(state, 0, "E", 6)
+    vault = give(state, 0, "abri-vault-tec-inacheve-3", "play")
+    state.apply({"kind": "activate", "player": 0, "card": vault, "pay": {"E": 3}})
+    pass_all(state)
+    assert state.players[0].sheltered == vault
+    state.apply({"kind": "end_turn", "player": 0})
+    while state.active != 0 or state.phase != "upkeep":
+        player = state.current_players()[0]
+        state.apply(next(a for a in state.legal_actions(player) if a["kind"] in ("end_upkeep", "end_turn")))
+    [exit_] = state.upkeep_todo
+    assert exit_["kind"] == "shelter_exit" and exit_.get("optional")
+    offered = [a for a in state.legal_actions(0) if a["kind"] in ("upkeep", "end_upkeep")]
+    assert [a["kind"] for a in offered] == ["upkeep", "end_upkeep"] and sum(offered[0]["pay"].values()) == 3
+    for short in ({}, {"E": 2}):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply({"kind": "upkeep", "player": 0, "entry": exit_["id"], "pay": short})
+        assert refused.value.code == "unpaid_cost"
+    points = state.available(0, "E")
+    state.apply({"kind": "upkeep", "player": 0, "entry": exit_["id"], "pay": {"E": 3}})
+    assert state.players[0].sheltered is None and state.available(0, "E") == points - 3
+
+
+def test_when_the_player_whose_turn_it_is_concedes_the_next_player_begins():
+    """« Un joueur peut décider d'abandonner la partie … Ces derniers peuvent continuer à jouer sans lui » (000,
+    V.10.a): with three players, the one whose turn it was leaves, with nothing on the table, and the next player
+    clockwise begins their turn."""
+    state = turn_of(started(players=3), 0)
+    assert not any(state.zone(0, zone) for zone in ("play", "combat", "equipment"))
+    state.apply({"kind": "concede", "player": 0})
+    assert not state.is_over() and state.active == 1
+    assert state.current_players() == [1] and 0 not in state.priority
