@@ -143,7 +143,9 @@ def test_two_taps_on_draw_for_all_npcs_at_once_draw_them_once(on_postgres: bool)
         t.join()
     assert sorted(type(o).__name__ for o in outcomes) == ["StaleState", "list"], outcomes
     assert any(isinstance(o, StaleState) for o in outcomes)
-    assert Event.objects.filter(kind="sequence.drew").count() == 3
+    # One tap, one Event holding every NPC's hand (a settle's and a tap's one Event per change).
+    (tapped,) = Event.objects.filter(kind="sequence.npcs_drew")
+    assert len(tapped.payload["hands"]) == 3 and not Event.objects.filter(kind="sequence.drew").exists()
     cards = [
         c for p in Participant.objects.filter(pk__in=[n.pk for n in f.npcs]) for c in sum(p.hand["attack"].values(), [])
     ]
