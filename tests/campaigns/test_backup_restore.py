@@ -2,8 +2,8 @@
 back a working copy of the database.
 
 « The README's production section gains backups: ``pg_dump`` with a restore that was tested. » The commands are
-read from the README's block, so that the page and what is tested cannot drift apart; only the names that are
-placeholders there (the database to restore into, the dump's date, the server's address) are filled in. The copy
+read from the README's block, so that the page and what is tested cannot drift apart; only the values the README
+leaves for its reader to choose (the database to restore into, the dump's date, the server's address) are set. The copy
 holds the same rows, its schema is current (``migrate --check``), the log's kind list and search index are kept
 by the database's triggers as before, the next event takes the next stream position, and ``export_campaign``
 reads it."""
