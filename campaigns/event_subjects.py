@@ -7,7 +7,10 @@ An Event touches:
   the Atouts that paid a Test's follow-up), and ``characters:<campaign>`` when it names any (what reads every
   character of the campaign depends on that one);
 - ``sequence:<id>`` for the Sequence its payload names (``sequence``: every event of a Sequence's use cases,
-  ``conflicts.services.changes._append``), on which the Sequence's board and rows depend;
+  ``conflicts.services.changes._append``), on which the Sequence's board depends; ``draw:<id>`` when it changes
+  the draw as a whole (``DRAW_CHANGED``, or a result put on the table or changed: ``outcome``) and
+  ``drew:<participant>`` for each participant whose own cards it changed (``own_cards``): a participant's row and
+  draw panel depend on those two, so a draw renders its drawer's row again and finds the others kept;
 - ``traits:<id>`` for those characters too (what a sheet's trait rows read: the traits and their ranks, the
   states, the Revers, a power's boost), unless its kind only moves Atouts (``ATOUTS_ONLY``: a gain, a refund, a
   spending that raises no trait), which change the sheet's counters and ledger and nothing its trait rows show;
@@ -44,7 +47,7 @@ REVERS = "revers"  # any character's active Revers (the « take a Revers in anot
 SEQUENCES = "sequences"  # the campaign's Sequences (the « Sequences under way » card)
 DECKS = "decks"  # the cards of the campaign's decks: in the pile, on the table, discarded (a Sequence page's decks)
 DRAW = "draw"  # one Sequence's draw as a whole: opened, joined, resolved, cut short, ended (every draw panel of it)
-DREW = "drew"  # one participant's own draw: their draw panel turns to the cards drawn
+DREW = "drew"  # one participant's own cards: the split declared, the cards drawn, an Atout on them (their panel, row)
 SEQUENCE = "sequence"  # one Sequence: its row, its participants' rows, its story (its board and rows)
 ASKS = "asks"  # the Tests the narrator asked and still waits for (conflicts.asked_tests)
 TRAITS = "traits"  # what one character's trait rows read: a narrower ``character`` (characters.trait_rows)
@@ -136,16 +139,20 @@ def named_sequence(payload: Mapping[str, Any]) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def drawers(kind: str, payload: Mapping[str, Any]) -> set[int]:
-    """The participants whose cards an Event dealt: a draw's (``participant``), or every NPC's of the narrator's tap
-    (``sequence.npcs_drew``: each of its ``hands`` as its own ``sequence.drew`` would say it)."""
-    if kind == "sequence.drew":
-        hands: list[Any] = [payload]
-    elif kind == "sequence.npcs_drew":
+def own_cards(kind: str, payload: Mapping[str, Any]) -> set[int]:
+    """The participants whose own cards an Event changed: a draw's (``participant``), every NPC's of the narrator's
+    tap (``sequence.npcs_drew``: each of its ``hands`` as its own ``sequence.drew`` would say it), a split declared
+    (``sequence.split``), and an Atout's spender and the teammate or opponent it names (``sequence.atout``:
+    ``participant``, ``target_participant``: a card bought or countered, a help card, a Revers taken over)."""
+    if kind == "sequence.npcs_drew":
         hands = [hand for hand in payload.get("hands", []) if isinstance(hand, Mapping)]
+        found = [hand.get("participant") for hand in hands]
+    elif kind in ("sequence.drew", "sequence.split"):
+        found = [payload.get("participant")]
+    elif kind == "sequence.atout":
+        found = [payload.get("participant"), payload.get("target_participant")]
     else:
         return set()
-    found = (hand.get("participant") for hand in hands)
     return {pk for pk in found if isinstance(pk, int) and not isinstance(pk, bool)}
 
 
@@ -165,12 +172,14 @@ def subjects_of(
     declared = _declared(kind)
     scopes = (TABLE,) if declared is None else declared
     touched |= {subject(scope, campaign_id) for scope in (*scopes, LOG)}
+    touched |= {subject(DREW, pk) for pk in own_cards(kind, payload)}
     drawing = kind in ("sequence.drew", "sequence.npcs_drew")
-    if drawing:
-        touched |= {subject(DREW, pk) for pk in drawers(kind, payload)}
-        if "outcome" in payload:
-            touched.add(subject(SEQUENCES, campaign_id))  # the draw's result is on the table: the phase moved
-    if sequence_id is not None and (kind in DRAW_CHANGED or (drawing and "outcome" in payload)):
+    if drawing and "outcome" in payload:
+        touched.add(subject(SEQUENCES, campaign_id))  # the draw's result is on the table: the phase moved
+    # The result put on the table by the last draw, or changed after it by an Atout (a card drawn again or turned):
+    # every panel and row shows what each participant takes.
+    outcome = (drawing or kind == "sequence.atout") and "outcome" in payload
+    if sequence_id is not None and (kind in DRAW_CHANGED or outcome):
         touched.add(subject(DRAW, sequence_id))
     if payload.get("asked"):
         touched.add(subject(ASKS, campaign_id))  # the roll answered a Test asked: the asks waiting changed

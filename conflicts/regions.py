@@ -19,9 +19,12 @@ modifiers) and the story told from the log. Its declaration:
 
 **A row** (``console_row.html`` for narrators, ``board_row.html`` for players) reads one ``ParticipantView``, the
 Sequence's phase and kind, and the names of the participants its split may name. It is a region of its own,
-rendered inside the board: its subjects are the board's for its own participant (``sequence:<id>``, its
-character's and states', the settings and the cast), so a wound on one character renders that one row again and
-finds the others kept. Its viewer: narrators alike, and for players whether they control the row's participant
+rendered inside the board. Its subjects: the draw as a whole (``draw:<id>``: someone joins or leaves, the result is
+put on the table or changed, the Revers are settled, the Sequence is cut short or ended: what moves the phase, the
+opponents a split may name and what each takes), its own participant's cards (``drew:<participant>``: its split,
+its draw, an Atout bought, countered or helping it), its character's and states', the settings and the cast. Not
+the Sequence's every Event: a draw renders its drawer's row again and finds the others kept, and a wound renders
+that one row. Its viewer: narrators alike, and for players whether they control the row's participant
 (their budget and split then show). A row with a modifiers form open (sent back with what was typed, or opened
 without JavaScript) is rendered from the same template, afresh, never kept.
 
@@ -42,7 +45,18 @@ from django.http import Http404
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, DECKS, SEQUENCE, SEQUENCES, SETTINGS, STATES
+from campaigns.event_subjects import (
+    CAST,
+    CHARACTER,
+    CHARACTERS,
+    DECKS,
+    DRAW,
+    DREW,
+    SEQUENCE,
+    SEQUENCES,
+    SETTINGS,
+    STATES,
+)
 from campaigns.kept import table_head
 from campaigns.models import Membership
 from characters.selectors import owned_ids
@@ -163,7 +177,8 @@ def row_depends(thing: RowOf, _membership: Any = None, _request: Any = None) -> 
     return Depends(
         campaign_id=campaign_id,
         subjects=frozenset(
-            {subject(SEQUENCE, sequence.pk), subject(SETTINGS, campaign_id), subject(CAST, campaign_id)}
+            {subject(DRAW, sequence.pk), subject(DREW, thing.view.participant.pk)}
+            | {subject(SETTINGS, campaign_id), subject(CAST, campaign_id)}
             | {subject(kind, character_id) for kind in (CHARACTER, STATES)}
         ),
         # The row's own participant: a board's rows are one key each.

@@ -121,11 +121,13 @@ def participant_atout(
         other.atout_card = 0
         other.save(update_fields=["atout_card"])
         payload["target"] = other.character.name
+        payload["target_participant"] = other.pk
     elif use == AtoutUse.HELP:
         assert other is not None
         other.help_cards += 1
         other.save(update_fields=["help_cards"])
         payload["target"] = other.character.name
+        payload["target_participant"] = other.pk
     elif use == AtoutUse.REDRAW:
         _discard(sequence, me)
         split = Split(
@@ -149,6 +151,7 @@ def participant_atout(
         assert other is not None
         sequence.outcome["interpose"] = {**sequence.outcome.get("interpose", {}), other.key: me.key}
         payload["target"] = other.character.name
+        payload["target_participant"] = other.pk
     if use in (AtoutUse.REDRAW, AtoutUse.CHANGE):
         interpose = sequence.outcome.get("interpose", {})
         sequence.outcome = _resolve(sequence, everyone)

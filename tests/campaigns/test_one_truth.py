@@ -380,6 +380,7 @@ def test_every_open_sheet_with_its_live_messages_equals_a_fresh_one(steps: list[
 # half its own search: Hypothesis keys its examples by the test's id). A longer hunt: ONE_TRUTH_EXAMPLES=200 make
 # test-slow.
 @pytest.mark.slow
+@pytest.mark.timeout(2400)  # 100 s on a quiet machine, 470 s at a load of 7; a failure's shrinking takes longer
 @pytest.mark.parametrize("half", [0, 1])
 @settings(
     max_examples=int(os.environ.get("ONE_TRUTH_EXAMPLES", "16")) // 2,

@@ -146,10 +146,12 @@ def test_upper_hand_and_cut_short_show_on_kept_rows(settings) -> None:  # type: 
 
     f, people = _table()
     _same_kept_and_fresh(settings, f, people)
-    # As settling writes it, on a thug whose row shows nothing else new to a player (no budget, no split).
+    # As settling writes it, on a thug whose row shows nothing else new to a player (no budget, no split), with an
+    # Event of the whole draw (``draw:<sequence>``) as settling's is: here the player declaring Jim's goal.
     Participant.objects.filter(pk=f.npcs[1].pk).update(upper_hand_cards=2)
     Sequence.objects.filter(pk=f.sequence.pk).update(draw_number=2, last_verdict="winner", last_winner="PJ")
-    participant_declare_split(participant=f.pc, actor=f.player, split=Split(attack={f.npcs[0].key: 1}))  # an Event
+    f.reload()
+    participant_update(participant=f.pc, actor=f.player, data={"goal": "fuir"}, expected_version=f.sequence.version)
     f.reload()
     pages = _same_kept_and_fresh(settings, f, people)
     thugs_row = pages[("other", "fr")].split(f'id="participant-{f.npcs[1].pk}"')[1]
@@ -161,13 +163,8 @@ def test_upper_hand_and_cut_short_show_on_kept_rows(settings) -> None:  # type: 
     assert "PJ wins the sequence" in ended[("runner", "en")] and "to draw" not in ended[("narrator", "en")]
 
 
-def test_a_wound_renders_one_row_again(settings) -> None:  # type: ignore[no-untyped-def]
-    """After a Revers on one thug, the other rows of the board are kept: only the one that changed is rendered
-    (its declaration names its character's subjects, not the others')."""
-    f, _people = _table()
-    _cache(settings, True)
-    _pages(f, {"narrator": f.narrator})
-    revers_inflict(character=f.thugs[0], actor=f.narrator, domain="physical", severity=1, source="un coup")
+def _row_misses(f: Fight) -> list[str]:
+    """The console rows the narrator's Sequence page renders afresh (in French and English)."""
     misses: list[str] = []
     cache = caches["fragments"]
     real_get = cache.get
@@ -183,7 +180,44 @@ def test_a_wound_renders_one_row_again(settings) -> None:  # type: ignore[no-unt
         _pages(f, {"narrator": f.narrator})
     finally:
         del cache.get
-    assert len(misses) == 2  # the thug who was hurt, in French and in English
+    return misses
+
+
+def _all_in_defence(f: Fight, p: Participant) -> Split:
+    from conflicts.selectors import sequence_board
+
+    narrator = Membership.objects.select_related("campaign").get(campaign=f.campaign, user=f.narrator)
+    board = sequence_board(f.reload().sequence, narrator, story=False)
+    (view,) = (v for v in board.views if v.participant.pk == p.pk)
+    assert view.budget is not None
+    return Split(defence={p.key: view.budget.total})
+
+
+def test_a_wound_renders_one_row_again(settings) -> None:  # type: ignore[no-untyped-def]
+    """After a Revers on one thug, the other rows of the board are kept: only the one that changed is rendered
+    (its declaration names its character's subjects, not the others')."""
+    f, _people = _table()
+    _cache(settings, True)
+    _pages(f, {"narrator": f.narrator})
+    revers_inflict(character=f.thugs[0], actor=f.narrator, domain="physical", severity=1, source="un coup")
+    assert len(_row_misses(f)) == 2  # the thug who was hurt, in French and in English
+
+
+def test_a_draw_renders_its_drawers_row_again_and_the_last_one_every_row(settings) -> None:  # type: ignore[no-untyped-def]
+    """A draw that leaves others to draw changes its drawer's row (« drew », its cards) and nobody else's: the other
+    rows are kept (a row follows ``drew:<participant>`` and ``draw:<sequence>``, not the Sequence's every Event).
+    The last draw puts the result on the table, which every row shows (what each takes, no one left « to draw »)."""
+    f, _people = _table()
+    _cache(settings, True)
+    _pages(f, {"narrator": f.narrator})
+    draw(f.pc, f.player, _all_in_defence(f, f.pc))
+    assert len(_row_misses(f)) == 2  # Jim's row, in French and in English
+    first, last = f.reload().npcs
+    draw(first, f.narrator, _all_in_defence(f, first), seed=2)
+    assert len(_row_misses(f)) == 2  # the first thug's
+    draw(last, f.narrator, _all_in_defence(f, last), seed=3)
+    assert f.reload().sequence.phase == Phase.RESOLVED
+    assert len(_row_misses(f)) == 2 * 3  # every row, in both languages
 
 
 def test_a_kept_row_never_reaches_a_viewer_who_may_not_see_it(settings) -> None:  # type: ignore[no-untyped-def]
