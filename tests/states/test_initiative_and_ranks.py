@@ -36,7 +36,8 @@ def test_each_participant_gets_one_card_and_the_order_follows_the_cards():
 def test_the_deck_is_reshuffled_after_a_joker_and_kept_otherwise():
     pile = ["2c", "3c", "4c", "5c"]
     kept = deal_round(random.Random(1), pile, [1, 2], joker_last_round=False)
-    assert not kept.reshuffled and kept.draw_pile == ("4c", "5c")
+    # a boolean either way: the round's event stores it (``false``, not ``null``)
+    assert kept.reshuffled is False and kept.draw_pile == ("4c", "5c")
     fresh = deal_round(random.Random(1), pile, [1, 2], joker_last_round=True)
     assert fresh.reshuffled and len(fresh.draw_pile) == 52
 

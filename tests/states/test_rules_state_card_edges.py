@@ -228,3 +228,22 @@ def test_defending_shows_its_plus_two() -> None:
     """Défense: « +2 à sa Parade jusqu'à son action suivante »."""
     defended = parry(5, [Situation.DEFEND])
     assert defended.modifiers == (Modifier("defend", 2),) and defended.value == 7
+
+
+def test_a_total_defence_roll_equal_to_the_parade_brings_nothing() -> None:
+    """Défense totale: « la Parade ne peut pas être réduite par ce jet. Dans le cas d'un jet inférieur, la Parade
+    d'origine est conservée (mais le personnage ne gagne aucun bénéfice de l'action de Défense totale) »: a roll equal
+    to the Parade changes nothing either, so the breakdown shows no Défense totale line."""
+    equal = parry(5, [Situation.TOTAL_DEFENCE], total_defence_total=5)
+    assert equal.modifiers == () and equal.value == 5
+    higher = parry(5, [Situation.TOTAL_DEFENCE], total_defence_total=6)
+    assert higher.modifiers == (Modifier("total_defence", 1),) and higher.value == 6
+
+
+def test_a_trait_die_with_a_malus_is_written_back_as_it_was_read() -> None:
+    """A die's own modifier is a whole number: « d4-2 » read from the sheet is written back « d4-2 », never
+    « d4-2.0 »."""
+    for text in ("d4-2", "d4−2", "d12+1"):
+        die = TraitDie.parse(text)
+        assert type(die.bonus) is int
+        assert str(die) == text.replace("−", "-")
