@@ -2,7 +2,11 @@
 ``receive_from`` returns the HTML of the next event, ``receive_nothing`` is true when no event arrives.
 The protocol's own messages (the connection's ``at``, pings) are kept in ``frames`` for tests about them.
 Game boards' sockets (campaigns.live_boards) speak the same JSON, with the game's version as the position; a
-moment played out on the way to a version (``frame``) is read as HTML too."""
+moment played out on the way to a version (``frame``) is read as HTML too.
+
+A test whose socket the server closed ends it as a server does, with ``disconnect()`` (a ``websocket.disconnect``):
+left running, the consumer is cancelled from outside when the test's event loop ends, and cancelling its Redis
+channel-layer read mid-reply can stall for good (CI's PostgreSQL + Redis pass ran out of time on it)."""
 
 from __future__ import annotations
 

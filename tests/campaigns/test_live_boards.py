@@ -221,6 +221,7 @@ async def test_an_outage_at_the_handshake_closes_with_try_again_later(monkeypatc
     socket = await open_board(1)
     assert (await socket.connect())[0]  # accepted, then told to try again later
     assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": 1013}
+    await socket.disconnect()  # what the server does after a close (tests/campaigns/live_client.py says why)
 
 
 @pytest.mark.asyncio
@@ -242,6 +243,7 @@ async def test_a_channel_layer_down_closes_with_try_again_later(monkeypatch) -> 
     socket = await open_board(1)
     assert (await socket.connect())[0]
     assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": 1013}
+    await socket.disconnect()  # what the server does after a close (tests/campaigns/live_client.py says why)
 
 
 @pytest.mark.asyncio
