@@ -8,7 +8,7 @@ An Event touches:
   character of the campaign depends on that one);
 - ``sequence:<id>`` for the Sequence its payload names (``sequence``: every event of a Sequence's use cases,
   ``conflicts.services.changes._append``), on which the Sequence's board depends; ``draw:<id>`` when it changes
-  the draw as a whole (``DRAW_CHANGED``, or a result put on the table or changed: ``outcome``) and
+  the draw as a whole (``DRAW_CHANGED``, or a result put on the table or changed: its payload's ``outcome``) and
   ``drew:<participant>`` for each participant whose own cards it changed (``own_cards``): a participant's row and
   draw panel depend on those two, so a draw renders its drawer's row again and finds the others kept;
 - ``traits:<id>`` for those characters too (what a sheet's trait rows read: the traits and their ranks, the
@@ -48,7 +48,7 @@ SEQUENCES = "sequences"  # the campaign's Sequences (the « Sequences under way 
 DECKS = "decks"  # the cards of the campaign's decks: in the pile, on the table, discarded (a Sequence page's decks)
 DRAW = "draw"  # one Sequence's draw as a whole: opened, joined, resolved, cut short, ended (every draw panel of it)
 DREW = "drew"  # one participant's own cards: the split declared, the cards drawn, an Atout on them (their panel, row)
-SEQUENCE = "sequence"  # one Sequence: its row, its participants' rows, its story (its board and rows)
+SEQUENCE = "sequence"  # one Sequence: every Event of it (its board; its rows follow ``draw`` and ``drew``)
 ASKS = "asks"  # the Tests the narrator asked and still waits for (conflicts.asked_tests)
 TRAITS = "traits"  # what one character's trait rows read: a narrower ``character`` (characters.trait_rows)
 ROUND = "round"  # the campaign's round tracker: who is in the fight, their cards, whose turn (states.regions)
@@ -176,10 +176,9 @@ def subjects_of(
     drawing = kind in ("sequence.drew", "sequence.npcs_drew")
     if drawing and "outcome" in payload:
         touched.add(subject(SEQUENCES, campaign_id))  # the draw's result is on the table: the phase moved
-    # The result put on the table by the last draw, or changed after it by an Atout (a card drawn again or turned):
-    # every panel and row shows what each participant takes.
-    outcome = (drawing or kind == "sequence.atout") and "outcome" in payload
-    if sequence_id is not None and (kind in DRAW_CHANGED or outcome):
+    # A result put on the table (the last draw) or changed (an Atout drawing a card again or turning one): every
+    # panel and row shows what each participant takes.
+    if sequence_id is not None and (kind in DRAW_CHANGED or "outcome" in payload):
         touched.add(subject(DRAW, sequence_id))
     if payload.get("asked"):
         touched.add(subject(ASKS, campaign_id))  # the roll answered a Test asked: the asks waiting changed

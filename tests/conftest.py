@@ -23,6 +23,14 @@ def _in_memory_channels_and_plain_static(settings):  # type: ignore[no-untyped-d
     # workers on a loaded CI machine can take longer than that for a healthy read, so the suite waits longer;
     # tests/campaigns/test_live_database_down.py sets the production second back.
     settings.LIVE_HANDSHAKE_DB_SECONDS = 30
+    layer = settings.CHANNEL_LAYERS["default"]
+    if "prefix" in layer.get("CONFIG", {}):
+        # On Redis (CI's second pass) the two workers share one server, while each has its own test database: a
+        # campaign 1 in each would hear the other's groups. A prefix per worker keeps them apart, and the changed
+        # setting gives every test a channel layer of its own (channels resets its layers when it changes).
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        config = {**layer["CONFIG"], "prefix": f"{layer['CONFIG']['prefix']}-{worker}"}
+        settings.CHANNEL_LAYERS = {**settings.CHANNEL_LAYERS, "default": {**layer, "CONFIG": config}}
     yield
 
 

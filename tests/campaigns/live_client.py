@@ -4,9 +4,10 @@ The protocol's own messages (the connection's ``at``, pings) are kept in ``frame
 Game boards' sockets (campaigns.live_boards) speak the same JSON, with the game's version as the position; a
 moment played out on the way to a version (``frame``) is read as HTML too.
 
-A test whose socket the server closed ends it as a server does, with ``disconnect()`` (a ``websocket.disconnect``):
-left running, the consumer is cancelled from outside when the test's event loop ends, and cancelling its Redis
-channel-layer read mid-reply can stall for good (CI's PostgreSQL + Redis pass ran out of time on it)."""
+When the application closes the socket, the communicator answers as a server does: a ``websocket.disconnect``
+(``receive_output``), and waits for the consumer to stop by itself. Left running, it would be cancelled from outside when the
+test's event loop ends, and cancelling its Redis channel-layer read mid-reply can stall for good (CI's PostgreSQL +
+Redis pass ran out of time on it)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,15 @@ class LiveCommunicator(WebsocketCommunicator):
         super().__init__(*args, **kwargs)
         self.frames: list[dict[str, Any]] = []
         self.pending: list[str] = []
+
+    async def receive_output(self, timeout: float = 1) -> dict[str, Any]:
+        """The next message the application sends; a close is answered with the server's disconnect, and the
+        consumer is let stop by itself before the test goes on."""
+        output: dict[str, Any] = await super().receive_output(timeout=timeout)
+        if output["type"] == "websocket.close":
+            await self.send_input({"type": "websocket.disconnect", "code": output.get("code", 1000)})
+            await self.wait(timeout=5)
+        return output
 
     async def receive_json_frame(self, timeout: float = 1) -> dict[str, Any]:
         frame = json.loads(await super().receive_from(timeout=timeout))

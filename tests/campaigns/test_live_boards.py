@@ -20,6 +20,7 @@ from django.db import DatabaseError
 from campaigns import live_boards
 from campaigns.live_boards import ORIGIN_MARKER, BoardConsumer, board_rendering, forget_boards, kept_board
 from campaigns.live_render import CSRF_MARKER
+from tests.campaigns.live_client import LiveCommunicator
 
 # The game is in memory, but channels closes stale database connections around every message: the database must
 # be allowed, as for every socket test.
@@ -94,7 +95,7 @@ def fresh_table() -> Any:
 
 async def open_board(user_id: int | None, *, after: str = "", csrf: str = "") -> WebsocketCommunicator:
     query = f"?after={after}" if after else ""
-    socket = WebsocketCommunicator(
+    socket = LiveCommunicator(
         FakeBoardConsumer.as_asgi(), f"/ws/fake/games/7/{query}", headers=[(b"origin", b"http://table.test")]
     )
     socket.scope["user"] = None if user_id is None else User(user_id)
@@ -221,7 +222,6 @@ async def test_an_outage_at_the_handshake_closes_with_try_again_later(monkeypatc
     socket = await open_board(1)
     assert (await socket.connect())[0]  # accepted, then told to try again later
     assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": 1013}
-    await socket.disconnect()  # what the server does after a close (tests/campaigns/live_client.py says why)
 
 
 @pytest.mark.asyncio
@@ -243,7 +243,6 @@ async def test_a_channel_layer_down_closes_with_try_again_later(monkeypatch) -> 
     socket = await open_board(1)
     assert (await socket.connect())[0]
     assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": 1013}
-    await socket.disconnect()  # what the server does after a close (tests/campaigns/live_client.py says why)
 
 
 @pytest.mark.asyncio

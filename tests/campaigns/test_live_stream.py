@@ -90,7 +90,6 @@ async def test_a_catch_up_from_the_very_start_or_a_bogus_position_carries_only_w
     await socket.send_to(text_data="{")  # not JSON at all: closed with 1007 (campaigns/live_socket.MessageGate)
     closed = await socket.receive_output(timeout=5)
     assert closed == {"type": "websocket.close", "code": 1007}
-    await socket.disconnect()  # what the server does after a close (tests/campaigns/live_client.py says why)
 
 
 async def test_a_page_connecting_for_the_first_time_gets_events_newer_than_its_render() -> None:

@@ -178,7 +178,6 @@ async def test_a_socket_opened_while_the_channel_layer_is_down_is_told_to_try_ag
     monkeypatch.setattr(GameConsumer, "connect", connect_with_broken_layer)
     socket = await open_board(alice, game.pk)
     assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": 1013}
-    await socket.disconnect()  # what the server does after a close (tests/campaigns/live_client.py says why)
 
 
 async def test_a_move_stands_when_the_broadcast_fails_and_the_page_catches_up_at_the_next_ping(
