@@ -125,6 +125,11 @@ def readers_apart(event: Event) -> set[int]:
             and isinstance(p.get("recipient"), int)}  # fmt: skip
 
 
+def has_parts(kind: str) -> bool:
+    """Whether Events of ``kind`` may carry parts (``carries_parts``)."""
+    return kind in _parted_kinds
+
+
 def reader_apart(kind: str, reader: Membership | None) -> tuple[Any, ...]:
     """Who reads an entry of ``kind`` alike, for the entry's kept HTML: everyone for most kinds (the describers read
     what the redaction leaves to every reader alike); for a kind that carries parts, the narrators, each player,

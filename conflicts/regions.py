@@ -62,9 +62,11 @@ from campaigns.models import Membership
 from characters.selectors import owned_ids
 from conflicts import selectors
 from conflicts.models import Deck, Participant, Sequence
-from conflicts.running_table import running_sequences
+from conflicts.running_table import running_sequences, running_table, waiting_for
+from conflicts.snapshot import of as snapshot_of
+from conflicts.story import sequence_story
 from core.kept_regions import region_html
-from core.regions import Depends, Region, register, subject
+from core.regions import Depends, Region, pass_fact, register, subject
 
 BOARD_TEMPLATE = "conflicts/partials/board.html"
 CONSOLE_ROW = "conflicts/partials/console_row.html"
@@ -86,18 +88,29 @@ class BoardOf:
 
     def built(self, membership: Membership) -> selectors.Board:
         if self.board is None:
-            self.board = selectors.sequence_board(self.sequence, membership, self._participants())
+            # What the rules read of the Sequence is the same for every viewer: read once per render pass (the twenty
+            # pages of a live draw), and each viewer's board is built from it.
+            pk = int(self.sequence.pk)
+            snapshot = pass_fact(("sequence snapshot", pk), lambda: snapshot_of(self.sequence, self._participants()))
+            self.board = selectors.sequence_board(snapshot.sequence, membership, snapshot=snapshot)
         return self.board
 
     def _participants(self) -> list[Participant]:
         if self.participants is None:
-            self.participants = selectors.participants_of(self.sequence)
+            pk = int(self.sequence.pk)
+            self.participants = pass_fact(
+                ("sequence participants", pk), lambda: selectors.participants_of(self.sequence)
+            )
         return self.participants
 
     def character_ids(self) -> list[int]:
+        return [p.character_id for p in self.participants_read()]
+
+    def participants_read(self) -> list[Participant]:
+        """The participants, from the board when it is built, else read (once per render pass)."""
         if self.board is not None:
-            return [v.participant.character_id for v in self.board.views]
-        return [p.character_id for p in self._participants()]
+            return [v.participant for v in self.board.views]
+        return self._participants()
 
 
 def _viewer(membership: Membership) -> tuple[Any, ...]:
@@ -114,6 +127,15 @@ def board_depends(thing: BoardOf, membership: Membership, _request: Any = None) 
         ids = thing.character_ids()
         return frozenset(table | {subject(kind, pk) for pk in ids for kind in (CHARACTER, STATES)})
 
+    def alike() -> tuple[Any, ...]:
+        # A player's board differs from another's by the participants they control (their budgets and splits show)
+        # and the lines of the story only they read; the players running nobody in it, given nothing apart, read one
+        # board (the spectators of a table's draw: one rendering, not one each).
+        if membership.is_narrator:
+            return ("narrator",)
+        mine = frozenset(p.pk for p in thing.participants_read() if selectors.controls(membership, p))
+        return ("player", tuple(sorted(mine)), tuple(sorted(sequence_story(sequence, membership).read_apart())))
+
     return Depends(
         campaign_id=campaign_id,
         subjects=subjects,
@@ -122,15 +144,28 @@ def board_depends(thing: BoardOf, membership: Membership, _request: Any = None) 
         rows=(sequence.campaign_id, sequence.campaign.log_epoch),
         viewer=_viewer(membership),
         head=table_head(membership),
+        alike=alike,
     )
 
 
 def _board_of(sequence_id: int, membership: Membership) -> BoardOf | None:
     # This member's campaign only: a socket may name any id (a catch-up renders what it names).
-    try:
-        return BoardOf(selectors.sequence_for(membership, sequence_id))
-    except Http404:
-        return None
+    sequence = _sequence_for(membership, sequence_id)
+    return None if sequence is None else BoardOf(sequence)
+
+
+def _sequence_for(membership: Membership, sequence_id: int) -> Sequence | None:
+    """The Sequence a page of ``membership`` names, read once per render pass for every member of its campaign."""
+    key = ("sequence of campaign", int(membership.campaign_id), int(sequence_id))
+
+    def load() -> Sequence | None:
+        try:
+            return selectors.sequence_for(membership, sequence_id)
+        except Http404:
+            return None
+
+    found: Sequence | None = pass_fact(key, load)
+    return found
 
 
 BOARD = register(
@@ -253,12 +288,21 @@ def decks_depends(thing: DecksOf, membership: Membership, _request: Any = None) 
     there are (``settings:<campaign>``). Viewer: narrators alike (every deck), each player apart (their own deck
     besides the table's and the players')."""
     campaign_id = thing.campaign_id
+
+    def alike() -> tuple[Any, ...]:
+        # Players differ only by a deck of their own (most tables have none: then every player reads the same list).
+        if membership.is_narrator:
+            return ("narrator",)
+        decks = thing.campaign_decks if thing.campaign_decks is not None else selectors.campaign_decks(campaign_id)
+        return ("player", tuple(d.pk for d in decks if d.player_id == membership.user_id))
+
     return Depends(
         campaign_id=campaign_id,
         subjects=frozenset({subject(DECKS, campaign_id), subject(SETTINGS, campaign_id)}),
         rows=(thing.sequence.pk,),
         viewer=_viewer(membership),
         head=table_head(membership),
+        alike=alike,
     )
 
 
@@ -269,10 +313,8 @@ def _decks_context(thing: DecksOf, membership: Membership, _request: Any) -> dic
 
 
 def _decks_of(sequence_id: int, membership: Membership) -> DecksOf | None:
-    try:
-        return DecksOf(selectors.sequence_for(membership, sequence_id))
-    except Http404:
-        return None
+    sequence = _sequence_for(membership, sequence_id)
+    return None if sequence is None else DecksOf(sequence)
 
 
 DECKS_REGION = register(
@@ -316,11 +358,16 @@ def running_depends(thing: RunningOf, membership: Membership, _request: Any = No
             return frozenset(table | {subject(CHARACTERS, campaign_id)})
         return frozenset(table | {subject(k, pk) for pk in owned_ids(membership) for k in (CHARACTER, STATES)})
 
+    def alike() -> tuple[Any, ...]:
+        # What differs between two members' cards: whose turn to draw it names (``running_for``).
+        return (membership.is_narrator, waiting_for(running_table(campaign_id), membership))
+
     return Depends(
         campaign_id=campaign_id,
         subjects=subjects,
         viewer=(membership.is_narrator, membership.user_id),
         head=table_head(membership),
+        alike=alike,
     )
 
 

@@ -35,6 +35,7 @@ from conflicts.snapshot import SequenceSnapshot
 from conflicts.snapshot import of as snapshot_of
 from conflicts.story import Story, sequence_story
 from core.prepared import PreparedRead
+from core.regions import pass_fact
 
 
 def scenes_of(campaign: Campaign) -> QuerySet[Scene]:
@@ -94,8 +95,10 @@ def participants_of(sequence: Sequence) -> list[Participant]:
 
 
 def campaign_decks(campaign_id: int) -> list[Deck]:
-    """The campaign's decks, in their model's order (holder, kind, pk)."""
-    return _decks(int(campaign_id))
+    """The campaign's decks, in their model's order (holder, kind, pk): read once per render pass (the boards and deck
+    lists of a live draw's twenty pages)."""
+    found: list[Deck] = pass_fact(("campaign decks", int(campaign_id)), lambda: _decks(int(campaign_id)))
+    return found
 
 
 def visible_decks(membership: Membership, decks: list[Deck] | None = None) -> list[Deck]:

@@ -28,9 +28,9 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 
 from campaigns.chronicle import describe
-from campaigns.models import Event
-from campaigns.redaction import reader_apart, told_to
-from core.regions import Depends, Region, register
+from campaigns.models import Event, Visibility
+from campaigns.redaction import PARTS, has_parts, reader_apart, told_to
+from core.regions import Depends, Region, pass_fact, register
 
 if TYPE_CHECKING:
     from campaigns.models import Membership
@@ -55,21 +55,26 @@ class Story:
     @property
     def rows(self) -> dict[int, Row]:
         if self._rows is None:
-            events = (
-                Event.objects.visible_to(self.membership)
-                # A sequence's events all come after its creation: the campaign's recent-events index reads only
-                # those, rather than every sequence event of the campaign's history.
-                .filter(
-                    created_at__gte=self.sequence.created_at, kind__in=STORY_KINDS, payload__sequence=self.sequence.pk
-                )  # fmt: skip
-                .order_by("created_at", "pk")
-                # The payload and the time as the database holds them: decoding every line's, kept or not, was most
-                # of the read. The time only tells this event from another that once had its id.
-                .annotate(payload_text=Cast("payload", TextField()), created_text=Cast("created_at", TextField()))
-                .values_list("pk", "created_text", "kind", "actor_id", "actor__username", "payload_text")
-            )
-            self._rows = {row[0]: row for row in events}
+            # Read once per render pass for every reader (the twenty pages a live draw is rendered for), then kept to
+            # what this reader may read: ``Event.objects.visible_to``'s rule (``campaigns.live_render.may_see``).
+            everything = told_rows(self.sequence)
+            membership = self.membership
+            self._rows = {
+                row[0]: row[:6]
+                for row in everything
+                if membership.is_narrator
+                or row[6] == Visibility.EVERYONE
+                or (row[6] == Visibility.PLAYER and row[7] == membership.user_id)
+            }
         return self._rows
+
+    def read_apart(self) -> frozenset[int]:
+        """The lines this reader reads differently from a player reading only what every player may: a private
+        line addressed to them, or a line with a part addressed to them (a settle's Revers of the NPC they run).
+        Players with equal sets read the whole story alike (``conflicts.regions``: the board's readers alike)."""
+        if self.membership.is_narrator:
+            return frozenset()
+        return private_lines(self.sequence).get(int(self.membership.user_id), frozenset())
 
     @property
     def lines(self) -> list[StoryLine]:
@@ -137,6 +142,54 @@ STORY_LINE = register(
         depends=line_depends,
     )
 )
+
+
+FullRow = tuple[int, str, str, "int | None", "str | None", str, str, "int | None"]  # a Row, its visibility, recipient
+
+
+def told_rows(sequence: Sequence) -> list[FullRow]:
+    """Every line of ``sequence``'s story, whoever may read it (with its visibility and recipient), in one query per
+    render pass (``core.regions.pass_fact``)."""
+    rows: list[FullRow] = pass_fact(("sequence story", int(sequence.pk)), lambda: _read_rows(sequence))
+    return rows
+
+
+def _read_rows(sequence: Sequence) -> list[FullRow]:
+    events = (
+        Event.objects.filter(campaign_id=sequence.campaign_id)
+        # A sequence's events all come after its creation: the campaign's recent-events index reads only those,
+        # rather than every sequence event of the campaign's history.
+        .filter(created_at__gte=sequence.created_at, kind__in=STORY_KINDS, payload__sequence=sequence.pk)
+        .order_by("created_at", "pk")
+        # The payload and the time as the database holds them: decoding every line's, kept or not, was most of the
+        # read. The time only tells this event from another that once had its id.
+        .annotate(payload_text=Cast("payload", TextField()), created_text=Cast("created_at", TextField()))
+        .values_list(
+            "pk", "created_text", "kind", "actor_id", "actor__username", "payload_text", "visibility", "recipient_id"
+        )
+    )
+    return list(events)
+
+
+def private_lines(sequence: Sequence) -> dict[int, frozenset[int]]:
+    """Each player's lines read apart (``Story.read_apart``), from the pass's one read of the story."""
+
+    def load() -> dict[int, frozenset[int]]:
+        apart: dict[int, set[int]] = {}
+        for pk, _created, kind, _actor, _name, payload, visibility, recipient in told_rows(sequence):
+            if visibility == Visibility.PLAYER and recipient is not None:
+                apart.setdefault(int(recipient), set()).add(pk)
+            if has_parts(kind):  # who is given a part the other players are not
+                parts = json.loads(payload).get(PARTS)
+                for part in parts if isinstance(parts, list) else []:
+                    if isinstance(part, dict) and part.get("visibility") == Visibility.PLAYER:
+                        reader = part.get("recipient")
+                        if isinstance(reader, int):  # ``part_visible`` shows a part to its recipient only
+                            apart.setdefault(reader, set()).add(pk)
+        return {user: frozenset(lines) for user, lines in apart.items()}
+
+    found: dict[int, frozenset[int]] = pass_fact(("sequence story apart", int(sequence.pk)), load)
+    return found
 
 
 def sequence_story(sequence: Sequence, membership: Membership) -> Story:

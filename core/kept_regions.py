@@ -77,10 +77,14 @@ def _here(region: Region) -> Here:
     return markup_version(region.template), get_language() or "", timezone.get_current_timezone_name()
 
 
-def _fixed(region: Region, depends: Depends, oob: bool, here: Here | None = None) -> tuple[Any, ...]:
-    """What both keys share: the region and its markup, the language and zone, the rows and the viewer."""
+def _fixed(
+    region: Region, depends: Depends, oob: bool, here: Here | None = None, *, viewer: Any = None
+) -> tuple[Any, ...]:
+    """What both keys share: the region and its markup, the language and zone, the rows and the viewer (the outer key
+    the member's ``viewer``, the inner key the readers alike: ``Depends.readers``)."""
     markup, language, zone = _here(region) if here is None else here
-    return (region.name, markup, language, zone, depends.campaign_id, depends.rows, depends.viewer, oob)
+    who = depends.viewer if viewer is None else viewer
+    return (region.name, markup, language, zone, depends.campaign_id, depends.rows, who, oob)
 
 
 def outer_key(region: Region, depends: Depends, oob: bool = False, here: Here | None = None) -> str | None:
@@ -111,7 +115,9 @@ def _inner(
     if found is None:
         found = versions(subjects, depends.campaign_id)
     stamped = tuple(sorted((name, found.get(name, 0)) for name in subjects))
-    return f"{kind}:{region.name}:{_digest((_fixed(region, depends, oob, here), stamped))}", subjects, found
+    # The readers are asked after the versions: what ``alike`` reads is then read in the same pass.
+    fixed = _fixed(region, depends, oob, here, viewer=("readers", depends.readers()))
+    return f"{kind}:{region.name}:{_digest((fixed, stamped))}", subjects, found
 
 
 def _framed(

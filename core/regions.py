@@ -19,6 +19,10 @@ things, and only these:
      whose ``log_epoch`` renames bump): their content is part of the key;
    - ``viewer``: who reads the region alike (the member's rights, the request's session where the markup
      reads it). Two viewers with equal ``viewer`` values are served the same bytes;
+   - ``alike``: when who reads alike is known only by reading (the players of a Sequence who run nobody in it and
+     are given no private line of its story), a function that says it, called only when the versions are read:
+     the key under the stream head keeps ``viewer`` (one member, known for nothing), the key under the versions
+     takes ``alike`` instead, so the twenty viewers of one live event share one rendering;
    - ``head``: the campaign's stream head read with the membership, when the caller has it: until it moves no
      subject can have changed, so the kept HTML is found without reading the versions.
 
@@ -57,6 +61,11 @@ class Depends:
     rows: tuple[Any, ...] = ()
     viewer: Hashable = ()
     head: int | None = None
+    alike: Callable[[], Hashable] | None = None
+
+    def readers(self) -> Hashable:
+        """Who reads the bytes alike, as finely as it is known (``alike``, else ``viewer``)."""
+        return self.viewer if self.alike is None else self.alike()
 
     def all_subjects(self) -> frozenset[str]:
         """The declared subjects and the campaign's catch-all (``TABLE``)."""

@@ -1,0 +1,110 @@
+"""Who reads a Sequence's board alike (``conflicts.regions``, the board's ``alike``): the narrators together, and the
+players by what they control in it and by the lines of its story only they may read. The players running nobody
+in it, given nothing apart, read one board: a live draw renders it once for all of them, not once each. A player
+given a private line keeps a board of their own, and it never reaches another player."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.cache import caches
+from django.test import Client
+from django.test.signals import template_rendered
+from django.utils.html import escape
+
+from campaigns.live import console_subject, sequence_subject
+from campaigns.live_pages import OpenPage
+from campaigns.live_render import forget_renderings, rendering_of
+from campaigns.models import Event, Membership, Role
+from characters.services.allies import ally_hand
+from conflicts.regions import BOARD_TEMPLATE
+from tests.campaigns.factories import UserFactory
+from tests.conflicts.factories import Fight, draw, fight
+from tests.conflicts.test_board_rows import _all_in_defence
+from tests.conflicts.test_one_event_per_settle import _part_text, _settle
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _kept(settings: Any) -> Iterator[None]:
+    settings.FRAGMENT_CACHE = True
+    caches["fragments"].clear()
+    forget_renderings()
+    yield
+    forget_renderings()
+
+
+def _boards_rendered() -> tuple[list[str], Any]:
+    seen: list[str] = []
+
+    def note(sender: Any, template: Any, **kwargs: Any) -> None:
+        if template.name == BOARD_TEMPLATE:
+            seen.append(template.name)
+
+    template_rendered.connect(note)
+    return seen, note
+
+
+def _page(f: Fight, user: Any) -> OpenPage:
+    member = Membership.objects.get(campaign=f.campaign, user=user)
+    watching = {sequence_subject(f.sequence.pk)}
+    if member.is_narrator:
+        watching.add(console_subject(f.sequence.pk))
+    return OpenPage(member.pk, frozenset(watching), "fr")
+
+
+def test_a_live_draw_renders_one_board_for_the_players_running_nobody() -> None:
+    """Five pages on the Sequence: the narrator's, the drawer's and three players' who run nobody in it. The draw is
+    rendered for three readers (not five), and the three spectators get the same bytes."""
+    f = fight(npcs=1)
+    spectators = [UserFactory() for _ in range(3)]
+    for user in spectators:
+        Membership.objects.create(campaign=f.campaign, user=user, role=Role.PLAYER)
+    draw(f.pc, f.player, _all_in_defence(f, f.pc))
+    event = Event.objects.filter(campaign=f.campaign).order_by("-pk").first()
+    assert event is not None and event.kind == "sequence.drew"
+    seen, note = _boards_rendered()
+    try:
+        rendering = rendering_of(event.pk)
+        assert rendering is not None
+        rendering.render_for([_page(f, user) for user in (f.narrator, f.player, *spectators)])
+    finally:
+        template_rendered.disconnect(note)
+    assert len(seen) == 3  # the narrator's console, the drawer's board, the spectators' one board
+    copies = {
+        rendering.ready_html_for(
+            _page(f, user).membership_id, watching=_page(f, user).watching, language="fr", csrf_token="t" * 32
+        )  # fmt: skip
+        for user in spectators
+    }
+    assert len(copies) == 1 and None not in copies
+
+
+def _sequence_page(f: Fight, user: Any) -> str:
+    client = Client()
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    response = client.get(f.sequence.get_absolute_url())
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_player_given_a_private_line_of_the_story_reads_a_board_of_their_own() -> None:
+    """An NPC ally's Revers, settled, are its runner's part of the settle (``campaigns.redaction``). Taken back by the
+    narrator, the ally is no longer theirs, but the story still tells them its wounds: their board is rendered for
+    them (first here, and kept), and the player beside them, who runs nobody either, never gets it."""
+    f = fight(npcs=1)
+    thug = f.npcs[0]
+    runner, other = UserFactory(), UserFactory()
+    for user in (runner, other):
+        Membership.objects.create(campaign=f.campaign, user=user, role=Role.PLAYER)
+    ally_hand(character=thug.character, actor=f.narrator, player=runner)
+    event = _settle(f, {f.pc: 1, thug: 2}, wounds=False)
+    secret = escape(_part_text(event, thug.character_id))
+    ally_hand(character=thug.character, actor=f.narrator, player=None)  # taken back: the runner runs nobody now
+    f.reload()
+    assert secret in _sequence_page(f, runner)
+    assert secret not in _sequence_page(f, other)
