@@ -1,13 +1,23 @@
 """The live table under a table's load: how long from a POST to each open screen's message.
 
-20 members (the narrator and 19 players) keep a campaign page open (half the campaign home, half a
-Sequence page); the narrator's HTTP client then makes 50 draws (a player's draw form, posted as that
-player) and 50 notes, one after another. For every action: the time from the POST to each socket's
-message (p50/p95/max over all sockets; min/p50/p95/max of "the last of the 20 screens", the issue's draw to
-the last screen), the bytes per message, and the server's CPU per event, for draws and notes apart (user+system
-time of the uvicorn processes, /proc, the POST's own answer included): the mean, and the lowest and highest
-of its blocks of 10 events (the spread; /proc counts in ticks of 10 ms, so single events are not sampled).
+20 members (the narrator and 19 players) keep a campaign page open; the narrator's HTTP client then makes 50 draws
+(a player's draw form, posted as that player) and 50 notes, one after another. For every action: the time from the
+POST to each socket's message (p50/p95/max over all sockets; min/p50/p95/max of "the last of the screens", the
+issue's draw to the last screen), the bytes per message, and the server's CPU per event, for draws and notes apart
+(user+system time of the uvicorn processes, /proc, the POST's own answer included): the mean, and the lowest and
+highest of its blocks of 10 events (the spread; /proc counts in ticks of 10 ms, so single events are not sampled).
 ``BENCH_LIVE_SETUPS=memory`` or ``=redis`` runs one of the two setups.
+
+Which pages (``BENCH_LIVE_MIX``):
+
+- ``table`` (the default): a table in a fight. Every player's character takes part in the draws' Sequences (four
+  Sequences, the 19 PCs against a thug in each, the players drawing in turn); half the members keep the campaign's
+  home open (the narrator among them: its game card, Sequences under way and log feed), the other half the Sequence
+  page, watching the four Sequences as the page watches its own (``?watch=sequence:<id>``). A draw reaches all 20
+  screens (the board, or the feed's entry); a note the 10 showing the feed, and only those are waited for;
+- ``older``: session 12's mix, kept to compare with the figures before it: 50 duels, one PC against a thug each,
+  and the Sequence-page screens naming no region (the pages before subscriptions), so that they get the log entry,
+  the draw panels and the characters' strips, not the boards.
 
 Two setups, in the same run: the in-memory channel layer with one uvicorn process, and Redis
 (``BENCH_REDIS_URL``, default ``redis://127.0.0.1:6379/4``) with two uvicorn workers. Then a soak on
@@ -36,6 +46,7 @@ ACTIONS = int(os.environ.get("BENCH_LIVE_ACTIONS", "50"))
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/4")
 SOAK_SECONDS = float(os.environ.get("BENCH_LIVE_SOAK_SECONDS", "60"))
 SOAK_PAUSE = float(os.environ.get("BENCH_LIVE_SOAK_PAUSE", "3"))
+MIX = os.environ.get("BENCH_LIVE_MIX", "table")
 CPU_BLOCK = 10  # events per server-CPU sample (the spread of CPU per event is over these blocks)
 
 SEED = (
@@ -50,14 +61,17 @@ MEMBERS, DRAWS = %(members)d, %(draws)d
 narrator = User.objects.create_user("live-mj", password="x")
 campaign = campaigns.campaign_create(owner=narrator, data={"name": "Bench du direct"})
 scene = scene_create(campaign=campaign, actor=narrator, title="Cinquante duels")
-members = [{"session": session_of(narrator), "page": "home"}]
+home = f"?watch=home:{campaign.pk}&watch=feed:{campaign.pk}"
+members = [{"session": session_of(narrator), "page": "home", "query": home}]
 pcs = []
 for i in range(MEMBERS - 1):
     user = User.objects.create_user(f"live-pj{i}", password="x")
     Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
     pcs.append((user, character_create(campaign=campaign, actor=user, name=f"PJ {i}", concept="Docker",
                                                   goal="Passer", ranks={"combat": 3, "esprit": 3})))
-    members.append({"session": session_of(user), "page": "home" if i %% 2 else "sequence"})
+    page = "home" if i %% 2 else "sequence"
+    members.append({"session": session_of(user), "page": page,
+                    "query": f"?watch=home:{campaign.pk}&watch=feed:{campaign.pk}" if page == "home" else ""})
 draws = []
 for d in range(DRAWS):
     user, pc = pcs[d %% len(pcs)]
@@ -70,6 +84,50 @@ for d in range(DRAWS):
                   "url": f"/conflicts/{campaign.pk}/participants/{me.pk}/split/",
                   "body": f"attack_{them.pk}=2&defence_{me.pk}=1&action=draw"})
 print(json.dumps({"campaign": campaign.pk, "members": members, "draws": draws, "narrator": members[0]["session"]}))
+"""
+)
+
+TABLE_SEED = (
+    SIGN_IN
+    + r"""
+from campaigns import services as campaigns
+from campaigns.models import Membership, Role
+from characters.services.creation import character_create, npc_create
+from conflicts.services.sequences import participant_add, scene_create, sequence_create
+
+MEMBERS, DRAWS = %(members)d, %(draws)d
+narrator = User.objects.create_user("live-mj", password="x")
+campaign = campaigns.campaign_create(owner=narrator, data={"name": "Bench du direct"})
+scene = scene_create(campaign=campaign, actor=narrator, title="La mêlée")
+home = f"?watch=home:{campaign.pk}&watch=feed:{campaign.pk}"
+members = [{"session": session_of(narrator), "page": "home", "query": home}]
+players = []
+for i in range(MEMBERS - 1):
+    user = User.objects.create_user(f"live-pj{i}", password="x")
+    Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
+    pc = character_create(campaign=campaign, actor=user, name=f"PJ {i}", concept="Docker", goal="Passer",
+                          ranks={"combat": 3, "esprit": 3})
+    players.append((user, pc))
+    page = "home" if i %% 2 else "sequence"
+    members.append({"session": session_of(user), "page": page, **({"query": home} if page == "home" else {})})
+draws, sequences = [], []
+while len(draws) < DRAWS:  # each Sequence: every PC against a thug, each player drawing once (none resolves it)
+    seq = sequence_create(scene=scene, actor=narrator, data={"title": f"Mêlée {len(sequences) + 1}"})
+    sequences.append(seq.pk)
+    thug = npc_create(campaign=campaign, actor=narrator, name=f"Truand {len(sequences)}", concept="Truand",
+                      ranks={"combat": 2})
+    them = participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
+    for i, (user, pc) in enumerate(players):
+        me = participant_add(sequence=seq, actor=narrator, character=pc, side="PJ", trait_code="combat")
+        draws.append({"session": members[1 + i]["session"], "sequence": seq.pk,
+                      "url": f"/conflicts/{campaign.pk}/participants/{me.pk}/split/",
+                      "body": f"attack_{them.pk}=2&defence_{me.pk}=1&action=draw"})
+# A Sequence page watches its Sequence; these watch every Sequence the draws are in (four at most per socket).
+watch = "?" + "&".join(f"watch=sequence:{pk}" for pk in sequences[:4])
+for member in members[1:]:
+    member.setdefault("query", watch)
+print(json.dumps({"campaign": campaign.pk, "members": members, "draws": draws[:DRAWS],
+                  "narrator": members[0]["session"]}))
 """
 )
 
@@ -88,10 +146,8 @@ class Screen:
 async def _watch(port: int, campaign: int, screen: Screen, ready: asyncio.Event, stop: asyncio.Event) -> None:
     import websockets
 
-    # A home page names its regions (the game card and sequences under way, the log feed); the Sequence-page
-    # screens name none, so they get every region of every draw's Sequence (the worst case: 50 sequences).
-    query = f"?watch=home:{campaign}&watch=feed:{campaign}" if screen.member["page"] == "home" else ""
-    async with page_socket(port, campaign, screen.member["session"], query) as socket:
+    # What the page names (the seed says it: the mix's docstring).
+    async with page_socket(port, campaign, screen.member["session"], screen.member["query"]) as socket:
         while not stop.is_set():
             try:
                 raw = await asyncio.wait_for(socket.recv(), timeout=0.5)
@@ -112,6 +168,12 @@ async def _watch(port: int, campaign: int, screen: Screen, ready: asyncio.Event,
                 screen.arrivals.append((now, len(raw), message["p"]))
             elif message["t"] == "ping" and message["p"] != screen.last:
                 screen.gaps += 1
+
+
+def _reached(screens: list[Screen], kind: str) -> list[Screen]:
+    """The screens an action of ``kind`` reaches: a draw every one; a note the pages showing the log feed (every page
+    of the older mix, whose Sequence pages name nothing)."""
+    return [s for s in screens if kind == "draw" or not s.member["query"] or "feed:" in s.member["query"]]
 
 
 def _post(port: int, session: str, url: str, body: str) -> tuple[float, int]:
@@ -166,20 +228,21 @@ async def _drive(server: LiveBenchServer, seed: dict, *, label: str, soak: float
         cpu_blocks: dict[str, list[float]] = {"draw": [], "note": []}  # server CPU ms per event, per block
         for kind in ("draw", "note"):
             cpu_before, in_block = server.cpu_seconds(), 0
+            reached = _reached(screens, kind)
             for i in range(ACTIONS):
-                marks = [len(s.arrivals) for s in screens]
+                marks = [len(s.arrivals) for s in reached]
                 _kind, start = await act(kind, i)
                 deadline = time.perf_counter() + 5
                 while (
-                    any(len(s.arrivals) <= m for s, m in zip(screens, marks, strict=True))
+                    any(len(s.arrivals) <= m for s, m in zip(reached, marks, strict=True))
                     and time.perf_counter() < deadline
                 ):
                     await asyncio.sleep(0.002)
-                for s, m in zip(screens, marks, strict=True):
+                for s, m in zip(reached, marks, strict=True):
                     if len(s.arrivals) > m:
                         actions.append((kind, start, s.arrivals[m][0] - start, s.arrivals[m][1]))
                 last_screen = max(
-                    (s.arrivals[m][0] for s, m in zip(screens, marks, strict=True) if len(s.arrivals) > m),
+                    (s.arrivals[m][0] for s, m in zip(reached, marks, strict=True) if len(s.arrivals) > m),
                     default=start,
                 )
                 actions.append((f"{kind}-last", start, last_screen - start, 0))
@@ -194,7 +257,8 @@ async def _drive(server: LiveBenchServer, seed: dict, *, label: str, soak: float
             each = [a[2] * 1000 for a in actions if a[0] == kind]
             last = [a[2] * 1000 for a in actions if a[0] == f"{kind}-last"]
             sizes = [a[3] for a in actions if a[0] == kind]
-            last_of = f"live {label} {kind} to the last of {MEMBERS} screens"
+            screens_of = len(_reached(screens, kind))
+            last_of = f"live {label} {kind} to the last of {screens_of} screens"
             cpu = f"live {label} server CPU per {kind} ({MEMBERS} sockets)"
             figures += [
                 Figure(f"live {label} {kind} to a screen p50", statistics.median(each), "ms"),
@@ -205,7 +269,7 @@ async def _drive(server: LiveBenchServer, seed: dict, *, label: str, soak: float
                 Figure(f"{last_of} p95", _pct(last, 0.95), "ms"),
                 Figure(f"{last_of} max", max(last), "ms"),
                 Figure(f"live {label} {kind} bytes per message", statistics.mean(sizes), "bytes"),
-                Figure(f"live {label} {kind} messages missing", float(ACTIONS * MEMBERS - len(each)), "messages"),
+                Figure(f"live {label} {kind} messages missing", float(ACTIONS * screens_of - len(each)), "messages"),
                 Figure(cpu, statistics.mean(cpu_blocks[kind]), "ms"),
                 Figure(f"{cpu}, lowest block of {CPU_BLOCK}", min(cpu_blocks[kind]), "ms"),
                 Figure(f"{cpu}, highest block of {CPU_BLOCK}", max(cpu_blocks[kind]), "ms"),
@@ -232,7 +296,8 @@ async def _drive(server: LiveBenchServer, seed: dict, *, label: str, soak: float
 def _setup(workdir: Path, *, port: int, workers: int, env: dict[str, str], draws: int) -> tuple[LiveBenchServer, dict]:  # type: ignore[type-arg]
     server = LiveBenchServer(workdir, port=port, workers=workers, extra_env=env)
     server.start()
-    seed = seeded(server, SEED % {"members": MEMBERS, "draws": draws})
+    script = TABLE_SEED if MIX == "table" else SEED
+    seed = seeded(server, script % {"members": MEMBERS, "draws": draws})
     return server, seed
 
 

@@ -38,6 +38,10 @@ def _named(event: Event) -> list[Character]:
 
 def _strips_for(event: Event, viewer: Viewer) -> list[Character]:
     """The named characters whose strip this page shows without watching their sheet (the regions bring the rest)."""
+    if viewer.watching:
+        # A page that names its regions shows a strip only where it watches the sheet, which the regions bring: the
+        # strips are for the pages naming nothing (older pages), and the others read no character for them.
+        return []
     return [
         c
         for c in _named(event)

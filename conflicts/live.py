@@ -87,7 +87,7 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
         return []
     if not viewer.is_narrator and viewer.user_id not in _runners(event):
         return []  # a player running nobody in it controls no panel: no board to build for nothing
-    board = selectors.sequence_board(sequence, viewer.membership, _participants(event))
+    board = selectors.sequence_board(sequence, viewer.membership)  # the pass's one snapshot of it, for every viewer
     # A panel is sent whole when the Event changed the whole draw (``draw:<sequence>``) or that participant's own
     # draw (``drew:<participant>``), as ``campaigns.event_subjects`` declares; otherwise its Atout buttons only.
     changed = touched(event)

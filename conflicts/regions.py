@@ -38,6 +38,7 @@ a page watching ``sequence:<id>``) and the catch-up (``campaigns.live_catch_up``
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +64,6 @@ from characters.selectors import owned_ids
 from conflicts import selectors
 from conflicts.models import Deck, Participant, Sequence
 from conflicts.running_table import running_sequences, running_table, waiting_for
-from conflicts.snapshot import of as snapshot_of
 from conflicts.story import sequence_story
 from core.kept_regions import region_html
 from core.regions import Depends, Region, pass_fact, register, subject
@@ -90,8 +90,7 @@ class BoardOf:
         if self.board is None:
             # What the rules read of the Sequence is the same for every viewer: read once per render pass (the twenty
             # pages of a live draw), and each viewer's board is built from it.
-            pk = int(self.sequence.pk)
-            snapshot = pass_fact(("sequence snapshot", pk), lambda: snapshot_of(self.sequence, self._participants()))
+            snapshot = selectors.shared_snapshot(self.sequence)
             self.board = selectors.sequence_board(snapshot.sequence, membership, snapshot=snapshot)
         return self.board
 
@@ -128,13 +127,12 @@ def board_depends(thing: BoardOf, membership: Membership, _request: Any = None) 
         return frozenset(table | {subject(kind, pk) for pk in ids for kind in (CHARACTER, STATES)})
 
     def alike() -> tuple[Any, ...]:
-        # A player's board differs from another's by the participants they control (their budgets and splits show)
-        # and the lines of the story only they read; the players running nobody in it, given nothing apart, read one
-        # board (the spectators of a table's draw: one rendering, not one each).
+        # The players' board is kept as its spectators read it, each player's own rows put in afterwards (``_own_rows``):
+        # it differs from one player to another only by the lines of the story they alone read. So the players of a
+        # table's draw, given nothing apart, share one rendering, not one each.
         if membership.is_narrator:
             return ("narrator",)
-        mine = frozenset(p.pk for p in thing.participants_read() if selectors.controls(membership, p))
-        return ("player", tuple(sorted(mine)), tuple(sorted(sequence_story(sequence, membership).read_apart())))
+        return ("player", tuple(sorted(sequence_story(sequence, membership).read_apart())))
 
     return Depends(
         campaign_id=campaign_id,
@@ -168,15 +166,56 @@ def _sequence_for(membership: Membership, sequence_id: int) -> Sequence | None:
     return found
 
 
+def _board_context(thing: BoardOf, membership: Membership, _request: Any) -> dict[str, Any]:
+    board = thing.built(membership)
+    if board.is_narrator:
+        return {"board": board, "console_forms": {}}
+    # A player's copy is kept as the board's spectators read it, every row marked (``ROW_APART``) for its reader's own.
+    return {"board": selectors.as_spectators_read_it(board), "console_forms": {}, "rows_apart": True}
+
+
+# A row of the players' board, as its spectators read it, between the marks a reader's own row takes its place in:
+# HTML comments, which no escaped text can hold (``<`` is escaped), so a mark is only ever one the board printed.
+ROW_APART = re.compile(r"<!--tablee-row:(\d+)-->(.*?)<!--/tablee-row-->", re.DOTALL)
+
+
+def _own_rows(html: str, thing: BoardOf, membership: Membership) -> str:
+    """A player's copy of the board kept for its spectators: the rows of the participants they control, as they read
+    them (their budgets and splits), put in; the other rows as kept, their marks taken out."""
+    if membership.is_narrator or "<!--tablee-row:" not in html:
+        return html
+    # The board's pieces between its rows, and its rows, split once per render pass for all its readers.
+    pieces: list[str] = pass_fact(("board rows apart", html), lambda: ROW_APART.split(html))
+    mine = {p.pk for p in thing.participants_read() if selectors.controls(membership, p)}
+    if not mine:
+        return pass_fact(("board rows put back", html), lambda: "".join(_as_kept(pieces)))
+    board = thing.built(membership)
+    views = {v.participant.pk: v for v in board.views}
+    out = []
+    for index, piece in enumerate(pieces):
+        kind = index % 3  # ``split`` gives the text between rows, then each row's participant and the row itself
+        if kind == 0:
+            out.append(piece)
+        elif kind == 2:
+            pk = int(pieces[index - 1])
+            out.append(str(row_html(board, views[pk], {})) if pk in mine and pk in views else piece)
+    return "".join(out)
+
+
+def _as_kept(pieces: list[str]) -> list[str]:
+    return [piece for index, piece in enumerate(pieces) if index % 3 != 1]
+
+
 BOARD = register(
     Region(
         name="sequence-board",
         template=BOARD_TEMPLATE,
         load=_board_of,
-        context=lambda thing, membership, _request: {"board": thing.built(membership), "console_forms": {}},
+        context=_board_context,
         depends=board_depends,
         watch="sequence",  # a Sequence page watches sequence:<pk> (campaigns.live.sequence_subject)
         element_id=lambda thing: f"sequence-board-{thing.sequence.pk}",
+        own=_own_rows,
     )
 )
 

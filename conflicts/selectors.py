@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -92,6 +92,18 @@ def participants_of(sequence: Sequence) -> list[Participant]:
     for p in participants:
         p.sequence = sequence  # as ``sequence.participants`` sets it: no query for it
     return participants
+
+
+def shared_snapshot(sequence: Sequence) -> SequenceSnapshot:
+    """What the rules read of ``sequence`` as the database holds it (``conflicts.snapshot``), read once per render pass
+    for every viewer (``core.regions.pass_fact``: the twenty pages a live draw is rendered for each build a board)."""
+
+    def load() -> SequenceSnapshot:
+        participants = pass_fact(("sequence participants", int(sequence.pk)), lambda: participants_of(sequence))
+        return snapshot_of(sequence, participants)
+
+    found: SequenceSnapshot = pass_fact(("sequence snapshot", int(sequence.pk)), load)
+    return found
 
 
 def campaign_decks(campaign_id: int) -> list[Deck]:
@@ -198,49 +210,27 @@ def sequence_board(
     sequence told from the log (the odds endpoint shows none of it). ``snapshot``: the rows a use case just
     decided on and wrote (``conflicts.snapshot``), read again from nowhere."""
     if snapshot is None:
-        snapshot = snapshot_of(sequence, participants if participants is not None else participants_of(sequence))
-    sequence, everyone, settings = snapshot.sequence, snapshot.everyone, snapshot.settings
+        snapshot = snapshot_of(sequence, participants) if participants is not None else shared_snapshot(sequence)
+    sequence, everyone = snapshot.sequence, snapshot.everyone
     penalties, lowered, effects = snapshot.penalties, snapshot.lowered, snapshot.effects
-    rule = deck_store.success_rule(settings)
-    names = {p.key: p.character.name for p in everyone}
     views = []
+    # The rows nobody controls read the same for every viewer: built once per snapshot (the pass's one snapshot of a
+    # live draw's twenty boards: ``shared_snapshot``), and only each viewer's own built for them.
+    spectators: dict[int, ParticipantView] = snapshot.__dict__.setdefault("_spectator_views", {})
     for p in everyone:
         controlled = controls(membership, p)
-        secret = not controlled and p.character.kind == "npc"
-        show_budget = controlled and sequence.phase != Phase.ENDED
-        budget = (
-            budget_of(
-                p,
-                sequence,
-                settings,
-                penalty=penalty_of(p, sequence, penalties),
-                everyone=everyone,
-                lowered=lowered,
-                effects=effects,
-            )
-            if show_budget
-            else None
-        )
-        flipped = set(p.hand.get("flipped", []))
-        view = ParticipantView(
-            participant=p,
-            controlled=controlled,
-            secret=secret,
-            budget=budget,
-            split=p.split if (controlled or p.drawn or p.character.kind != "npc") else {},
-            attack_cards=[
-                (names.get(k, k), _shown("attack", k, v, flipped, rule)) for k, v in p.hand.get("attack", {}).items()
-            ],
-            defence_cards=[
-                c for k, v in p.hand.get("defence", {}).items() for c in _shown("defence", k, v, flipped, rule)
-            ],
-            received=sequence.outcome.get("targets", {}).get(p.key, {}) if sequence.phase == Phase.RESOLVED else {},
-            blocked=sheets.states_refusal(effect_of(p, sequence, effects)),
-            shaken=bool(effect_of(p, sequence, effects).shaken),
-        )
-        if membership.is_narrator and budget is not None and sequence.phase == Phase.DRAWING and not p.drawn:
+        if not controlled:
+            view = spectators.get(p.pk)
+            if view is None:
+                view = spectators[p.pk] = _view(snapshot, p, controlled=False)
+            views.append(view)
+            continue
+        view = _view(snapshot, p, controlled=True)
+        if membership.is_narrator and view.budget is not None and sequence.phase == Phase.DRAWING and not p.drawn:
             view.bulk = (
-                _bulk(p, everyone, budget, view.shaken, sequence.collective) if runs_itself(p) and p.active else None
+                _bulk(p, everyone, view.budget, view.shaken, sequence.collective)
+                if runs_itself(p) and p.active
+                else None
             )
         views.append(view)
     sides: dict[str, list[ParticipantView]] = {}
@@ -266,6 +256,60 @@ def sequence_board(
         to_draw=sum(1 for v in views if v.participant.active and not v.participant.drawn and not v.blocked),
         standing=sum(1 for v in views if v.participant.active and not v.blocked),
     )
+
+
+def _view(snapshot: SequenceSnapshot, p: Participant, *, controlled: bool) -> ParticipantView:
+    """Participant ``p`` as a viewer who controls it (or not) reads it: players never see an NPC's trait value or
+    split before its cards are drawn, nor a budget they do not control; drawn cards are on the table for everyone."""
+    sequence, everyone, settings = snapshot.sequence, snapshot.everyone, snapshot.settings
+    penalties, lowered, effects = snapshot.penalties, snapshot.lowered, snapshot.effects
+    rule = deck_store.success_rule(settings)
+    show_budget = controlled and sequence.phase != Phase.ENDED
+    budget = (
+        budget_of(p, sequence, settings, penalty=penalty_of(p, sequence, penalties), everyone=everyone,
+                  lowered=lowered, effects=effects)
+        if show_budget
+        else None
+    )  # fmt: skip
+    flipped = set(p.hand.get("flipped", []))
+    names = {q.key: q.character.name for q in everyone}
+    effect = effect_of(p, sequence, effects)
+    return ParticipantView(
+        participant=p,
+        controlled=controlled,
+        secret=not controlled and p.character.kind == "npc",
+        budget=budget,
+        split=p.split if (controlled or p.drawn or p.character.kind != "npc") else {},
+        attack_cards=[
+            (names.get(k, k), _shown("attack", k, v, flipped, rule)) for k, v in p.hand.get("attack", {}).items()
+        ],
+        defence_cards=[c for k, v in p.hand.get("defence", {}).items() for c in _shown("defence", k, v, flipped, rule)],
+        received=sequence.outcome.get("targets", {}).get(p.key, {}) if sequence.phase == Phase.RESOLVED else {},
+        blocked=sheets.states_refusal(effect),
+        shaken=bool(effect.shaken),
+    )
+
+
+def as_spectators_read_it(board: Board) -> Board:
+    """``board`` as a player who controls none of it reads it: each participant as ``sequence_board`` shows it to one
+    who does not control it (no budget; an NPC's split and trait value hidden until it has drawn). The players'
+    board is kept so, for every player who reads its story alike, and each player's own rows are put in afterwards
+    (``conflicts.regions``)."""
+    if board.is_narrator or not any(v.controlled for v in board.views):
+        return board
+
+    def plain(v: ParticipantView) -> ParticipantView:
+        if not v.controlled:
+            return v
+        p = v.participant
+        npc = p.character.kind == "npc"
+        return replace(v, controlled=False, secret=npc, budget=None, split=p.split if (p.drawn or not npc) else {})
+
+    views = [plain(v) for v in board.views]
+    sides: dict[str, list[ParticipantView]] = {}
+    for v in views:
+        sides.setdefault(v.participant.side, []).append(v)
+    return replace(board, views=views, sides=list(sides.items()), mine=[])
 
 
 def _bulk(

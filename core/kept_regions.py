@@ -37,7 +37,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, Unkeyable, enabled, fingerprint, kept_at, token_input
-from core.regions import Depends, Frame, Region, get, head_trusted, versions, versions_known
+from core.regions import Depends, Frame, Region, get, head_trusted, pass_fact, versions, versions_known
 from core.template_digest import markup_version
 
 _SCALARS = frozenset({str, int, bool, float, type(None), dt.date, dt.datetime, dt.time, dt.timedelta, decimal.Decimal})
@@ -114,10 +114,18 @@ def _inner(
     subjects = depends.all_subjects()
     if found is None:
         found = versions(subjects, depends.campaign_id)
-    stamped = tuple(sorted((name, found.get(name, 0)) for name in subjects))
     # The readers are asked after the versions: what ``alike`` reads is then read in the same pass.
     fixed = _fixed(region, depends, oob, here, viewer=("readers", depends.readers()))
-    return f"{kind}:{region.name}:{_digest((fixed, stamped))}", subjects, found
+
+    def digest() -> str:
+        stamped = tuple(sorted((name, found.get(name, 0)) for name in subjects))
+        return f"{kind}:{region.name}:{_digest((fixed, stamped))}"
+
+    # Twenty pages of one live event ask for the same keys: each is worked out once per render pass, under what it is
+    # made of (the pass forgets it with the versions it was read with: ``core.regions.pass_fact``). Only for plain
+    # values, whose equality is their content (a model instance is equal to any other of its row).
+    key: str = pass_fact(("inner key", kind, fixed, subjects), digest) if _plain(fixed) else digest()
+    return key, subjects, found
 
 
 def _framed(
@@ -181,18 +189,22 @@ def region_html(
         read.append((asked, found))
         return key
 
+    def own(html: str) -> SafeString:
+        # The member's own parts put into a copy kept for wider readers; the key under the stream head is the member's.
+        return mark_safe(html if region.own is None else region.own(html, thing, membership))  # noqa: S308 - ours
+
     if not enabled():
-        return mark_safe(render(token))  # noqa: S308 - our own template's output
+        return own(render(token))
     depends = region.depends(thing, membership, request)
     try:
         outer = outer_key(region, depends, oob)
         if outer is None:
-            return kept_at(keyed(depends), render, token)
+            return own(kept_at(keyed(depends), render, token))
     except Unkeyable:
-        return mark_safe(render(token))  # noqa: S308
+        return own(render(token))
 
     def inner(csrf_token: str | None) -> str:
-        return str(kept_at(keyed(depends), render, csrf_token))
+        return own(kept_at(keyed(depends), render, csrf_token))
 
     return kept_at(outer, inner, token)
 

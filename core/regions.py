@@ -63,14 +63,25 @@ class Depends:
     head: int | None = None
     alike: Callable[[], Hashable] | None = None
 
+    # What the functions answered, for this declaration only (``init=False``: ``dataclasses.replace`` starts afresh).
+    _read: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
     def readers(self) -> Hashable:
         """Who reads the bytes alike, as finely as it is known (``alike``, else ``viewer``)."""
-        return self.viewer if self.alike is None else self.alike()
+        if self.alike is None:
+            return self.viewer
+        if "readers" not in self._read:
+            self._read["readers"] = self.alike()
+        return self._read["readers"]
 
     def all_subjects(self) -> frozenset[str]:
-        """The declared subjects and the campaign's catch-all (``TABLE``)."""
-        named = self.subjects() if callable(self.subjects) else self.subjects
-        return frozenset(named) | {subject(TABLE, self.campaign_id)}
+        """The declared subjects and the campaign's catch-all (``TABLE``), worked out once per declaration (a live push
+        asks for them to see whether the Event changed the region, then for its key)."""
+        if "subjects" not in self._read:
+            named = self.subjects() if callable(self.subjects) else self.subjects
+            self._read["subjects"] = frozenset(named) | {subject(TABLE, self.campaign_id)}
+        found: frozenset[str] = self._read["subjects"]
+        return found
 
     def changed_by(self, touched: Iterable[str]) -> bool:
         """Whether an Event that touched ``touched`` changes this region."""
@@ -130,6 +141,9 @@ class Region:
     items: Items | None = None
     # A region kept apart from its holes (``Frame``): ``None`` for a region kept whole.
     frame: Frame | None = None
+    # For a region kept for readers wider than one member (``Depends.alike``), what each member's copy puts in after
+    # it is found kept: ``own(html, thing, membership)`` (a player's own rows on a board kept for its spectators).
+    own: Callable[[str, Any, Any], str] | None = None
 
 
 _registry: dict[str, Region] = {}

@@ -1,7 +1,8 @@
 """Who reads a Sequence's board alike (``conflicts.regions``, the board's ``alike``): the narrators together, and the
-players by what they control in it and by the lines of its story only they may read. The players running nobody
-in it, given nothing apart, read one board: a live draw renders it once for all of them, not once each. A player
-given a private line keeps a board of their own, and it never reaches another player."""
+players by the lines of its story only they may read. The players' board is kept as its spectators read it, and
+each player's own rows (their budgets, their splits) are put in their copy afterwards: a live draw renders it once
+for all the table's players, not once each. A player given a private line keeps a board of their own, and it never
+reaches another player."""
 
 from __future__ import annotations
 
@@ -56,9 +57,10 @@ def _page(f: Fight, user: Any) -> OpenPage:
     return OpenPage(member.pk, frozenset(watching), "fr")
 
 
-def test_a_live_draw_renders_one_board_for_the_players_running_nobody() -> None:
-    """Five pages on the Sequence: the narrator's, the drawer's and three players' who run nobody in it. The draw is
-    rendered for three readers (not five), and the three spectators get the same bytes."""
+def test_a_live_draw_renders_one_board_for_the_players() -> None:
+    """Five pages on the Sequence: the narrator's, the drawer's and three players' who run nobody in it. The board is
+    rendered twice (not five times): the narrator's console, and the players' board; the three spectators get the
+    same bytes, and the drawer's copy has their own row, with their budget, which the spectators' has not."""
     f = fight(npcs=1)
     spectators = [UserFactory() for _ in range(3)]
     for user in spectators:
@@ -73,14 +75,16 @@ def test_a_live_draw_renders_one_board_for_the_players_running_nobody() -> None:
         rendering.render_for([_page(f, user) for user in (f.narrator, f.player, *spectators)])
     finally:
         template_rendered.disconnect(note)
-    assert len(seen) == 3  # the narrator's console, the drawer's board, the spectators' one board
-    copies = {
-        rendering.ready_html_for(
-            _page(f, user).membership_id, watching=_page(f, user).watching, language="fr", csrf_token="t" * 32
-        )  # fmt: skip
-        for user in spectators
-    }
-    assert len(copies) == 1 and None not in copies
+    assert len(seen) == 2  # the narrator's console, the players' one board
+
+    def copy(user: Any) -> str:
+        page = _page(f, user)
+        html = rendering.ready_html_for(page.membership_id, watching=page.watching, language="fr", csrf_token="t" * 32)
+        assert html is not None
+        return html.split(f'id="participant-{f.pc.pk}"')[1].split('id="participant-')[0]  # Jim's row
+
+    assert len({copy(user) for user in spectators}) == 1
+    assert "cartes : " in copy(f.player) and "cartes : " not in copy(spectators[0])
 
 
 def _sequence_page(f: Fight, user: Any) -> str:
