@@ -72,7 +72,8 @@ class Depends:
             return self.viewer
         if "readers" not in self._read:
             self._read["readers"] = self.alike()
-        return self._read["readers"]
+        found: Hashable = self._read["readers"]
+        return found
 
     def all_subjects(self) -> frozenset[str]:
         """The declared subjects and the campaign's catch-all (``TABLE``), worked out once per declaration (a live push
