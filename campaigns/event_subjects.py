@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from campaigns.models import SubjectVersion
+from campaigns.redaction import PARTS
 from core.prepared import PreparedRead
 from core.regions import TABLE, forget_versions, subject
 
@@ -182,6 +183,13 @@ def subjects_of(
         touched.add(subject(DRAW, sequence_id))
     if payload.get("asked"):
         touched.add(subject(ASKS, campaign_id))  # the roll answered a Test asked: the asks waiting changed
+    # An Event carrying parts (``campaigns.redaction``: a settle's Revers, a hazardous Test's) touches what each part's
+    # Event would have touched: a Revers written is in every « take a Revers in another's place » list.
+    parts = payload.get(PARTS)
+    for part in parts if isinstance(parts, list) else []:
+        if isinstance(part, Mapping) and isinstance(part.get("kind"), str):
+            part_scopes = _declared(part["kind"])
+            touched |= {subject(scope, campaign_id) for scope in ((TABLE,) if part_scopes is None else part_scopes)}
     return frozenset(touched)
 
 

@@ -243,8 +243,9 @@ def _atout(event: Event) -> str:
 
 
 # A settle's one Event carries each Revers it wrote on a sheet as a part, with that sheet's visibility (an NPC's are
-# the narrators'): ``describe`` tells the parts the reader may read after this sentence (campaigns.redaction).
-carries_parts("sequence.settled")
+# the narrators'), and so does a failed hazardous Test its Revers: ``describe`` tells the parts the reader may read
+# after the Event's sentence (campaigns.redaction).
+carries_parts("sequence.settled", "test.rolled")
 
 
 @describes("sequence.settled", label=lambda: _("Revers recorded"))

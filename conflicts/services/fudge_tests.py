@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.models import Visibility
+from campaigns.redaction import PARTS
 from campaigns.services import event_append
 from characters.models import Character
 from conflicts import sheets
@@ -141,11 +142,19 @@ def fudge_test_roll(
     if opponent is not None and data.get("opponent_trait"):
         payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
     payload["revers_domain"], payload["nature"] = data.get("revers_domain") or "physical", data.get("nature") or "blunt"
-    if result.revers and sheets.revers_inflict(
-        character=character, actor=actor, domain=data.get("revers_domain") or "physical", severity=result.revers,
-        source=data.get("source") or _("Hazardous test"), payload={"roll": roll_id}, nature=data.get("nature") or "blunt",
-    ):  # fmt: skip
-        payload["revers_wounds"] = True  # an Atout on this Test can no longer move them (roll_follow_ups)
+    wounds = bool(result.revers) and sheets.revers_become_wounds(character, data.get("revers_domain") or "physical")
+    if result.revers:
+        # One change, one Event: the Revers (or the wounds it becomes) is a part of the Test's (``campaigns.redaction``),
+        # with the visibility its own Event had (an NPC's stay the narrators' and its runner's).
+        part = sheets.revers_record(
+            character=character, actor=actor, domain=data.get("revers_domain") or "physical", severity=result.revers,
+            source=data.get("source") or _("Hazardous test"), payload={"roll": roll_id},
+            nature=data.get("nature") or "blunt",
+        )  # fmt: skip
+        if part:
+            payload[PARTS] = [part]
+        if wounds:
+            payload["revers_wounds"] = True  # an Atout on this Test can no longer move them (roll_follow_ups)
     visibility = Visibility.NARRATORS if character.kind == "npc" and membership.is_narrator else Visibility.EVERYONE
     if spent is not None:
         payload["atout"] = ledger_line(spent, character, visibility=visibility, recipient_id=None)
