@@ -107,6 +107,7 @@ class Table:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     opened: set[int] = field(default_factory=set)
     closed: int = 0
+    refused: int = 0  # sockets refused for now (1013) or closed, then opened again as the page does
     acted: int = 0
 
 
@@ -131,6 +132,29 @@ async def _post(port: int, session: str, url: str, body: str) -> int:
 
 
 async def _screen(port: int, table: Table, index: int, stop: asyncio.Event) -> None:
+    """One open page's socket. Refused for now (1013: its handshake's database read waited past
+    ``LIVE_HANDSHAKE_DB_SECONDS``, as when a whole step's pages open at once) or closed before the run ends, it comes
+    back as the page does (``static/js/tablee.js``: exponential backoff with jitter, 0.5 s doubling up to 15 s); its
+    refusals are counted (``Table.refused``) and a close during a step is a lost screen (``Table.closed``)."""
+    import websockets
+
+    attempts = 0
+    while not stop.is_set():
+        try:
+            await _screen_once(port, table, index, stop)
+            return
+        except (websockets.ConnectionClosed, websockets.InvalidStatus, OSError, TimeoutError):
+            if stop.is_set():
+                return
+            if table.ready.is_set():
+                table.closed += 1  # a screen lost while the table is measured: its messages go missing
+            table.refused += 1
+            attempts += 1
+            ceiling = min(15.0, 0.5 * 2 ** min(attempts - 1, 5))
+            await asyncio.sleep(ceiling / 2 + random.random() * ceiling / 2)
+
+
+async def _screen_once(port: int, table: Table, index: int, stop: asyncio.Event) -> None:
     import websockets
 
     arrivals = table.arrivals[index]
@@ -144,9 +168,6 @@ async def _screen(port: int, table: Table, index: int, stop: asyncio.Event) -> N
                 raw = await asyncio.wait_for(socket.recv(), timeout=1)
             except TimeoutError:
                 continue
-            except websockets.ConnectionClosed:
-                table.closed += 1
-                return
             now = time.perf_counter()
             kind = json.loads(raw)["t"]
             if kind == "ev":
@@ -270,7 +291,9 @@ async def _run(
         for table in tables:
             table.draws = seed["draws"][str(table.number)]
         await asyncio.wait_for(asyncio.gather(*(t.ready.wait() for t in tables)), timeout=300)
-        print(f"  {count} tables ready ({time.perf_counter() - began:.0f} s to write and open them)", flush=True)
+        refused = sum(t.refused for t in tables)
+        print(f"  {count} tables ready ({time.perf_counter() - began:.0f} s to write and open them; {refused} sockets "
+              "refused for now and opened again)", flush=True)  # fmt: skip
         step = Step(count)
         cpu_before, mine_before, wall = server.cpu_seconds(), time.process_time(), time.perf_counter()
         until = wall + period + minutes * 60
