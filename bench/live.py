@@ -49,9 +49,9 @@ SOAK_PAUSE = float(os.environ.get("BENCH_LIVE_SOAK_PAUSE", "3"))
 MIX = os.environ.get("BENCH_LIVE_MIX", "table")
 CPU_BLOCK = 10  # events per server-CPU sample (the spread of CPU per event is over these blocks)
 
-SEED = (
-    SIGN_IN
-    + r"""
+# Both mixes' table: the narrator and 19 players, each running a PC; half the players on the campaign's home (with
+# the narrator), half on a Sequence page (``query`` set by each mix).
+TABLE_HEAD = r"""
 from campaigns import services as campaigns
 from campaigns.models import Membership, Role
 from characters.services.creation import character_create, npc_create
@@ -60,45 +60,6 @@ from conflicts.services.sequences import participant_add, scene_create, sequence
 MEMBERS, DRAWS = %(members)d, %(draws)d
 narrator = User.objects.create_user("live-mj", password="x")
 campaign = campaigns.campaign_create(owner=narrator, data={"name": "Bench du direct"})
-scene = scene_create(campaign=campaign, actor=narrator, title="Cinquante duels")
-home = f"?watch=home:{campaign.pk}&watch=feed:{campaign.pk}"
-members = [{"session": session_of(narrator), "page": "home", "query": home}]
-pcs = []
-for i in range(MEMBERS - 1):
-    user = User.objects.create_user(f"live-pj{i}", password="x")
-    Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
-    pcs.append((user, character_create(campaign=campaign, actor=user, name=f"PJ {i}", concept="Docker",
-                                                  goal="Passer", ranks={"combat": 3, "esprit": 3})))
-    page = "home" if i %% 2 else "sequence"
-    members.append({"session": session_of(user), "page": page,
-                    "query": f"?watch=home:{campaign.pk}&watch=feed:{campaign.pk}" if page == "home" else ""})
-draws = []
-for d in range(DRAWS):
-    user, pc = pcs[d %% len(pcs)]
-    seq = sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {d}"})
-    thug = npc_create(campaign=campaign, actor=narrator, name=f"Truand {d}", concept="Truand",
-                                 ranks={"combat": 2})
-    me = participant_add(sequence=seq, actor=narrator, character=pc, side="PJ", trait_code="combat")
-    them = participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
-    draws.append({"session": members[1 + d %% len(pcs)]["session"], "sequence": seq.pk,
-                  "url": f"/conflicts/{campaign.pk}/participants/{me.pk}/split/",
-                  "body": f"attack_{them.pk}=2&defence_{me.pk}=1&action=draw"})
-print(json.dumps({"campaign": campaign.pk, "members": members, "draws": draws, "narrator": members[0]["session"]}))
-"""
-)
-
-TABLE_SEED = (
-    SIGN_IN
-    + r"""
-from campaigns import services as campaigns
-from campaigns.models import Membership, Role
-from characters.services.creation import character_create, npc_create
-from conflicts.services.sequences import participant_add, scene_create, sequence_create
-
-MEMBERS, DRAWS = %(members)d, %(draws)d
-narrator = User.objects.create_user("live-mj", password="x")
-campaign = campaigns.campaign_create(owner=narrator, data={"name": "Bench du direct"})
-scene = scene_create(campaign=campaign, actor=narrator, title="La mêlée")
 home = f"?watch=home:{campaign.pk}&watch=feed:{campaign.pk}"
 members = [{"session": session_of(narrator), "page": "home", "query": home}]
 players = []
@@ -110,6 +71,35 @@ for i in range(MEMBERS - 1):
     players.append((user, pc))
     page = "home" if i %% 2 else "sequence"
     members.append({"session": session_of(user), "page": page, **({"query": home} if page == "home" else {})})
+"""
+
+SEED = (
+    SIGN_IN
+    + TABLE_HEAD
+    + r"""
+scene = scene_create(campaign=campaign, actor=narrator, title="Cinquante duels")
+for member in members[1:]:
+    member.setdefault("query", "")  # the older Sequence pages name no region
+draws = []
+for d in range(DRAWS):
+    user, pc = players[d %% len(players)]
+    seq = sequence_create(scene=scene, actor=narrator, data={"title": f"Duel {d}"})
+    thug = npc_create(campaign=campaign, actor=narrator, name=f"Truand {d}", concept="Truand",
+                                 ranks={"combat": 2})
+    me = participant_add(sequence=seq, actor=narrator, character=pc, side="PJ", trait_code="combat")
+    them = participant_add(sequence=seq, actor=narrator, character=thug, side="Truands", trait_code="combat")
+    draws.append({"session": members[1 + d %% len(players)]["session"], "sequence": seq.pk,
+                  "url": f"/conflicts/{campaign.pk}/participants/{me.pk}/split/",
+                  "body": f"attack_{them.pk}=2&defence_{me.pk}=1&action=draw"})
+print(json.dumps({"campaign": campaign.pk, "members": members, "draws": draws, "narrator": members[0]["session"]}))
+"""
+)
+
+TABLE_SEED = (
+    SIGN_IN
+    + TABLE_HEAD
+    + r"""
+scene = scene_create(campaign=campaign, actor=narrator, title="La mêlée")
 draws, sequences = [], []
 while len(draws) < DRAWS:  # each Sequence: every PC against a thug, each player drawing once (none resolves it)
     seq = sequence_create(scene=scene, actor=narrator, data={"title": f"Mêlée {len(sequences) + 1}"})
