@@ -99,8 +99,9 @@ DECLARED: dict[str, tuple[str, ...]] = {
     # What deals, discards or gathers cards: an Atout's card changed or drawn, the discard after settling or
     # resolving, a participant leaving or the Sequence ending with cards on the table, a reshuffle.
     "sequence.atout": (SEQUENCES, DECKS),
-    # Settling also writes the draw's Revers on the sheets, as parts of its one Event (a Revers or wounds).
-    "sequence.settled": (SEQUENCES, DECKS, REVERS),
+    # Settling also writes the draw's Revers on the sheets, as parts of its one Event (a Revers or wounds): what the
+    # parts touch (the Revers lists) comes with them (``subjects_of``).
+    "sequence.settled": (SEQUENCES, DECKS),
     "sequence.resolved": (SEQUENCES, DECKS),
     "sequence.left": (SEQUENCES, DECKS),
     "sequence.ended": (SEQUENCES, DECKS),

@@ -35,8 +35,8 @@ from campaigns.live import (
     parts_for,
 )
 from campaigns.live_pages import OpenPage
-from campaigns.models import CampaignStream, Event, Membership, Visibility
-from campaigns.redaction import readers_apart
+from campaigns.models import CampaignStream, Event, Membership
+from campaigns.redaction import readable, readers_apart
 from campaigns.selectors import corrections_of, log_entries
 from core.regions import version_pass
 
@@ -49,11 +49,7 @@ KEPT_RENDERINGS = 256
 
 def may_see(event: Event, membership: Membership) -> bool:
     """``Event.objects.visible_to(membership)`` for one loaded event (a test keeps the two alike)."""
-    if event.campaign_id != membership.campaign_id:
-        return False
-    if membership.is_narrator or event.visibility == Visibility.EVERYONE:
-        return True
-    return event.visibility == Visibility.PLAYER and event.recipient_id == membership.user_id
+    return event.campaign_id == membership.campaign_id and readable(event.visibility, event.recipient_id, membership)
 
 
 def _log_entry(event: Event, viewer: Viewer) -> list[str]:

@@ -94,15 +94,20 @@ def event_part(
             else None, "payload": dict(payload)}  # fmt: skip
 
 
-def part_visible(part: Mapping[str, Any], reader: Membership | None) -> bool:
-    """Whether ``reader`` (``None``: the public) may read ``part``: ``Event.objects.visible_to``'s rule, and nothing
-    for a visibility it does not know."""
+def readable(visibility: Any, recipient_id: Any, reader: Membership | None) -> bool:
+    """Whether ``reader`` (``None``: the public) may read what has this visibility and recipient:
+    ``Event.objects.visible_to``'s rule in Python, for an Event loaded (``campaigns.live_render.may_see``), a part
+    (``part_visible``) or a row read as values (a Sequence's story); nothing for a visibility it does not know."""
     if reader is not None and reader.is_narrator:
         return True
-    visibility = part.get("visibility")
     if visibility == Visibility.EVERYONE:
         return True
-    return reader is not None and visibility == Visibility.PLAYER and part.get("recipient") == reader.user_id
+    return reader is not None and visibility == Visibility.PLAYER and recipient_id == reader.user_id
+
+
+def part_visible(part: Mapping[str, Any], reader: Membership | None) -> bool:
+    """Whether ``reader`` (``None``: the public) may read ``part`` (``readable``)."""
+    return readable(part.get("visibility"), part.get("recipient"), reader)
 
 
 def visible_parts(event: Event) -> list[dict[str, Any]]:
@@ -118,7 +123,12 @@ def visible_parts(event: Event) -> list[dict[str, Any]]:
 def readers_apart(event: Event) -> set[int]:
     """The players who may read a part of ``event`` that other players may not (its private parts' recipients):
     the live layer renders its entry for each of them alone."""
-    parts = event.payload.get(PARTS) if isinstance(event.payload, dict) else None
+    return private_readers(event.payload)
+
+
+def private_readers(payload: Any) -> set[int]:
+    """The recipients of a payload's private parts (``readers_apart``, for a payload read without its Event)."""
+    parts = payload.get(PARTS) if isinstance(payload, dict) else None
     if not isinstance(parts, list):
         return set()
     return {int(p["recipient"]) for p in parts if isinstance(p, dict) and p.get("visibility") == Visibility.PLAYER

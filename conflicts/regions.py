@@ -96,10 +96,7 @@ class BoardOf:
 
     def _participants(self) -> list[Participant]:
         if self.participants is None:
-            pk = int(self.sequence.pk)
-            self.participants = pass_fact(
-                ("sequence participants", pk), lambda: selectors.participants_of(self.sequence)
-            )
+            self.participants = selectors.shared_participants(self.sequence)
         return self.participants
 
     def character_ids(self) -> list[int]:

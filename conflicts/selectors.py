@@ -97,12 +97,15 @@ def participants_of(sequence: Sequence) -> list[Participant]:
 def shared_snapshot(sequence: Sequence) -> SequenceSnapshot:
     """What the rules read of ``sequence`` as the database holds it (``conflicts.snapshot``), read once per render pass
     for every viewer (``core.regions.pass_fact``: the twenty pages a live draw is rendered for each build a board)."""
+    found: SequenceSnapshot = pass_fact(
+        ("sequence snapshot", int(sequence.pk)), lambda: snapshot_of(sequence, shared_participants(sequence))
+    )
+    return found
 
-    def load() -> SequenceSnapshot:
-        participants = pass_fact(("sequence participants", int(sequence.pk)), lambda: participants_of(sequence))
-        return snapshot_of(sequence, participants)
 
-    found: SequenceSnapshot = pass_fact(("sequence snapshot", int(sequence.pk)), load)
+def shared_participants(sequence: Sequence) -> list[Participant]:
+    """``participants_of``, read once per render pass for every viewer (a board's declaration and its snapshot)."""
+    found: list[Participant] = pass_fact(("sequence participants", int(sequence.pk)), lambda: participants_of(sequence))
     return found
 
 
@@ -176,6 +179,7 @@ class Board:
 
     decks: dict[tuple[str, str, int | None], DeckState] | None = None
     deck_rows: list[Deck] | None = None
+    snapshot: SequenceSnapshot | None = None  # what it was built from (``as_spectators_read_it`` reads it again)
 
     @property
     def campaign_decks(self) -> list[Deck]:
@@ -214,16 +218,11 @@ def sequence_board(
     sequence, everyone = snapshot.sequence, snapshot.everyone
     penalties, lowered, effects = snapshot.penalties, snapshot.lowered, snapshot.effects
     views = []
-    # The rows nobody controls read the same for every viewer: built once per snapshot (the pass's one snapshot of a
-    # live draw's twenty boards: ``shared_snapshot``), and only each viewer's own built for them.
-    spectators: dict[int, ParticipantView] = snapshot.__dict__.setdefault("_spectator_views", {})
     for p in everyone:
-        controlled = controls(membership, p)
-        if not controlled:
-            view = spectators.get(p.pk)
-            if view is None:
-                view = spectators[p.pk] = _view(snapshot, p, controlled=False)
-            views.append(view)
+        if not controls(membership, p):
+            # The rows nobody controls read the same for every viewer: built once per snapshot (the pass's one snapshot
+            # of a live draw's twenty boards: ``shared_snapshot``), and only each viewer's own built for them.
+            views.append(spectator_view(snapshot, p))
             continue
         view = _view(snapshot, p, controlled=True)
         if membership.is_narrator and view.budget is not None and sequence.phase == Phase.DRAWING and not p.drawn:
@@ -238,6 +237,7 @@ def sequence_board(
         sides.setdefault(v.participant.side, []).append(v)
     return Board(
         sequence=sequence,
+        snapshot=snapshot,
         views=views,
         sides=list(sides.items()),
         mine=[v for v in views if v.controlled and v.participant.active],
@@ -272,7 +272,7 @@ def _view(snapshot: SequenceSnapshot, p: Participant, *, controlled: bool) -> Pa
         else None
     )  # fmt: skip
     flipped = set(p.hand.get("flipped", []))
-    names = {q.key: q.character.name for q in everyone}
+    names = {q.key: q.character.name for q in everyone} if p.hand.get("attack") else {}
     effect = effect_of(p, sequence, effects)
     return ParticipantView(
         participant=p,
@@ -290,22 +290,22 @@ def _view(snapshot: SequenceSnapshot, p: Participant, *, controlled: bool) -> Pa
     )
 
 
+def spectator_view(snapshot: SequenceSnapshot, p: Participant) -> ParticipantView:
+    """``p`` as a viewer who does not control it reads it, built once per snapshot for every such viewer."""
+    view = snapshot.spectator_views.get(p.pk)
+    if view is None:
+        view = snapshot.spectator_views[p.pk] = _view(snapshot, p, controlled=False)
+    return view
+
+
 def as_spectators_read_it(board: Board) -> Board:
-    """``board`` as a player who controls none of it reads it: each participant as ``sequence_board`` shows it to one
-    who does not control it (no budget; an NPC's split and trait value hidden until it has drawn). The players'
-    board is kept so, for every player who reads its story alike, and each player's own rows are put in afterwards
-    (``conflicts.regions``)."""
+    """``board`` as a player who controls none of it reads it: each participant as ``spectator_view`` shows it (no
+    budget; an NPC's split and trait value hidden until it has drawn). The players' board is kept so, for every
+    player who reads its story alike, and each player's own rows are put in afterwards (``conflicts.regions``)."""
     if board.is_narrator or not any(v.controlled for v in board.views):
         return board
-
-    def plain(v: ParticipantView) -> ParticipantView:
-        if not v.controlled:
-            return v
-        p = v.participant
-        npc = p.character.kind == "npc"
-        return replace(v, controlled=False, secret=npc, budget=None, split=p.split if (p.drawn or not npc) else {})
-
-    views = [plain(v) for v in board.views]
+    assert board.snapshot is not None  # every board is built from one (``sequence_board``)
+    views = [spectator_view(board.snapshot, v.participant) if v.controlled else v for v in board.views]
     sides: dict[str, list[ParticipantView]] = {}
     for v in views:
         sides.setdefault(v.participant.side, []).append(v)

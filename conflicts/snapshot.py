@@ -20,7 +20,7 @@ form reads the same budget the rules checked, so it never offers what they refus
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -43,6 +43,9 @@ class SequenceSnapshot:
     effects: dict[int, Any]  # the state cards' effects, by character id (``states.bridge``)
     penalties: dict[int, int]  # the Revers penalty by character id ({} when the Sequence writes no sheet)
     lowered: dict[int, int]  # ranks lost feeding a power, by character id
+    # Each participant as a viewer who does not control it reads it (``conflicts.selectors.spectator_view``): the same
+    # for every viewer of this snapshot, so built once for all the boards built from it.
+    spectator_views: dict[int, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def participant(self, pk: int) -> Participant:
         found = next((p for p in self.everyone if p.pk == pk), None)

@@ -29,7 +29,7 @@ from django.db.models.functions import Cast
 
 from campaigns.chronicle import describe
 from campaigns.models import Event, Visibility
-from campaigns.redaction import PARTS, has_parts, reader_apart, told_to
+from campaigns.redaction import has_parts, private_readers, readable, reader_apart, told_to
 from core.regions import Depends, Region, pass_fact, register
 
 if TYPE_CHECKING:
@@ -56,15 +56,9 @@ class Story:
     def rows(self) -> dict[int, Row]:
         if self._rows is None:
             # Read once per render pass for every reader (the twenty pages a live draw is rendered for), then kept to
-            # what this reader may read: ``Event.objects.visible_to``'s rule (``campaigns.live_render.may_see``).
-            everything = told_rows(self.sequence)
-            membership = self.membership
+            # what this reader may read (``Event.objects.visible_to``'s rule: ``campaigns.redaction.readable``).
             self._rows = {
-                row[0]: row[:6]
-                for row in everything
-                if membership.is_narrator
-                or row[6] == Visibility.EVERYONE
-                or (row[6] == Visibility.PLAYER and row[7] == membership.user_id)
+                row[0]: row[:6] for row in told_rows(self.sequence) if readable(row[6], row[7], self.membership)
             }
         return self._rows
 
@@ -177,15 +171,11 @@ def private_lines(sequence: Sequence) -> dict[int, frozenset[int]]:
     def load() -> dict[int, frozenset[int]]:
         apart: dict[int, set[int]] = {}
         for pk, _created, kind, _actor, _name, payload, visibility, recipient in told_rows(sequence):
+            readers = private_readers(json.loads(payload)) if has_parts(kind) else set()  # given a part apart
             if visibility == Visibility.PLAYER and recipient is not None:
-                apart.setdefault(int(recipient), set()).add(pk)
-            if has_parts(kind):  # who is given a part the other players are not
-                parts = json.loads(payload).get(PARTS)
-                for part in parts if isinstance(parts, list) else []:
-                    if isinstance(part, dict) and part.get("visibility") == Visibility.PLAYER:
-                        reader = part.get("recipient")
-                        if isinstance(reader, int):  # ``part_visible`` shows a part to its recipient only
-                            apart.setdefault(reader, set()).add(pk)
+                readers.add(int(recipient))  # a line only they read
+            for reader in readers:
+                apart.setdefault(reader, set()).add(pk)
         return {user: frozenset(lines) for user, lines in apart.items()}
 
     found: dict[int, frozenset[int]] = pass_fact(("sequence story apart", int(sequence.pk)), load)

@@ -229,6 +229,10 @@ def regions_html(
         context.update({"oob": oob, "csrf_token": csrf_token})
         return render_to_string(region.template, context, request=request)
 
+    def afresh(thing: Any) -> SafeString:  # not kept: rendered with the token, its own parts put in
+        html = render(thing, token)
+        return mark_safe(html if region.own is None else region.own(html, thing, membership))  # noqa: S308 - ours
+
     def prepared(missing: list[Any]) -> None:
         if missing and region.prepare is not None:
             region.prepare(missing)
@@ -237,7 +241,7 @@ def regions_html(
         return []
     if not enabled():
         prepared(list(things))
-        return [mark_safe(render(thing, token)) for thing in things]  # noqa: S308 - our own template's output
+        return [afresh(thing) for thing in things]
     cache = caches["fragments"]
     declared = [region.depends(thing, membership, request) for thing in things]
     try:
@@ -245,7 +249,7 @@ def regions_html(
         outer = [outer_key(region, depends, oob, here) for depends in declared]
     except Unkeyable:
         prepared(list(things))
-        return [mark_safe(render(thing, token)) for thing in things]  # noqa: S308
+        return [afresh(thing) for thing in things]
     found: dict[str, str] = cache.get_many([key for key in outer if key is not None])
     html: list[str | None] = [found.get(key) if key is not None else None for key in outer]
     pending = [index for index, piece in enumerate(html) if piece is None]
@@ -268,6 +272,9 @@ def regions_html(
                 fresh[str(outer[index])] = piece
             html[index] = piece
         cache.set_many(fresh, timeout=None)
+    # Each member's own parts put into copies kept for wider readers, as ``region_html`` does.
+    if region.own is not None:
+        html = [region.own(str(piece), thing, membership) for piece, thing in zip(html, things, strict=True)]
     # The token put in once for the whole list (as ``with_token`` does for one fragment).
     token_html, token_text = token_input(token), escape(token or "")
     return [

@@ -141,20 +141,21 @@ def fudge_test_roll(
         payload["power"] = dict(data["power"])  # the power used (characters.services.powers.power_use spent it)
     if opponent is not None and data.get("opponent_trait"):
         payload["difficulty_from"] = {"name": opponent.name, "trait": _trait_name(opponent, data["opponent_trait"])}
-    payload["revers_domain"], payload["nature"] = data.get("revers_domain") or "physical", data.get("nature") or "blunt"
-    wounds = bool(result.revers) and sheets.revers_become_wounds(character, data.get("revers_domain") or "physical")
+    domain, nature = data.get("revers_domain") or "physical", data.get("nature") or "blunt"
+    payload["revers_domain"], payload["nature"] = domain, nature
     if result.revers:
+        # Asked before it is written: a character already in État critique takes no more wounds (an empty part), and
+        # an Atout on this Test can no longer move them either way (roll_follow_ups).
+        if sheets.revers_become_wounds(character, domain):
+            payload["revers_wounds"] = True
         # One change, one Event: the Revers (or the wounds it becomes) is a part of the Test's (``campaigns.redaction``),
         # with the visibility its own Event had (an NPC's stay the narrators' and its runner's).
         part = sheets.revers_record(
-            character=character, actor=actor, domain=data.get("revers_domain") or "physical", severity=result.revers,
-            source=data.get("source") or _("Hazardous test"), payload={"roll": roll_id},
-            nature=data.get("nature") or "blunt",
+            character=character, actor=actor, domain=domain, severity=result.revers,
+            source=data.get("source") or _("Hazardous test"), payload={"roll": roll_id}, nature=nature,
         )  # fmt: skip
         if part:
             payload[PARTS] = [part]
-        if wounds:
-            payload["revers_wounds"] = True  # an Atout on this Test can no longer move them (roll_follow_ups)
     visibility = Visibility.NARRATORS if character.kind == "npc" and membership.is_narrator else Visibility.EVERYONE
     if spent is not None:
         payload["atout"] = ledger_line(spent, character, visibility=visibility, recipient_id=None)

@@ -107,3 +107,31 @@ def test_a_list_of_regions_reads_the_markup_version_language_and_zone_once(
         assert kept_regions.outer_key(line, depends) in caches["fragments"]  # the keys region_html makes
         assert kept_regions.inner_key(line, depends, found={}) in caches["fragments"]
     forget_markup_versions()
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_members_own_parts_go_into_every_copy_kept_for_wider_readers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, settings: pytest.FixtureRequest, kept: bool
+) -> None:
+    """``Region.own``: a region kept for readers wider than one member (``Depends.alike``, a players' board kept for its
+    spectators) gets each member's own parts put into their copy, whether it is rendered alone (``region_html``), in a
+    list (``regions_html``), kept or afresh; the kept copy itself is the readers' alike, never one member's."""
+    from django.core.cache import caches
+
+    (tmp_path / "shared.html").write_text("<p>{{ value }}</p>")
+    shared = Region(
+        "test-shared", "shared.html", load=lambda pk, m: pk, context=lambda t, m, r: {"value": t},
+        depends=lambda t, m, r: Depends(campaign_id=1, subjects=frozenset(), viewer=m, alike=lambda: "everyone"),
+        own=lambda html, t, m: html.replace("</p>", f" · {m}</p>"),
+    )  # fmt: skip
+    monkeypatch.setattr(kept_regions, "versions", lambda subjects, campaign_id=None: {})
+    settings.FRAGMENT_CACHE = kept  # type: ignore[attr-defined]
+    with override_settings(TEMPLATES=_templates(tmp_path)):
+        forget_markup_versions()
+        caches["fragments"].clear()
+        assert kept_regions.region_html(shared, "table", "Ana") == "<p>table · Ana</p>"
+        assert kept_regions.region_html(shared, "table", "Bob") == "<p>table · Bob</p>"  # Ana's copy not served
+        assert kept_regions.regions_html(shared, ["table"], "Cy") == ["<p>table · Cy</p>"]
+        if kept:  # the one copy kept is the readers' alike, before any member's part is put in
+            assert list(caches["fragments"]._cache.values()) == ["<p>table</p>"]  # type: ignore[attr-defined]
+    forget_markup_versions()
