@@ -69,11 +69,12 @@ def changed_regions(event: Event, viewer: Viewer) -> list[str]:
             if not region.depends(thing, viewer.membership, None).changed_by(changed):
                 continue
             if _items_alone(region, thing, viewer, changed):
-                # Only some of its items changed (one character's panel of the grid): those alone, printed as the
-                # region prints them (no token of their own: the grid's panels have none).
+                # Only some of its items changed (one character's panel of the grid, a board's row): those alone,
+                # each swapped by its own id, with the page's token as the region prints it around them.
                 assert region.items is not None
                 for item_region, item in region.items.changed(thing, viewer.membership, changed):
-                    fragments.append(str(region_html(item_region, item, viewer.membership, token=None, oob=True)))
+                    html = region_html(item_region, item, viewer.membership, token=viewer.csrf_token, oob=True)
+                    fragments.append(str(html))
                 continue
             fragments.append(str(region_html(region, thing, viewer.membership, token=viewer.csrf_token, oob=True)))
     return fragments

@@ -85,6 +85,9 @@ class EventRendering:
         self.event = event
         self.parts = [LOG_ENTRY, *parts_for(event.kind)]
         self._html: dict[Hashable, str] = {}
+        # Each page's copy once assembled (its member, what it watches, its language): the sockets after the first of
+        # a page's kind take it from here, without asking every part for its audience again. Forgotten with the facts.
+        self._copies: dict[tuple[int, frozenset[str], str], str] = {}
         self._members: dict[int, Membership] | None = None
         self._lock = threading.Lock()
         self._facts_head: int | None = None  # the campaign's stream position when the facts were read
@@ -131,10 +134,12 @@ class EventRendering:
         membership = members.get(membership_id) if members is not None else None
         if membership is None:
             return None
-        try:
-            html = self._assemble(membership, watching=watching, language=language, render=False)
-        except SynchronousOnlyOperation:  # an audience wanted a fact not loaded yet: the thread will read it
-            return None
+        html = self._copies.get((membership.pk, watching, language))
+        if html is None:
+            try:
+                html = self._assemble(membership, watching=watching, language=language, render=False)
+            except SynchronousOnlyOperation:  # an audience wanted a fact not loaded yet: the thread will read it
+                return None
         return None if html is None else html.replace(CSRF_MARKER, csrf_token)
 
     def render_for(self, pages: Iterable[OpenPage]) -> None:
@@ -169,13 +174,15 @@ class EventRendering:
                         # to its audience as the world stands now, and every copy kept was rendered by a member
                         # of the audience it is kept for.
                         event.__dict__.pop("_live_facts", None)
+                        self._copies.clear()
                     key = (index, part.audience(event, viewer), language, page)
                     html = self._html.get(key)
                     if html is None:
                         html = self._html[key] = "".join(part.render(event, viewer))
                         self.renders += 1
             pieces.append(html)
-        return "".join(pieces)
+        copy = self._copies[(membership.pk, watching, language)] = "".join(pieces)
+        return copy
 
 
 # The last stream position each campaign's sockets in this process heard of (live messages and catch-ups).

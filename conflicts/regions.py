@@ -28,6 +28,15 @@ that one row. Its viewer: narrators alike, and for players whether they control 
 (their budget and split then show). A row with a modifiers form open (sent back with what was typed, or opened
 without JavaScript) is rendered from the same template, afresh, never kept.
 
+**Its head and foot** (``board_head.html``, ``board_foot.html``) are regions of their own, nested in it: the head
+shows where the draw stands (and the narrator's « draw for the NPCs »), the foot the draw's result, the forms that
+settle it or cut the Sequence short, and the story. Both carry the Sequence's version in their forms, so every Event of
+the Sequence changes them; they are small. **A live push sends the board by its parts** (``core.regions.Items``): what
+the board reads besides them is who takes part, on which side, in what order (``draw:<sequence>``, the settings, the
+cast: ``frame_depends``). An Event that touched none of that (a draw that leaves others to draw, a split, an Atout, a
+wound) sends the head, the rows it changed and the foot, each swapped by its id; one that did sends the whole board. A
+draw at a table of twenty then sends a few kilobytes to each page, not every participant's cards again.
+
 **The narrator's way out** (``LEAVE``, ``narrator_leave.html``: take a participant out, end the Sequence) lists who is
 still in and who cannot act: it reads what the board reads, under the board's declaration, so a console found kept
 builds no board at all.
@@ -66,7 +75,7 @@ from conflicts.models import Deck, Participant, Sequence
 from conflicts.running_table import running_sequences, running_table, waiting_for
 from conflicts.story import sequence_story
 from core.kept_regions import region_html
-from core.regions import Depends, Region, pass_fact, register, subject
+from core.regions import Depends, Items, Region, pass_fact, register, subject
 
 BOARD_TEMPLATE = "conflicts/partials/board.html"
 CONSOLE_ROW = "conflicts/partials/console_row.html"
@@ -100,6 +109,8 @@ class BoardOf:
         return self.participants
 
     def character_ids(self) -> list[int]:
+        if self.board is None and self.participants is None:
+            return selectors.sequence_character_ids(self.sequence)  # its participants are not needed yet
         return [p.character_id for p in self.participants_read()]
 
     def participants_read(self) -> list[Participant]:
@@ -113,8 +124,9 @@ def _viewer(membership: Membership) -> tuple[Any, ...]:
     return ("narrator",) if membership.is_narrator else ("player", membership.user_id)
 
 
-def board_depends(thing: BoardOf, membership: Membership, _request: Any = None) -> Depends:
-    """The board's declaration (see the module's docstring)."""
+def board_depends(thing: BoardOf, membership: Membership, _request: Any = None, *, story: bool = True) -> Depends:
+    """The board's declaration (see the module's docstring); ``story=False``: its head's, which tells none of the
+    story, so that every player reads it alike."""
     sequence = thing.sequence
     campaign_id = thing.campaign_id
     table = {subject(SEQUENCE, sequence.pk), subject(SETTINGS, campaign_id), subject(CAST, campaign_id)}
@@ -129,6 +141,8 @@ def board_depends(thing: BoardOf, membership: Membership, _request: Any = None) 
         # table's draw, given nothing apart, share one rendering, not one each.
         if membership.is_narrator:
             return ("narrator",)
+        if not story:
+            return ("player",)
         return ("player", tuple(sorted(sequence_story(sequence, membership).read_apart())))
 
     return Depends(
@@ -141,6 +155,43 @@ def board_depends(thing: BoardOf, membership: Membership, _request: Any = None) 
         head=table_head(membership),
         alike=alike,
     )
+
+
+def frame_depends(thing: BoardOf, membership: Membership, _request: Any = None) -> Depends:
+    """What the board reads besides its head, its rows and its foot (``core.regions.Items``): who takes part, on which
+    side and in what order (``draw:<sequence>``: someone joins or leaves), the settings and the cast. An Event that
+    touched none of these (a draw that leaves others to draw, a split declared, a wound) sends the parts it changed
+    alone: the head, the rows it changed and the foot, not the whole board with every participant's cards."""
+    campaign_id = thing.campaign_id
+    return Depends(
+        campaign_id=campaign_id,
+        subjects=frozenset(
+            {subject(DRAW, thing.sequence.pk), subject(SETTINGS, campaign_id), subject(CAST, campaign_id)}
+        ),
+        rows=(thing.sequence.campaign_id, thing.sequence.campaign.log_epoch),
+        viewer=_viewer(membership),
+        head=table_head(membership),
+    )
+
+
+def changed_parts(thing: BoardOf, membership: Membership, touched: frozenset[str]) -> list[tuple[Region, Any]]:
+    """The parts of the board an Event changed, in the board's order: its head, each row whose declaration names one
+    of the Event's subjects (as the reader's copy shows it: their own rows with their budgets, the others as their
+    spectators read them) and its foot."""
+    board = thing.built(membership)
+    as_read = selectors.as_spectators_read_it(board)
+    spectators = {v.participant.pk: v for v in as_read.views}
+    parts: list[tuple[Region, Any]] = []
+    if HEAD.depends(thing, membership, None).changed_by(touched):
+        parts.append((HEAD, thing))
+    region = CONSOLE_ROW_REGION if board.is_narrator else PLAYER_ROW_REGION
+    for view in board.views:
+        row = RowOf(board, view) if view.controlled else RowOf(as_read, spectators[view.participant.pk])
+        if row_depends(row).changed_by(touched):
+            parts.append((region, row))
+    if FOOT.depends(thing, membership, None).changed_by(touched):
+        parts.append((FOOT, thing))
+    return parts
 
 
 def _board_of(sequence_id: int, membership: Membership) -> BoardOf | None:
@@ -165,10 +216,12 @@ def _sequence_for(membership: Membership, sequence_id: int) -> Sequence | None:
 
 def _board_context(thing: BoardOf, membership: Membership, _request: Any) -> dict[str, Any]:
     board = thing.built(membership)
+    # Its head and foot are regions of their own, nested (``{% region %}``): they show the same thing to the same member.
+    context = {"board": board, "console_forms": {}, "board_of": thing, "membership": membership}
     if board.is_narrator:
-        return {"board": board, "console_forms": {}}
+        return context
     # A player's copy is kept as the board's spectators read it, every row marked (``ROW_APART``) for its reader's own.
-    return {"board": selectors.as_spectators_read_it(board), "console_forms": {}, "rows_apart": True}
+    return {**context, "board": selectors.as_spectators_read_it(board), "rows_apart": True}
 
 
 # A row of the players' board, as its spectators read it, between the marks a reader's own row takes its place in:
@@ -213,8 +266,31 @@ BOARD = register(
         watch="sequence",  # a Sequence page watches sequence:<pk> (campaigns.live.sequence_subject)
         element_id=lambda thing: f"sequence-board-{thing.sequence.pk}",
         own=_own_rows,
+        items=Items(depends=frame_depends, changed=changed_parts),
     )
 )
+
+
+def _part_context(thing: BoardOf, membership: Membership, _request: Any) -> dict[str, Any]:
+    return {"board": thing.built(membership), "membership": membership}
+
+
+HEAD = register(
+    Region(
+        name="sequence-board-head", template="conflicts/partials/board_head.html", load=_board_of,
+        context=_part_context, depends=lambda thing, membership, request: board_depends(thing, membership, story=False),
+        element_id=lambda thing: f"board-head-{thing.sequence.pk}",
+    )
+)  # fmt: skip
+"""The board's head: its title and where the draw stands, and the narrator's « draw for the NPCs »."""
+
+FOOT = register(
+    Region(
+        name="sequence-board-foot", template="conflicts/partials/board_foot.html", load=_board_of,
+        context=_part_context, depends=board_depends, element_id=lambda thing: f"board-foot-{thing.sequence.pk}",
+    )
+)  # fmt: skip
+"""The board's foot: the draw's result, settling it or cutting the Sequence short, and the story so far."""
 
 
 LEAVE = register(
@@ -302,7 +378,8 @@ def board_html(
     ``BoardOf`` without its ``Board``, the board is built only if its region is not found kept."""
     thing = board if isinstance(board, BoardOf) else BoardOf(board.sequence, board)
     if console_forms:
-        context = {"board": thing.built(membership), "console_forms": console_forms, "oob": oob}
+        context = {"board": thing.built(membership), "console_forms": console_forms, "oob": oob, "board_of": thing,
+                   "membership": membership}  # fmt: skip
         return mark_safe(render_to_string(BOARD_TEMPLATE, context, request=request))  # noqa: S308
     return region_html(BOARD, thing, membership, request=request, token=token, oob=oob)
 

@@ -96,7 +96,8 @@ Declaration = Callable[[Any, Any, Any], Depends]
 
 @dataclass(frozen=True)
 class Items:
-    """How a region made of item regions (the dashboard's grid of character panels) is pushed: ``depends`` declares
+    """How a region made of item regions (the dashboard's grid of character panels; a Sequence's board, its head, rows
+    and foot) is pushed: ``depends`` declares
     what it reads besides its items (who they are and in what order), ``changed(thing, membership, touched)`` returns
     the items an Event changed, each with its region. When an Event changed items and nothing ``depends`` names, a
     live push sends those items alone, each swapped by its own id, not the whole region (``campaigns.live_regions``);
@@ -252,6 +253,15 @@ def pass_fact(key: Hashable, load: Callable[[], Any]) -> Any:
     if key not in current.facts:
         current.facts[key] = load()
     return current.facts[key]
+
+
+def known_fact(key: Hashable) -> Any:
+    """What ``pass_fact(key, …)`` has read already in this pass, or ``None``: for a reader that can do with less than the
+    fact (the characters of a Sequence, where its participants are read already) and would rather not read it."""
+    current = _pass.get()
+    if current is None or _atomic_depth() != current.depth:
+        return None
+    return current.facts.get(key)
 
 
 def head_trusted() -> bool:

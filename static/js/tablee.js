@@ -65,6 +65,18 @@
     }
     return at;
   }
+  // What an answer would replace includes the regions inside it: a push may have sent some of them alone (a board's
+  // row, its head, its foot: campaigns/live_regions.py), and an older answer must not put them back as they were.
+  // Pushes need no such look down: they arrive in order, each carrying every region its event changed.
+  function newestIn(el) {
+    var at = regionAt(el);
+    Object.keys(shownAt).forEach(function (id) {
+      if (at !== null && shownAt[id] <= at) { return; }
+      var inner = document.getElementById(id);
+      if (inner && inner !== el && el.contains(inner)) { at = shownAt[id]; }
+    });
+    return at;
+  }
   function noteShown(id, position) {
     if (id && !(shownAt[id] >= position)) { shownAt[id] = position; }
   }
@@ -87,7 +99,7 @@
       pageStreams = answerStreams(evt.detail.xhr);
     }
     if (position !== null) {
-      if (target && regionAt(target) > position) {
+      if (target && newestIn(target) > position) {
         evt.detail.shouldSwap = false;  // a push newer than this answer is already on the page
         return;
       } else if (target) {
@@ -104,7 +116,7 @@
       var found = selector ? document.querySelector(selector) : null;
       if (!found) { el.remove(); dropped = true; return; }
       if (position === null || !replaces(el) || whole) { return; }
-      if (regionAt(found) > position) { el.remove(); dropped = true; return; }
+      if (newestIn(found) > position) { el.remove(); dropped = true; return; }
       noteShown(found.id, position);
     });
     if (dropped) {

@@ -107,7 +107,7 @@ async def test_a_page_not_showing_a_sequence_gets_no_board_and_a_sequence_page_n
     assert "#live-feed" in on_home and 'id="running-sequences"' in on_home
     assert "sequence-board-" not in on_home and 'id="decks"' not in on_home and "panel-" not in on_home
     on_board = await board_page.receive_from(timeout=5)
-    assert f'id="sequence-board-{f.sequence.pk}"' in on_board and "#live-feed" not in on_board
+    assert f'id="board-head-{f.sequence.pk}"' in on_board and "#live-feed" not in on_board
     assert 'id="running-sequences"' not in on_board
     assert await other_board.receive_nothing(timeout=0.3)  # a page showing another Sequence gets nothing
     for socket in (home, board_page, other_board):
@@ -275,7 +275,7 @@ async def test_the_narrators_console_gets_only_the_draw_panels_it_has_opened() -
     thug, other_thug = f.npcs
     await sync_to_async(draw)(f.pc, f.player, Split(attack={thug.key: 3}, defence={f.pc.key: 2}))
     closed = await narrator.receive_from(timeout=5)
-    assert "sequence-board-" in closed
+    assert f'id="participant-{f.pc.pk}"' in closed
     for p in (f.pc, thug, other_thug):
         assert (
             f'id="panel-{p.pk}"' not in closed and f"atouts-{p.pk}" not in closed and f"after-draw-{p.pk}" not in closed

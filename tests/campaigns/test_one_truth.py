@@ -455,6 +455,24 @@ def test_the_check_fails_when_the_boards_declaration_drops_a_dependency(
     assert "sequence-board-" in str(failed.value)  # the board is what went stale
 
 
+def test_the_check_fails_when_the_boards_foot_drops_its_sequence(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A draw that leaves others to draw sends the board's parts it changed (``conflicts.regions``: its head, the rows,
+    its foot). The foot without ``sequence:<id>``: the story on an open page misses the draw's line."""
+    from conflicts import regions as conflicts_regions
+
+    def depends(*args: Any) -> regions.Depends:
+        declared = conflicts_regions.board_depends(*args)
+        kept = frozenset(s for s in declared.all_subjects() if not s.startswith(("sequence:", "table:")))
+        return dataclasses.replace(declared, subjects=kept, campaign_id=0)
+
+    lacking = dataclasses.replace(conflicts_regions.FOOT, depends=depends)
+    monkeypatch.setattr(conflicts_regions, "FOOT", lacking)
+    monkeypatch.setitem(regions._registry, conflicts_regions.FOOT.name, lacking)
+    with pytest.raises(AssertionError) as failed:
+        _play([("draw", 1)])
+    assert "sequence-board-" in str(failed.value)
+
+
 def test_the_check_fails_when_the_trait_rows_drop_a_dependency(monkeypatch: pytest.MonkeyPatch) -> None:
     """The sheet's trait lists, nested regions (``characters.trait_rows``), without ``traits:<id>``: after a wound
     the sheet is rendered anew around trait rows kept with the chances from before it."""

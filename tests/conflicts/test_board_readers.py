@@ -20,9 +20,10 @@ from campaigns.live_pages import OpenPage
 from campaigns.live_render import forget_renderings, rendering_of
 from campaigns.models import Event, Membership, Role
 from characters.services.allies import ally_hand
-from conflicts.regions import BOARD_TEMPLATE
+from conflicts.regions import BOARD_TEMPLATE, FOOT
+from conflicts.services.sequences import participant_add
 from tests.campaigns.factories import UserFactory
-from tests.conflicts.factories import Fight, draw, fight
+from tests.conflicts.factories import Fight, draw, fight, npc
 from tests.conflicts.test_board_rows import _all_in_defence
 from tests.conflicts.test_one_event_per_settle import _part_text, _settle
 
@@ -38,11 +39,11 @@ def _kept(settings: Any) -> Iterator[None]:
     forget_renderings()
 
 
-def _boards_rendered() -> tuple[list[str], Any]:
+def _rendered(*names: str) -> tuple[list[str], Any]:
     seen: list[str] = []
 
     def note(sender: Any, template: Any, **kwargs: Any) -> None:
-        if template.name == BOARD_TEMPLATE:
+        if template.name in names:
             seen.append(template.name)
 
     template_rendered.connect(note)
@@ -57,10 +58,12 @@ def _page(f: Fight, user: Any) -> OpenPage:
     return OpenPage(member.pk, frozenset(watching), "fr")
 
 
-def test_a_live_draw_renders_one_board_for_the_players() -> None:
-    """Five pages on the Sequence: the narrator's, the drawer's and three players' who run nobody in it. The board is
-    rendered twice (not five times): the narrator's console, and the players' board; the three spectators get the
-    same bytes, and the drawer's copy has their own row, with their budget, which the spectators' has not."""
+def test_a_live_draw_sends_the_parts_it_changed_rendered_once_for_the_players() -> None:
+    """Five pages on the Sequence: the narrator's, the drawer's and three players' who run nobody in it. A draw that
+    leaves others to draw changes the board's head, the drawer's row and the foot (its story), not who takes part: no
+    page gets the whole board, with every participant's cards (``conflicts.regions``, ``Items``). The foot is rendered
+    twice (not five times): the narrator's, and the players' one; the three spectators get the same bytes, and the
+    drawer's copy has their own row, with their budget, which the spectators' has not."""
     f = fight(npcs=1)
     spectators = [UserFactory() for _ in range(3)]
     for user in spectators:
@@ -68,23 +71,48 @@ def test_a_live_draw_renders_one_board_for_the_players() -> None:
     draw(f.pc, f.player, _all_in_defence(f, f.pc))
     event = Event.objects.filter(campaign=f.campaign).order_by("-pk").first()
     assert event is not None and event.kind == "sequence.drew"
-    seen, note = _boards_rendered()
+    seen, note = _rendered(BOARD_TEMPLATE, FOOT.template)
     try:
         rendering = rendering_of(event.pk)
         assert rendering is not None
         rendering.render_for([_page(f, user) for user in (f.narrator, f.player, *spectators)])
     finally:
         template_rendered.disconnect(note)
-    assert len(seen) == 2  # the narrator's console, the players' one board
+    assert seen.count(BOARD_TEMPLATE) == 0  # no whole board
+    assert seen.count(FOOT.template) == 2  # the narrator's, the players' one
 
-    def copy(user: Any) -> str:
+    def message(user: Any) -> str:
         page = _page(f, user)
         html = rendering.ready_html_for(page.membership_id, watching=page.watching, language="fr", csrf_token="t" * 32)
         assert html is not None
-        return html.split(f'id="participant-{f.pc.pk}"')[1].split('id="participant-')[0]  # Jim's row
+        return html
 
+    def copy(user: Any) -> str:
+        return message(user).split(f'id="participant-{f.pc.pk}"')[1].split('id="participant-')[0]  # Jim's row
+
+    for user in (f.narrator, f.player, *spectators):
+        sent = message(user)
+        assert f'id="sequence-board-{f.sequence.pk}"' not in sent
+        assert f'id="board-head-{f.sequence.pk}"' in sent and f'id="board-foot-{f.sequence.pk}"' in sent
+        assert f'id="participant-{f.pc.pk}" hx-swap-oob="outerHTML"' in sent
+        assert all(f'id="participant-{npc.pk}"' not in sent for npc in f.npcs)  # their rows did not change
     assert len({copy(user) for user in spectators}) == 1
     assert "cartes : " in copy(f.player) and "cartes : " not in copy(spectators[0])
+
+
+def test_someone_joining_sends_the_whole_board() -> None:
+    """Who takes part changed (``draw:<sequence>``): the board is sent whole, its sides and rows as they now stand."""
+    f = fight(npcs=1)
+    extra = npc(f.campaign, f.narrator, "Renfort")
+    participant_add(sequence=f.sequence, actor=f.narrator, character=extra, side="Truands", trait_code="combat")
+    event = Event.objects.filter(campaign=f.campaign).order_by("-pk").first()
+    assert event is not None and event.kind == "sequence.joined"
+    rendering = rendering_of(event.pk)
+    assert rendering is not None
+    page = _page(f, f.player)
+    sent = rendering.html_for(Membership.objects.get(pk=page.membership_id), watching=page.watching, language="fr",
+                              csrf_token="t" * 32)  # fmt: skip
+    assert f'id="sequence-board-{f.sequence.pk}" hx-swap-oob="outerHTML"' in sent and "Renfort" in sent
 
 
 def _sequence_page(f: Fight, user: Any) -> str:

@@ -43,11 +43,13 @@ async def test_the_narrator_sees_the_split_live_and_the_player_sees_only_the_dra
         participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 4}, defence={t.key: 3})
     )
     seen = await narrator_socket.receive_from(timeout=5)
-    assert f'id="sequence-board-{f.sequence.pk}"' in seen and "Répartition" in seen  # French: no language cookie
+    # The thug's row alone (``conflicts.regions``: a split changes its participant's row, not who takes part).
+    row = seen.split(f'id="participant-{t.pk}" hx-swap-oob="outerHTML"')[1]
+    assert "Répartition" in row  # French: no language cookie
 
     await sync_to_async(draw)(t, f.narrator, Split(attack={f.pc.key: 4}, defence={t.key: 3}))
     html = await player_socket.receive_from(timeout=5)
-    assert f'id="sequence-board-{f.sequence.pk}"' in html and "data-card=" in html
+    assert f'id="participant-{t.pk}" hx-swap-oob="outerHTML"' in html and "data-card=" in html
     assert "Exceptionnel" not in html and "Superb" not in html
     assert await player_socket.receive_nothing(timeout=0.3)  # the narrators-only split never reached the player
     await player_socket.disconnect()

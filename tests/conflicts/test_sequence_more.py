@@ -228,12 +228,13 @@ def test_live_board_for_a_player_hides_npc_values_and_splits() -> None:
     t = f.npcs[0]
     participant_update(participant=t, actor=f.narrator, data={"trait_value": 7}, expected_version=f.sequence.version)
     participant_declare_split(participant=t, actor=f.narrator, split=Split(attack={f.pc.key: 4}, defence={t.key: 3}))
-    draw(f.pc, f.player, Split(attack={t.key: 5}))
-    event = Event.objects.filter(kind="sequence.drew").latest("pk")
+    event = Event.objects.filter(kind="sequence.split").latest("pk")
     page = frozenset({sequence_subject(f.sequence.pk)})  # the Sequence page names what it shows
     seen_by_player = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.player), page)))
     seen_by_narrator = "".join(extra_fragments(event, Viewer(membership(f.campaign, f.narrator), page)))
-    assert f'id="sequence-board-{f.sequence.pk}"' in seen_by_player
+    assert (
+        f'id="participant-{t.pk}" hx-swap-oob="outerHTML"' in seen_by_player
+    )  # the thug's row, as the player reads it
     assert "(Exceptionnel, 7)" not in seen_by_player and "Split" not in seen_by_player
     assert "7)" in seen_by_narrator
 
