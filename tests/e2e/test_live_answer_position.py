@@ -84,3 +84,65 @@ def test_a_push_rendered_before_the_draw_does_not_undo_the_draws_answer(new_cont
     player.wait_for_timeout(300)  # a held fragment is released right after the answer: give it the time
     expect(player.locator(".stale-push")).to_have_count(0)
     expect(panel).to_contain_text("Vos cartes sont sur la table")
+
+
+def test_an_answer_does_not_put_back_a_part_a_newer_push_sent_alone(new_context, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    """A push sends the parts of a board an event changed, each by its id (a row, the head, the foot), not the whole
+    board. An answer older than such a part, carrying the whole board, must not put the part back as it was: the
+    answer's board is dropped, the newer row stays (the pushes, in order, bring the rest)."""
+    suffix = uuid.uuid4().hex[:6]
+    ids = json.loads(
+        run_in_server_db(
+            SETUP.format(narrator=f"mj{suffix}", player=f"pj{suffix}", password=E2E_PASSWORD, suffix=suffix)
+        )
+    )
+    jim, thug = ids["jim"], ids["npcs"][0]
+    player = new_context().new_page()
+    routed: dict[str, Any] = {"hold": False, "last": None, "page": None}
+
+    def route(ws):  # type: ignore[no-untyped-def]
+        server = ws.connect_to_server()
+        routed["page"] = ws
+
+        def from_server(message: str | bytes) -> None:
+            if routed["hold"]:
+                return
+            routed["last"] = json.loads(message)["p"]
+            ws.send(message)
+
+        server.on_message(from_server)
+
+    player.route_web_socket(re.compile(r"/ws/campaigns/"), route)
+    login(player, f"pj{suffix}")
+    player.goto(f"/conflicts/{ids['campaign']}/participants/{jim}/")
+    expect(player.locator("#live-status")).to_have_attribute("data-state", "open")
+    expect(player.locator(f"#participant-{thug}")).to_have_count(1)
+    routed["hold"] = True
+    last = routed["last"]
+    assert isinstance(last, int)
+    # The thug's row alone, as a push after the draw would send it (one position past the draw's answer).
+    newer_row = player.evaluate(
+        f"""() => {{
+            const el = document.getElementById('participant-{thug}').cloneNode(true);
+            el.setAttribute('hx-swap-oob', 'outerHTML');
+            el.insertAdjacentHTML('afterbegin', '<p class="newer-push">NEWER</p>');
+            return el.outerHTML;
+        }}"""
+    )
+    push = json.dumps({"t": "ev", "p": last + 2, "q": last, "html": newer_row})
+
+    def cross(request) -> None:  # type: ignore[no-untyped-def]
+        if request.method == "POST" and f"/participants/{jim}/split/" in request.url:
+            routed["page"].send(push)
+
+    player.on("request", cross)
+    answers = []
+    player.on("response", lambda r: answers.append(r) if "/split/" in r.url else None)
+    panel = player.locator(f"#panel-{jim}")
+    expect(player.locator(".newer-push")).to_have_count(0)
+    panel.get_by_role("button", name="Tirer", exact=True).click()
+    expect(panel).to_contain_text("Vos cartes sont sur la table")
+    streams = dict(part.strip().split("=") for part in answers[-1].headers["x-live-position"].split(","))
+    assert int(streams[f"campaign:{ids['campaign']}"]) == last + 1  # the draw's answer: older than the row pushed
+    player.wait_for_timeout(300)
+    expect(player.locator(".newer-push")).to_have_count(1)  # the answer's older board did not replace it
