@@ -216,8 +216,8 @@ def _sequence_for(membership: Membership, sequence_id: int) -> Sequence | None:
 
 def _board_context(thing: BoardOf, membership: Membership, _request: Any) -> dict[str, Any]:
     board = thing.built(membership)
-    # Its head and foot are regions of their own, nested (``{% region %}``): they show the same thing to the same member.
-    context = {"board": board, "console_forms": {}, "board_of": thing, "membership": membership}
+    # Its head and foot (regions of their own, ``HEAD`` and ``FOOT``) are included with this context: the same bytes.
+    context = {"board": board, "console_forms": {}, "membership": membership}
     if board.is_narrator:
         return context
     # A player's copy is kept as the board's spectators read it, every row marked (``ROW_APART``) for its reader's own.
@@ -378,8 +378,7 @@ def board_html(
     ``BoardOf`` without its ``Board``, the board is built only if its region is not found kept."""
     thing = board if isinstance(board, BoardOf) else BoardOf(board.sequence, board)
     if console_forms:
-        context = {"board": thing.built(membership), "console_forms": console_forms, "oob": oob, "board_of": thing,
-                   "membership": membership}  # fmt: skip
+        context = {"board": thing.built(membership), "console_forms": console_forms, "oob": oob, "membership": membership}
         return mark_safe(render_to_string(BOARD_TEMPLATE, context, request=request))  # noqa: S308
     return region_html(BOARD, thing, membership, request=request, token=token, oob=oob)
 

@@ -457,12 +457,14 @@ def test_the_check_fails_when_the_boards_declaration_drops_a_dependency(
 
 def test_the_check_fails_when_the_boards_foot_drops_its_sequence(monkeypatch: pytest.MonkeyPatch) -> None:
     """A draw that leaves others to draw sends the board's parts it changed (``conflicts.regions``: its head, the rows,
-    its foot). The foot without ``sequence:<id>``: the story on an open page misses the draw's line."""
+    its foot). The foot without its Sequence and its participants' characters and states (every Event of a Sequence
+    names both, so dropping one alone changes nothing): the story on an open page misses the draw's line."""
     from conflicts import regions as conflicts_regions
 
     def depends(*args: Any) -> regions.Depends:
         declared = conflicts_regions.board_depends(*args)
-        kept = frozenset(s for s in declared.all_subjects() if not s.startswith(("sequence:", "table:")))
+        dropped = ("sequence:", "character:", "states:", "table:")
+        kept = frozenset(s for s in declared.all_subjects() if not s.startswith(dropped))
         return dataclasses.replace(declared, subjects=kept, campaign_id=0)
 
     lacking = dataclasses.replace(conflicts_regions.FOOT, depends=depends)
