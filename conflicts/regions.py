@@ -378,7 +378,12 @@ def board_html(
     ``BoardOf`` without its ``Board``, the board is built only if its region is not found kept."""
     thing = board if isinstance(board, BoardOf) else BoardOf(board.sequence, board)
     if console_forms:
-        context = {"board": thing.built(membership), "console_forms": console_forms, "oob": oob, "membership": membership}
+        context = {
+            "board": thing.built(membership),
+            "console_forms": console_forms,
+            "oob": oob,
+            "membership": membership,
+        }
         return mark_safe(render_to_string(BOARD_TEMPLATE, context, request=request))  # noqa: S308
     return region_html(BOARD, thing, membership, request=request, token=token, oob=oob)
 
