@@ -78,28 +78,32 @@ def _here(region: Region) -> Here:
 
 
 def _fixed(
-    region: Region, depends: Depends, oob: bool, here: Here | None = None, *, viewer: Any = None
+    region: Region, depends: Depends, oob: bool, here: Here | None = None, *, viewer: Any = None, shows: str = ""
 ) -> tuple[Any, ...]:
-    """What both keys share: the region and its markup, the language and zone, the rows and the viewer (the outer key
+    """What both keys share: the region and its markup, the language and zone, what it shows (its element's id: two
+    Sequences' boards are two things even where their declarations read alike), the rows and the viewer (the outer key
     the member's ``viewer``, the inner key the readers alike: ``Depends.readers``)."""
     markup, language, zone = _here(region) if here is None else here
     who = depends.viewer if viewer is None else viewer
-    return (region.name, markup, language, zone, depends.campaign_id, depends.rows, who, oob)
+    return (region.name, markup, language, zone, shows, depends.campaign_id, depends.rows, who, oob)
 
 
-def outer_key(region: Region, depends: Depends, oob: bool = False, here: Here | None = None) -> str | None:
+def outer_key(
+    region: Region, depends: Depends, oob: bool = False, here: Here | None = None, *, shows: str = ""
+) -> str | None:
     """The key under the stream head (``None`` when the declaration names no head, or when the head was read before
     a write of this same request: ``core.regions.head_trusted``)."""
     if depends.head is None or not head_trusted():
         return None
-    return f"region-at:{region.name}:{_digest((_fixed(region, depends, oob, here), depends.head))}"
+    return f"region-at:{region.name}:{_digest((_fixed(region, depends, oob, here, shows=shows), depends.head))}"
 
 
 def inner_key(
-    region: Region, depends: Depends, oob: bool = False, found: dict[str, int] | None = None, here: Here | None = None
-) -> str:
+    region: Region, depends: Depends, oob: bool = False, found: dict[str, int] | None = None, here: Here | None = None,
+    *, shows: str = "",
+) -> str:  # fmt: skip
     """The key under the versions of the declared subjects (``found``: versions read already)."""
-    return _inner(region, depends, oob, found, here=here)[0]
+    return _inner(region, depends, oob, found, here=here, shows=shows)[0]
 
 
 def _inner(
@@ -110,12 +114,13 @@ def _inner(
     *,
     kind: str = "region",
     here: Here | None = None,
+    shows: str = "",
 ) -> tuple[str, frozenset[str], dict[str, int]]:
     subjects = depends.all_subjects()
     if found is None:
         found = versions(subjects, depends.campaign_id)
     # The readers are asked after the versions: what ``alike`` reads is then read in the same pass.
-    fixed = _fixed(region, depends, oob, here, viewer=("readers", depends.readers()))
+    fixed = _fixed(region, depends, oob, here, viewer=("readers", depends.readers()), shows=shows)
 
     def digest() -> str:
         stamped = tuple(sorted((name, found.get(name, 0)) for name in subjects))
@@ -134,7 +139,7 @@ def _framed(
     """Region ``region`` from its frame, kept under the frame's declaration, with each hole put in: a region of its
     own, showing the same thing, kept by its own declaration (``token``: as ``region_html``'s render gets it)."""
     depends = frame.depends(thing, membership, request)
-    key, asked, found = _inner(region, depends, oob, kind="frame")
+    key, asked, found = _inner(region, depends, oob, kind="frame", shows=region.element_id(thing))
 
     def render(csrf_token: str | None) -> str:
         context = frame.context(thing, membership, request)
@@ -184,8 +189,10 @@ def region_html(
         with versions_known(*read[-1]):
             return render_to_string(region.template, context, request=request)
 
+    shows = region.element_id(thing)
+
     def keyed(depends: Depends) -> str:
-        key, asked, found = _inner(region, depends, oob)
+        key, asked, found = _inner(region, depends, oob, shows=shows)
         read.append((asked, found))
         return key
 
@@ -197,7 +204,7 @@ def region_html(
         return own(render(token))
     depends = region.depends(thing, membership, request)
     try:
-        outer = outer_key(region, depends, oob)
+        outer = outer_key(region, depends, oob, shows=shows)
         if outer is None:
             return own(kept_at(keyed(depends), render, token))
     except Unkeyable:
@@ -246,7 +253,8 @@ def regions_html(
     declared = [region.depends(thing, membership, request) for thing in things]
     try:
         here = _here(region)  # read once for the whole list
-        outer = [outer_key(region, depends, oob, here) for depends in declared]
+        shown = [region.element_id(thing) for thing in things]
+        outer = [outer_key(region, depends, oob, here, shows=id_) for depends, id_ in zip(declared, shown, strict=True)]
     except Unkeyable:
         prepared(list(things))
         return [afresh(thing) for thing in things]
@@ -259,7 +267,8 @@ def regions_html(
             by_campaign.setdefault(declared[index].campaign_id, set()).update(declared[index].all_subjects())
         read = {pk: versions(frozenset(names), pk) for pk, names in by_campaign.items()}
         inner = {
-            index: inner_key(region, declared[index], oob, read[declared[index].campaign_id], here) for index in pending
+            index: inner_key(region, declared[index], oob, read[declared[index].campaign_id], here, shows=shown[index])
+            for index in pending
         }
         kept_inner: dict[str, str] = cache.get_many(list(inner.values()))
         prepared([things[index] for index in pending if inner[index] not in kept_inner])

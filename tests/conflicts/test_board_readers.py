@@ -21,7 +21,7 @@ from campaigns.live_render import forget_renderings, rendering_of
 from campaigns.models import Event, Membership, Role
 from characters.services.allies import ally_hand
 from conflicts.regions import BOARD_TEMPLATE, FOOT
-from conflicts.services.sequences import participant_add
+from conflicts.services.sequences import participant_add, sequence_create
 from tests.campaigns.factories import UserFactory
 from tests.conflicts.factories import Fight, draw, fight, npc
 from tests.conflicts.test_board_rows import _all_in_defence
@@ -140,3 +140,20 @@ def test_a_player_given_a_private_line_of_the_story_reads_a_board_of_their_own()
     f.reload()
     assert secret in _sequence_page(f, runner)
     assert secret not in _sequence_page(f, other)
+
+
+def test_two_sequences_pages_at_one_stream_head_show_each_its_own_board() -> None:
+    """Two Sequences' boards read alike for one member (the same campaign, the same readers, the same stream head):
+    they are still two things. A narrator opening one Sequence's page, then another's with no Event between, was served
+    the first one's board (the key did not say which Sequence it showed); a page watching both got the first board
+    twice. The key now holds what the region shows (its element's id)."""
+    f = fight(npcs=1)
+    other = sequence_create(scene=f.sequence.scene, actor=f.narrator, data={"title": "Autre bagarre"})
+    participant_add(sequence=other, actor=f.narrator, character=f.pc.character, side="PJ", trait_code="combat")
+    client = Client()
+    client.force_login(f.narrator)
+    first = client.get(f.sequence.get_absolute_url()).content.decode()
+    second = client.get(other.get_absolute_url()).content.decode()
+    assert f'id="sequence-board-{f.sequence.pk}"' in first and f'id="sequence-board-{other.pk}"' not in first
+    assert f'id="sequence-board-{other.pk}"' in second and f'id="sequence-board-{f.sequence.pk}"' not in second
+    assert "Autre bagarre" in second

@@ -135,3 +135,20 @@ def test_a_members_own_parts_go_into_every_copy_kept_for_wider_readers(
         if kept:  # the one copy kept is the readers' alike, before any member's part is put in
             assert list(caches["fragments"]._cache.values()) == ["<p>table</p>"]  # type: ignore[attr-defined]
     forget_markup_versions()
+
+
+@pytest.mark.django_db
+def test_two_things_of_one_region_declared_alike_are_kept_apart(tmp_path: Path) -> None:
+    """A declaration says what a region's bytes depend on, not which thing it shows: two Sequences' boards read by one
+    narrator at one stream head declare alike. The key holds the region's element id, so neither is served the
+    other's bytes, by ``region_html`` or by ``regions_html``."""
+    (tmp_path / "thing.html").write_text('<p id="thing-{{ value }}">{{ value }}</p>')
+    alike = Depends(campaign_id=1, subjects=frozenset({subject("character", 1)}), head=7)
+    region = Region("test-things", "thing.html", load=lambda pk, m: pk, context=lambda t, m, r: {"value": t},
+                    depends=lambda t, m, r: alike, element_id=lambda thing: f"thing-{thing}")  # fmt: skip
+    with override_settings(TEMPLATES=_templates(tmp_path), FRAGMENT_CACHE=True):
+        forget_markup_versions()
+        assert kept_regions.region_html(region, 1, None) == '<p id="thing-1">1</p>'
+        assert kept_regions.region_html(region, 2, None) == '<p id="thing-2">2</p>'
+        assert kept_regions.regions_html(region, [2, 3], None) == ['<p id="thing-2">2</p>', '<p id="thing-3">3</p>']
+    forget_markup_versions()
