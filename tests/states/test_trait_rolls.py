@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from states.rules.dice import Modifier, Outcome, TraitDie, grade, roll_acing, trait_roll
+from states.rules.dice import MAX_ACES, Modifier, Outcome, TraitDie, grade, roll_acing, trait_roll
 from tests.states.dice import ScriptedDice
 
 
@@ -78,3 +78,29 @@ def test_seeded_rolls_are_reproducible():
     a = trait_roll(random.Random(7), TraitDie(10), wild_card=True)
     b = trait_roll(random.Random(7), TraitDie(10), wild_card=True)
     assert a == b
+
+
+def test_a_critical_failure_brings_no_raise_whatever_the_total():
+    """« a critical failure when both dice of a Wild Card show 1 » (the module's contract): a failure, so no raise, even
+    when the modifiers bring the total to a raise's worth."""
+    roll = trait_roll(ScriptedDice(1, 1), TraitDie(6), wild_card=True, modifiers=[Modifier("surprise_attack", 8)])
+    assert roll.total == 9 and roll.outcome is Outcome.CRITICAL_FAILURE
+    assert roll.raises == 0 and not roll.succeeded
+
+
+def test_a_roll_against_another_target_is_graded_and_stored_with_it():
+    """A roll against a target other than 4 (a Parade) is graded against it, and the stored roll says which."""
+    roll = trait_roll(ScriptedDice(8, 1), TraitDie(8), wild_card=False, target=6)
+    assert roll.total == 9 and roll.target == 6
+    assert roll.outcome is Outcome.SUCCESS and roll.raises == 0  # against 4, 9 would be a raise
+
+
+def test_on_a_tie_the_trait_die_is_kept():
+    """« keep the best »: the Wild Die is named as the die kept only when it did better than the trait die."""
+    roll = trait_roll(ScriptedDice(4, 4), TraitDie(8), wild_card=True)
+    assert roll.total == 4 and not roll.used_wild_die
+
+
+def test_an_ace_chain_stops_at_its_guard():
+    """A Random that always rolls the maximum cannot loop forever: the chain stops at ``MAX_ACES`` faces exactly."""
+    assert roll_acing(ScriptedDice(*[6] * MAX_ACES), 6) == (6,) * MAX_ACES
