@@ -109,8 +109,6 @@ class BoardOf:
         return self.participants
 
     def character_ids(self) -> list[int]:
-        if self.board is None and self.participants is None:
-            return selectors.sequence_character_ids(self.sequence)  # its participants are not needed yet
         return [p.character_id for p in self.participants_read()]
 
     def participants_read(self) -> list[Participant]:

@@ -35,7 +35,7 @@ from conflicts.snapshot import SequenceSnapshot
 from conflicts.snapshot import of as snapshot_of
 from conflicts.story import Story, sequence_story
 from core.prepared import PreparedRead
-from core.regions import known_fact, pass_fact
+from core.regions import pass_fact
 
 
 def scenes_of(campaign: Campaign) -> QuerySet[Scene]:
@@ -64,9 +64,6 @@ _participants = PreparedRead(
     )
 )
 _decks = PreparedRead(lambda campaign_id: Deck.objects.filter(campaign_id=campaign_id))
-_character_ids = PreparedRead(
-    lambda sequence_id: Participant.objects.filter(sequence_id=sequence_id).values_list("character_id")
-)
 
 
 def sequence_for(membership: Membership, sequence_id: int) -> Sequence:
@@ -109,22 +106,6 @@ def shared_snapshot(sequence: Sequence) -> SequenceSnapshot:
 def shared_participants(sequence: Sequence) -> list[Participant]:
     """``participants_of``, read once per render pass for every viewer (a board's declaration and its snapshot)."""
     found: list[Participant] = pass_fact(("sequence participants", int(sequence.pk)), lambda: participants_of(sequence))
-    return found
-
-
-def sequence_character_ids(sequence: Sequence) -> list[int]:
-    """Who takes part in ``sequence``, as character ids: from its participants when the pass has read them
-    (``shared_participants``), else one light query, once per render pass. What the declaration of a board no Event
-    touched reads to say so: a live draw's pages each watching four Sequences would otherwise read every participant of
-    the three the draw is not in."""
-    read: list[Participant] | None = known_fact(("sequence participants", int(sequence.pk)))
-    if read is not None:
-        return [p.character_id for p in read]
-
-    def load() -> list[int]:
-        return [row[0] for row in _character_ids(int(sequence.pk))]
-
-    found: list[int] = pass_fact(("sequence character ids", int(sequence.pk)), load)
     return found
 
 

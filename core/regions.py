@@ -255,15 +255,6 @@ def pass_fact(key: Hashable, load: Callable[[], Any]) -> Any:
     return current.facts[key]
 
 
-def known_fact(key: Hashable) -> Any:
-    """What ``pass_fact(key, …)`` has read already in this pass, or ``None``: for a reader that can do with less than the
-    fact (the characters of a Sequence, where its participants are read already) and would rather not read it."""
-    current = _pass.get()
-    if current is None or _atomic_depth() != current.depth:
-        return None
-    return current.facts.get(key)
-
-
 def head_trusted() -> bool:
     """Whether a stream head read with the membership still names the table as it stands: not after an Event
     appended during this pass (the answer to one's own POST), when the HTML kept under that head is the table before
