@@ -51,6 +51,9 @@ class AnswerPosition:
 
     def __init__(self) -> None:
         self.positions: dict[str, int] = {}
+        # What the request's own committed Events touched (``campaigns.event_subjects``): its answer carries the regions
+        # they changed as their pushes do, a board's parts rather than the whole board (``core.kept_regions.changed_html``).
+        self.touched: set[str] = set()
 
     def note(self, stream: str, position: int) -> None:
         if position > self.positions.get(stream, -1):
@@ -89,11 +92,23 @@ def note(stream: str, position: int) -> None:
         holder.note(stream, position)
 
 
-def note_on_commit(stream: str, position: int) -> None:
-    """The answer shows this position once the transaction that wrote it has committed (it is rendered after)."""
+def note_on_commit(stream: str, position: int, touched: frozenset[str] = frozenset()) -> None:
+    """The answer shows this position once the transaction that wrote it has committed (it is rendered after), and what
+    its Event touched (``touched``)."""
     holder = _answer.get()
     if holder is not None:
-        transaction.on_commit(lambda: holder.note(stream, position))
+
+        def committed() -> None:
+            holder.note(stream, position)
+            holder.touched.update(touched)
+
+        transaction.on_commit(committed)
+
+
+def touched_by_request() -> frozenset[str] | None:
+    """What the Events this request committed touched, or ``None`` outside a request's answer."""
+    holder = _answer.get()
+    return None if holder is None else frozenset(holder.touched)
 
 
 class LivePositionMiddleware:

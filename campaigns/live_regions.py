@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from campaigns.event_subjects import subjects_of
 from campaigns.live import NOT_SHOWN, Viewer, event_fact, live_fragment
-from core.kept_regions import region_html
-from core.regions import Region, watched_by
+from core.kept_regions import changed_html
+from core.regions import watched_by
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -49,13 +49,6 @@ def regions_audience(event: Event, viewer: Viewer) -> Hashable:
     return ("member", viewer.membership.pk)
 
 
-def _items_alone(region: Region, thing: object, viewer: Viewer, changed: frozenset[str]) -> bool:
-    """Whether ``region`` is made of items (``core.regions.Items``) and the Event changed some of them, nothing else."""
-    if region.items is None:
-        return False
-    return not region.items.depends(thing, viewer.membership, None).changed_by(changed)
-
-
 @live_fragment("", audience=regions_audience)
 def changed_regions(event: Event, viewer: Viewer) -> list[str]:
     """The regions the page watches that ``event`` changed, as out-of-band swaps."""
@@ -63,18 +56,7 @@ def changed_regions(event: Event, viewer: Viewer) -> list[str]:
     for kind, pk in _watched_regions(viewer):
         for region in watched_by(kind):
             thing = region.load(pk, viewer.membership)
-            if thing is None:
-                continue
-            changed = touched(event)
-            if not region.depends(thing, viewer.membership, None).changed_by(changed):
-                continue
-            if _items_alone(region, thing, viewer, changed):
-                # Only some of its items changed (one character's panel of the grid, a board's row): those alone,
-                # each swapped by its own id, with the page's token as the region prints it around them.
-                assert region.items is not None
-                for item_region, item in region.items.changed(thing, viewer.membership, changed):
-                    html = region_html(item_region, item, viewer.membership, token=viewer.csrf_token, oob=True)
-                    fragments.append(str(html))
-                continue
-            fragments.append(str(region_html(region, thing, viewer.membership, token=viewer.csrf_token, oob=True)))
+            if thing is not None:
+                changed = changed_html(region, thing, viewer.membership, touched(event), token=viewer.csrf_token)
+                fragments.extend(map(str, changed))
     return fragments

@@ -100,7 +100,7 @@ def event_append(
     event_subjects.write_versions(campaign.pk, touched, position)
     announce_on_commit(event)
     # The request's answer shows this event once it has committed (X-Live-Position).
-    answer_position.note_on_commit(answer_position.campaign_stream(campaign.pk), position)
+    answer_position.note_on_commit(answer_position.campaign_stream(campaign.pk), position, touched)
     return event
 
 

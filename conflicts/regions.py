@@ -55,6 +55,7 @@ from django.http import Http404
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from campaigns.answer_position import touched_by_request
 from campaigns.event_subjects import (
     CAST,
     CHARACTER,
@@ -74,7 +75,7 @@ from conflicts import selectors
 from conflicts.models import Deck, Participant, Sequence
 from conflicts.running_table import running_sequences, running_table, waiting_for
 from conflicts.story import sequence_story
-from core.kept_regions import region_html
+from core.kept_regions import changed_html, region_html
 from core.regions import Depends, Items, Region, pass_fact, register, subject
 
 BOARD_TEMPLATE = "conflicts/partials/board.html"
@@ -384,6 +385,17 @@ def board_html(
         }
         return mark_safe(render_to_string(BOARD_TEMPLATE, context, request=request))  # noqa: S308
     return region_html(BOARD, thing, membership, request=request, token=token, oob=oob)
+
+
+def board_answer_html(board: selectors.Board | BoardOf, membership: Membership, *, request: Any) -> SafeString:
+    """The board as the answer to one's own POST carries it: what the request's Events changed of it, as their pushes
+    send it (its head, rows and foot, or the whole board: ``core.kept_regions.changed_html``), so that the answer and
+    the push are the same regions at the same position. The whole board when the request changed nothing (a refusal)."""
+    thing = board if isinstance(board, BoardOf) else BoardOf(board.sequence, board)
+    touched = touched_by_request()
+    if not touched:
+        return board_html(thing, membership, request=request, oob=True)
+    return mark_safe("".join(changed_html(BOARD, thing, membership, touched, request=request)))  # noqa: S308 - ours
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from conflicts.forms import (
 from conflicts.fudge_test_views import test_form
 from conflicts.models import Deck, Participant, Scene
 from conflicts.odds_html import odds_html
-from conflicts.regions import BoardOf, board_html, decks_html, leave_html
+from conflicts.regions import BoardOf, board_answer_html, board_html, decks_html, leave_html
 from conflicts.rules.budget import Budget, Split
 from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls
@@ -366,8 +366,8 @@ def _panel_response(
         context["board_html"] = board_html(board, membership, request=request)
         return render(request, "conflicts/panel.html", context, status=status)
     response = render(request, "conflicts/partials/panel_form.html", context, status=status)
-    # The board region, as the page and the pushes render it.
-    response.content += board_html(board, membership, request=request, oob=True).encode()
+    # What the request changed of the board, as its push sends it (the whole board after a refusal).
+    response.content += board_answer_html(board, membership, request=request).encode()
     if not error:
         # The same person's other panels on the page (a narrator's NPCs) now need the new version.
         for view in board.mine:
@@ -470,7 +470,7 @@ def _after_draw_response(
                "campaign": sequence.campaign, "next_url": sequence.get_absolute_url(), "error": error,
                "feedback": feedback}  # fmt: skip
     response = render(request, "conflicts/partials/after_draw_slot.html", context, status=status)
-    response.content += board_html(board, membership, request=request, oob=True).encode()
+    response.content += board_answer_html(board, membership, request=request).encode()
     return response
 
 

@@ -292,3 +292,27 @@ def regions_html(
         else mark_safe(piece)  # noqa: S308 - our own template's output
         for piece in map(str, html)
     ]
+
+
+def changed_html(
+    region: Region,
+    thing: Any,
+    membership: Any,
+    touched: frozenset[str],
+    *,
+    request: Any = None,
+    token: str | None = None,
+) -> list[SafeString]:
+    """What an Event that touched ``touched`` changed of ``region``, as out-of-band swaps: nothing when its declaration
+    names none of them; its items alone, each swapped by its own id, when it is made of items (``core.regions.Items``)
+    and the Event changed some of them and nothing else it reads; otherwise the whole region. A live push and the answer
+    to one's own POST send the same (``campaigns.live_regions``, ``conflicts.views``)."""
+    if not region.depends(thing, membership, request).changed_by(touched):
+        return []
+    items = region.items
+    if items is not None and not items.depends(thing, membership, request).changed_by(touched):
+        return [
+            region_html(item_region, item, membership, request=request, token=token, oob=True)
+            for item_region, item in items.changed(thing, membership, touched)
+        ]
+    return [region_html(region, thing, membership, request=request, token=token, oob=True)]

@@ -13,6 +13,7 @@ import pytest
 from django.core.cache import caches
 from django.test import Client
 from django.test.signals import template_rendered
+from django.urls import reverse
 from django.utils.html import escape
 
 from campaigns.live import console_subject, sequence_subject
@@ -157,3 +158,37 @@ def test_two_sequences_pages_at_one_stream_head_show_each_its_own_board() -> Non
     assert f'id="sequence-board-{f.sequence.pk}"' in first and f'id="sequence-board-{other.pk}"' not in first
     assert f'id="sequence-board-{other.pk}"' in second and f'id="sequence-board-{f.sequence.pk}"' not in second
     assert "Autre bagarre" in second
+
+
+@pytest.mark.django_db(transaction=True)  # what the request's Event touched is noted when it commits
+def test_the_answer_to_ones_own_draw_carries_what_its_push_carries() -> None:
+    """« The answer to your own POST carries the same regions at the same stream position »: a draw that leaves others
+    to draw answers with the board's head, the drawer's row and the foot, as its push sends them, not the whole board;
+    a refused draw (no Event) answers with the whole board as it stands."""
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    client = Client()
+    client.force_login(f.player)
+    url = reverse("conflicts:split", args=[f.campaign.pk, f.pc.pk])
+    too_many = client.post(url, {f"attack_{t.pk}": 6, "action": "draw", "version": f.sequence.version},
+                           HTTP_HX_REQUEST="true")  # fmt: skip
+    assert too_many.status_code == 400
+    assert f'id="sequence-board-{f.sequence.pk}" hx-swap-oob="outerHTML"' in too_many.content.decode()
+    drew = client.post(url, {f"attack_{t.pk}": 3, f"defence_{f.pc.pk}": 2, "action": "draw",
+                             "version": f.sequence.version}, HTTP_HX_REQUEST="true")  # fmt: skip
+    answer = drew.content.decode()
+    assert drew.status_code == 200 and f'id="sequence-board-{f.sequence.pk}"' not in answer
+    for part in (f"board-head-{f.sequence.pk}", f"participant-{f.pc.pk}", f"board-foot-{f.sequence.pk}"):
+        assert (
+            f'id="{part}"' in answer and f'id="{part}" data-version' in answer or f'id="{part}" hx-swap-oob' in answer
+        )
+    assert f'id="participant-{t.pk}"' not in answer  # the thug's row did not change
+    event = Event.objects.filter(campaign=f.campaign).order_by("-pk").first()
+    assert event is not None and event.kind == "sequence.drew"
+    rendering = rendering_of(event.pk)
+    assert rendering is not None
+    page = _page(f, f.player)
+    pushed = rendering.html_for(Membership.objects.get(pk=page.membership_id), watching=page.watching, language="fr",
+                                csrf_token="t" * 32)  # fmt: skip
+    for part in (f"board-head-{f.sequence.pk}", f"participant-{f.pc.pk}", f"board-foot-{f.sequence.pk}"):
+        assert f'id="{part}"' in pushed
