@@ -64,8 +64,12 @@ def _participants(event: Event) -> list[Participant]:
 
 
 def _runners(event: Event) -> set[int]:
-    """Who runs a character in the event's Sequence: their board has controls, the others' does not."""
-    return {p.character.owner_id for p in _participants(event) if p.character.owner_id}
+    """Who runs a character in the event's Sequence: their board has controls, the others' does not (once per event:
+    every page's every part asks)."""
+    found: set[int] = event_fact(
+        event, "runners", lambda: {p.character.owner_id for p in _participants(event) if p.character.owner_id}
+    )
+    return found
 
 
 def board_audience(event: Event, viewer: Viewer) -> Hashable:

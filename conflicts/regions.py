@@ -131,8 +131,13 @@ def board_depends(thing: BoardOf, membership: Membership, _request: Any = None, 
     table = {subject(SEQUENCE, sequence.pk), subject(SETTINGS, campaign_id), subject(CAST, campaign_id)}
 
     def subjects() -> frozenset[str]:  # who takes part: read only when the stream has moved
-        ids = thing.character_ids()
-        return frozenset(table | {subject(kind, pk) for pk in ids for kind in (CHARACTER, STATES)})
+        def named() -> frozenset[str]:
+            ids = thing.character_ids()
+            return frozenset(table | {subject(kind, pk) for pk in ids for kind in (CHARACTER, STATES)})
+
+        # The same for every member: named once per render pass (a live event's twenty pages each declare the board).
+        found: frozenset[str] = pass_fact(("board subjects", int(sequence.pk)), named)
+        return found
 
     def alike() -> tuple[Any, ...]:
         # The players' board is kept as its spectators read it, each player's own rows put in afterwards (``_own_rows``):
