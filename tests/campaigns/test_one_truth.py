@@ -160,6 +160,12 @@ def _table(*, every_page: bool = False) -> Table:
     sequence = sequence_create(scene=scene, actor=narrator, data={"title": "Bagarre sur le quai"})
     for character, side in ((jim, "PJ"), (lisa, "PJ"), (thug, "Truands")):
         participant_add(sequence=sequence, actor=narrator, character=character, side=side, trait_code="combat")
+    # A second Sequence, nobody drawing in it: Jim's wounds and renames still change its board, and its page, opened by
+    # the narrator at the same stream head as the first one's, shows its own board (two Sequences' boards once shared a
+    # key: the second page got the first board).
+    chase = sequence_create(scene=scene, actor=narrator, data={"title": "La poursuite"})
+    for character, side in ((jim, "PJ"), (thug, "Truands")):
+        participant_add(sequence=chase, actor=narrator, character=character, side=side, trait_code="combat")
     # Jim and Lisa are in the round tracker's fight (their states are the table's anyway); the thug is not.
     savage_round_set_participants(campaign=campaign, actor=narrator, characters=[jim, lisa], expected_version=None)
     people = [(narrator, jim, "fr"), (p1, jim, "en"), (p2, lisa, "fr"), (p2, jim, "en"), (reader, lisa, "en")]
@@ -176,6 +182,7 @@ def _table(*, every_page: bool = False) -> Table:
     pages += [
         _sequence_page(narrator, sequence, "fr", narrator=True),
         _sequence_page(p1, sequence, "en", narrator=False),
+        _sequence_page(narrator, chase, "fr", narrator=True),  # the language of the first: one key but for the id
     ]
     for page in pages:
         page.html = page.get()
