@@ -28,7 +28,8 @@ that one row. Its viewer: narrators alike, and for players whether they control 
 (their budget and split then show). A row with a modifiers form open (sent back with what was typed, or opened
 without JavaScript) is rendered from the same template, afresh, never kept.
 
-**Its head and foot** (``board_head.html``, ``board_foot.html``) are regions of their own, nested in it: the head
+**Its head and foot** (``board_head.html``, ``board_foot.html``) are regions of their own, included in it with its own
+context (``_shown``, so that a pushed part and the board around it read the same ``Board``): the head
 shows where the draw stands (and the narrator's « draw for the NPCs »), the foot the draw's result, the forms that
 settle it or cut the Sequence short, and the story. Both carry the Sequence's version in their forms, so every Event of
 the Sequence changes them; they are small. **A live push sends the board by its parts** (``core.regions.Items``): what
@@ -166,36 +167,27 @@ def frame_depends(thing: BoardOf, membership: Membership, _request: Any = None) 
     side and in what order (``draw:<sequence>``: someone joins or leaves), the settings and the cast. An Event that
     touched none of these (a draw that leaves others to draw, a split declared, a wound) sends the parts it changed
     alone: the head, the rows it changed and the foot, not the whole board with every participant's cards."""
+    # Only asked whether an Event changed it (``Depends.changed_by``): its subjects are all it needs to say.
     campaign_id = thing.campaign_id
     return Depends(
         campaign_id=campaign_id,
         subjects=frozenset(
             {subject(DRAW, thing.sequence.pk), subject(SETTINGS, campaign_id), subject(CAST, campaign_id)}
         ),
-        rows=(thing.sequence.campaign_id, thing.sequence.campaign.log_epoch),
-        viewer=_viewer(membership),
-        head=table_head(membership),
     )
 
 
 def changed_parts(thing: BoardOf, membership: Membership, touched: frozenset[str]) -> list[tuple[Region, Any]]:
-    """The parts of the board an Event changed, in the board's order: its head, each row whose declaration names one
-    of the Event's subjects (as the reader's copy shows it: their own rows with their budgets, the others as their
-    spectators read them) and its foot."""
+    """The parts of a board an Event changed, in the board's order: its head, each row whose declaration names one of
+    the Event's subjects (as the reader's copy shows it: their own rows with their budgets, the others as their
+    spectators read them) and its foot. The head and foot declare the board's subjects, so an Event that changed the
+    board (the only one asked here: ``core.kept_regions.changed_html``) changed them."""
     board = thing.built(membership)
     as_read = selectors.as_spectators_read_it(board)
     spectators = {v.participant.pk: v for v in as_read.views}
-    parts: list[tuple[Region, Any]] = []
-    if HEAD.depends(thing, membership, None).changed_by(touched):
-        parts.append((HEAD, thing))
     region = CONSOLE_ROW_REGION if board.is_narrator else PLAYER_ROW_REGION
-    for view in board.views:
-        row = RowOf(board, view) if view.controlled else RowOf(as_read, spectators[view.participant.pk])
-        if row_depends(row).changed_by(touched):
-            parts.append((region, row))
-    if FOOT.depends(thing, membership, None).changed_by(touched):
-        parts.append((FOOT, thing))
-    return parts
+    rows = [RowOf(board, v) if v.controlled else RowOf(as_read, spectators[v.participant.pk]) for v in board.views]
+    return [(HEAD, thing), *((region, row) for row in rows if row_depends(row).changed_by(touched)), (FOOT, thing)]
 
 
 def _board_of(sequence_id: int, membership: Membership) -> BoardOf | None:
@@ -218,14 +210,20 @@ def _sequence_for(membership: Membership, sequence_id: int) -> Sequence | None:
     return found
 
 
-def _board_context(thing: BoardOf, membership: Membership, _request: Any) -> dict[str, Any]:
+def _shown(thing: BoardOf, membership: Membership) -> selectors.Board:
+    """The ``Board`` the board region and its head and foot render: the narrator's console, or for a player the board as
+    its spectators read it (the copy kept for every player who reads its story alike)."""
     board = thing.built(membership)
+    return board if board.is_narrator else selectors.as_spectators_read_it(board)
+
+
+def _board_context(thing: BoardOf, membership: Membership, _request: Any) -> dict[str, Any]:
     # Its head and foot (regions of their own, ``HEAD`` and ``FOOT``) are included with this context: the same bytes.
-    context = {"board": board, "console_forms": {}, "membership": membership}
-    if board.is_narrator:
+    context = {"board": _shown(thing, membership), "console_forms": {}, "membership": membership}
+    if membership.is_narrator:
         return context
     # A player's copy is kept as the board's spectators read it, every row marked (``ROW_APART``) for its reader's own.
-    return {**context, "board": selectors.as_spectators_read_it(board), "rows_apart": True}
+    return {**context, "rows_apart": True}
 
 
 # A row of the players' board, as its spectators read it, between the marks a reader's own row takes its place in:
@@ -276,7 +274,7 @@ BOARD = register(
 
 
 def _part_context(thing: BoardOf, membership: Membership, _request: Any) -> dict[str, Any]:
-    return {"board": thing.built(membership), "membership": membership}
+    return {"board": _shown(thing, membership), "membership": membership}
 
 
 HEAD = register(
@@ -382,12 +380,8 @@ def board_html(
     ``BoardOf`` without its ``Board``, the board is built only if its region is not found kept."""
     thing = board if isinstance(board, BoardOf) else BoardOf(board.sequence, board)
     if console_forms:
-        context = {
-            "board": thing.built(membership),
-            "console_forms": console_forms,
-            "oob": oob,
-            "membership": membership,
-        }
+        # A modifiers form is the narrator's (their console): the console's context, the forms put in.
+        context = {**_board_context(thing, membership, request), "console_forms": console_forms, "oob": oob}
         return mark_safe(render_to_string(BOARD_TEMPLATE, context, request=request))  # noqa: S308
     return region_html(BOARD, thing, membership, request=request, token=token, oob=oob)
 

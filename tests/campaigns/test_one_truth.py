@@ -465,7 +465,8 @@ def test_the_check_fails_when_the_boards_declaration_drops_a_dependency(
 def test_the_check_fails_when_the_boards_foot_drops_its_sequence(monkeypatch: pytest.MonkeyPatch) -> None:
     """A draw that leaves others to draw sends the board's parts it changed (``conflicts.regions``: its head, the rows,
     its foot). The foot without its Sequence and its participants' characters and states (every Event of a Sequence
-    names both, so dropping one alone changes nothing): the story on an open page misses the draw's line."""
+    names both, so dropping one alone changes nothing): the second draw's push serves the foot kept at the first, and
+    the story on an open page misses the second draw's line."""
     from conflicts import regions as conflicts_regions
 
     def depends(*args: Any) -> regions.Depends:
@@ -478,7 +479,7 @@ def test_the_check_fails_when_the_boards_foot_drops_its_sequence(monkeypatch: py
     monkeypatch.setattr(conflicts_regions, "FOOT", lacking)
     monkeypatch.setitem(regions._registry, conflicts_regions.FOOT.name, lacking)
     with pytest.raises(AssertionError) as failed:
-        _play([("draw", 1)])
+        _play([("draw", 0), ("draw", 0)])
     assert "sequence-board-" in str(failed.value)
 
 
