@@ -11,6 +11,11 @@ An Event touches:
   the draw as a whole (``DRAW_CHANGED``, or a result put on the table or changed: its payload's ``outcome``) and
   ``drew:<participant>`` for each participant whose own cards it changed (``own_cards``): a participant's row and
   draw panel depend on those two, so a draw renders its drawer's row again and finds the others kept;
+  A split declared or a hand dealt (``CARDS_ONLY``) names its drawer for the log but changes nothing of the
+  character: it touches these only when the draw spent a use of a power's boost (its hand's ``boost``) or put the
+  result on the table (``outcome``); a hand dealt touches its drawer's ``turn:<id>`` and the campaign's
+  ``turns:<campaign>`` instead (whose draws are still waited for), so a draw in one Sequence leaves the character's
+  rows in the others, its sheet and its panel alone;
 - ``traits:<id>`` for those characters too (what a sheet's trait rows read: the traits and their ranks, the
   states, the Revers, a power's boost), unless its kind only moves Atouts (``ATOUTS_ONLY``: a gain, a refund, a
   spending that raises no trait), which change the sheet's counters and ledger and nothing its trait rows show;
@@ -53,10 +58,17 @@ SEQUENCE = "sequence"  # one Sequence: every Event of it (its board; its rows fo
 ASKS = "asks"  # the Tests the narrator asked and still waits for (conflicts.asked_tests)
 TRAITS = "traits"  # what one character's trait rows read: a narrower ``character`` (characters.trait_rows)
 ROUND = "round"  # the campaign's round tracker: who is in the fight, their cards, whose turn (states.regions)
+TURN = "turn"  # one character's turn to draw: whether it is still waited for in the Sequences under way
+TURNS = "turns"  # anyone's turn to draw in the campaign (a narrator waits on every character's draw)
 
 # Kinds that change a character's Atouts and ledger only (characters/services/atouts.py): they leave ``traits:<id>``
 # alone. A spending that raises a trait says so in its payload (``trait``) and touches it.
 ATOUTS_ONLY = frozenset({"character.atout_gained", "character.atout_refunded", "character.atout_spent"})
+
+# Kinds that change a participant's cards and nothing of the characters they name (``subjects_of``): a split declared,
+# a hand dealt, the narrator's tap dealing every NPC's. Their Events name the drawers for the log.
+CARDS_ONLY = frozenset({"sequence.split", "sequence.drew", "sequence.npcs_drew"})
+DEALS = frozenset({"sequence.drew", "sequence.npcs_drew"})  # a hand dealt: its drawer is no longer waited for
 
 # Kinds that change every draw panel of the Sequence they name (``draw:<sequence>``): the next draw opened after the
 # Revers are recorded, a participant joining or leaving, the draw cut short, declared or resolved, a participant
@@ -135,6 +147,17 @@ def named_characters(payload: Mapping[str, Any], character_ids: Iterable[int]) -
     return found
 
 
+def changes_characters(kind: str, payload: Mapping[str, Any]) -> bool:
+    """Whether an Event of a ``CARDS_ONLY`` kind changed the characters it names: a draw that spent a use of a power's
+    boost (« pour un nombre de tirages égal à la valeur du Domaine psychique Conscience », appendix 1: each draw on
+    the boosted trait uses one, and the uses left are on the sheet and in the budget: ``characters.boosts``), for the
+    drawer's hand or any of the narrator's tap (``boost``), or that put the result on the table (``outcome``)."""
+    if "outcome" in payload:
+        return True
+    hands = payload.get("hands") if kind == "sequence.npcs_drew" else [payload]
+    return any(isinstance(hand, Mapping) and hand.get("boost") is True for hand in hands or [])
+
+
 def named_sequence(payload: Mapping[str, Any]) -> int | None:
     """The Sequence an Event names (its payload's ``sequence``), if any."""
     value = payload.get("sequence")
@@ -164,7 +187,12 @@ def subjects_of(
     """The subjects an Event of ``kind`` touches (see the module's docstring)."""
     touched = set()
     traits = kind not in ATOUTS_ONLY or bool(payload.get("trait"))
-    for pk in named_characters(payload, character_ids):
+    named = named_characters(payload, character_ids)
+    if kind in DEALS:
+        touched |= {subject(TURN, pk) for pk in named} | {subject(TURNS, campaign_id)}
+    if kind in CARDS_ONLY and not changes_characters(kind, payload):
+        named = set()
+    for pk in named:
         touched |= {subject(CHARACTER, pk), subject(STATES, pk), subject(CHARACTERS, campaign_id)}
         if traits:
             touched.add(subject(TRAITS, pk))

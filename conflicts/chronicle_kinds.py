@@ -477,13 +477,16 @@ def _split_for_players(payload: dict[str, Any], event: Event) -> None:
     """A draw's split as players read it: the cards drawn are on the table, the split behind them is not
     always. The reasons given for cover (« se couvrir » needs a reason the narrator accepts) are between the
     narrator and whoever gave them; an NPC's split is the narrator's alone, as on the sequence page."""
-    split = payload.get("split")
-    if not isinstance(split, dict):
-        return
     # The drawer's character: an Event that resolves the draw names everyone's (older ones named the drawer's).
     drawer = payload.get("character_id")
     characters = [c for c in event.characters.all() if drawer is None or c.pk == drawer]
-    if any(character.kind == "npc" for character in characters):
+    npc = any(character.kind == "npc" for character in characters)
+    if npc:
+        payload.pop("boost", None)  # that an NPC runs a power's boost is the narrator's to know
+    split = payload.get("split")
+    if not isinstance(split, dict):
+        return
+    if npc:
         payload.pop("split")
     else:
         split.pop("reasons", None)

@@ -7,11 +7,10 @@ from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 
-from campaigns.event_subjects import CAST, CHARACTER, CHARACTERS, SEQUENCES, STATES
+from campaigns.event_subjects import CAST, SEQUENCES
 from campaigns.live import event_fact
 from campaigns.now import NowSection, register_now
-from characters.selectors import owned_ids
-from conflicts.running_table import running_table, waiting_for
+from conflicts.running_table import running_table, waiting_for, waits_subjects
 from core.regions import subject
 
 if TYPE_CHECKING:
@@ -41,13 +40,11 @@ def draws_now(membership: Membership) -> str:
 def draws_subjects(membership: Membership) -> Iterable[str]:
     """The Sequences under way (``sequences``: one begun, ended, or its draw's result on the table, which opens the
     next draw after it is settled) and the names printed (``cast``); then whose draws: a narrator waits on every
-    character (``characters``), a player on their own (each one's ``character``: a draw names its drawer; and
-    ``states``: who cannot act is not waited for)."""
-    campaign_id = membership.campaign_id
-    named = {subject(SEQUENCES, campaign_id), subject(CAST, campaign_id)}
-    if membership.is_narrator:
-        return named | {subject(CHARACTERS, campaign_id)}
-    return named | {subject(k, pk) for pk in owned_ids(membership) for k in (CHARACTER, STATES)}
+    character (``turns``: any hand dealt; ``characters``: who cannot act is not waited for), a player on their own
+    (each one's ``turn``: a hand dealt to it; ``character``: it joins a Sequence; ``states``: it cannot act)."""
+    return {subject(SEQUENCES, membership.campaign_id), subject(CAST, membership.campaign_id)} | waits_subjects(
+        membership
+    )
 
 
 def draws_audience(event: Event, membership: Membership) -> Hashable:

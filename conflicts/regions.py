@@ -60,7 +60,6 @@ from campaigns.answer_position import touched_by_request
 from campaigns.event_subjects import (
     CAST,
     CHARACTER,
-    CHARACTERS,
     DECKS,
     DRAW,
     DREW,
@@ -71,10 +70,9 @@ from campaigns.event_subjects import (
 )
 from campaigns.kept import table_head
 from campaigns.models import Membership
-from characters.selectors import owned_ids
 from conflicts import selectors
 from conflicts.models import Deck, Participant, Sequence
-from conflicts.running_table import running_sequences, running_table, waiting_for
+from conflicts.running_table import running_sequences, running_table, waiting_for, waits_subjects
 from conflicts.story import sequence_story
 from core.kept_regions import changed_html, region_html
 from core.regions import Depends, Items, Region, pass_fact, register, subject
@@ -473,16 +471,14 @@ def running_depends(thing: RunningOf, membership: Membership, _request: Any = No
     """The card lists the campaign's Sequences not over yet (their titles, scenes and whether their result is on the
     table: ``sequences:<campaign>``, touched by a Sequence begun or ended and by the draw that resolves one) and names
     the viewer's own characters still to draw, leaving out those who cannot act (``settings:<campaign>``: whether the
-    states count). Whose draws: a narrator's card waits on every character (they draw for the NPCs nobody runs:
-    ``characters:<campaign>``), a player's on their own (each one's ``character``, which its draw touches, and
-    ``states``), so that another player's draw leaves it alone. Viewer: each member on their own."""
+    states count). Whose draws: a narrator's card waits on every character (they draw for the NPCs nobody runs), a
+    player's on their own, so that another player's draw leaves it alone (``running_table.waits_subjects``). Viewer:
+    each member on their own."""
     campaign_id = thing.campaign_id
     table = {subject(SEQUENCES, campaign_id), subject(SETTINGS, campaign_id)}
 
     def subjects() -> frozenset[str]:  # read only when the stream has moved
-        if membership.is_narrator:
-            return frozenset(table | {subject(CHARACTERS, campaign_id)})
-        return frozenset(table | {subject(k, pk) for pk in owned_ids(membership) for k in (CHARACTER, STATES)})
+        return frozenset(table | waits_subjects(membership))
 
     def alike() -> tuple[Any, ...]:
         # What differs between two members' cards: whose turn to draw it names (``running_for``).

@@ -6,9 +6,11 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from campaigns.event_subjects import CHARACTER, CHARACTERS, STATES, TURN, TURNS
 from campaigns.models import Membership
+from characters.selectors import owned_ids
 from conflicts.models import Participant, Phase, Sequence
-from core.regions import pass_fact
+from core.regions import pass_fact, subject
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,17 @@ def _read(campaign_id: int) -> RunningTable:
         .values_list("character__owner_id", "sequence_id", "character__name")
     )
     return RunningTable(sequences, list(waiting))
+
+
+def waits_subjects(membership: Membership) -> set[str]:
+    """The subjects that say whose draws ``membership`` waits on (``waiting_for``), for every region listing them: a
+    narrator waits on every character (``turns``: any hand dealt; ``characters``: who cannot act is not waited for),
+    a player on their own (each one's ``turn``: a hand dealt to it; ``character``: it joins a Sequence, it is renamed;
+    ``states``: it cannot act). Another player's draw leaves a player's list alone."""
+    campaign_id = membership.campaign_id
+    if membership.is_narrator:
+        return {subject(CHARACTERS, campaign_id), subject(TURNS, campaign_id)}
+    return {subject(kind, pk) for pk in owned_ids(membership) for kind in (CHARACTER, STATES, TURN)}
 
 
 def waiting_for(table: RunningTable, membership: Membership) -> tuple[tuple[int, str], ...]:

@@ -264,14 +264,15 @@ def boost_lines(character: Character, trait_code: str) -> list[tuple[str, int, s
     return lines
 
 
-def boost_used(character: Character, trait_code: str, *, draw: bool) -> None:
-    """A Test or draw took place: the boost on its trait (and, in a draw, the natural armour) loses one use."""
+def boost_used(character: Character, trait_code: str, *, draw: bool) -> bool:
+    """A Test or draw took place: the boost on its trait (and, in a draw, the natural armour) loses one use. Whether
+    one was spent (the character changed: a draw's Event then says so, ``campaigns.event_subjects.changes_characters``)."""
     from characters.boosts import boost_use
 
-    if trait_code:
-        boost_use(character, trait_code)
+    spent = bool(trait_code) and boost_use(character, trait_code)
     if draw:
-        boost_use(character, "armour")
+        spent = boost_use(character, "armour") or spent
+    return spent
 
 
 def states_effects(characters: list[Character], *, domain: str, campaign: Any) -> dict[int, Any]:

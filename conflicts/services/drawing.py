@@ -291,7 +291,7 @@ def _deal_for(
     except RuleError as error:
         raise refuse(error) from error
     hand, reshuffles = _deal_hand(sequence, me, split, everyone, rng)
-    sheets.boost_used(me.character, me.trait_code, draw=True)
+    boosted = sheets.boost_used(me.character, me.trait_code, draw=True)
     me.split = split_json(split, reasons)
     me.hand = hand
     me.drawn = True
@@ -304,6 +304,8 @@ def _deal_for(
     payload["names"] = {p.key: p.character.name for p in everyone}
     payload["reshuffles"] = reshuffles
     payload["rule"] = str(deck_store.success_rule(snap.settings))  # which cards succeeded, for the log's pictures
+    if boosted:
+        payload["boost"] = True  # a use of the boost spent: the character changed (``campaigns.event_subjects``)
     if me.character.kind != "npc":
         # An NPC's card count would give its trait away: only PCs' breakdowns go in the public log.
         payload["budget"] = [[i.modifier.code, i.modifier.amount, str(i.use)] for i in budget.items]

@@ -48,9 +48,37 @@ def test_an_event_that_moves_atouts_only_leaves_the_trait_rows() -> None:
 def test_a_kind_nobody_declared_touches_the_whole_table() -> None:
     """Correct before it is precise: every region depends on ``table:<campaign>``."""
     assert subjects_of("clock.advanced", 3, {}, []) == {"table:3", "log:3"}
-    assert subjects_of("sequence.drew", 3, {}, [8]) == {
-        "character:8", "states:8", "traits:8", "characters:3", "decks:3", "log:3"
+    assert subjects_of("sequence.atout", 3, {}, [8]) == {
+        "character:8", "states:8", "traits:8", "characters:3", "sequences:3", "decks:3", "log:3"
     }  # fmt: skip
+
+
+def test_a_hand_dealt_touches_its_drawers_turn_not_the_character() -> None:
+    """A draw names its drawer for the log, and changes their cards, not their sheet: it touches whose turn it is
+    (the drawer's ``turn`` and the campaign's ``turns``), not ``character``, ``states``, ``traits`` or
+    ``characters``, so the character's rows in other Sequences, its sheet and its panel stay kept. A split declared
+    touches neither."""
+    assert subjects_of("sequence.drew", 3, {"participant": 4, "character_id": 8}, [8]) == {
+        "turn:8", "turns:3", "drew:4", "decks:3", "log:3"
+    }  # fmt: skip
+    assert subjects_of("sequence.split", 3, {"participant": 4}, [8]) == {"drew:4", "sequences:3", "log:3"}
+    tap = {"hands": [{"participant": 4, "character_id": 8}, {"participant": 5, "character_id": 9}]}
+    assert subjects_of("sequence.npcs_drew", 3, tap, [8, 9]) == {
+        "turn:8", "turn:9", "turns:3", "drew:4", "drew:5", "decks:3", "log:3"
+    }  # fmt: skip
+
+
+def test_a_hand_that_spent_a_boost_or_resolved_the_draw_touches_the_characters() -> None:
+    """« pour un nombre de tirages égal à la valeur du Domaine psychique Conscience » (appendix 1): a draw on the
+    boosted trait spends one of its uses, shown on the sheet and in the budget; and the last draw puts the result on
+    the table for everyone it names."""
+    boosted = subjects_of("sequence.drew", 3, {"participant": 4, "boost": True}, [8])
+    assert {"character:8", "states:8", "traits:8", "characters:3", "turn:8"} <= boosted
+    resolved = subjects_of("sequence.drew", 3, {"participant": 4, "outcome": {}}, [8, 9])
+    assert {"character:8", "character:9", "turn:9", "sequences:3"} <= resolved
+    tap = {"hands": [{"participant": 4}, {"participant": 5, "boost": True}]}
+    assert {"character:8", "character:9"} <= subjects_of("sequence.npcs_drew", 3, tap, [8, 9])
+    assert "character:8" not in subjects_of("sequence.drew", 3, {"participant": 4, "boost": "yes"}, [8])
 
 
 def test_only_the_draw_that_resolves_touches_the_sequences_under_way() -> None:

@@ -154,6 +154,11 @@ def _table(*, every_page: bool = False) -> Table:
     open_session(campaign, narrator)
     for character in (jim, lisa):
         atout_gain(character=character, actor=narrator, amount=4)
+    # Jim runs « Endurance accrue » for one more draw (characters.boosts): his next draw spends it, which changes his
+    # sheet's chances and his budget on both boards although a draw otherwise leaves the character alone.
+    Character.objects.filter(pk=jim.pk).update(
+        power_boost={"power": "enhanced_endurance", "target": "armour", "amount": 3, "left": 1}
+    )
     # Jim and Lisa against a thug the narrator runs: its trait value and split are the narrator's secrets.
     thug = npc(campaign, narrator, "Le Truand")
     scene = scene_create(campaign=campaign, actor=narrator, title="Les docks")
