@@ -62,3 +62,29 @@ def test_taking_out_the_one_the_draw_waited_for_resolves_it_in_the_same_event() 
     f.reload()
     assert f.sequence.phase == Phase.RESOLVED and added[0].payload["outcome"] == f.sequence.outcome
     assert "The cards are down" in describe(added[0])
+
+
+def test_a_draw_that_spends_a_boost_says_so_and_an_npcs_stays_the_narrators() -> None:
+    """« pour un nombre de tirages égal à la valeur du Domaine psychique Conscience » (appendix 1): a draw spends one
+    of the boost's uses, and its Event says so (``boost``: the character changed, its sheet and budget with it). That
+    an NPC runs a boost is the narrator's to know: a player reads the thug's draw without it."""
+    from characters.models import Character
+
+    f = fight(npcs=1)
+    t = f.npcs[0]
+    boost = {"power": "enhanced_endurance", "target": "armour", "amount": 3, "left": 2}
+    Character.objects.filter(pk__in=[f.hero.pk, t.character_id]).update(power_boost=boost)
+    # The boost adds natural armour to defence: three more cards to place.
+    draw(f.pc, f.player, Split(attack={t.key: 5}, defence={f.pc.key: 3}), seed=1)
+    draw(t, f.narrator, Split(attack={f.pc.key: 3}, defence={t.key: 3}), seed=2)
+    mine, theirs = Event.objects.filter(kind="sequence.drew").order_by("pk")
+    assert mine.payload["boost"] is True and readable_payload(mine, _reader(f, f.player))["boost"]
+    assert theirs.payload["boost"] is True
+    assert "boost" not in readable_payload(theirs, _reader(f, f.player))
+    assert readable_payload(theirs, _reader(f, f.narrator))["boost"] is True
+
+
+def test_a_draw_without_a_boost_says_nothing_of_one() -> None:
+    f = fight(npcs=1)
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=1)
+    assert "boost" not in Event.objects.get(kind="sequence.drew").payload
