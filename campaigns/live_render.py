@@ -145,7 +145,8 @@ class EventRendering:
     def render_for(self, pages: Iterable[OpenPage]) -> None:
         """Every piece the pages need, rendered in one pass on this thread (campaigns.live_pages): each socket then
         takes its copy with ``ready_html_for``, without a turn of its own on the database thread."""
-        with version_pass():  # the regions' versions read once for every page (core.regions)
+        # The regions' versions read once for every page (core.regions), and handed to the request's own answer.
+        with version_pass(hand_over=True):
             for page in pages:
                 membership = self.membership(page.membership_id)
                 if membership is not None:

@@ -127,12 +127,12 @@ def board_depends(thing: BoardOf, membership: Membership, _request: Any = None, 
     story, so that every player reads it alike."""
     sequence = thing.sequence
     campaign_id = thing.campaign_id
-    table = {subject(SEQUENCE, sequence.pk), subject(SETTINGS, campaign_id), subject(CAST, campaign_id)}
+    table = frozenset({subject(SEQUENCE, sequence.pk), subject(SETTINGS, campaign_id), subject(CAST, campaign_id)})
 
-    def subjects() -> frozenset[str]:  # who takes part: read only when the stream has moved
+    def participants() -> frozenset[str]:  # who takes part: read only when the stream has moved
         def named() -> frozenset[str]:
             ids = thing.character_ids()
-            return frozenset(table | {subject(kind, pk) for pk in ids for kind in (CHARACTER, STATES)})
+            return frozenset({subject(kind, pk) for pk in ids for kind in (CHARACTER, STATES)})
 
         # The same for every member: named once per render pass (a live event's twenty pages each declare the board).
         found: frozenset[str] = pass_fact(("board subjects", int(sequence.pk)), named)
@@ -150,7 +150,9 @@ def board_depends(thing: BoardOf, membership: Membership, _request: Any = None, 
 
     return Depends(
         campaign_id=campaign_id,
-        subjects=subjects,
+        subjects=table,
+        more=participants,
+        more_kinds=frozenset({CHARACTER, STATES}),
         # The campaign's ``log_epoch`` (renames of people bump it: the story names them). Not the row itself: its
         # loaded relations carry the stream head, which would make every Event a new key.
         rows=(sequence.campaign_id, sequence.campaign.log_epoch),

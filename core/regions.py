@@ -62,6 +62,12 @@ class Depends:
     viewer: Hashable = ()
     head: int | None = None
     alike: Callable[[], Hashable] | None = None
+    # Subjects named by reading (each participant's ``character`` and ``states`` on a Sequence's board), and the kinds
+    # of subject that function names (``character`` for ``character:12``): an Event that touched no subject of those
+    # kinds cannot change the region through them, so ``changed_by`` answers without reading them (a draw in one
+    # Sequence, asked about another's board).
+    more: Callable[[], frozenset[str]] | None = None
+    more_kinds: frozenset[str] = frozenset()
 
     # What the functions answered, for this declaration only (``init=False``: ``dataclasses.replace`` starts afresh).
     _read: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -80,12 +86,29 @@ class Depends:
         asks for them to see whether the Event changed the region, then for its key)."""
         if "subjects" not in self._read:
             named = self.subjects() if callable(self.subjects) else self.subjects
-            self._read["subjects"] = frozenset(named) | {subject(TABLE, self.campaign_id)}
+            self._read["subjects"] = frozenset(named) | {subject(TABLE, self.campaign_id)} | self._more()
         found: frozenset[str] = self._read["subjects"]
+        return found
+
+    def _more(self) -> frozenset[str]:
+        if self.more is None:
+            return frozenset()
+        found = self.more()
+        stray = {name for name in found if name.partition(":")[0] not in self.more_kinds}
+        if stray:  # a declaration that names more than it says it may: ``changed_by`` could miss a change
+            raise ValueError(f"subjects {sorted(stray)} are not of the declared kinds {sorted(self.more_kinds)}")
         return found
 
     def changed_by(self, touched: Iterable[str]) -> bool:
         """Whether an Event that touched ``touched`` changes this region."""
+        touched = frozenset(touched)
+        if "subjects" not in self._read and self.more is not None and not callable(self.subjects):
+            # What is named without reading first: only when it is not changed and the Event touched a subject of a
+            # kind ``more`` names are the subjects read.
+            if not self.subjects.isdisjoint(touched) or subject(TABLE, self.campaign_id) in touched:
+                return True
+            if not any(name.partition(":")[0] in self.more_kinds for name in touched):
+                return False
         return not self.all_subjects().isdisjoint(touched)
 
 
@@ -217,18 +240,31 @@ def _atomic_depth() -> int:
 
 
 @contextmanager
-def version_pass() -> Iterator[None]:
+def version_pass(*, hand_over: bool = False) -> Iterator[None]:
     """Within it, the first region that needs versions reads every version of its campaign (one query), and the
     other regions of the page take theirs from that read: a page of N regions costs one version query, not N.
 
     Safe by construction: an Event appended during the pass forgets what was read (``forget_versions``, called
     where versions are written), and nothing is remembered from inside a transaction opened during the pass,
-    whose writes could still be rolled back."""
-    token = _pass.set(_Pass(depth=_atomic_depth()))
+    whose writes could still be rolled back.
+
+    ``hand_over``: what this pass read is given to the pass around it, when that one stands at the same transaction
+    depth (the live pages' copies rendered by the request that committed an Event, ``campaigns.live_announce``:
+    the request's own answer then finds the versions, the story and the participants its pages' copies read, as the
+    table stands after its commit). Only what the enclosing pass has not read itself, and only while no write came
+    between: a later Event forgets them all alike."""
+    outer = _pass.get()
+    inner = _Pass(depth=_atomic_depth())
+    token = _pass.set(inner)
     try:
         yield
     finally:
         _pass.reset(token)
+        if hand_over and outer is not None and outer.depth == inner.depth and not inner.wrote:
+            for campaign_id, found in inner.read.items():
+                outer.read.setdefault(campaign_id, found)
+            for key, fact in inner.facts.items():
+                outer.facts.setdefault(key, fact)
 
 
 def forget_versions() -> None:

@@ -152,3 +152,30 @@ def test_two_things_of_one_region_declared_alike_are_kept_apart(tmp_path: Path) 
         assert kept_regions.region_html(region, 2, None) == '<p id="thing-2">2</p>'
         assert kept_regions.regions_html(region, [2, 3], None) == ['<p id="thing-2">2</p>', '<p id="thing-3">3</p>']
     forget_markup_versions()
+
+
+def test_subjects_named_by_reading_are_read_only_for_an_event_of_their_kinds() -> None:
+    """A board's participants' ``character`` and ``states`` (``Depends.more``): a draw in another Sequence, which
+    touches neither kind, is answered without reading who takes part; a wound is not; a declaration that names a kind
+    it did not say it names is refused (``changed_by`` could miss a change)."""
+    from core.regions import Depends
+
+    reads: list[str] = []
+
+    def participants() -> frozenset[str]:
+        reads.append("read")
+        return frozenset({"character:7", "states:7"})
+
+    def board() -> Depends:
+        return Depends(campaign_id=3, subjects=frozenset({"sequence:1"}), more=participants,
+                       more_kinds=frozenset({"character", "states"}))  # fmt: skip
+
+    assert not board().changed_by({"sequence:2", "drew:9", "turn:7", "log:3"}) and reads == []
+    assert board().changed_by({"sequence:1"}) and reads == []
+    assert board().changed_by({"table:3"}) and reads == []
+    assert not board().changed_by({"character:8"}) and reads == ["read"]
+    assert board().changed_by({"states:7"}) and reads == ["read", "read"]
+    assert board().all_subjects() == {"sequence:1", "character:7", "states:7", "table:3"}
+    stray = Depends(campaign_id=3, subjects=frozenset(), more=participants, more_kinds=frozenset({"character"}))
+    with pytest.raises(ValueError, match="states:7"):
+        stray.changed_by({"character:7"})

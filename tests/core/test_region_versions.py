@@ -54,3 +54,50 @@ def test_nothing_is_kept_from_inside_a_transaction_opened_during_the_pass(django
         except RuntimeError:
             pass
         assert versions(_subjects(one), campaign.pk) == {one: 5}
+
+
+def test_a_pass_hands_what_it_read_to_the_pass_around_it(django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """The live pages' copies rendered by the request that committed an Event (``campaigns.live_announce``) hand their
+    reads to the request's own pass: its answer finds the versions and facts they read, not a second query."""
+    from core.regions import pass_fact
+
+    campaign = campaign_with()
+    one = subject("character", 1)
+    write_versions(campaign.pk, _subjects(one), 5)
+    loads: list[str] = []
+    with version_pass():
+        with version_pass(hand_over=True):
+            versions(_subjects(one), campaign.pk)
+            pass_fact("story", lambda: loads.append("inner") or "told")
+        with django_assert_num_queries(0):
+            assert versions(_subjects(one), campaign.pk) == {one: 5}
+        assert pass_fact("story", lambda: loads.append("outer") or "again") == "told"
+        with version_pass():  # without ``hand_over``: what it reads stays its own
+            pass_fact("other", lambda: loads.append("kept apart") or "x")
+        pass_fact("other", lambda: loads.append("outer") or "y")
+    assert loads == ["inner", "kept apart", "outer"]
+
+
+def test_a_pass_that_wrote_hands_nothing_over(django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """Reads from before a write of the inner pass name a table that no longer stands: the outer pass reads again."""
+    campaign = campaign_with()
+    one = subject("character", 1)
+    write_versions(campaign.pk, _subjects(one), 5)
+    with version_pass():
+        with version_pass(hand_over=True):
+            versions(_subjects(one), campaign.pk)
+            write_versions(campaign.pk, _subjects(one), 6)
+        with django_assert_num_queries(1):
+            assert versions(_subjects(one), campaign.pk) == {one: 6}
+
+
+def test_a_pass_hands_nothing_to_a_pass_at_another_depth() -> None:
+    """Reads made outside a transaction the outer pass is inside of (or the reverse) are not its to keep."""
+    from core.regions import pass_fact
+
+    loads: list[str] = []
+    with version_pass():
+        with transaction.atomic(), version_pass(hand_over=True):
+            pass_fact("story", lambda: loads.append("inner") or "told")
+        pass_fact("story", lambda: loads.append("outer") or "again")
+    assert loads == ["inner", "outer"]
