@@ -45,6 +45,9 @@ from core.regions import version_pass
 CSRF_MARKER = "live-csrf-token-of-the-page"
 # Renderings kept per process, newest last: enough for a catch-up after a drop to share them too.
 KEPT_RENDERINGS = 256
+# The newest of them keep what their sockets take copies with (the members, the facts, the assembled copies); the older
+# keep their fragments alone (``EventRendering.let_readers_go``).
+KEPT_READERS = 16
 
 
 def may_see(event: Event, membership: Membership) -> bool:
@@ -92,6 +95,21 @@ class EventRendering:
         self._lock = threading.Lock()
         self._facts_head: int | None = None  # the campaign's stream position when the facts were read
         self.renders = 0  # fragments rendered (tests and the benchmark read it)
+
+    def holds_readers(self) -> bool:
+        return self._members is not None or bool(self._copies) or "_live_facts" in self.event.__dict__
+
+    def let_readers_go(self) -> None:
+        """Forget what the sockets took their copies with: the members (three rows each, with the campaign and its
+        stream), the facts that sorted them into audiences and the copies assembled. A process keeping its renderings
+        for catch-ups otherwise keeps thousands of model rows, which every full collection of the garbage collector
+        walks while a live draw waits (40–80 ms on a 2-core machine). An older event asked for again reads them
+        again, as its first socket did (a catch-up asks with its own membership: ``html_for``)."""
+        with self._lock:
+            self._members = None
+            self._copies.clear()
+            self._facts_head = None
+            self.event.__dict__.pop("_live_facts", None)
 
     def _facts_outdated(self) -> bool:
         """Whether an event was appended to the campaign since the facts were read: every change that can move
@@ -213,6 +231,10 @@ def rendering_of(event_id: int, *, loaded: Event | None = None) -> EventRenderin
         rendering = _renderings.setdefault(event_id, EventRendering(event))
         while len(_renderings) > KEPT_RENDERINGS:
             _renderings.popitem(last=False)
+        older = list(_renderings.values())[:-KEPT_READERS]
+    for old in older:
+        if old.holds_readers():
+            old.let_readers_go()
     return rendering
 
 

@@ -7,7 +7,11 @@ buy nothing for what it holds.
   note the walk cost about 0.6 ms of a 15 ms request (100 keys).
 - **Pickling strings.** The memory cache pickles each value so that a cached list cannot be changed through the
   caller's copy. A ``str`` cannot be changed at all, and rendered HTML is what the store mostly holds: it is kept
-  as it is (a ``SafeString`` too). Anything else is pickled as before.
+  as plain text (a ``SafeString`` too: its callers mark what they take out safe, ``core.fragment_cache``). Anything
+  else is pickled as before.
+
+A ``SafeString`` is a ``str`` with a ``__dict__``, which the garbage collector tracks: thousands of them kept here were
+walked by every full collection, a pause a live draw waited through. Plain text is not tracked.
 
 Everything else (the bound on the number of entries, culling, timeouts, the lock) is Django's.
 """
@@ -23,10 +27,6 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.locmem import LocMemCache
 from django.utils.safestring import SafeString
 
-# Strings cannot be changed through a copy: kept as they are (rendered HTML is mostly a SafeString, whose pickling
-# goes through copyreg and cost more than plain text's).
-_IMMUTABLE = frozenset({str, SafeString})
-
 
 class FragmentStore(LocMemCache):
     if TYPE_CHECKING:  # LocMemCache's own, which its stubs leave out
@@ -41,11 +41,15 @@ class FragmentStore(LocMemCache):
         """Keys are ours (see the module's docstring): nothing to warn about."""
 
     def _pack(self, value: Any) -> Any:
-        return value if type(value) in _IMMUTABLE else pickle.dumps(value, self.pickle_protocol)
+        # Strings cannot be changed through a copy: kept as they are, a SafeString as plain text (its pickling went
+        # through copyreg and cost more than plain text's; ``SafeString.__str__`` is itself: ``str.__str__`` copies).
+        if type(value) is SafeString:
+            return str.__str__(value)
+        return value if type(value) is str else pickle.dumps(value, self.pickle_protocol)
 
     @staticmethod
     def _unpack(stored: Any) -> Any:
-        return stored if type(stored) in _IMMUTABLE else pickle.loads(stored)  # noqa: S301 - only what we stored
+        return stored if type(stored) is str else pickle.loads(stored)  # noqa: S301 - only what we stored
 
     def get(self, key: str, default: Any = None, version: int | None = None) -> Any:
         key = self.make_key(key, version=version)
