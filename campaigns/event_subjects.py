@@ -5,17 +5,16 @@ An Event touches:
 - ``character:<id>`` and ``states:<id>`` for every character it names (its ``characters``, and the ids its
   payload carries: ``character_id``, ``from_id`` for a Revers taken from another, ``atout.character_id`` for
   the Atouts that paid a Test's follow-up), and ``characters:<campaign>`` when it names any (what reads every
-  character of the campaign depends on that one);
+  character of the campaign depends on that one). A split declared or a hand dealt (``CARDS_ONLY``) names its
+  drawer for the log but changes their cards, not their character: it touches these only when the draw spent a use
+  of a power's boost (its hand's ``boost``) or put the result on the table (``outcome``). A hand dealt touches its
+  drawer's ``turn:<id>`` and the campaign's ``turns:<campaign>`` instead (whose draws are still waited for), so a
+  draw in one Sequence leaves the drawer's rows in the others, their sheet and their panel alone;
 - ``sequence:<id>`` for the Sequence its payload names (``sequence``: every event of a Sequence's use cases,
   ``conflicts.services.changes._append``), on which the Sequence's board depends; ``draw:<id>`` when it changes
   the draw as a whole (``DRAW_CHANGED``, or a result put on the table or changed: its payload's ``outcome``) and
   ``drew:<participant>`` for each participant whose own cards it changed (``own_cards``): a participant's row and
   draw panel depend on those two, so a draw renders its drawer's row again and finds the others kept;
-  A split declared or a hand dealt (``CARDS_ONLY``) names its drawer for the log but changes nothing of the
-  character: it touches these only when the draw spent a use of a power's boost (its hand's ``boost``) or put the
-  result on the table (``outcome``); a hand dealt touches its drawer's ``turn:<id>`` and the campaign's
-  ``turns:<campaign>`` instead (whose draws are still waited for), so a draw in one Sequence leaves the character's
-  rows in the others, its sheet and its panel alone;
 - ``traits:<id>`` for those characters too (what a sheet's trait rows read: the traits and their ranks, the
   states, the Revers, a power's boost), unless its kind only moves Atouts (``ATOUTS_ONLY``: a gain, a refund, a
   spending that raises no trait), which change the sheet's counters and ledger and nothing its trait rows show;
