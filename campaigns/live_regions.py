@@ -25,7 +25,12 @@ def touched(event: Event) -> frozenset[str]:
     """The subjects ``event`` changed, read once per event and process."""
 
     def load() -> frozenset[str]:
-        ids = list(event.characters.values_list("pk", flat=True)) if event.pk is not None else []
+        if event.pk is None:
+            ids: list[int] = []
+        elif "characters" in getattr(event, "_prefetched_objects_cache", {}):
+            ids = [c.pk for c in event.characters.all()]  # loaded with it (``for_display``): no query
+        else:
+            ids = list(event.characters.values_list("pk", flat=True))
         return subjects_of(event.kind, event.campaign_id, event.payload, ids)
 
     found: frozenset[str] = event_fact(event, "touched_subjects", load)

@@ -1,7 +1,8 @@
 """Issue 26: a draw reaches twenty open screens for a bounded cost. Each open page receives exactly the regions whose
 declarations the draw's subjects touch: a player whose characters are not in the Sequence receives its log entry
 and nothing of the "now" block or the « Sequences under way » card; the narrator's dashboard receives the drawer's
-panel, not the whole grid; and the queries of the whole fan-out do not grow with the number of pages open."""
+panel only when the draw changed the character; and the queries of the whole fan-out do not grow with the number of
+pages open."""
 
 from __future__ import annotations
 
@@ -89,3 +90,18 @@ def test_the_fan_out_costs_the_same_queries_for_three_or_nine_bystanders() -> No
     _copies, with_many = _fan_out(g, [g.narrator, g.player, *many])
     assert with_many == with_few
     assert with_many <= 25
+
+
+def test_what_an_event_touched_is_read_from_the_characters_loaded_with_it(django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """The live layer loads an event with its characters (``for_display``): the subjects it touched are named from
+    them, with no query of their own; an event loaded without them reads their ids."""
+    from campaigns.live_regions import touched
+
+    f = fight(npcs=1)
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 3}, defence={f.pc.key: 2}))
+    drew = Event.objects.filter(campaign=f.campaign, kind="sequence.drew").for_display().get()
+    with django_assert_num_queries(0):
+        assert f"turn:{f.hero.pk}" in touched(drew)
+    bare = Event.objects.get(pk=drew.pk)
+    with django_assert_num_queries(1):
+        assert touched(bare) == touched(drew)
