@@ -202,8 +202,7 @@ def subjects_of(
     scopes = (TABLE,) if declared is None else declared
     touched |= {subject(scope, campaign_id) for scope in (*scopes, LOG)}
     touched |= {subject(DREW, pk) for pk in own_cards(kind, payload)}
-    drawing = kind in ("sequence.drew", "sequence.npcs_drew")
-    if drawing and "outcome" in payload:
+    if kind in DEALS and "outcome" in payload:
         touched.add(subject(SEQUENCES, campaign_id))  # the draw's result is on the table: the phase moved
     # A result put on the table (the last draw) or changed (an Atout drawing a card again or turning one): every
     # panel and row shows what each participant takes.

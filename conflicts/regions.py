@@ -372,13 +372,18 @@ def leave_html(thing: BoardOf, membership: Membership, *, request: Any = None) -
     return region_html(LEAVE, thing, membership, request=request)
 
 
+def _board_thing(board: selectors.Board | BoardOf) -> BoardOf:
+    """What the board region shows, from a ``Board`` the caller built (for its panels too) or the ``BoardOf`` itself."""
+    return board if isinstance(board, BoardOf) else BoardOf(board.sequence, board)
+
+
 def board_html(
     board: selectors.Board | BoardOf, membership: Membership, *, request: Any = None, token: str | None = None,
     oob: bool = False, console_forms: dict[str, Any] | None = None,
 ) -> SafeString:  # fmt: skip
     """The board region for ``membership``; with a modifiers form open in a row, the board rendered afresh. Given a
     ``BoardOf`` without its ``Board``, the board is built only if its region is not found kept."""
-    thing = board if isinstance(board, BoardOf) else BoardOf(board.sequence, board)
+    thing = _board_thing(board)
     if console_forms:
         # A modifiers form is the narrator's (their console): the console's context, the forms put in.
         context = {**_board_context(thing, membership, request), "console_forms": console_forms, "oob": oob}
@@ -390,7 +395,7 @@ def board_answer_html(board: selectors.Board | BoardOf, membership: Membership, 
     """The board as the answer to one's own POST carries it: what the request's Events changed of it, as their pushes
     send it (its head, rows and foot, or the whole board: ``core.kept_regions.changed_html``), so that the answer and
     the push are the same regions at the same position. The whole board when the request changed nothing (a refusal)."""
-    thing = board if isinstance(board, BoardOf) else BoardOf(board.sequence, board)
+    thing = _board_thing(board)
     touched = touched_by_request()
     if not touched:
         return board_html(thing, membership, request=request, oob=True)

@@ -167,9 +167,12 @@ def region_html(
     request: Any = None,
     token: str | None = None,
     oob: bool = False,
+    depends: Depends | None = None,
 ) -> SafeString:
     """Region ``region`` showing ``thing`` to ``membership``, kept by its declaration; ``token`` is the CSRF
-    token to print (with a ``request`` and none given, the request's own; ``None`` prints none)."""
+    token to print (with a ``request`` and none given, the request's own; ``None`` prints none). ``depends``: the
+    region's declaration for them when the caller has asked it already (with what it read: its subjects, its
+    readers)."""
     if token is None and request is not None:
         token = get_token(request)
     # The versions the inner key was read with: the regions rendered inside this one (a board's rows) key
@@ -202,7 +205,8 @@ def region_html(
 
     if not enabled():
         return own(render(token))
-    depends = region.depends(thing, membership, request)
+    if depends is None:
+        depends = region.depends(thing, membership, request)
     try:
         outer = outer_key(region, depends, oob, shows=shows)
         if outer is None:
@@ -307,7 +311,8 @@ def changed_html(
     names none of them; its items alone, each swapped by its own id, when it is made of items (``core.regions.Items``)
     and the Event changed some of them and nothing else it reads; otherwise the whole region. A live push and the answer
     to one's own POST send the same (``campaigns.live_regions``, ``conflicts.views``)."""
-    if not region.depends(thing, membership, request).changed_by(touched):
+    declared = region.depends(thing, membership, request)
+    if not declared.changed_by(touched):
         return []
     items = region.items
     if items is not None and not items.depends(thing, membership, request).changed_by(touched):
@@ -315,4 +320,4 @@ def changed_html(
             region_html(item_region, item, membership, request=request, token=token, oob=True)
             for item_region, item in items.changed(thing, membership, touched)
         ]
-    return [region_html(region, thing, membership, request=request, token=token, oob=True)]
+    return [region_html(region, thing, membership, request=request, token=token, oob=True, depends=declared)]

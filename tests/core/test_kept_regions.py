@@ -179,3 +179,25 @@ def test_subjects_named_by_reading_are_read_only_for_an_event_of_their_kinds() -
     stray = Depends(campaign_id=3, subjects=frozenset(), more=participants, more_kinds=frozenset({"character"}))
     with pytest.raises(ValueError, match="states:7"):
         stray.changed_by({"character:7"})
+
+
+@pytest.mark.django_db
+def test_what_an_event_changed_asks_the_regions_declaration_once(tmp_path: Path) -> None:
+    """``changed_html`` asks whether the Event changed the region, then renders it whole under that same declaration:
+    what it read (its subjects, its readers: a board's story read apart) is not read a second time."""
+    (tmp_path / "region.html").write_text("<p>{{ value }}</p>")
+    asked: list[int] = []
+
+    def depends(thing: int, membership: object, request: object) -> Depends:
+        asked.append(thing)
+        return Depends(campaign_id=1, subjects=frozenset({subject("character", thing)}))
+
+    region = Region("test-asked-once", "region.html", load=lambda pk, m: pk, context=lambda t, m, r: {"value": t},
+                    depends=depends)  # fmt: skip
+    with override_settings(TEMPLATES=_templates(tmp_path)):
+        forget_markup_versions()
+        assert kept_regions.changed_html(region, 4, None, frozenset({"character:5"})) == []
+        assert asked == [4]
+        (html,) = kept_regions.changed_html(region, 4, None, frozenset({"character:4"}))
+        assert html == "<p>4</p>" and asked == [4, 4]
+    forget_markup_versions()
