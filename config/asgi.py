@@ -5,10 +5,16 @@ from __future__ import annotations
 import gc
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-django_asgi_app = get_asgi_application()
+# What django.core.asgi.get_asgi_application does, with the handler that keeps its request threads (and so their
+# database connections) from one request to the next.
+django.setup(set_prefix=False)
+
+from core.request_threads import PooledThreadsASGIHandler  # noqa: E402
+
+django_asgi_app = PooledThreadsASGIHandler()
 
 from core.checks import refuse_public_key_on_a_public_server  # noqa: E402
 

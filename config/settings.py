@@ -121,6 +121,8 @@ FRAGMENT_CACHE = env_bool("FRAGMENT_CACHE", True)
 FORM_RENDERER = "core.form_rendering.CachedWidgetRenderer"
 
 WSGI_APPLICATION = "config.wsgi.application"
+# How many idle request threads the ASGI server keeps for the next requests (core/request_threads.py).
+REQUEST_THREADS_KEPT = int(os.environ.get("REQUEST_THREADS_KEPT", "16"))
 ASGI_APPLICATION = "config.asgi.application"
 
 DATABASES = {"default": dj_database_url.parse(os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
@@ -133,7 +135,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
-    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE", "0"))
+    # Kept open between requests: each request thread is kept (core/request_threads.py), and so is the live
+    # sockets' database thread, so a connection is opened once per thread rather than once per request.
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE", "600"))
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 elif env_bool("DB_POOL", True):
     # Under ASGI every sync_to_async call may run on another thread, and Channels closes the
     # connection after each database call of a consumer: persistent connections (CONN_MAX_AGE>0)
