@@ -10,7 +10,17 @@ class ConflictsConfig(AppConfig):
 
     def ready(self) -> None:
         from campaigns.demo import register_demo_step
-        from conflicts import archive, asked_tests, chronicle_kinds, live, now, regions, settings_sections  # noqa: F401  (register event texts, regions and live fragments)
+        from conflicts import (  # noqa: F401  (register event texts, regions and live fragments)
+            archive,
+            asked_tests,
+            chronicle_kinds,
+            decks_region,
+            live,
+            now,
+            regions,
+            running_region,
+            settings_sections,
+        )
         from conflicts.demo import demo_sequence
         from conflicts.services.leaving import draw_without_those_out
         from states.hooks import on_out_of_action

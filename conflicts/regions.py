@@ -1,5 +1,5 @@
-"""The Sequence page's regions (``core.regions``): the board, and each participant's row on it; and the campaign
-pages' « Sequences under way » card.
+"""The Sequence page's board (``core.regions``), and each participant's row on it. Beside it on the page, the decks
+(``conflicts.decks_region``); on the campaign pages, the « Sequences under way » card (``conflicts.running_region``).
 
 **The board** (``conflicts/partials/board.html``) shows a Sequence as one member may see it
 (``selectors.sequence_board``): its row, its participants' rows with their characters' names, kinds and owners,
@@ -60,22 +60,19 @@ from campaigns.answer_position import touched_by_request
 from campaigns.event_subjects import (
     CAST,
     CHARACTER,
-    DECKS,
     DRAW,
     DREW,
     SEQUENCE,
-    SEQUENCES,
     SETTINGS,
     STATES,
 )
 from campaigns.kept import table_head
 from campaigns.models import Membership
 from conflicts import selectors
-from conflicts.models import Deck, Participant, Sequence
-from conflicts.running_table import running_sequences, running_table, waiting_for, waits_subjects
+from conflicts.models import Participant, Sequence
 from conflicts.story import sequence_story
 from core.kept_regions import changed_html, region_html
-from core.regions import Depends, Items, Region, pass_fact, register, subject
+from core.regions import TABLE, Depends, Items, Region, pass_fact, register, subject
 
 BOARD_TEMPLATE = "conflicts/partials/board.html"
 CONSOLE_ROW = "conflicts/partials/console_row.html"
@@ -118,7 +115,7 @@ class BoardOf:
         return self._participants()
 
 
-def _viewer(membership: Membership) -> tuple[Any, ...]:
+def member_viewer(membership: Membership) -> tuple[Any, ...]:
     return ("narrator",) if membership.is_narrator else ("player", membership.user_id)
 
 
@@ -156,7 +153,7 @@ def board_depends(thing: BoardOf, membership: Membership, _request: Any = None, 
         # The campaign's ``log_epoch`` (renames of people bump it: the story names them). Not the row itself: its
         # loaded relations carry the stream head, which would make every Event a new key.
         rows=(sequence.campaign_id, sequence.campaign.log_epoch),
-        viewer=_viewer(membership),
+        viewer=member_viewer(membership),
         head=table_head(membership),
         alike=alike,
     )
@@ -181,22 +178,69 @@ def changed_parts(thing: BoardOf, membership: Membership, touched: frozenset[str
     """The parts of a board an Event changed, in the board's order: its head, each row whose declaration names one of
     the Event's subjects (as the reader's copy shows it: their own rows with their budgets, the others as their
     spectators read them) and its foot. The head and foot declare the board's subjects, so an Event that changed the
-    board (the only one asked here: ``core.kept_regions.changed_html``) changed them."""
-    board = thing.built(membership)
-    as_read = selectors.as_spectators_read_it(board)
-    spectators = {v.participant.pk: v for v in as_read.views}
-    region = CONSOLE_ROW_REGION if board.is_narrator else PLAYER_ROW_REGION
-    rows = [RowOf(board, v) if v.controlled else RowOf(as_read, spectators[v.participant.pk]) for v in board.views]
-    return [(HEAD, thing), *((region, row) for row in rows if row_depends(row).changed_by(touched)), (FOOT, thing)]
+    board (the only one asked here: ``core.kept_regions.changed_html``) changed them.
+
+    Which rows changed is the same for every reader (a row's subjects are its participant's): worked out once per
+    render pass. A player none of whose own rows changed reads them as every spectator does, from the pass's one
+    spectators' board: their own board (with their story and budgets) is built only when one of their rows changed."""
+    changed = _rows_changed(thing, touched)
+    if not changed:
+        return [(HEAD, thing), (FOOT, thing)]
+    if membership.is_narrator or any(selectors.controls(membership, p) for p in changed):
+        board = thing.built(membership)
+        as_read = selectors.as_spectators_read_it(board)
+        spectators = {v.participant.pk: v for v in as_read.views}
+        region = CONSOLE_ROW_REGION if board.is_narrator else PLAYER_ROW_REGION
+        pks = {p.pk for p in changed}
+        rows = [
+            RowOf(board, v) if v.controlled else RowOf(as_read, spectators[v.participant.pk])
+            for v in board.views
+            if v.participant.pk in pks
+        ]
+        return [(HEAD, thing), *((region, row) for row in rows), (FOOT, thing)]
+    spectators_board = _spectators_board(thing, membership)
+    views = {v.participant.pk: v for v in spectators_board.views}
+    return [
+        (HEAD, thing),
+        *((PLAYER_ROW_REGION, RowOf(spectators_board, views[p.pk])) for p in changed),
+        (FOOT, thing),
+    ]
+
+
+def _rows_changed(thing: BoardOf, touched: frozenset[str]) -> list[Participant]:
+    """The participants whose rows an Event that touched ``touched`` changed, in the board's order (once per pass)."""
+    sequence = thing.sequence
+
+    def load() -> list[Participant]:
+        snapshot = selectors.shared_snapshot(sequence)
+        table = subject(TABLE, int(sequence.campaign_id))  # every declaration's catch-all (``Depends.all_subjects``)
+        return [p for p in snapshot.everyone if table in touched or not _row_subjects(sequence, p).isdisjoint(touched)]
+
+    found: list[Participant] = pass_fact(("board rows changed", int(sequence.pk), touched), load)
+    return found
+
+
+def _spectators_board(thing: BoardOf, membership: Membership) -> selectors.Board:
+    """The board as a player who controls none of it reads it (no story: a row reads none), built once per pass for
+    every player whose own rows an Event left alone."""
+    sequence = thing.sequence
+
+    def build() -> selectors.Board:
+        snapshot = selectors.shared_snapshot(sequence)
+        board = selectors.sequence_board(snapshot.sequence, membership, snapshot=snapshot, story=False)
+        return selectors.as_spectators_read_it(board)
+
+    found: selectors.Board = pass_fact(("spectators' board", int(sequence.pk)), build)
+    return found
 
 
 def _board_of(sequence_id: int, membership: Membership) -> BoardOf | None:
     # This member's campaign only: a socket may name any id (a catch-up renders what it names).
-    sequence = _sequence_for(membership, sequence_id)
+    sequence = sequence_of_page(membership, sequence_id)
     return None if sequence is None else BoardOf(sequence)
 
 
-def _sequence_for(membership: Membership, sequence_id: int) -> Sequence | None:
+def sequence_of_page(membership: Membership, sequence_id: int) -> Sequence | None:
     """The Sequence a page of ``membership`` names, read once per render pass for every member of its campaign."""
     key = ("sequence of campaign", int(membership.campaign_id), int(sequence_id))
 
@@ -318,18 +362,23 @@ class RowOf:
     view: selectors.ParticipantView
 
 
+def _row_subjects(sequence: Sequence, participant: Participant) -> frozenset[str]:
+    """What a row reads through the table's subjects: the board's, for its own participant (whoever reads it)."""
+    campaign_id = int(sequence.campaign_id)
+    character_id = participant.character_id
+    return frozenset(
+        {subject(DRAW, sequence.pk), subject(DREW, participant.pk)}
+        | {subject(SETTINGS, campaign_id), subject(CAST, campaign_id)}
+        | {subject(kind, character_id) for kind in (CHARACTER, STATES)}
+    )
+
+
 def row_depends(thing: RowOf, _membership: Any = None, _request: Any = None) -> Depends:
     """A row's declaration (see the module's docstring): the board's subjects for its own participant."""
     sequence = thing.board.sequence
-    campaign_id = int(sequence.campaign_id)
-    character_id = thing.view.participant.character_id
     return Depends(
-        campaign_id=campaign_id,
-        subjects=frozenset(
-            {subject(DRAW, sequence.pk), subject(DREW, thing.view.participant.pk)}
-            | {subject(SETTINGS, campaign_id), subject(CAST, campaign_id)}
-            | {subject(kind, character_id) for kind in (CHARACTER, STATES)}
-        ),
+        campaign_id=int(sequence.campaign_id),
+        subjects=_row_subjects(sequence, thing.view.participant),
         # The row's own participant: a board's rows are one key each.
         rows=(thing.view.participant.pk,),
         viewer=("narrator",) if thing.board.is_narrator else ("player", thing.view.controlled),
@@ -400,123 +449,3 @@ def board_answer_html(board: selectors.Board | BoardOf, membership: Membership, 
     if not touched:
         return board_html(thing, membership, request=request, oob=True)
     return mark_safe("".join(changed_html(BOARD, thing, membership, touched, request=request)))  # noqa: S308 - ours
-
-
-@dataclass(frozen=True)
-class DecksOf:
-    """The decks' counts on a Sequence page (its reshuffle forms come back to that page)."""
-
-    sequence: Sequence
-    campaign_decks: list[Deck] | None = None  # the campaign's, when the caller has read them (the board has)
-
-    @property
-    def campaign_id(self) -> int:
-        return int(self.sequence.campaign_id)
-
-
-def decks_depends(thing: DecksOf, membership: Membership, _request: Any = None) -> Depends:
-    """The decks' cards (``decks:<campaign>``, touched by whatever deals, discards or reshuffles) and which decks
-    there are (``settings:<campaign>``). Viewer: narrators alike (every deck), each player apart (their own deck
-    besides the table's and the players')."""
-    campaign_id = thing.campaign_id
-
-    def alike() -> tuple[Any, ...]:
-        # Players differ only by a deck of their own (most tables have none: then every player reads the same list).
-        if membership.is_narrator:
-            return ("narrator",)
-        decks = thing.campaign_decks if thing.campaign_decks is not None else selectors.campaign_decks(campaign_id)
-        return ("player", tuple(d.pk for d in decks if d.player_id == membership.user_id))
-
-    return Depends(
-        campaign_id=campaign_id,
-        subjects=frozenset({subject(DECKS, campaign_id), subject(SETTINGS, campaign_id)}),
-        rows=(thing.sequence.pk,),
-        viewer=_viewer(membership),
-        head=table_head(membership),
-        alike=alike,
-    )
-
-
-def _decks_context(thing: DecksOf, membership: Membership, _request: Any) -> dict[str, Any]:
-    sequence = thing.sequence
-    return {"decks": selectors.visible_decks(membership, thing.campaign_decks), "campaign": sequence.campaign,
-            "next_url": sequence.get_absolute_url()}  # fmt: skip
-
-
-def _decks_of(sequence_id: int, membership: Membership) -> DecksOf | None:
-    sequence = _sequence_for(membership, sequence_id)
-    return None if sequence is None else DecksOf(sequence)
-
-
-DECKS_REGION = register(
-    Region(
-        name="sequence-decks",
-        template="conflicts/partials/decks.html",
-        load=_decks_of,
-        context=_decks_context,
-        depends=decks_depends,
-        watch="sequence",  # a Sequence page watches sequence:<pk>
-        element_id=lambda _thing: "decks",
-    )
-)
-
-
-def decks_html(thing: BoardOf, membership: Membership, *, request: Any = None) -> SafeString:
-    """The decks region of a Sequence page, from the decks its board has read when it was built."""
-    decks = thing.board.campaign_decks if thing.board is not None else None
-    return region_html(DECKS_REGION, DecksOf(thing.sequence, decks), membership, request=request)
-
-
-@dataclass(frozen=True)
-class RunningOf:
-    """The « Sequences under way » card of a campaign's home page and dashboard."""
-
-    campaign_id: int
-
-
-def running_depends(thing: RunningOf, membership: Membership, _request: Any = None) -> Depends:
-    """The card lists the campaign's Sequences not over yet (their titles, scenes and whether their result is on the
-    table: ``sequences:<campaign>``, touched by a Sequence begun or ended and by the draw that resolves one) and names
-    the viewer's own characters still to draw, leaving out those who cannot act (``settings:<campaign>``: whether the
-    states count). Whose draws: a narrator's card waits on every character (they draw for the NPCs nobody runs), a
-    player's on their own, so that another player's draw leaves it alone (``running_table.waits_subjects``). Viewer:
-    each member on their own."""
-    campaign_id = thing.campaign_id
-    table = {subject(SEQUENCES, campaign_id), subject(SETTINGS, campaign_id)}
-
-    def subjects() -> frozenset[str]:  # read only when the stream has moved
-        return frozenset(table | waits_subjects(membership))
-
-    def alike() -> tuple[Any, ...]:
-        # What differs between two members' cards: whose turn to draw it names (``running_for``).
-        return (membership.is_narrator, waiting_for(running_table(campaign_id), membership))
-
-    return Depends(
-        campaign_id=campaign_id,
-        subjects=subjects,
-        viewer=(membership.is_narrator, membership.user_id),
-        head=table_head(membership),
-        alike=alike,
-    )
-
-
-def _running_of(campaign_id: int, membership: Membership) -> RunningOf | None:
-    return RunningOf(campaign_id) if campaign_id == membership.campaign_id else None
-
-
-RUNNING = register(
-    Region(
-        name="running-sequences",
-        template="conflicts/partials/running.html",
-        load=_running_of,
-        context=lambda _thing, membership, _request: {"running": running_sequences(membership)},
-        depends=running_depends,
-        watch="home",  # a campaign page and the dashboard watch home:<campaign> (campaigns.live.home_subject)
-        element_id=lambda _thing: "running-sequences",
-    )
-)
-
-
-def running_card(membership: Membership, *, oob: bool = False) -> SafeString:
-    """The card (``#running-sequences``) for ``membership``, empty when nothing is under way."""
-    return region_html(RUNNING, RunningOf(int(membership.campaign_id)), membership, oob=oob)

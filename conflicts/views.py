@@ -20,6 +20,7 @@ from campaigns.live import console_subject, sequence_subject
 from campaigns.models import Membership
 from conflicts import decks as deck_store
 from conflicts import selectors
+from conflicts.decks_region import decks_html
 from conflicts.forms import (
     DeclareForm,
     ModifiersForm,
@@ -32,7 +33,7 @@ from conflicts.forms import (
 from conflicts.fudge_test_views import test_form
 from conflicts.models import Deck, Participant, Scene
 from conflicts.odds_html import odds_html
-from conflicts.regions import BoardOf, board_answer_html, board_html, decks_html, leave_html
+from conflicts.regions import BoardOf, board_answer_html, board_html, leave_html
 from conflicts.rules.budget import Budget, Split
 from conflicts.services.atouts import participant_atout
 from conflicts.services.changes import controls

@@ -60,14 +60,25 @@ def _plain(value: Any) -> bool:
     """Whether ``value`` holds only built-in scalars (exact types: no SafeString, no enum) in tuples: its ``repr``
     then says all it holds, and the walk of ``fingerprint`` (the bulk of a key's cost) is not needed."""
     kind = type(value)
-    if kind is tuple:
-        return all(_plain(item) for item in value)
-    return kind in _SCALARS
+    if kind is not tuple:
+        return kind in _SCALARS
+    # A loop rather than ``all()`` over a generator: a page's fifty entry keys ask it of every part of every key.
+    for item in value:
+        kind = type(item)
+        if kind is tuple:
+            if not _plain(item):
+                return False
+        elif kind not in _SCALARS:
+            return False
+    return True
 
 
-def _digest(parts: Any) -> str:
-    plain = repr(parts) if _plain(parts) else repr(fingerprint(parts))
-    return hashlib.sha256(plain.encode()).hexdigest()
+def _digest(parts: Any, *, plain: bool | None = None) -> str:
+    """The key's digest of ``parts``; ``plain``: whether they are plain, when the caller knows it already."""
+    if plain is None:
+        plain = _plain(parts)
+    text = repr(parts) if plain else repr(fingerprint(parts))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 Here = tuple[str, str, str]  # a region's markup version, the language and the time zone: the same for a whole list
@@ -122,14 +133,17 @@ def _inner(
     # The readers are asked after the versions: what ``alike`` reads is then read in the same pass.
     fixed = _fixed(region, depends, oob, here, viewer=("readers", depends.readers()), shows=shows)
 
+    plain = _plain(fixed)
+
     def digest() -> str:
+        # The versions are names and numbers: the parts are plain when ``fixed`` is.
         stamped = tuple(sorted((name, found.get(name, 0)) for name in subjects))
-        return f"{kind}:{region.name}:{_digest((fixed, stamped))}"
+        return f"{kind}:{region.name}:{_digest((fixed, stamped), plain=plain)}"
 
     # Twenty pages of one live event ask for the same keys: each is worked out once per render pass, under what it is
     # made of (the pass forgets it with the versions it was read with: ``core.regions.pass_fact``). Only for plain
     # values, whose equality is their content (a model instance is equal to any other of its row).
-    key: str = pass_fact(("inner key", kind, fixed, subjects), digest) if _plain(fixed) else digest()
+    key: str = pass_fact(("inner key", kind, fixed, subjects), digest) if plain else digest()
     return key, subjects, found
 
 

@@ -85,8 +85,8 @@ def ask_test_form(context: Any, membership: Any) -> str:
 
 @register.simple_tag
 def running_sequences(membership: Any) -> str:
-    """The sequences under way, for a campaign page or the dashboard: a region (conflicts.regions.RUNNING)."""
-    from conflicts.regions import running_card
+    """The sequences under way, for a campaign page or the dashboard: a region (conflicts.running_region.RUNNING)."""
+    from conflicts.running_region import running_card
 
     return running_card(membership)
 

@@ -24,23 +24,33 @@ from tests.conflicts.factories import draw, fight, npc
 pytestmark = pytest.mark.django_db
 
 
-def _table_with_players(count: int):  # type: ignore[no-untyped-def]
-    """The fight of ``tests.conflicts.factories`` and ``count`` more players, each with a character in a duel of
-    their own against a thug of the narrator's."""
+def _players(f, count: int, sequence_of):  # type: ignore[no-untyped-def]
+    """``count`` more players at the fight's table, each with a character put in the Sequence ``sequence_of(i)``
+    names, on the heroes' side."""
     from tests.campaigns.factories import UserFactory
 
-    f = fight(npcs=1)
     others = []
     for i in range(count):
         user = UserFactory()
         f.campaign.memberships.create(user=user, role="player")
         character = pc(f.campaign, user, name=f"Joueur {i}", ranks={"combat": 3})
-        duel = sequence_create(scene=f.scene, actor=f.narrator, data={"title": f"Duel {i}"})
-        participant_add(sequence=duel, actor=f.narrator, character=character, side="PJ", trait_code="combat")
-        thug = npc(f.campaign, f.narrator, f"Brute {i}")
-        participant_add(sequence=duel, actor=f.narrator, character=thug, side="Truands", trait_code="combat")
+        participant_add(sequence=sequence_of(i), actor=f.narrator, character=character, side="PJ", trait_code="combat")
         others.append(user)
-    return f, others
+    return others
+
+
+def _table_with_players(count: int):  # type: ignore[no-untyped-def]
+    """The fight of ``tests.conflicts.factories`` and ``count`` more players, each with a character in a duel of
+    their own against a thug of the narrator's."""
+    f = fight(npcs=1)
+
+    def duel(i: int):  # type: ignore[no-untyped-def]
+        seq = sequence_create(scene=f.scene, actor=f.narrator, data={"title": f"Duel {i}"})
+        thug = npc(f.campaign, f.narrator, f"Brute {i}")
+        participant_add(sequence=seq, actor=f.narrator, character=thug, side="Truands", trait_code="combat")
+        return seq
+
+    return f, _players(f, count, duel)
 
 
 def _pages(f, users):  # type: ignore[no-untyped-def]
@@ -105,3 +115,43 @@ def test_what_an_event_touched_is_read_from_the_characters_loaded_with_it(django
     bare = Event.objects.get(pk=drew.pk)
     with django_assert_num_queries(1):
         assert touched(bare) == touched(drew)
+
+
+def _players_in_the_fight(count: int):  # type: ignore[no-untyped-def]
+    """The fight, and ``count`` more players whose characters are in it, on Jim's side."""
+    f = fight(npcs=1)
+    return f, _players(f, count, lambda _i: f.sequence)
+
+
+def test_a_player_whose_own_rows_a_draw_left_alone_reads_the_others_rows_from_the_pass_s_one_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Which rows a draw changed is the same for every reader: a player who runs a row the draw did not change gets the
+    drawer's row as every spectator reads it, and their own board (story, budgets) is not built for that."""
+    from campaigns.live import sequence_subject
+    from conflicts.regions import BoardOf
+
+    built: list[int] = []
+    real = BoardOf.built
+
+    def counted(self: BoardOf, membership):  # type: ignore[no-untyped-def]
+        built.append(membership.pk)
+        return real(self, membership)
+
+    monkeypatch.setattr(BoardOf, "built", counted)
+    boards = {}
+    for count in (2, 6):
+        f, others = _players_in_the_fight(count)
+        draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
+        event = Event.objects.filter(campaign=f.campaign, kind="sequence.drew").for_display().latest("pk")
+        watching = frozenset({sequence_subject(f.sequence.pk)})
+        pages = [OpenPage(membership(f.campaign, user).pk, watching, "fr") for user in [f.player, *others]]
+        note_position(f.campaign.pk, event.position)
+        rendering = EventRendering(event)
+        built.clear()
+        rendering.render_for(pages)
+        boards[count] = len(built)
+        with version_pass():
+            copy = rendering.ready_html_for(pages[-1].membership_id, watching=watching, language="fr", csrf_token="t")
+        assert copy is not None and f'id="participant-{f.pc.pk}"' in copy  # the drawer's row, as spectators read it
+    assert boards[6] == boards[2] <= 3

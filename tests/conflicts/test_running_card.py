@@ -1,4 +1,4 @@
-"""The "Sequences under way" card is a region (conflicts.regions.RUNNING): one player's « your turn » never reaches
+"""The "Sequences under way" card is a region (conflicts.running_region.RUNNING): one player's « your turn » never reaches
 another's card, a change to what it shows is seen at once, and a card kept for a viewer is served again until the
 table changes."""
 
@@ -10,8 +10,8 @@ import pytest
 
 from campaigns.live import Viewer, extra_fragments, home_subject
 from campaigns.models import Membership, Role
-from conflicts.regions import running_card
 from conflicts.rules.budget import Split
+from conflicts.running_region import running_card
 from conflicts.services.sequences import participant_add, sequence_create
 from core import kept_regions
 from tests.campaigns.factories import UserFactory, membership

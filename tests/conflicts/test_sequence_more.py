@@ -433,7 +433,7 @@ def test_live_fragments_bring_the_atouts_after_the_draw_and_the_decks_counts() -
     f = fight(npcs=1)
     t = f.npcs[0]
     draw(f.pc, f.player, Split(attack={t.key: 5}), seed=3)
-    # The Sequence page watches its Sequence: the decks are one of its regions (``conflicts.regions.DECKS_REGION``).
+    # The Sequence page watches its Sequence: the decks are one of its regions (``conflicts.decks_region.DECKS_REGION``).
     page = Viewer(membership(f.campaign, f.player), watching=frozenset({f"sequence:{f.sequence.pk}"}))
     drew = "".join(extra_fragments(Event.objects.filter(kind="sequence.drew").latest("pk"), page))
     assert f'<div id="after-draw-{f.pc.pk}" hx-swap-oob="outerHTML"></div>' in drew
