@@ -38,6 +38,7 @@ from campaigns.live_pages import OpenPage
 from campaigns.models import CampaignStream, Event, Membership
 from campaigns.redaction import readable, readers_apart
 from campaigns.selectors import corrections_of, log_entries
+from core.prepared import PreparedRead
 from core.regions import version_pass
 
 # Forms in fragments carry the page's own CSRF token: fragments are rendered with this marker, and each
@@ -79,6 +80,16 @@ def _log_audience(event: Event, viewer: Viewer) -> Hashable:
 
 
 LOG_ENTRY = LivePart("", _log_entry, _log_audience, by_page=False)
+
+
+# A campaign's members, read again for every event each process renders (roles can change while a socket is open),
+# with the campaign's stream: the head each region's declaration names (``campaigns.kept.table_head``). Compiled once
+# per thread (``core.prepared``).
+_members_of = PreparedRead(
+    lambda campaign_id: (
+        Membership.objects.filter(campaign_id=campaign_id).select_related("campaign", "campaign__stream").order_by("pk")
+    )
+)
 
 
 class EventRendering:
@@ -127,10 +138,7 @@ class EventRendering:
         roles can change while a socket is open, so they are read per event, not per connection)."""
         if self._members is None:
             # With the campaign's stream: the head each region's declaration names (``campaigns.kept.table_head``).
-            members = Membership.objects.filter(campaign_id=self.event.campaign_id).select_related(
-                "campaign", "campaign__stream"
-            )
-            self._members = {m.pk: m for m in members}
+            self._members = {m.pk: m for m in _members_of(self.event.campaign_id)}
         return self._members.get(membership_id)
 
     def html_for(self, membership: Membership, *, watching: frozenset[str], language: str, csrf_token: str) -> str:

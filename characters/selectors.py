@@ -432,6 +432,16 @@ def revers_others(character: Character, membership: Membership) -> list[Revers]:
     return _revers_for_players(character.campaign_id, CharacterKind.PC.value, membership.user_id, 0, character.pk)
 
 
+# Who runs which character, read once per render pass (``owned_ids``): compiled once per thread (``core.prepared``).
+_owners_of = PreparedRead(
+    lambda campaign_id: (
+        Character.objects.filter(campaign_id=campaign_id, owner_id__isnull=False)
+        .order_by("pk")
+        .values_list("pk", "owner_id")
+    )
+)
+
+
 def owned_ids(membership: Membership) -> tuple[int, ...]:
     """The characters ``membership``'s user runs in its campaign, for the regions that show a member's own characters
     and declare them (``character:<id>``): one query per render pass for every member of the campaign
@@ -441,8 +451,7 @@ def owned_ids(membership: Membership) -> tuple[int, ...]:
 
     def load() -> dict[int, tuple[int, ...]]:
         owners: dict[int, list[int]] = {}
-        rows = Character.objects.filter(campaign_id=campaign_id, owner_id__isnull=False).order_by("pk")
-        for pk, owner_id in rows.values_list("pk", "owner_id"):
+        for pk, owner_id in _owners_of(campaign_id):
             owners.setdefault(owner_id, []).append(pk)
         return {owner: tuple(pks) for owner, pks in owners.items()}
 

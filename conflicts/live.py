@@ -35,6 +35,7 @@ from campaigns.live_catch_up import CatchUp, catch_up_region
 from campaigns.live_regions import touched
 from conflicts import selectors
 from conflicts.models import Participant, Sequence
+from core.prepared import PreparedRead
 from core.regions import subject
 
 if TYPE_CHECKING:
@@ -43,15 +44,24 @@ if TYPE_CHECKING:
 
 def _sequence(event: Event) -> Sequence | None:
     """The event's Sequence, loaded once per event for every socket and renderer of the process."""
-    return event_fact(
-        event,
-        "sequence",
-        lambda: (
-            Sequence.objects.select_related("scene", "campaign")
-            .filter(pk=event.payload.get("sequence"), campaign_id=event.campaign_id)
-            .first()
-        ),
+
+    def load() -> Sequence | None:
+        pk = named_sequence(event.payload)
+        if pk is None:
+            return None
+        found = _sequence_of_campaign(event.campaign_id, pk)
+        return found[0] if found else None
+
+    found: Sequence | None = event_fact(event, "sequence", load)
+    return found
+
+
+# Read for every event a process renders: compiled once per thread (``core.prepared``; arguments in the SQL's order).
+_sequence_of_campaign = PreparedRead(
+    lambda campaign_id, pk: (
+        Sequence.objects.select_related("scene", "campaign").filter(pk=pk, campaign_id=campaign_id).order_by()[:1]
     )
+)
 
 
 def _participants(event: Event) -> list[Participant]:
