@@ -4,9 +4,9 @@ in one go on its thread.
 Django's ASGI handler runs each request's synchronous code (middleware, view, template) in a thread of its own: it
 enters ``asgiref.sync.ThreadSensitiveContext()``, which makes a one-thread executor for the request, starts its
 thread, and on leaving shuts it down from yet another thread started to join it. Django's connections are per
-thread, so every request also opened a database connection and closed it (on SQLite, closing is where the write-ahead
-log is checkpointed): measured under a live table, the threads and the connections were some 8 % of a draw's server
-CPU, whatever ``CONN_MAX_AGE`` said, since no thread lived to reuse its connection.
+thread, and so are the reads ``core.prepared`` compiles: every request opened a database connection and closed it,
+and compiled its reads again. Measured under a live table (py-spy, docs/benchmarks.md), the connections were some 8 %
+of a draw's server CPU and the compiling 5 %, whatever ``CONN_MAX_AGE`` said, since no thread lived to reuse them.
 
 ``PooledThreadsASGIHandler`` hands each request a one-thread executor of its own, as Django does, but takes it from a
 pool and gives it back after the answer (``ThreadSensitiveContext(executor=…)``, asgiref's way of supplying one):
