@@ -163,6 +163,11 @@ class AppendOnlyError(Exception):
     """The campaign log is append-only: a mistake is corrected by a new event."""
 
 
+# What ``EventQuerySet.for_display`` reads with an event: joined, then prefetched.
+DISPLAY_JOINED = ("actor", "game_session")
+DISPLAY_PREFETCHED = ("characters",)
+
+
 class EventQuerySet(models.QuerySet["Event"]):
     def update(self, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError("Events are append-only: they cannot be updated.")
@@ -186,7 +191,7 @@ class EventQuerySet(models.QuerySet["Event"]):
 
     def for_display(self) -> EventQuerySet:
         """What describers and exports read: the actor, the game session and the characters."""
-        return self.select_related("actor", "game_session").prefetch_related("characters")
+        return self.select_related(*DISPLAY_JOINED).prefetch_related(*DISPLAY_PREFETCHED)
 
 
 # Every query starts as an EventQuerySet (append-only, visible_to, public, for_display), typed as one.

@@ -10,6 +10,7 @@ from campaigns.event_subjects import CHARACTER, CHARACTERS, STATES, TURN, TURNS
 from campaigns.models import Membership
 from characters.selectors import owned_ids
 from conflicts.models import Participant, Phase, Sequence
+from core.prepared import PreparedRead
 from core.regions import pass_fact, subject
 
 
@@ -37,13 +38,20 @@ def running_table(campaign_id: int) -> RunningTable:
     return found
 
 
-def _read(campaign_id: int) -> RunningTable:
-    sequences = list(
+# The campaign's Sequences not over yet, read once per render pass for every page showing them (a live draw's every
+# process): compiled once per thread (``core.prepared``; arguments in the SQL's order).
+_not_ended = PreparedRead(
+    lambda campaign_id, ended: (
         Sequence.objects.filter(campaign_id=campaign_id)
-        .exclude(phase=Phase.ENDED)
+        .exclude(phase=ended)
         .select_related("scene")
         .order_by("-created_at", "-pk")
     )
+)
+
+
+def _read(campaign_id: int) -> RunningTable:
+    sequences = _not_ended(campaign_id, Phase.ENDED.value)
     if not sequences:
         return RunningTable([], [])
     # Nobody is waited for who cannot act (État critique, unconscious, dead: conflicts.services.drawing).
