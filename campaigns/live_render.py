@@ -22,10 +22,10 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 
 from django.core.exceptions import SynchronousOnlyOperation
-from django.db.models import prefetch_related_objects
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from campaigns.event_reads import event_for_display
 from campaigns.live import (
     NOT_SHOWN,
     LivePart,
@@ -36,7 +36,7 @@ from campaigns.live import (
     parts_for,
 )
 from campaigns.live_pages import OpenPage
-from campaigns.models import DISPLAY_JOINED, DISPLAY_PREFETCHED, CampaignStream, Event, Membership
+from campaigns.models import CampaignStream, Event, Membership
 from campaigns.redaction import readable, readers_apart
 from campaigns.selectors import corrections_of, log_entries
 from core.prepared import PreparedRead
@@ -226,19 +226,6 @@ _renderings: OrderedDict[int, EventRendering] = OrderedDict()
 _renderings_lock = threading.Lock()
 
 
-# An event as ``EventQuerySet.for_display`` reads it, for every live event a process renders: its row with the actor
-# and the game session compiled once per thread (``core.prepared``), its characters prefetched as Django does.
-_event_row = PreparedRead(lambda pk: Event.objects.select_related(*DISPLAY_JOINED).filter(pk=pk).order_by()[:1])
-
-
-def _event_for_display(event_id: int) -> Event | None:
-    found = _event_row(event_id)
-    if not found:
-        return None
-    prefetch_related_objects(found, *DISPLAY_PREFETCHED)
-    return found[0]
-
-
 def rendering_of(event_id: int, *, loaded: Event | None = None) -> EventRendering | None:
     """The process's rendering of an event (loaded once, ``for_display``), or None when it does not exist."""
     with _renderings_lock:
@@ -246,7 +233,7 @@ def rendering_of(event_id: int, *, loaded: Event | None = None) -> EventRenderin
         if rendering is not None:
             _renderings.move_to_end(event_id)
             return rendering
-    event = loaded if loaded is not None else _event_for_display(event_id)
+    event = loaded if loaded is not None else event_for_display(event_id)
     if event is None:
         return None
     with _renderings_lock:
