@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 
 from campaigns import answer_position
+from campaigns.kept import WITH_HEAD
 from campaigns.models import Membership
 from core.http import AuthenticatedRequest
 from core.prepared import PreparedRead
@@ -39,9 +40,7 @@ def membership_or_404(user: Any, campaign_id: int) -> Membership:
 # campaign page and the odds keystroke read it: compiled once (core.prepared).
 _membership_of = PreparedRead(
     lambda campaign_id, user_id: (
-        Membership.objects.select_related("campaign", "campaign__stream")
-        .filter(campaign_id=campaign_id, user_id=user_id)
-        .order_by()[:1]
+        Membership.objects.select_related(*WITH_HEAD).filter(campaign_id=campaign_id, user_id=user_id).order_by()[:1]
     )
 )
 

@@ -44,6 +44,14 @@ def event_for_display(pk: int) -> Event | None:
     return next(iter(_with_characters(_event(int(pk)))), None)
 
 
+def loaded_character_ids(event: Event) -> list[int] | None:
+    """The ids of the characters loaded with ``event`` (``for_display``, or this module's reads), None when they were
+    not: the one place besides ``_with_characters`` that knows where Django keeps a prefetch."""
+    if "characters" not in getattr(event, "_prefetched_objects_cache", {}):
+        return None
+    return [character.pk for character in event.characters.all()]
+
+
 def _with_characters(events: list[Event]) -> list[Event]:
     # The characters, typed loosely: the foundation of the campaigns names no feature app's model.
     characters: dict[int, list[Any]] = {event.pk: [] for event in events}

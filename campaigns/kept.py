@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from campaigns.models import Campaign, CampaignStream, Membership
 
+# What a membership is read with so that ``table_head`` reads no more: its campaign and the campaign's stream.
+WITH_HEAD = ("campaign", "campaign__stream")
+
 
 def table_head(membership: Membership) -> int:
     """The campaign's stream head, as read with the membership (``campaigns.access.membership_or_404``, the

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
+from campaigns.event_reads import loaded_character_ids
 from campaigns.event_subjects import subjects_of
 from campaigns.live import NOT_SHOWN, Viewer, event_fact, live_fragment
 from core.kept_regions import changed_html
@@ -25,11 +26,8 @@ def touched(event: Event) -> frozenset[str]:
     """The subjects ``event`` changed, read once per event and process."""
 
     def load() -> frozenset[str]:
-        if event.pk is None:
-            ids: list[int] = []
-        elif "characters" in getattr(event, "_prefetched_objects_cache", {}):
-            ids = [c.pk for c in event.characters.all()]  # loaded with it (``for_display``): no query
-        else:
+        ids = [] if event.pk is None else loaded_character_ids(event)
+        if ids is None:  # not loaded with it (``for_display``): read them
             ids = list(event.characters.values_list("pk", flat=True))
         return subjects_of(event.kind, event.campaign_id, event.payload, ids)
 

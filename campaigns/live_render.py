@@ -26,6 +26,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from campaigns.event_reads import event_for_display
+from campaigns.kept import WITH_HEAD
 from campaigns.live import (
     NOT_SHOWN,
     LivePart,
@@ -87,9 +88,7 @@ LOG_ENTRY = LivePart("", _log_entry, _log_audience, by_page=False)
 # with the campaign's stream: the head each region's declaration names (``campaigns.kept.table_head``). Compiled once
 # per thread (``core.prepared``).
 _members_of = PreparedRead(
-    lambda campaign_id: (
-        Membership.objects.filter(campaign_id=campaign_id).select_related("campaign", "campaign__stream").order_by("pk")
-    )
+    lambda campaign_id: Membership.objects.filter(campaign_id=campaign_id).select_related(*WITH_HEAD).order_by("pk")
 )
 
 

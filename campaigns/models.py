@@ -163,9 +163,8 @@ class AppendOnlyError(Exception):
     """The campaign log is append-only: a mistake is corrected by a new event."""
 
 
-# What ``EventQuerySet.for_display`` reads with an event: joined, then prefetched.
+# What ``EventQuerySet.for_display`` joins to an event (``campaigns.event_reads`` reads the same, compiled once).
 DISPLAY_JOINED = ("actor", "game_session")
-DISPLAY_PREFETCHED = ("characters",)
 
 
 class EventQuerySet(models.QuerySet["Event"]):
@@ -191,7 +190,7 @@ class EventQuerySet(models.QuerySet["Event"]):
 
     def for_display(self) -> EventQuerySet:
         """What describers and exports read: the actor, the game session and the characters."""
-        return self.select_related(*DISPLAY_JOINED).prefetch_related(*DISPLAY_PREFETCHED)
+        return self.select_related(*DISPLAY_JOINED).prefetch_related("characters")
 
 
 # Every query starts as an EventQuerySet (append-only, visible_to, public, for_display), typed as one.

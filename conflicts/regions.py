@@ -72,7 +72,7 @@ from conflicts import selectors
 from conflicts.models import Participant, Sequence
 from conflicts.story import sequence_story
 from core.kept_regions import changed_html, region_html
-from core.regions import TABLE, Depends, Items, Region, pass_fact, register, subject
+from core.regions import Depends, Items, Region, pass_fact, register, subject
 
 BOARD_TEMPLATE = "conflicts/partials/board.html"
 CONSOLE_ROW = "conflicts/partials/console_row.html"
@@ -212,9 +212,10 @@ def _rows_changed(thing: BoardOf, touched: frozenset[str]) -> list[Participant]:
     sequence = thing.sequence
 
     def load() -> list[Participant]:
-        snapshot = selectors.shared_snapshot(sequence)
-        table = subject(TABLE, int(sequence.campaign_id))  # every declaration's catch-all (``Depends.all_subjects``)
-        return [p for p in snapshot.everyone if table in touched or not _row_subjects(sequence, p).isdisjoint(touched)]
+        campaign_id = int(sequence.campaign_id)
+        everyone = selectors.shared_snapshot(sequence).everyone
+        # A row's declaration as ``row_depends`` makes it, for what ``changed_by`` reads: its campaign and subjects.
+        return [p for p in everyone if Depends(campaign_id, _row_subjects(sequence, p)).changed_by(touched)]
 
     found: list[Participant] = pass_fact(("board rows changed", int(sequence.pk), touched), load)
     return found
