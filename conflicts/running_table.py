@@ -50,22 +50,29 @@ _not_ended = PreparedRead(
 )
 
 
+# Nobody is waited for who cannot act (État critique, unconscious, dead: conflicts.services.drawing).
+_OUT = Q(character__campaign__savage_states=True) & (
+    Q(character__savage_state__incapacitated=True)
+    | Q(character__savage_state__dead=True)
+    | Q(character__savage_state__unconscious=True)
+)
+
+# Who must still draw in the campaign's Sequences being drawn (a Sequence being drawn is not over), compiled once per
+# thread as ``_not_ended`` is: every live event of a table at war reads it.
+_waiting = PreparedRead(
+    lambda campaign_id, drawing: (
+        Participant.objects.filter(sequence__campaign_id=campaign_id, sequence__phase=drawing, active=True, drawn=False)
+        .exclude(_OUT)
+        .values_list("character__owner_id", "sequence_id", "character__name")
+    )
+)
+
+
 def _read(campaign_id: int) -> RunningTable:
     sequences = _not_ended(campaign_id, Phase.ENDED.value)
     if not sequences:
         return RunningTable([], [])
-    # Nobody is waited for who cannot act (État critique, unconscious, dead: conflicts.services.drawing).
-    out = Q(character__campaign__savage_states=True) & (
-        Q(character__savage_state__incapacitated=True)
-        | Q(character__savage_state__dead=True)
-        | Q(character__savage_state__unconscious=True)
-    )
-    waiting = (
-        Participant.objects.filter(sequence__in=sequences, sequence__phase=Phase.DRAWING, active=True, drawn=False)
-        .exclude(out)
-        .values_list("character__owner_id", "sequence_id", "character__name")
-    )
-    return RunningTable(sequences, list(waiting))
+    return RunningTable(sequences, _waiting(campaign_id, Phase.DRAWING.value))
 
 
 def waits_subjects(membership: Membership) -> set[str]:
