@@ -130,6 +130,7 @@ def _panel_context(
         "odds": odds,
         "opponents": [q for q in everyone if q.side != participant.side and q.active],
         "teammates": [q for q in everyone if q.side == participant.side and q.pk != participant.pk and q.active],
+        "helpable": helpable(participant, everyone),
         "placed": split.cards,
         # Shaken (or out of range): every card that can defend goes to defence, attack-only cards stay out.
         "to_place": budget.to_place(can_attack=attacks),
@@ -515,14 +516,20 @@ def panel_fragment(
     return render_to_string("conflicts/partials/panel_form.html", context)
 
 
+def helpable(participant: Participant, everyone: list[Participant]) -> list[Participant]:
+    """The teammates ``participant`` may help before the draw (app. 4: « Deux Atouts permettent de donner un bonus de
+    +1 Carte […] à un autre personnage »): on its side, in play, and not drawn yet (``participant_atout`` refuses the
+    others)."""
+    return [q for q in everyone if q.side == participant.side and q.pk != participant.pk and q.active and not q.drawn]
+
+
 def atouts_fragment(
     membership: Membership, board: selectors.Board, participant: Participant, csrf_token: str = ""
 ) -> str:
     """A participant's Atout buttons before the draw and the version its split is sent with, both carrying the
     sequence's current version (live feed), so that a teammate's draw does not make them stale."""
     everyone = [v.participant for v in board.views]
-    teammates = [q for q in everyone if q.side == participant.side and q.pk != participant.pk and q.active]
-    context = {"sequence": board.sequence, "p": participant, "teammates": teammates,
+    context = {"sequence": board.sequence, "p": participant, "helpable": helpable(participant, everyone),
                "version": board.sequence.version, "next_url": board.sequence.get_absolute_url(),
                "csrf_token": csrf_token}  # fmt: skip
     inner = render_to_string("conflicts/partials/atouts_before.html", context)

@@ -351,6 +351,38 @@ def test_spending_an_atout_before_the_draw_is_confirmed() -> None:
     assert "Atout dépensé." in response.content.decode()
 
 
+def test_a_player_helps_a_teammate_before_the_draw_saying_how() -> None:
+    """App. 4: « Deux Atouts permettent de donner un bonus de +1 Carte […] à un autre personnage », a teammate who
+    has not drawn yet; « le mieux est de décrire comment ils aident leur camarade » (the ledger asks for it). The
+    panel's help offered no place to say how, so every help was refused; it is now one form (the teammate, how,
+    one button), whose version and token are sent once with each live draw, however many teammates there are."""
+    from tests.characters.factories import open_session
+
+    f = fight(npcs=1)
+    open_session(f.campaign, f.narrator)
+    ally = participant_add(
+        sequence=f.sequence, actor=f.narrator, character=npc(f.campaign, f.narrator, "Allié"), side="PJ",
+        goal="aider", trait_code="combat",
+    )  # fmt: skip
+    f.sequence.refresh_from_db()
+    client = login(f.player)
+    html = client.get(f.sequence.get_absolute_url()).content.decode()
+    panel = html[html.index(f'id="atouts-{f.pc.pk}"') :].split("</details>", 1)[0]
+    assert panel.count("<form") == 2 and f'<option value="{ally.pk}">Allié</option>' in panel
+    assert f'<label for="help-why-{f.pc.pk}">How do you help?</label>' in panel
+    url = reverse("conflicts:atout", args=[f.campaign.pk, f.pc.pk])
+    fields = {"use": "help", "target": str(ally.pk), "version": f.sequence.version,
+              "next": f.sequence.get_absolute_url()}  # fmt: skip
+    refused = client.post(url, fields, follow=True).content.decode()
+    assert "Describe how your character helps." in refused and not Participant.objects.get(pk=ally.pk).help_cards
+    answer = client.post(url, {**fields, "justification": "Je le couvre"}, follow=True)
+    assert "Atout spent." in answer.content.decode()
+    spent = Event.objects.filter(campaign=f.campaign).latest("pk")
+    assert spent.kind == "sequence.atout" and spent.payload["use"] == "help" and spent.payload["amount"] == 2
+    assert spent.payload["target_participant"] == ally.pk
+    assert Participant.objects.get(pk=ally.pk).help_cards == 1
+
+
 def test_modifiers_show_a_true_minus() -> None:
     """French typography: « Revers −2 » with a minus sign, not a hyphen."""
     from conflicts.templatetags.conflicts_tags import signed
