@@ -171,8 +171,9 @@ class EventRendering:
     def render_for(self, pages: Iterable[OpenPage]) -> None:
         """Every piece the pages need, rendered in one pass on this thread (campaigns.live_pages): each socket then
         takes its copy with ``ready_html_for``, without a turn of its own on the database thread."""
-        # The regions' versions read once for every page (core.regions), and handed to the request's own answer.
-        with version_pass(hand_over=True):
+        # The regions' versions read once for every page (core.regions), and handed to the request's own answer; regions
+        # kept under their versions alone, which every member alike finds (not under each member and the new head).
+        with version_pass(hand_over=True, by_head=False):
             for page in pages:
                 membership = self.membership(page.membership_id)
                 if membership is not None:

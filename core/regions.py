@@ -233,6 +233,7 @@ class _Pass:
     thread: int = 0
     read: dict[int, dict[str, int]] = field(default_factory=dict)
     wrote: bool = False  # an Event was appended during the pass: a head read before it names an older table
+    by_head: bool = True  # whether regions are kept under the stream head too (``version_pass``)
     facts: dict[Hashable, Any] = field(default_factory=dict)  # ``pass_fact``: what the declarations read, once
 
 
@@ -252,7 +253,7 @@ def _atomic_depth(current: _Pass) -> int:
 
 
 @contextmanager
-def version_pass(*, hand_over: bool = False) -> Iterator[None]:
+def version_pass(*, hand_over: bool = False, by_head: bool = True) -> Iterator[None]:
     """Within it, the first region that needs versions reads every version of its campaign (one query), and the
     other regions of the page take theirs from that read: a page of N regions costs one version query, not N.
 
@@ -264,10 +265,17 @@ def version_pass(*, hand_over: bool = False) -> Iterator[None]:
     depth (the live pages' copies rendered by the request that committed an Event, ``campaigns.live_announce``:
     the request's own answer then finds the versions, the story and the participants its pages' copies read, as the
     table stands after its commit). Only what the enclosing pass has not read itself, and only while no write came
-    between: a later Event forgets them all alike."""
+    between: a later Event forgets them all alike.
+
+    ``by_head=False``: regions are kept under their subjects' versions alone, not also under the member and the stream
+    head (``head_trusted`` says no). The live pass renders twenty pages' copies of an event: keys under each member and
+    the new head would cost a digest, a miss and a write per region and member, for a page load the next event makes
+    stale, while the versions' key is the same for every member alike."""
     outer = _pass.get()
     connection = _connection()
-    inner = _Pass(depth=len(connection.atomic_blocks), connection=connection, thread=threading.get_ident())
+    inner = _Pass(
+        depth=len(connection.atomic_blocks), connection=connection, thread=threading.get_ident(), by_head=by_head
+    )
     token = _pass.set(inner)
     try:
         yield
@@ -309,7 +317,7 @@ def head_trusted() -> bool:
     appended during this pass (the answer to one's own POST), when the HTML kept under that head is the table before
     the write. Regions are then keyed by their subjects' versions alone (``core.kept_regions.outer_key``)."""
     current = _pass.get()
-    return current is None or not current.wrote
+    return current is None or (not current.wrote and current.by_head)
 
 
 # The versions an enclosing region's key was read with, while it renders: a region inside it (a Sequence board's

@@ -155,3 +155,30 @@ def test_a_player_whose_own_rows_a_draw_left_alone_reads_the_others_rows_from_th
             copy = rendering.ready_html_for(pages[-1].membership_id, watching=watching, language="fr", csrf_token="t")
         assert copy is not None and f'id="participant-{f.pc.pk}"' in copy  # the drawer's row, as spectators read it
     assert boards[6] == boards[2] <= 3
+
+
+def test_a_live_pass_keeps_its_regions_under_their_versions_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twenty pages of one live event would each keep every region under their member and the new stream head too (a
+    digest, a miss and a write per region and member) for a page load that the next event makes stale: the pass keeps
+    them under their subjects' versions alone, which every member alike finds. A page's GET still keeps its own."""
+    from django.test import Client
+
+    from core import fragment_store
+
+    f, others = _table_with_players(3)
+    written: list[str] = []
+    real = fragment_store.FragmentStore.set
+
+    def noted(self, key, *args, **kwargs):  # type: ignore[no-untyped-def]
+        written.append(key)
+        return real(self, key, *args, **kwargs)
+
+    monkeypatch.setattr(fragment_store.FragmentStore, "set", noted)
+    copies, _queries = _fan_out(f, [f.narrator, f.player, *others])
+    assert all(copies.values()) and written  # the pass rendered and kept regions
+    assert not [key for key in written if "region-at:" in key], written
+    written.clear()
+    client = Client()
+    client.force_login(f.player)
+    assert client.get(f.campaign.get_absolute_url()).status_code == 200
+    assert [key for key in written if "region-at:" in key]  # the page's own, under its member and head
