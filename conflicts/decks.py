@@ -60,10 +60,30 @@ def _fresh(kind: str) -> list[str]:
     return card_rules.codes(state.pile)
 
 
+# A deck's row, locked, at its address (a player's deck, or the table's and the narrator's, which name no player):
+# the first read of every draw, compiled once per thread. ``first()``'s row: the model's order, one row.
+_locked_deck = PreparedRead(
+    lambda campaign_id, holder, kind: Deck.objects.select_for_update().filter(
+        campaign_id=campaign_id, kind=kind, holder=holder, player_id__isnull=True
+    )[:1]
+)
+_locked_player_deck = PreparedRead(
+    lambda campaign_id, holder, kind, player_id: Deck.objects.select_for_update().filter(
+        campaign_id=campaign_id, kind=kind, holder=holder, player_id=player_id
+    )[:1]
+)
+
+
 def deck_get(campaign: Campaign, kind: str, holder: str, player_id: int | None, *, lock: bool) -> Deck:
     """The deck at that address, created shuffled on first use; row-locked when ``lock``."""
     lookup = {"campaign": campaign, "kind": kind, "holder": holder, "player_id": player_id}
-    deck = (Deck.objects.select_for_update() if lock else Deck.objects).filter(**lookup).first()
+    if lock:  # every draw's first read: compiled once per thread (``core.prepared``)
+        # Plain values in the SQL's order (Django sorts a filter's keywords): an enum member is a str of another type.
+        at = (int(campaign.pk), str(holder), str(kind))
+        found = _locked_deck(*at) if player_id is None else _locked_player_deck(*at, int(player_id))
+        deck = found[0] if found else None
+    else:
+        deck = Deck.objects.filter(**lookup).first()
     if deck is not None:
         return deck
     try:

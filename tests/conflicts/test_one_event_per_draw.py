@@ -88,3 +88,17 @@ def test_a_draw_without_a_boost_says_nothing_of_one() -> None:
     f = fight(npcs=1)
     draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=1)
     assert "boost" not in Event.objects.get(kind="sequence.drew").payload
+
+
+def test_a_draw_runs_its_locking_reads_compiled_before() -> None:
+    """The reads every draw begins with (the Sequence, its participants, the deck, locked in that order:
+    ``conflicts.snapshot.load``, ``conflicts.decks.deck_get``) are compiled once per thread (``core.prepared``):
+    compiling them was about a tenth of a draw POST's own work."""
+    from tests.campaigns.test_event_reads import _compiled
+
+    f = fight(npcs=1)
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=1)
+    with _compiled() as compiled:
+        draw(f.npcs[0], f.narrator, Split(attack={f.pc.key: 3}), seed=2)
+    assert not [sql for sql in compiled if 'FROM "conflicts_participant"' in sql or 'FROM "conflicts_deck"' in sql]
+    assert Event.objects.filter(campaign=f.campaign, kind="sequence.drew").count() == 2  # both drew
