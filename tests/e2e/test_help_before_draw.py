@@ -57,6 +57,7 @@ def test_a_player_helps_a_teammate_while_the_table_draws(new_context, run_in_ser
     help_form = phone.locator(f"#atouts-{jim} form.help-teammate")
     help_form.get_by_label("Coéquipier").select_option(label="Mona")
     help_form.get_by_label("Comment aidez-vous ?").fill("Je lui lance une gaffe")
+    version = help_form.locator("input[name=version]").input_value()
 
     # The narrator's thug draws meanwhile, from the console: the player's Atouts are refreshed live (the Sequence's new
     # version), the form they are filling in with them.
@@ -68,6 +69,7 @@ def test_a_player_helps_a_teammate_while_the_table_draws(new_context, run_in_ser
     narrator.get_by_role("button", name="Tirer pour le PNJ").click()
     expect(phone.locator(f"#participant-{louis} [data-drawn]")).to_be_visible()
     help_form = phone.locator(f"#atouts-{jim} form.help-teammate")
+    expect(help_form.locator("input[name=version]")).not_to_have_value(version)  # the form came anew
     expect(help_form.get_by_label("Comment aidez-vous ?")).to_have_value("Je lui lance une gaffe")
     expect(help_form.get_by_label("Coéquipier")).to_have_value(str(mona))
 
