@@ -101,43 +101,68 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
         return []
     if not viewer.is_narrator and viewer.user_id not in _runners(event):
         return []  # a player running nobody in it controls no panel: no board to build for nothing
-    board = selectors.sequence_board(sequence, viewer.membership)  # the pass's one snapshot of it, for every viewer
     # A panel is sent whole when the Event changed the whole draw (``draw:<sequence>``) or that participant's own
     # draw (``drew:<participant>``), as ``campaigns.event_subjects`` declares; otherwise its Atout buttons only.
     changed = touched(event)
     whole_draw = subject(DRAW, sequence.pk) in changed
-    return _panels(viewer, board, lambda p: whole_draw or subject(DREW, p.pk) in changed)
+    membership = viewer.membership
+    snapshot = selectors.shared_snapshot(sequence)  # the pass's one snapshot of it, for every viewer
+    return _panels(
+        viewer,
+        snapshot.sequence,
+        snapshot.everyone,
+        lambda: selectors.sequence_board(sequence, membership),
+        lambda p: whole_draw or subject(DREW, p.pk) in changed,
+    )
 
 
-def _panels(viewer: Viewer, board: selectors.Board, whole: Callable[[Participant], bool]) -> list[str]:
+def _panels(
+    viewer: Viewer,
+    sequence: Sequence,
+    everyone: list[Participant],
+    board_of: Callable[[], selectors.Board],
+    whole: Callable[[Participant], bool],
+) -> list[str]:
     """The draw panels (whole, or only their Atout buttons and version when ``whole`` says not) and the Atouts after
-    the draw of the participants ``viewer`` controls."""
+    the draw of the participants ``viewer`` controls. The viewer's board (``board_of``: budgets, odds, states) is built
+    only for a panel sent whole or Atouts after the draw: a teammate's draw, which refreshes the others' Atout buttons
+    alone, builds none (ten players on a Sequence page each built theirs for every draw)."""
     from conflicts.views import atouts_fragment, panel_fragment
 
-    sequence = board.sequence
     back = sequence.get_absolute_url()
     fragments: list[str] = []
+    built: list[selectors.Board] = []
+
+    def board() -> selectors.Board:
+        if not built:
+            built.append(board_of())
+        return built[0]
+
     # Every panel this viewer controls, knocked-out ones included: the narrator's page shows one per
     # participant, and a Sequence that ends must say so on every panel it leaves behind.
     # The narrator's console opens each row's panel on demand: only the panels it has opened are sent to it.
     on_demand = viewer.watches(console_subject(sequence.pk))
-    for v in (v for v in board.views if v.controlled):
-        p = v.participant
+    for p in everyone:
+        if not selectors.controls(viewer.membership, p):
+            continue
         if on_demand and not viewer.watches(panel_subject(p.pk)):
             continue
         if whole(p):
-            fragments.append(panel_fragment(viewer.membership, board, p, viewer.csrf_token))
+            fragments.append(panel_fragment(viewer.membership, board(), p, viewer.csrf_token))
         elif sequence.phase == "drawing" and p.active and not p.drawn:
-            fragments.append(atouts_fragment(viewer.membership, board, p, viewer.csrf_token))
+            fragments.append(atouts_fragment(sequence, everyone, p, viewer.csrf_token))
         if not p.active:
             continue
+        # Its Atouts once the cards are on the table; before, the empty slot they will fill (after_draw_slot.html).
+        after_draw = p.drawn and sequence.phase == "resolved"
+        view = next(v for v in board().views if v.participant.pk == p.pk) if after_draw else None
         fragments.append(
             render_to_string(
                 "conflicts/partials/after_draw_slot.html",
                 {
                     "p": p,
-                    "view": v,
-                    "board": board,
+                    "view": view,
+                    "board": board() if after_draw else None,
                     "sequence": sequence,
                     "campaign": sequence.campaign,
                     "oob": True,
@@ -179,7 +204,8 @@ def sequence_now(catch_up: CatchUp, sequence_id: int) -> list[str] | None:
     except Http404:
         return []
     board = selectors.sequence_board(sequence, catch_up.membership)
-    return _panels(catch_up.viewer, board, lambda _p: True)
+    everyone = [v.participant for v in board.views]
+    return _panels(catch_up.viewer, board.sequence, everyone, lambda: board, lambda _p: True)
 
 
 @catch_up_region("console")

@@ -31,7 +31,7 @@ from conflicts.forms import (
     split_from_post,
 )
 from conflicts.fudge_test_views import test_form
-from conflicts.models import Deck, Participant, Scene
+from conflicts.models import Deck, Participant, Scene, Sequence
 from conflicts.odds_html import odds_html
 from conflicts.regions import BoardOf, board_answer_html, board_html, leave_html
 from conflicts.rules.budget import Budget, Split
@@ -524,16 +524,16 @@ def helpable(participant: Participant, everyone: list[Participant]) -> list[Part
 
 
 def atouts_fragment(
-    membership: Membership, board: selectors.Board, participant: Participant, csrf_token: str = ""
+    sequence: Sequence, everyone: list[Participant], participant: Participant, csrf_token: str = ""
 ) -> str:
     """A participant's Atout buttons before the draw and the version its split is sent with, both carrying the
-    sequence's current version (live feed), so that a teammate's draw does not make them stale."""
-    everyone = [v.participant for v in board.views]
-    context = {"sequence": board.sequence, "p": participant, "helpable": helpable(participant, everyone),
-               "version": board.sequence.version, "next_url": board.sequence.get_absolute_url(),
+    sequence's current version (live feed), so that a teammate's draw does not make them stale (``everyone``: the
+    Sequence's participants, in the board's order)."""
+    context = {"sequence": sequence, "p": participant, "helpable": helpable(participant, everyone),
+               "version": sequence.version, "next_url": sequence.get_absolute_url(),
                "csrf_token": csrf_token}  # fmt: skip
     inner = render_to_string("conflicts/partials/atouts_before.html", context)
-    version = board.sequence.version
+    version = sequence.version
     return (
         f'<div id="atouts-{participant.pk}" hx-swap-oob="innerHTML">{inner}</div>'
         f'<input type="hidden" name="version" value="{version}" id="split-version-{participant.pk}" hx-swap-oob="true">'

@@ -14,6 +14,7 @@ from campaigns.live import home_subject
 from campaigns.live_pages import OpenPage
 from campaigns.live_render import EventRendering, note_position
 from campaigns.models import Event
+from conflicts.models import Participant
 from conflicts.rules.budget import Split
 from conflicts.services.sequences import participant_add, sequence_create
 from core.regions import version_pass
@@ -182,3 +183,41 @@ def test_a_live_pass_keeps_its_regions_under_their_versions_alone(monkeypatch: p
     client.force_login(f.player)
     assert client.get(f.campaign.get_absolute_url()).status_code == 200
     assert [key for key in written if "region-at:" in key]  # the page's own, under its member and head
+
+
+def test_a_teammates_draw_refreshes_the_others_atouts_without_building_their_boards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A draw sends every other player on the Sequence page their Atout buttons with the Sequence's new version
+    (``conflicts.live``): that needs who is in it, not each player's board (budgets, odds, states), which each used to
+    build for every draw. The number of boards a draw's pass builds does not grow with the players."""
+    from campaigns.live import sequence_subject
+    from conflicts import selectors
+
+    built: list[int] = []
+    real = selectors.sequence_board
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        built.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(selectors, "sequence_board", counted)
+    boards = {}
+    for count in (2, 6):
+        f, others = _players_in_the_fight(count)
+        draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
+        event = Event.objects.filter(campaign=f.campaign, kind="sequence.drew").for_display().latest("pk")
+        watching = frozenset({sequence_subject(f.sequence.pk)})
+        pages = [OpenPage(membership(f.campaign, user).pk, watching, "fr") for user in [f.player, *others]]
+        note_position(f.campaign.pk, event.position)
+        rendering = EventRendering(event)
+        built.clear()
+        rendering.render_for(pages)
+        boards[count] = len(built)
+        with version_pass():
+            copy = rendering.ready_html_for(pages[-1].membership_id, watching=watching, language="fr", csrf_token="t")
+        mine = Participant.objects.get(sequence=f.sequence, character__owner=others[-1])
+        assert copy is not None and f'<div id="atouts-{mine.pk}" hx-swap-oob="innerHTML">' in copy
+        f.sequence.refresh_from_db()
+        assert f'value="{f.sequence.version}" id="split-version-{mine.pk}"' in copy  # the draw's new version
+    assert boards[6] == boards[2]
