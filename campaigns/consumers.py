@@ -35,10 +35,11 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
 
+from campaigns import live_shared
 from campaigns.live import MAX_PANELS, campaign_group, opened_panels, watched_subjects
 from campaigns.live_announce import begin_rendering, end_rendering, rendering_under_way
 from campaigns.live_pages import OpenPage, open_pages, page_closed, page_opened
-from campaigns.live_render import note_position, rendering_if_loaded, rendering_of
+from campaigns.live_render import CSRF_MARKER, note_position, rendering_if_loaded, rendering_of
 from campaigns.live_shutdown import socket_closed, socket_opened
 from campaigns.live_socket import (
     TRY_AGAIN_LATER,
@@ -64,6 +65,10 @@ class CampaignConsumer(AsyncWebsocketConsumer):
     position: int = 0  # the last stream position this consumer has dealt with (sent or not for this member)
     sent: int = 0  # the last position this page has been told about
     last_resume: float = -math.inf
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._said: set[asyncio.Future[None]] = set()  # this page told to the other processes (campaigns.live_shared)
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -111,10 +116,15 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         self._page_changed()
 
     def _page_changed(self) -> None:
-        """What this page's copies depend on, for the process's one pass per event (campaigns.live_pages)."""
+        """What this page's copies depend on, for the process's one pass per event (campaigns.live_pages), and, with
+        several processes, for the pass of whichever commits the next event (campaigns.live_shared)."""
         assert self.membership is not None
         page = OpenPage(self.membership.pk, self.watching, self.language)
         page_opened(self.membership.campaign_id, self.channel_name, page)
+        if live_shared.enabled():
+            said = asyncio.ensure_future(live_shared.publish_page(self.membership.campaign_id, self.channel_name, page))
+            self._said.add(said)  # kept till done (the loop holds tasks weakly)
+            said.add_done_callback(self._said.discard)
 
     async def disconnect(self, code: int) -> None:
         socket_closed(self)
@@ -122,6 +132,9 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             self.pinger.cancel()
         if self.membership is not None:
             page_closed(self.membership.campaign_id, self.channel_name)
+            if live_shared.enabled():
+                await asyncio.gather(*self._said, return_exceptions=True)  # said first, then withdrawn
+                await live_shared.withdraw_page(self.membership.campaign_id, self.channel_name)
             try:
                 await self.channel_layer.group_discard(self.group, self.channel_name)
             except Exception as error:  # the group entry expires by itself (channels-redis group_expiry)
@@ -161,7 +174,7 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             # The channel layer lost a message (capacity, expiry): replay from the database, this one included.
             await self._catch_up(self.position)
             return
-        html = await self._html(message["event_id"])
+        html = await self._html(message["event_id"], message.get("copies"))
         self.position = position
         if html:
             await self._send({"t": "ev", "p": position, "q": self.sent, "html": html})
@@ -188,6 +201,9 @@ class CampaignConsumer(AsyncWebsocketConsumer):
         while True:
             await asyncio.sleep(settings.LIVE_PING_SECONDS)
             await self._send({"t": "ping", "p": self.sent})
+            if live_shared.enabled() and self.membership is not None:  # this page is still open (campaigns.live_shared)
+                page = OpenPage(self.membership.pk, self.watching, self.language)
+                await live_shared.publish_page(self.membership.campaign_id, self.channel_name, page)
 
     async def _send(self, message: dict[str, Any]) -> None:
         # UTF-8 as it is: escaping every accented letter (six bytes for « é ») weighed a French page's catch-up.
@@ -223,12 +239,19 @@ class CampaignConsumer(AsyncWebsocketConsumer):
             membership, after, watching=self.watching, csrf_token=self.csrf_token, language=self.language
         )
 
-    async def _html(self, event_id: int) -> str:
+    async def _html(self, event_id: int, batch: object = None) -> str:
         """The event for this page. The sockets of a process hear of an event together. Its copies are rendered in
         one pass for every page open in the process (campaigns.live_pages): by the request that committed it when it
         ran here (campaigns.live_announce), otherwise by the first socket, on the database thread. The others wait
         for that pass and take their copies on the event loop, without a turn of their own on the database thread
         (one hop there and back per socket, each opening a connection, was most of the time to the last screen)."""
+        if isinstance(batch, str) and self._ready(event_id) is None:
+            # Another process committed it and rendered this page's copy in its pass (campaigns.live_shared).
+            assert self.membership is not None
+            page = OpenPage(self.membership.pk, self.watching, self.language)
+            shared = await live_shared.copy_for(event_id, batch, page)
+            if shared is not None:
+                return shared.replace(CSRF_MARKER, self.csrf_token)
         while True:
             html = self._ready(event_id)
             if html is not None:

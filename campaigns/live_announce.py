@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
-from campaigns import live
+from campaigns import live, live_shared
 from campaigns.live_pages import open_pages
 from campaigns.live_render import note_position, rendering_of
 
@@ -66,19 +66,34 @@ def announce_on_commit(event: Event) -> None:
 
 def announce(event_id: int, campaign_id: int, position: int | None) -> None:
     pages = open_pages(campaign_id)
+    # The pages the other processes have open (Redis): rendered in this pass too, their copies stored for them.
+    others = (
+        [page for page in live_shared.other_pages(campaign_id) if page not in pages] if live_shared.enabled() else []
+    )
     # Claimed before the message goes out, so that this process's sockets wait for this pass instead of starting
     # their own on the database thread.
-    future = begin_rendering(event_id) if pages else None
+    future = begin_rendering(event_id) if pages or others else None
+    message: dict[str, object] = {"type": "event.created", "event_id": event_id, "position": position}
     try:
-        live.broadcast(campaign_id, {"type": "event.created", "event_id": event_id, "position": position})
+        if not others:
+            live.broadcast(campaign_id, message)
         if future is not None:
             if position is not None:
                 note_position(campaign_id, position)
             rendering = rendering_of(event_id)
             if rendering is not None:
-                rendering.render_for(pages)
+                rendering.render_for([*pages, *others])
+                if others:
+                    # Stored before the message goes out, which names them: the other processes' sockets read them
+                    # when they hear of the event.
+                    copies = {live_shared.page_key(page): rendering.copy_of(page) for page in others}
+                    batch = live_shared.store_copies(event_id, {k: v for k, v in copies.items() if v is not None})
+                    if batch is not None:
+                        message["copies"] = batch
     except Exception:  # the write has committed: its answer must not fail; the sockets render for themselves
         logger.exception("rendering event %s for the open pages failed", event_id)
     finally:
+        if others:
+            live.broadcast(campaign_id, message)
         if future is not None:
             end_rendering(event_id, future)

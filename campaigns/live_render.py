@@ -179,6 +179,14 @@ class EventRendering:
                 if membership is not None:
                     self._assemble(membership, watching=page.watching, language=page.language, render=True)
 
+    def copy_of(self, page: OpenPage) -> str | None:
+        """The copy ``render_for`` assembled for ``page``, its CSRF marker left in for the socket to put its own token
+        in (``campaigns.live_shared``: a socket of another process); None when there is none (its member is no longer
+        one): that socket then renders for itself, as one whose page opened after the pass does."""
+        return self.ready_html_for(
+            page.membership_id, watching=page.watching, language=page.language, csrf_token=CSRF_MARKER
+        )
+
     def _assemble(self, membership: Membership, *, watching: frozenset[str], language: str, render: bool) -> str | None:
         event = self.event
         if not may_see(event, membership):

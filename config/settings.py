@@ -170,6 +170,9 @@ LIVE_MESSAGES_PER_SECOND = float(os.environ.get("LIVE_MESSAGES_PER_SECOND", "2")
 # A page that missed more of its events than this is sent its regions as they stand now, in one message
 # (campaigns/live_catch_up.py), instead of every missed event one by one; fewer are replayed event by event.
 LIVE_CATCH_UP_REPLAY_MAX = int(os.environ.get("LIVE_CATCH_UP_REPLAY_MAX", "10"))
+# With Redis (several processes): the request that commits an event renders the copies of the pages open in every
+# process, not only its own, and the others take theirs (campaigns/live_shared.py).
+LIVE_SHARED_PASS = env_bool("LIVE_SHARED_PASS", True)
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

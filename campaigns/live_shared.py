@@ -1,0 +1,199 @@
+"""One render pass per event for the pages of every server process (Redis).
+
+With two workers, each process rendered the copies of the pages open in it: both read the event, the members, the
+snapshot, the story and the running table, and both rendered the copies readers share (the log entry, the board's
+changed parts, the decks). The process that committed the event now renders for the pages of the others too:
+
+- every process says in Redis which pages it has open (``publish_page``: a hash per campaign, one field per socket:
+  this process, the member, what the page watches, its language, the same facts ``campaigns.live_pages`` keeps, and
+  when it said so: each socket says it again with its pings, and a page not said for three pings is not rendered for);
+- the request that committed an event reads them (``other_pages``), renders every page's copy in its one pass
+  (``campaigns.live_announce``), stores the copies of the other processes' pages (``store_copies``: one key per
+  event, kept a minute) and only then announces the event, naming the copies;
+- a socket of another process takes its own copy from there (``copy_for``: one read per process and event, shared by
+  its sockets), and renders for itself as before when there is none (a page opened meanwhile, Redis away).
+
+Nothing leaves the server: the copies are read by the server's own processes, each socket taking the copy of its own
+member, page and language, with its own CSRF token put in. A copy is rendered for a member as the campaign stands when
+the event is announced, as every copy was. Off with the in-memory channel layer (one process) and with
+``LIVE_SHARED_PASS=false``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+import uuid
+from collections import OrderedDict
+from typing import Any
+
+from django.conf import settings
+
+from campaigns.live_pages import OpenPage
+
+logger = logging.getLogger(__name__)
+
+PROCESS = uuid.uuid4().hex  # this process among the server's workers
+COPIES_SECONDS = 60  # a socket takes its copy within moments; one that comes later renders its own
+KEPT_COPIES = 32  # events whose copies this process keeps read, for its sockets that take theirs
+
+
+def _layer() -> dict[str, Any]:
+    layer: dict[str, Any] = settings.CHANNEL_LAYERS.get("default", {})
+    return layer
+
+
+def enabled() -> bool:
+    """On when the channel layer is Redis (several processes may serve one campaign) and the setting allows it."""
+    return settings.LIVE_SHARED_PASS and _layer().get("BACKEND", "").startswith("channels_redis")
+
+
+def _address() -> str:
+    host = _layer()["CONFIG"]["hosts"][0]
+    return str(host["address"] if isinstance(host, dict) else host)
+
+
+def _prefix() -> str:
+    # The channel layer's own prefix: whatever keeps two servers (or two test workers) apart there does here too.
+    return str(_layer()["CONFIG"].get("prefix", "asgi"))
+
+
+def fresh_seconds() -> float:
+    """How long a page said in Redis is believed: each socket says it again with every ping (``LIVE_PING_SECONDS``),
+    so a page whose process died is rendered for a minute and a half at most."""
+    return 3 * float(settings.LIVE_PING_SECONDS) + 5
+
+
+def _pages_key(campaign_id: int) -> str:
+    return f"{_prefix()}:live-pages:{int(campaign_id)}"
+
+
+def _copies_key(event_id: int, batch: str) -> str:
+    return f"{_prefix()}:live-copies:{int(event_id)}:{batch}"
+
+
+def page_key(page: OpenPage) -> str:
+    """What a copy is stored under: the member, what the page watches and its language (a copy's every input)."""
+    return json.dumps([page.membership_id, sorted(page.watching), page.language], separators=(",", ":"))
+
+
+class _Health:
+    """Logs Redis failing once per outage: the pages render for themselves meanwhile, as before this module."""
+
+    failing = False
+
+    def failed(self, error: BaseException) -> None:
+        if not self.failing:
+            self.failing = True
+            logger.warning("shared live pass unavailable, each process renders its own pages: %r", error)
+
+    def succeeded(self) -> None:
+        self.failing = False
+
+
+health = _Health()
+
+_sync_client: Any = None
+_async_clients: dict[int, Any] = {}  # per event loop (a redis.asyncio client belongs to the loop it was made in)
+
+
+def _sync() -> Any:
+    global _sync_client
+    if _sync_client is None:
+        import redis
+
+        _sync_client = redis.Redis.from_url(_address(), socket_timeout=2, socket_connect_timeout=1)
+    return _sync_client
+
+
+def _async() -> Any:
+    loop = asyncio.get_running_loop()
+    client = _async_clients.get(id(loop))
+    if client is None:
+        import redis.asyncio
+
+        client = _async_clients[id(loop)] = redis.asyncio.Redis.from_url(
+            _address(), socket_timeout=2, socket_connect_timeout=1
+        )
+    return client
+
+
+async def publish_page(campaign_id: int, channel: str, page: OpenPage) -> None:
+    """A socket of this process shows ``page`` (said as it opens, and again with each ping): the process that commits
+    the campaign's next event renders for it."""
+    said = [PROCESS, page.membership_id, sorted(page.watching), page.language, time.time()]
+    value = json.dumps(said, separators=(",", ":"))
+    try:
+        async with _async().pipeline(transaction=False) as pipe:
+            pipe.hset(_pages_key(campaign_id), channel, value)
+            pipe.expire(_pages_key(campaign_id), int(fresh_seconds()) + 1)
+            await pipe.execute()
+    except Exception as error:  # Redis away: this process renders for its pages itself
+        health.failed(error)
+
+
+async def withdraw_page(campaign_id: int, channel: str) -> None:
+    try:
+        await _async().hdel(_pages_key(campaign_id), channel)
+    except Exception as error:  # the field goes with the hash's expiry
+        health.failed(error)
+
+
+def other_pages(campaign_id: int) -> list[OpenPage]:
+    """The distinct pages of the campaign open in the other processes, as they said (nothing when Redis is away)."""
+    try:
+        fields: dict[bytes, bytes] = _sync().hgetall(_pages_key(campaign_id))
+    except Exception as error:
+        health.failed(error)
+        return []
+    health.succeeded()
+    pages: dict[OpenPage, None] = {}
+    oldest = time.time() - fresh_seconds()
+    for raw in fields.values():
+        try:
+            process, membership_id, watching, language, said = json.loads(raw)
+        except (ValueError, TypeError):
+            continue  # not ours to read
+        if process != PROCESS and said >= oldest:  # not a page of a process gone quiet
+            pages[OpenPage(int(membership_id), frozenset(map(str, watching)), str(language))] = None
+    return list(pages)
+
+
+def store_copies(event_id: int, copies: dict[str, str]) -> str | None:
+    """Keep the copies rendered for the other processes' pages a minute; the batch's name, or None if not kept."""
+    batch = uuid.uuid4().hex[:12]  # a name of its own: an id reused by a test database names another event
+    try:
+        _sync().set(_copies_key(event_id, batch), json.dumps(copies, separators=(",", ":")), ex=COPIES_SECONDS)
+    except Exception as error:
+        health.failed(error)
+        return None
+    return batch
+
+
+_read: OrderedDict[tuple[int, str], asyncio.Future[dict[str, str]]] = OrderedDict()
+
+
+async def copy_for(event_id: int, batch: str, page: OpenPage) -> str | None:
+    """This page's copy of the event from the batch the committing process stored, read once per process and batch
+    for every socket (the first reads, the others wait for it); None when it holds none for this page."""
+    key = (event_id, batch)
+    future = _read.get(key)
+    if future is None:
+        future = _read[key] = asyncio.get_running_loop().create_future()
+        while len(_read) > KEPT_COPIES:
+            _read.popitem(last=False)
+        try:
+            raw = await _async().get(_copies_key(event_id, batch))
+            future.set_result(json.loads(raw) if raw else {})
+        except Exception as error:
+            health.failed(error)
+            future.set_result({})
+    copies = await asyncio.shield(future)
+    return copies.get(page_key(page))
+
+
+def forget() -> None:
+    """Tests: the copies a test read are not the next one's."""
+    _read.clear()
