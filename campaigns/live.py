@@ -189,23 +189,28 @@ def extra_fragments(event: Event, viewer: Viewer) -> list[str]:
     return fragments
 
 
-class _BroadcastHealth:
-    """Logs a failing channel layer once per outage rather than once per write."""
+class OutageLog:
+    """Logs a failing service (the channel layer, Redis) once per outage rather than once per write, and its return."""
 
     failing = False
+
+    def __init__(self, down: str, back: str) -> None:
+        self.down, self.back = down, back  # ``down`` takes the error (``%r``)
 
     def failed(self, error: BaseException) -> None:
         if not self.failing:
             self.failing = True
-            logger.warning("live broadcast failed; pages will catch up when the channel layer is back: %r", error)
+            logger.warning(self.down, error)
 
     def succeeded(self) -> None:
         if self.failing:
             self.failing = False
-            logger.warning("live broadcasts work again")
+            logger.warning(self.back)
 
 
-broadcast_health = _BroadcastHealth()
+broadcast_health = OutageLog(
+    "live broadcast failed; pages will catch up when the channel layer is back: %r", "live broadcasts work again"
+)
 
 
 def broadcast(campaign_id: int, message: dict[str, object]) -> bool:

@@ -31,6 +31,7 @@ from typing import Any
 
 from django.conf import settings
 
+from campaigns.live import OutageLog
 from campaigns.live_pages import OpenPage
 
 logger = logging.getLogger(__name__)
@@ -79,21 +80,10 @@ def page_key(page: OpenPage) -> str:
     return json.dumps([page.membership_id, sorted(page.watching), page.language], separators=(",", ":"))
 
 
-class _Health:
-    """Logs Redis failing once per outage: the pages render for themselves meanwhile, as before this module."""
-
-    failing = False
-
-    def failed(self, error: BaseException) -> None:
-        if not self.failing:
-            self.failing = True
-            logger.warning("shared live pass unavailable, each process renders its own pages: %r", error)
-
-    def succeeded(self) -> None:
-        self.failing = False
-
-
-health = _Health()
+# Redis away: the pages render for themselves meanwhile, as before this module.
+health = OutageLog(
+    "shared live pass unavailable, each process renders its own pages: %r", "the shared live pass works again"
+)
 
 _sync_client: Any = None
 _async_clients: dict[int, Any] = {}  # per event loop (a redis.asyncio client belongs to the loop it was made in)

@@ -124,12 +124,33 @@ def _players_in_the_fight(count: int):  # type: ignore[no-untyped-def]
     return f, _players(f, count, lambda _i: f.sequence)
 
 
+def _a_draw_on_sequence_pages(count: int, built: list[int]):  # type: ignore[no-untyped-def]
+    """The fight and ``count`` more players in it, every player on the Sequence page: Jim draws and the pass renders
+    every page's copy. The fight, the other players, how many boards the pass built (``built`` is counted into by the
+    test) and the last player's copy."""
+    from campaigns.live import sequence_subject
+
+    f, others = _players_in_the_fight(count)
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
+    event = Event.objects.filter(campaign=f.campaign, kind="sequence.drew").for_display().latest("pk")
+    watching = frozenset({sequence_subject(f.sequence.pk)})
+    pages = [OpenPage(membership(f.campaign, user).pk, watching, "fr") for user in [f.player, *others]]
+    note_position(f.campaign.pk, event.position)
+    rendering = EventRendering(event)
+    built.clear()
+    rendering.render_for(pages)
+    boards = len(built)
+    with version_pass():
+        copy = rendering.ready_html_for(pages[-1].membership_id, watching=watching, language="fr", csrf_token="t")
+    assert copy is not None
+    return f, others, boards, copy
+
+
 def test_a_player_whose_own_rows_a_draw_left_alone_reads_the_others_rows_from_the_pass_s_one_board(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Which rows a draw changed is the same for every reader: a player who runs a row the draw did not change gets the
     drawer's row as every spectator reads it, and their own board (story, budgets) is not built for that."""
-    from campaigns.live import sequence_subject
     from conflicts.regions import BoardOf
 
     built: list[int] = []
@@ -142,19 +163,8 @@ def test_a_player_whose_own_rows_a_draw_left_alone_reads_the_others_rows_from_th
     monkeypatch.setattr(BoardOf, "built", counted)
     boards = {}
     for count in (2, 6):
-        f, others = _players_in_the_fight(count)
-        draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
-        event = Event.objects.filter(campaign=f.campaign, kind="sequence.drew").for_display().latest("pk")
-        watching = frozenset({sequence_subject(f.sequence.pk)})
-        pages = [OpenPage(membership(f.campaign, user).pk, watching, "fr") for user in [f.player, *others]]
-        note_position(f.campaign.pk, event.position)
-        rendering = EventRendering(event)
-        built.clear()
-        rendering.render_for(pages)
-        boards[count] = len(built)
-        with version_pass():
-            copy = rendering.ready_html_for(pages[-1].membership_id, watching=watching, language="fr", csrf_token="t")
-        assert copy is not None and f'id="participant-{f.pc.pk}"' in copy  # the drawer's row, as spectators read it
+        f, _others, boards[count], copy = _a_draw_on_sequence_pages(count, built)
+        assert f'id="participant-{f.pc.pk}"' in copy  # the drawer's row, as spectators read it
     assert boards[6] == boards[2] <= 3
 
 
@@ -191,7 +201,6 @@ def test_a_teammates_draw_refreshes_the_others_atouts_without_building_their_boa
     """A draw sends every other player on the Sequence page their Atout buttons with the Sequence's new version
     (``conflicts.live``): that needs who is in it, not each player's board (budgets, odds, states), which each used to
     build for every draw. The number of boards a draw's pass builds does not grow with the players."""
-    from campaigns.live import sequence_subject
     from conflicts import selectors
 
     built: list[int] = []
@@ -204,20 +213,9 @@ def test_a_teammates_draw_refreshes_the_others_atouts_without_building_their_boa
     monkeypatch.setattr(selectors, "sequence_board", counted)
     boards = {}
     for count in (2, 6):
-        f, others = _players_in_the_fight(count)
-        draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
-        event = Event.objects.filter(campaign=f.campaign, kind="sequence.drew").for_display().latest("pk")
-        watching = frozenset({sequence_subject(f.sequence.pk)})
-        pages = [OpenPage(membership(f.campaign, user).pk, watching, "fr") for user in [f.player, *others]]
-        note_position(f.campaign.pk, event.position)
-        rendering = EventRendering(event)
-        built.clear()
-        rendering.render_for(pages)
-        boards[count] = len(built)
-        with version_pass():
-            copy = rendering.ready_html_for(pages[-1].membership_id, watching=watching, language="fr", csrf_token="t")
+        f, others, boards[count], copy = _a_draw_on_sequence_pages(count, built)
         mine = Participant.objects.get(sequence=f.sequence, character__owner=others[-1])
-        assert copy is not None and f'<div id="atouts-{mine.pk}" hx-swap-oob="innerHTML">' in copy
+        assert f'<div id="atouts-{mine.pk}" hx-swap-oob="innerHTML">' in copy
         f.sequence.refresh_from_db()
         assert f'value="{f.sequence.version}" id="split-version-{mine.pk}"' in copy  # the draw's new version
     assert boards[6] == boards[2]
