@@ -64,7 +64,26 @@ def announce_on_commit(event: Event) -> None:
     transaction.on_commit(lambda: announce(event_id, campaign_id, position))
 
 
+# With the other processes' pages, an event is announced after its pass (its message names the copies stored): two
+# events of one campaign committed a moment apart are announced one after the other, so that the second's message does
+# not overtake the first's (a page that hears of a later position first catches up from the database).
+_campaign_locks: dict[int, threading.Lock] = {}
+
+
+def _announcing(campaign_id: int) -> threading.Lock:
+    with _lock:
+        return _campaign_locks.setdefault(campaign_id, threading.Lock())
+
+
 def announce(event_id: int, campaign_id: int, position: int | None) -> None:
+    if not live_shared.enabled():
+        _announce(event_id, campaign_id, position)
+        return
+    with _announcing(campaign_id):
+        _announce(event_id, campaign_id, position)
+
+
+def _announce(event_id: int, campaign_id: int, position: int | None) -> None:
     pages = open_pages(campaign_id)
     # The pages the other processes have open (Redis): rendered in this pass too, their copies stored for them.
     others = (

@@ -179,7 +179,9 @@ async def copy_for(event_id: int, batch: str, page: OpenPage) -> str | None:
             future.set_result(json.loads(raw) if raw else {})
         except Exception as error:
             health.failed(error)
-            future.set_result({})
+        finally:  # read, failed or cancelled with its socket: the sockets waiting for it go on (rendering their own)
+            if not future.done():
+                future.set_result({})
     copies = await asyncio.shield(future)
     return copies.get(page_key(page))
 

@@ -184,3 +184,47 @@ def test_a_page_its_process_stopped_saying_is_not_rendered_for(on_redis) -> None
     ]
     _redis().hset(f"{on_redis}:live-pages:{campaign.pk}", "specific.fresh", json.dumps(stale))
     assert live_shared.other_pages(campaign.pk) == []
+
+
+@pytest.mark.asyncio
+async def test_sockets_waiting_for_a_read_cancelled_with_its_socket_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first socket of a process reads the batch and the others wait for its read: when that socket goes away
+    mid-read (its task cancelled), the others do not wait for ever, they render their own."""
+
+    class Stuck:
+        async def get(self, _key: str) -> bytes:
+            await asyncio.sleep(3600)
+            return b"{}"
+
+    monkeypatch.setattr(live_shared, "_async", Stuck)
+    monkeypatch.setattr(live_shared, "_prefix", lambda: "tablee-test")
+    live_shared.forget()
+    page = OpenPage(1, frozenset({"feed:1"}), "fr")
+    first = asyncio.ensure_future(live_shared.copy_for(7, "batch", page))
+    await asyncio.sleep(0)
+    second = asyncio.ensure_future(live_shared.copy_for(7, "batch", page))
+    await asyncio.sleep(0)
+    first.cancel()
+    assert await asyncio.wait_for(second, timeout=2) is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_event_is_announced_after_the_one_before_it_in_its_campaign(on_redis) -> None:  # type: ignore[no-untyped-def]
+    """With the other processes' pages, an event is announced after its pass: the next event of the same campaign waits
+    for it, so that its message does not overtake the earlier one (a page hearing a later position first catches up
+    from the database)."""
+    import threading
+
+    campaign = campaign_with(players=1)
+    author = membership(campaign, narrator_of(campaign))
+    sent: list[object] = []
+    with mock.patch.object(live_announce, "announce", lambda *args: None):
+        note = services.note_write(membership=author, text="En file")
+    with mock.patch.object(live, "broadcast", lambda _campaign_id, message: sent.append(message["event_id"])):
+        with live_announce._announcing(campaign.pk):  # noqa: SLF001 - the earlier event's pass under way
+            later = threading.Thread(target=live_announce.announce, args=(note.pk, campaign.pk, note.position))
+            later.start()
+            later.join(timeout=0.3)
+            assert later.is_alive() and sent == []
+        later.join(timeout=10)
+    assert sent == [note.pk]
