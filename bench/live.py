@@ -277,7 +277,9 @@ async def _drive(server: LiveBenchServer, seed: dict, *, label: str, soak: float
     else:
         end, i = time.perf_counter() + soak, 0
         while time.perf_counter() < end:
-            await act("draw" if i % 2 else "note", 10_000 + i)
+            # Each draw of the soak its own participant (the seed has one for each): an odd index modulo their number
+            # came back to a participant who had drawn, and a second draw is refused.
+            await act("draw", i // 2) if i % 2 else await act("note", 10_000 + i)
             i += 1
             await asyncio.sleep(SOAK_PAUSE)
         await asyncio.sleep(1)
