@@ -10,8 +10,7 @@ changed parts, the decks). The process that committed the event now renders for 
 - the request that committed an event reads them (``other_pages``), renders every page's copy in its one pass
   (``campaigns.live_announce``), stores the copies of the other processes' pages (``store_copies``: one key per
   event, kept a minute) and only then announces the event, naming the copies;
-- a socket of another process takes its own copy from there (``copy_for``: one read per process and event, shared by
-  its sockets), and renders for itself as before when there is none (a page opened meanwhile, Redis away).
+- a socket of another process takes its own copy from there (``copy_for``: its own field of them), and renders for itself as before when there is none (a page opened meanwhile, Redis away).
 
 Nothing leaves the server: the copies are read by the server's own processes, each socket taking the copy of its own
 member, page and language, with its own CSRF token put in. A copy is rendered for a member as the campaign stands when
@@ -26,7 +25,6 @@ import json
 import logging
 import time
 import uuid
-from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
@@ -38,7 +36,6 @@ logger = logging.getLogger(__name__)
 
 PROCESS = uuid.uuid4().hex  # this process among the server's workers
 COPIES_SECONDS = 60  # a socket takes its copy within moments; one that comes later renders its own
-KEPT_COPIES = 32  # events whose copies this process keeps read, for its sockets that take theirs
 
 
 def _layer() -> dict[str, Any]:
@@ -152,40 +149,29 @@ def other_pages(campaign_id: int) -> list[OpenPage]:
 
 
 def store_copies(event_id: int, copies: dict[str, str]) -> str | None:
-    """Keep the copies rendered for the other processes' pages a minute; the batch's name, or None if not kept."""
+    """Keep the copies rendered for the other processes' pages a minute, one field per page (``page_key``); the
+    batch's name, or None if not kept."""
     batch = uuid.uuid4().hex[:12]  # a name of its own: an id reused by a test database names another event
+    key = _copies_key(event_id, batch)
     try:
-        _sync().set(_copies_key(event_id, batch), json.dumps(copies, separators=(",", ":")), ex=COPIES_SECONDS)
+        with _sync().pipeline(transaction=False) as pipe:
+            if copies:
+                pipe.hset(key, mapping=copies)
+            pipe.expire(key, COPIES_SECONDS)
+            pipe.execute()
     except Exception as error:
         health.failed(error)
         return None
     return batch
 
 
-_read: OrderedDict[tuple[int, str], asyncio.Future[dict[str, str]]] = OrderedDict()
-
-
 async def copy_for(event_id: int, batch: str, page: OpenPage) -> str | None:
-    """This page's copy of the event from the batch the committing process stored, read once per process and batch
-    for every socket (the first reads, the others wait for it); None when it holds none for this page."""
-    key = (event_id, batch)
-    future = _read.get(key)
-    if future is None:
-        future = _read[key] = asyncio.get_running_loop().create_future()
-        while len(_read) > KEPT_COPIES:
-            _read.popitem(last=False)
-        try:
-            raw = await _async().get(_copies_key(event_id, batch))
-            future.set_result(json.loads(raw) if raw else {})
-        except Exception as error:
-            health.failed(error)
-        finally:  # read, failed or cancelled with its socket: the sockets waiting for it go on (rendering their own)
-            if not future.done():
-                future.set_result({})
-    copies = await asyncio.shield(future)
-    return copies.get(page_key(page))
-
-
-def forget() -> None:
-    """Tests: the copies a test read are not the next one's."""
-    _read.clear()
+    """This page's copy of the event from the batch the committing process stored: its own field alone, read by the
+    socket itself (nothing kept in the process: the batch is the one copy, and it expires); None when the batch holds
+    none for this page or Redis does not answer."""
+    try:
+        raw: bytes | None = await _async().hget(_copies_key(event_id, batch), page_key(page))
+    except Exception as error:
+        health.failed(error)
+        return None
+    return None if raw is None else raw.decode()

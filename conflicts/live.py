@@ -14,6 +14,7 @@ functions.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
@@ -131,12 +132,7 @@ def _panels(
 
     back = sequence.get_absolute_url()
     fragments: list[str] = []
-    built: list[selectors.Board] = []
-
-    def board() -> selectors.Board:
-        if not built:
-            built.append(board_of())
-        return built[0]
+    board = functools.cache(board_of)  # built once, and only when a panel needs it
 
     # Every panel this viewer controls, knocked-out ones included: the narrator's page shows one per
     # participant, and a Sequence that ends must say so on every panel it leaves behind.

@@ -39,7 +39,6 @@ def _empty_caches():  # type: ignore[no-untyped-def]
     """Kept log figures, entries and live renderings are keyed by ids, and a rolled-back test hands its ids out again."""
     from django.core.cache import caches
 
-    from campaigns import live_shared
     from campaigns.live_pages import forget_pages
     from campaigns.live_render import forget_renderings
 
@@ -47,7 +46,6 @@ def _empty_caches():  # type: ignore[no-untyped-def]
         caches[alias].clear()
     forget_renderings()  # the live layer's shared renderings are kept by event id too
     forget_pages()  # and the pages a test left open would be rendered for by the next one
-    live_shared.forget()
     yield
 
 

@@ -81,7 +81,7 @@ def test_the_committing_process_renders_the_other_processes_pages_and_stores_the
         live_announce.announce(secret.pk, campaign.pk, secret.position)
     assert [m["event_id"] for m in sent] == [public.pk, secret.pk] and all(m.get("copies") for m in sent)
     for message, event in zip(sent, (public, secret), strict=True):
-        stored = json.loads(_redis().get(f"{on_redis}:live-copies:{event.pk}:{message['copies']}"))
+        stored = _stored(f"{on_redis}:live-copies:{event.pk}:{message['copies']}")
         forget_renderings()
         rendering = EventRendering(Event.objects.for_display().get(pk=event.pk))
         for who, open_page in pages.items():
@@ -89,8 +89,8 @@ def test_the_committing_process_renders_the_other_processes_pages_and_stores_the
             alone = rendering.html_for(member, watching=page, language="fr", csrf_token=CSRF_MARKER)
             # The copy a socket of the other process takes is the one its own process would render.
             assert stored[live_shared.page_key(open_page)] == alone
-    public_copies = json.loads(_redis().get(f"{on_redis}:live-copies:{public.pk}:{sent[0]['copies']}"))
-    secret_copies = json.loads(_redis().get(f"{on_redis}:live-copies:{secret.pk}:{sent[1]['copies']}"))
+    public_copies = _stored(f"{on_redis}:live-copies:{public.pk}:{sent[0]['copies']}")
+    secret_copies = _stored(f"{on_redis}:live-copies:{secret.pk}:{sent[1]['copies']}")
     assert "Le quai est désert" in public_copies[live_shared.page_key(pages[lisa])]
     # A private note of the narrator's: the narrators' copy tells it, the players' copies are empty.
     assert "SECRET DU MJ" in secret_copies[live_shared.page_key(pages[narrator])]
@@ -151,6 +151,11 @@ async def test_a_socket_takes_its_copy_from_the_pass_of_the_process_that_committ
     assert not await _published(campaign.pk)  # gone with the socket
 
 
+def _stored(key: str) -> dict[str, str]:
+    """A batch of copies as the committing process stored it: page key → copy."""
+    return {field.decode(): copy.decode() for field, copy in _redis().hgetall(key).items()}
+
+
 def _redis():  # type: ignore[no-untyped-def]
     import redis
 
@@ -184,28 +189,6 @@ def test_a_page_its_process_stopped_saying_is_not_rendered_for(on_redis) -> None
     ]
     _redis().hset(f"{on_redis}:live-pages:{campaign.pk}", "specific.fresh", json.dumps(stale))
     assert live_shared.other_pages(campaign.pk) == []
-
-
-@pytest.mark.asyncio
-async def test_sockets_waiting_for_a_read_cancelled_with_its_socket_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The first socket of a process reads the batch and the others wait for its read: when that socket goes away
-    mid-read (its task cancelled), the others do not wait for ever, they render their own."""
-
-    class Stuck:
-        async def get(self, _key: str) -> bytes:
-            await asyncio.sleep(3600)
-            return b"{}"
-
-    monkeypatch.setattr(live_shared, "_async", Stuck)
-    monkeypatch.setattr(live_shared, "_prefix", lambda: "tablee-test")
-    live_shared.forget()
-    page = OpenPage(1, frozenset({"feed:1"}), "fr")
-    first = asyncio.ensure_future(live_shared.copy_for(7, "batch", page))
-    await asyncio.sleep(0)
-    second = asyncio.ensure_future(live_shared.copy_for(7, "batch", page))
-    await asyncio.sleep(0)
-    first.cancel()
-    assert await asyncio.wait_for(second, timeout=2) is None
 
 
 @pytest.mark.django_db(transaction=True)
