@@ -119,6 +119,33 @@ def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def
             item.add_marker(skip)
 
 
+# Tests split in parts that are meant to run at once, one part per worker (the consistency test's long hunt, in two
+# halves). ``--dist worksteal`` first hands each worker one consecutive share of the collection, and a worker's next
+# test is never stolen: two halves side by side land on one worker and run one after the other (150 s, then 120 s,
+# while the other worker idled after its minute of short tests).
+SPREAD = ("tests/campaigns/test_one_truth.py::test_every_open_sheet_with_its_live_messages_equals_a_fresh_one_long",)
+
+
+class _SpreadOverWorkers:
+    @pytest.hookimpl(trylast=True)  # after pytest-django's sort, which would move them again
+    def pytest_collection_modifyitems(self, config, items):  # type: ignore[no-untyped-def]
+        """Each part of a ``SPREAD`` test at the head of another worker's first share."""
+        workers = getattr(config, "workerinput", {}).get("workercount", 1)
+        for name in SPREAD:
+            parts = [item for item in items if item.nodeid.split("[", 1)[0] == name]
+            if len(parts) < 2 or workers < 2:
+                continue
+            rest = [item for item in items if item not in parts]
+            for index, part in enumerate(parts):
+                # Worker k's first share starts at k * len(items) // workers (xdist.scheduler.worksteal).
+                rest.insert(min(len(rest), (index % workers) * len(items) // workers), part)
+            items[:] = rest
+
+
+def pytest_configure(config):  # type: ignore[no-untyped-def]
+    config.pluginmanager.register(_SpreadOverWorkers(), "tablee-spread-over-workers")
+
+
 def _needs_the_database(item: pytest.Item) -> bool:
     return item.get_closest_marker("django_db") is not None or "django_db_setup" in getattr(item, "fixturenames", ())
 
