@@ -44,6 +44,7 @@ from campaigns.live_shutdown import socket_closed, socket_opened
 from campaigns.live_socket import (
     TRY_AGAIN_LATER,
     DatabaseUnavailable,
+    DispatchWithoutSweep,
     handshake_read,
     paced_resume,
     page_csrf_token,
@@ -58,7 +59,7 @@ from campaigns.models import Membership
 logger = logging.getLogger(__name__)
 
 
-class CampaignConsumer(AsyncWebsocketConsumer):
+class CampaignConsumer(DispatchWithoutSweep, AsyncWebsocketConsumer):
     membership: Membership | None = None
     watching: frozenset[str] = frozenset()
     pinger: asyncio.Task[None] | None = None

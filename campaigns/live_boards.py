@@ -50,6 +50,7 @@ from campaigns.live_shutdown import socket_closed, socket_opened
 from campaigns.live_socket import (
     TRY_AGAIN_LATER,
     DatabaseUnavailable,
+    DispatchWithoutSweep,
     handshake_read,
     paced_resume,
     page_csrf_token,
@@ -120,7 +121,8 @@ def kept_board(kind: str, game_id: int) -> BoardRendering | None:
         return _boards.get((kind, game_id))
 
 
-class BoardConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):  # the four hooks each game fills in
+# The four hooks each game fills in are abstract.
+class BoardConsumer(DispatchWithoutSweep, AsyncWebsocketConsumer, metaclass=ABCMeta):
     """A game's socket. A subclass says how to find, load and render its game (the hooks below, which run in a
     worker thread), and which sockets read a board alike (``audience``)."""
 

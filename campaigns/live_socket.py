@@ -9,6 +9,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from channels.consumer import get_handler_name
 from django.conf import settings
 from django.db import DatabaseError
 from django.http import HttpRequest
@@ -25,6 +26,23 @@ TRY_AGAIN_LATER = 1013
 
 
 T = TypeVar("T")
+
+
+class DispatchWithoutSweep:
+    """Channels' ``AsyncConsumer.dispatch``, without the connection sweep channels 4.2 put before every handler.
+
+    That sweep (``channels.db.aclose_old_connections``) runs ``close_old_connections`` on the sockets' one database
+    thread for every message every socket handles: twenty sockets hearing of a draw made twenty hops to that thread
+    and back, one behind the other, although a copy the pass rendered is taken on the event loop without any database
+    (``campaigns.live_render.ready_html_for``). Every handler that does read goes through ``database_sync_to_async``,
+    which closes old connections before and after its own work, so the sweep stays where a database is touched.
+    ``tests/campaigns/test_live_socket_dispatch.py`` holds both halves."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
 
 class DatabaseUnavailable(Exception):
