@@ -70,7 +70,9 @@ def _participants(event: Event) -> list[Participant]:
     sequence = _sequence(event)
     if sequence is None:
         return []
-    participants: list[Participant] = event_fact(event, "participants", lambda: selectors.participants_of(sequence))
+    # The render pass's one read (``selectors.shared_participants``), which its boards' changed rows and snapshot read
+    # too: the panels read the same rows rather than read them once more.
+    participants: list[Participant] = event_fact(event, "participants", lambda: selectors.shared_participants(sequence))
     return participants
 
 

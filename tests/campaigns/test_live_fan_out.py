@@ -219,3 +219,21 @@ def test_a_teammates_draw_refreshes_the_others_atouts_without_building_their_boa
         f.sequence.refresh_from_db()
         assert f'value="{f.sequence.version}" id="split-version-{mine.pk}"' in copy  # the draw's new version
     assert boards[6] == boards[2]
+
+
+def test_a_draws_pass_reads_its_sequences_participants_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The boards' changed rows, the snapshot and the players' panels all read who is in the Sequence: one read for the
+    pass (``conflicts.selectors.shared_participants``), the panels' included (they read it apart before)."""
+    from conflicts import selectors
+
+    reads: list[int] = []
+    real = selectors.participants_of
+
+    def counted(sequence):  # type: ignore[no-untyped-def]
+        reads.append(sequence.pk)
+        return real(sequence)
+
+    monkeypatch.setattr(selectors, "participants_of", counted)
+    f, _others, _boards, copy = _a_draw_on_sequence_pages(2, [])
+    assert 'hx-swap-oob="innerHTML"' in copy  # the panels' Atout buttons are in the copy
+    assert reads == [f.sequence.pk]
