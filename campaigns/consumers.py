@@ -240,17 +240,16 @@ class CampaignConsumer(DispatchWithoutSweep, AsyncWebsocketConsumer):
             membership, after, watching=self.watching, csrf_token=self.csrf_token, language=self.language
         )
 
-    async def _html(self, event_id: int, batch: object = None) -> str:
+    async def _html(self, event_id: int, copies: object = None) -> str:
         """The event for this page. The sockets of a process hear of an event together. Its copies are rendered in
         one pass for every page open in the process (campaigns.live_pages): by the request that committed it when it
         ran here (campaigns.live_announce), otherwise by the first socket, on the database thread. The others wait
         for that pass and take their copies on the event loop, without a turn of their own on the database thread
         (one hop there and back per socket, each opening a connection, was most of the time to the last screen)."""
-        if isinstance(batch, str) and self._ready(event_id) is None:
+        if copies and self._ready(event_id) is None:
             # Another process committed it and rendered this page's copy in its pass (campaigns.live_shared).
             assert self.membership is not None
-            page = OpenPage(self.membership.pk, self.watching, self.language)
-            shared = await live_shared.copy_for(event_id, batch, page)
+            shared = live_shared.copy_in(copies, OpenPage(self.membership.pk, self.watching, self.language))
             if shared is not None:
                 return shared.replace(CSRF_MARKER, self.csrf_token)
         while True:

@@ -103,12 +103,9 @@ def _announce(event_id: int, campaign_id: int, position: int | None) -> None:
             if rendering is not None:
                 rendering.render_for([*pages, *others])
                 if others:
-                    # Stored before the message goes out, which names them: the other processes' sockets read them
-                    # when they hear of the event.
+                    # Carried by the message: the other processes' sockets take theirs when they hear of the event.
                     copies = {live_shared.page_key(page): rendering.copy_of(page) for page in others}
-                    batch = live_shared.store_copies(event_id, {k: v for k, v in copies.items() if v is not None})
-                    if batch is not None:
-                        message["copies"] = batch
+                    message["copies"] = {key: copy for key, copy in copies.items() if copy is not None}
     except Exception:  # the write has committed: its answer must not fail; the sockets render for themselves
         logger.exception("rendering event %s for the open pages failed", event_id)
     finally:

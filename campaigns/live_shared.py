@@ -8,9 +8,14 @@ changed parts, the decks). The process that committed the event now renders for 
   this process, the member, what the page watches, its language, the same facts ``campaigns.live_pages`` keeps, and
   when it said so: each socket says it again with its pings, and a page not said for three pings is not rendered for);
 - the request that committed an event reads them (``other_pages``), renders every page's copy in its one pass
-  (``campaigns.live_announce``), stores the copies of the other processes' pages (``store_copies``: one key per
-  event, kept a minute) and only then announces the event, naming the copies;
-- a socket of another process takes its own copy from there (``copy_for``: its own field of them), and renders for itself as before when there is none (a page opened meanwhile, Redis away).
+  (``campaigns.live_announce``) and only then announces the event, its message carrying the copies of the other
+  processes' pages, one per page (``page_key``). The channel layer hands a group's message to each process once,
+  whatever the number of its sockets;
+- a socket of another process takes its own copy from the message (``copy_in``), and renders for itself as before when
+  there is none (a page opened meanwhile, Redis away).
+
+The copies went first through a Redis hash per event, which each socket then read its own field of: a write of every
+copy and a round trip per socket, for bytes the message carries to the same processes anyway.
 
 Nothing leaves the server: the copies are read by the server's own processes, each socket taking the copy of its own
 member, page and language, with its own CSRF token put in. A copy is rendered for a member as the campaign stands when
@@ -35,7 +40,6 @@ from campaigns.live_pages import OpenPage
 logger = logging.getLogger(__name__)
 
 PROCESS = uuid.uuid4().hex  # this process among the server's workers
-COPIES_SECONDS = 60  # a socket takes its copy within moments; one that comes later renders its own
 
 
 def _layer() -> dict[str, Any]:
@@ -68,12 +72,9 @@ def _pages_key(campaign_id: int) -> str:
     return f"{_prefix()}:live-pages:{int(campaign_id)}"
 
 
-def _copies_key(event_id: int, batch: str) -> str:
-    return f"{_prefix()}:live-copies:{int(event_id)}:{batch}"
-
-
 def page_key(page: OpenPage) -> str:
-    """What a copy is stored under: the member, what the page watches and its language (a copy's every input)."""
+    """What a copy is named by in the event's message: the member, what the page watches and its language (a copy's
+    every input)."""
     return json.dumps([page.membership_id, sorted(page.watching), page.language], separators=(",", ":"))
 
 
@@ -148,30 +149,10 @@ def other_pages(campaign_id: int) -> list[OpenPage]:
     return list(pages)
 
 
-def store_copies(event_id: int, copies: dict[str, str]) -> str | None:
-    """Keep the copies rendered for the other processes' pages a minute, one field per page (``page_key``); the
-    batch's name, or None if not kept."""
-    batch = uuid.uuid4().hex[:12]  # a name of its own: an id reused by a test database names another event
-    key = _copies_key(event_id, batch)
-    try:
-        with _sync().pipeline(transaction=False) as pipe:
-            if copies:
-                pipe.hset(key, mapping=copies)
-            pipe.expire(key, COPIES_SECONDS)
-            pipe.execute()
-    except Exception as error:
-        health.failed(error)
+def copy_in(copies: object, page: OpenPage) -> str | None:
+    """This page's copy of the event among the copies its message carries (``None`` when it carries none for this
+    page: the page opened after the pass, or the message is not one of ours)."""
+    if not isinstance(copies, dict):
         return None
-    return batch
-
-
-async def copy_for(event_id: int, batch: str, page: OpenPage) -> str | None:
-    """This page's copy of the event from the batch the committing process stored: its own field alone, read by the
-    socket itself (nothing kept in the process: the batch is the one copy, and it expires); None when the batch holds
-    none for this page or Redis does not answer."""
-    try:
-        raw: bytes | None = await _async().hget(_copies_key(event_id, batch), page_key(page))
-    except Exception as error:
-        health.failed(error)
-        return None
-    return None if raw is None else raw.decode()
+    found = copies.get(page_key(page))
+    return found if isinstance(found, str) else None

@@ -1,6 +1,6 @@
 """One render pass per event for the pages of every process (campaigns.live_shared), on a real Redis: the process
-that commits an event renders the other processes' pages too and stores their copies; a socket of another process
-takes its own copy from there. Skipped where no Redis answers (CI has one)."""
+that commits an event renders the other processes' pages too and its message carries their copies; a socket of another
+process takes its own copy from there. Skipped where no Redis answers (CI has one)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def _another_process_shows(campaign_id: int, channel: str, page: OpenPage) -> No
 
 
 @pytest.mark.django_db
-def test_the_committing_process_renders_the_other_processes_pages_and_stores_their_copies(on_redis) -> None:  # type: ignore[no-untyped-def]
+def test_the_committing_process_renders_the_other_processes_pages_and_sends_their_copies(on_redis) -> None:  # type: ignore[no-untyped-def]
     campaign = campaign_with(players=2)
     narrator = narrator_of(campaign)
     lisa, marc = players_of(campaign)
@@ -81,20 +81,22 @@ def test_the_committing_process_renders_the_other_processes_pages_and_stores_the
         live_announce.announce(secret.pk, campaign.pk, secret.position)
     assert [m["event_id"] for m in sent] == [public.pk, secret.pk] and all(m.get("copies") for m in sent)
     for message, event in zip(sent, (public, secret), strict=True):
-        stored = _stored(f"{on_redis}:live-copies:{event.pk}:{message['copies']}")
+        carried = message["copies"]
+        assert isinstance(carried, dict)
         forget_renderings()
         rendering = EventRendering(Event.objects.for_display().get(pk=event.pk))
         for who, open_page in pages.items():
             member = membership(campaign, who)
             alone = rendering.html_for(member, watching=page, language="fr", csrf_token=CSRF_MARKER)
             # The copy a socket of the other process takes is the one its own process would render.
-            assert stored[live_shared.page_key(open_page)] == alone
-    public_copies = _stored(f"{on_redis}:live-copies:{public.pk}:{sent[0]['copies']}")
-    secret_copies = _stored(f"{on_redis}:live-copies:{secret.pk}:{sent[1]['copies']}")
-    assert "Le quai est désert" in public_copies[live_shared.page_key(pages[lisa])]
+            assert live_shared.copy_in(carried, open_page) == alone
+    public_copies, secret_copies = sent[0]["copies"], sent[1]["copies"]
+    assert "Le quai est désert" in live_shared.copy_in(public_copies, pages[lisa])
     # A private note of the narrator's: the narrators' copy tells it, the players' copies are empty.
-    assert "SECRET DU MJ" in secret_copies[live_shared.page_key(pages[narrator])]
-    assert secret_copies[live_shared.page_key(pages[lisa])] == secret_copies[live_shared.page_key(pages[marc])] == ""
+    assert "SECRET DU MJ" in live_shared.copy_in(secret_copies, pages[narrator])
+    assert live_shared.copy_in(secret_copies, pages[lisa]) == live_shared.copy_in(secret_copies, pages[marc]) == ""
+    # Nothing of them is kept in Redis: the message is their one carrier.
+    assert not list(_redis().scan_iter(f"{on_redis}:live-copies:*"))
 
 
 @pytest.mark.django_db
@@ -134,13 +136,10 @@ async def test_a_socket_takes_its_copy_from_the_pass_of_the_process_that_committ
     # Another process committed a note and rendered this page's copy: this process renders nothing of it.
     with mock.patch.object(live_announce, "announce", lambda *args: None):
         note = await sync_to_async(services.note_write)(membership=author, text="Rendu ailleurs")
-    batch = await sync_to_async(live_shared.store_copies)(
-        note.pk, {live_shared.page_key(page): f'<p id="elsewhere">{CSRF_MARKER}</p>'}
-    )
-    assert batch is not None
+    copies = {live_shared.page_key(page): f'<p id="elsewhere">{CSRF_MARKER}</p>'}
     await live.get_channel_layer().group_send(
         live.campaign_group(campaign.pk),
-        {"type": "event.created", "event_id": note.pk, "position": note.position, "copies": batch},
+        {"type": "event.created", "event_id": note.pk, "position": note.position, "copies": copies},
     )
     frame = await socket.receive_json_frame(timeout=5)
     while frame["t"] != "ev":
@@ -149,11 +148,6 @@ async def test_a_socket_takes_its_copy_from_the_pass_of_the_process_that_committ
     assert frame["html"].startswith('<p id="elsewhere">') and CSRF_MARKER not in frame["html"]  # its own token in
     await socket.disconnect()
     assert not await _published(campaign.pk)  # gone with the socket
-
-
-def _stored(key: str) -> dict[str, str]:
-    """A batch of copies as the committing process stored it: page key → copy."""
-    return {field.decode(): copy.decode() for field, copy in _redis().hgetall(key).items()}
 
 
 def _redis():  # type: ignore[no-untyped-def]
