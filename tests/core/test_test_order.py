@@ -1,0 +1,27 @@
+"""The test run's own order (``tests/conftest.py``): the parts of a test meant to run at once start on two workers."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from tests import conftest
+from tests.core.test_mutation_caches import _Item
+
+LONG = conftest.SPREAD[0]
+
+
+def _ordered(workers: int, names: list[str]) -> list[str]:
+    items = [_Item(name) for name in names]
+    config = SimpleNamespace(workerinput={"workercount": workers})
+    conftest._SpreadOverWorkers().pytest_collection_modifyitems(config, items)  # noqa: SLF001
+    return [item.nodeid for item in items]
+
+
+def test_the_long_hunts_halves_each_head_another_workers_first_share() -> None:
+    """``--dist worksteal`` hands worker k the share from ``k * n // workers`` first, and never steals a worker's next
+    test: side by side, the two halves ran one after the other on one worker (CI's slow tests, 4 min 38 s)."""
+    names = [f"{LONG}[0]", f"{LONG}[1]", *(f"tests/x.py::test_{i}" for i in range(8))]
+    ordered = _ordered(2, names)
+    assert sorted(ordered) == sorted(names)  # nothing lost, nothing doubled
+    assert ordered[0] == f"{LONG}[0]" and ordered[len(names) // 2] == f"{LONG}[1]"
+    assert _ordered(1, names) == names  # one worker: nothing to spread
