@@ -64,7 +64,7 @@ def announce_on_commit(event: Event) -> None:
     transaction.on_commit(lambda: announce(event_id, campaign_id, position))
 
 
-# With the other processes' pages, an event is announced after its pass (its message names the copies stored): two
+# With the other processes' pages, an event is announced after its pass (its message carries their copies): two
 # events of one campaign committed a moment apart are announced one after the other, so that the second's message does
 # not overtake the first's (a page that hears of a later position first catches up from the database).
 _campaign_locks: dict[int, threading.Lock] = {}
@@ -85,7 +85,7 @@ def announce(event_id: int, campaign_id: int, position: int | None) -> None:
 
 def _announce(event_id: int, campaign_id: int, position: int | None) -> None:
     pages = open_pages(campaign_id)
-    # The pages the other processes have open (Redis): rendered in this pass too, their copies stored for them.
+    # The pages the other processes have open (Redis): rendered in this pass too, their copies sent with the message.
     others = (
         [page for page in live_shared.other_pages(campaign_id) if page not in pages] if live_shared.enabled() else []
     )

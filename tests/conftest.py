@@ -135,11 +135,21 @@ class _SpreadOverWorkers:
             parts = [item for item in items if item.nodeid.split("[", 1)[0] == name]
             if len(parts) < 2 or workers < 2:
                 continue
+            starts = _first_shares(len(items), workers)
             rest = [item for item in items if item not in parts]
             for index, part in enumerate(parts):
-                # Worker k's first share starts at k * len(items) // workers (xdist.scheduler.worksteal).
-                rest.insert(min(len(rest), (index % workers) * len(items) // workers), part)
+                rest.insert(min(len(rest), starts[index % workers]), part)
             items[:] = rest
+
+
+def _first_shares(count: int, workers: int) -> list[int]:
+    """Where each worker's first share of ``count`` tests starts, as ``xdist.scheduler.worksteal`` hands them out:
+    each worker in turn gets what is left divided by the workers left."""
+    starts, given = [], 0
+    for left in range(workers, 0, -1):
+        starts.append(given)
+        given += (count - given) // left
+    return starts
 
 
 def pytest_configure(config):  # type: ignore[no-untyped-def]

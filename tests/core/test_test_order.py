@@ -25,3 +25,11 @@ def test_the_long_hunts_halves_each_head_another_workers_first_share() -> None:
     assert sorted(ordered) == sorted(names)  # nothing lost, nothing doubled
     assert ordered[0] == f"{LONG}[0]" and ordered[len(names) // 2] == f"{LONG}[1]"
     assert _ordered(1, names) == names  # one worker: nothing to spread
+
+
+def test_the_shares_start_where_worksteal_starts_them() -> None:
+    # 6 tests on 4 workers: 6 // 4 = 1, then 5 // 3 = 1, then 4 // 2 = 2, then 2 (k * n // workers would put the
+    # third share at 3).
+    assert conftest._first_shares(6, 4) == [0, 1, 2, 4]  # noqa: SLF001
+    assert conftest._first_shares(11, 3) == [0, 3, 7]  # noqa: SLF001
+    assert conftest._first_shares(151, 2) == [0, 75]  # noqa: SLF001
