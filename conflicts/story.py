@@ -14,6 +14,14 @@ bytes for every reader who may read it, so its viewer is nobody in particular, e
 (a settle's Revers, each with its sheet's visibility: an NPC's wounds are the narrator's). Such a line is told as its
 reader may read it (``campaigns.redaction.told_to``) and kept for the readers who read it alike
 (``campaigns.redaction.reader_apart``: the narrators, each player).
+
+The board tells the **last** ``ON_BOARD`` lines, with a link to the whole story (its own page, ``conflicts.views.story``)
+once there are more. Every draw renders the board's foot anew, on the page and in the push to every screen: telling
+the whole story there made each draw cost more, and each message weigh more, than the one before (a fight of 40 draws
+read, keyed and sent its 60 lines at every draw). The last lines are read from the campaign's recent-events index
+newest first, so a long Sequence reads no more than a short one. The first line (the Sequence begins) is everyone's:
+whoever may open the board reads at least one earlier line when the link shows, so the link tells nobody of a line
+they may not read.
 """
 
 from __future__ import annotations
@@ -42,14 +50,20 @@ STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequ
 
 Row = tuple[int, str, str, "int | None", "str | None", str]  # pk, created (as stored), kind, actor, its name, payload
 
+ON_BOARD = 20
+"""How many of its last lines a Sequence's board tells (about two rounds of a table of eight); the story's own page
+tells them all."""
+
 
 @dataclass
 class Story:
     """The lines of one Sequence that one member may read, in one query: each event's id, time, kind, actor and
-    payload as text. An event is made (its payload decoded) only for a line not kept yet (``event``)."""
+    payload as text. An event is made (its payload decoded) only for a line not kept yet (``event``). ``whole``: every
+    line (the story's page), else the board's last ``ON_BOARD``."""
 
     sequence: Sequence
     membership: Membership
+    whole: bool = False
     _rows: dict[int, Row] | None = None
 
     @property
@@ -57,10 +71,14 @@ class Story:
         if self._rows is None:
             # Read once per render pass for every reader (the twenty pages a live draw is rendered for), then kept to
             # what this reader may read (``Event.objects.visible_to``'s rule: ``campaigns.redaction.readable``).
-            self._rows = {
-                row[0]: row[:6] for row in told_rows(self.sequence) if readable(row[6], row[7], self.membership)
-            }
+            told = told_rows(self.sequence, whole=self.whole)
+            self._rows = {row[0]: row[:6] for row in told.rows if readable(row[6], row[7], self.membership)}
         return self._rows
+
+    @property
+    def earlier(self) -> bool:
+        """Whether the story began before the lines told here (the board then links to the whole story)."""
+        return told_rows(self.sequence, whole=self.whole).earlier
 
     def read_apart(self) -> frozenset[int]:
         """The lines this reader reads differently from a player reading only what every player may: a private
@@ -141,20 +159,27 @@ STORY_LINE = register(
 FullRow = tuple[int, str, str, "int | None", "str | None", str, str, "int | None"]  # a Row, its visibility, recipient
 
 
-def told_rows(sequence: Sequence) -> list[FullRow]:
-    """Every line of ``sequence``'s story, whoever may read it (with its visibility and recipient), in one query per
-    render pass (``core.regions.pass_fact``)."""
-    rows: list[FullRow] = pass_fact(("sequence story", int(sequence.pk)), lambda: _read_rows(sequence))
-    return rows
+@dataclass(frozen=True)
+class Told:
+    """The lines of a story read for a board (its last ``ON_BOARD``) or for its page (all), whoever may read them."""
+
+    rows: tuple[FullRow, ...]
+    earlier: bool  # lines before these exist (the board's link to the whole story)
 
 
-def _read_rows(sequence: Sequence) -> list[FullRow]:
+def told_rows(sequence: Sequence, *, whole: bool = False) -> Told:
+    """The lines of ``sequence``'s story (``whole``: all of them, else the board's last ``ON_BOARD``), with their
+    visibility and recipient, in one query per render pass (``core.regions.pass_fact``)."""
+    told: Told = pass_fact(("sequence story", int(sequence.pk), whole), lambda: _read_rows(sequence, whole=whole))
+    return told
+
+
+def _read_rows(sequence: Sequence, *, whole: bool) -> Told:
     events = (
         Event.objects.filter(campaign_id=sequence.campaign_id)
         # A sequence's events all come after its creation: the campaign's recent-events index reads only those,
         # rather than every sequence event of the campaign's history.
         .filter(created_at__gte=sequence.created_at, kind__in=STORY_KINDS, payload__sequence=sequence.pk)
-        .order_by("created_at", "pk")
         # The payload and the time as the database holds them: decoding every line's, kept or not, was most of the
         # read. The time only tells this event from another that once had its id.
         .annotate(payload_text=Cast("payload", TextField()), created_text=Cast("created_at", TextField()))
@@ -162,15 +187,20 @@ def _read_rows(sequence: Sequence) -> list[FullRow]:
             "pk", "created_text", "kind", "actor_id", "actor__username", "payload_text", "visibility", "recipient_id"
         )
     )
-    return list(events)
+    if whole:
+        return Told(tuple(events.order_by("created_at", "pk")), earlier=False)
+    # Newest first down the campaign's recent-events index, one more than the board tells: whether the story goes
+    # further back, without counting it.
+    newest = list(events.order_by("-created_at", "-pk")[: ON_BOARD + 1])
+    return Told(tuple(reversed(newest[:ON_BOARD])), earlier=len(newest) > ON_BOARD)
 
 
 def private_lines(sequence: Sequence) -> dict[int, frozenset[int]]:
-    """Each player's lines read apart (``Story.read_apart``), from the pass's one read of the story."""
+    """Each player's lines read apart among the board's (``Story.read_apart``), from the pass's one read of them."""
 
     def load() -> dict[int, frozenset[int]]:
         apart: dict[int, set[int]] = {}
-        for pk, _created, kind, _actor, _name, payload, visibility, recipient in told_rows(sequence):
+        for pk, _created, kind, _actor, _name, payload, visibility, recipient in told_rows(sequence).rows:
             readers = private_readers(json.loads(payload)) if has_parts(kind) else set()  # given a part apart
             if visibility == Visibility.PLAYER and recipient is not None:
                 readers.add(int(recipient))  # a line only they read
@@ -182,6 +212,6 @@ def private_lines(sequence: Sequence) -> dict[int, frozenset[int]]:
     return found
 
 
-def sequence_story(sequence: Sequence, membership: Membership) -> Story:
-    """The story of ``sequence`` as ``membership`` may read it."""
-    return Story(sequence, membership)
+def sequence_story(sequence: Sequence, membership: Membership, *, whole: bool = False) -> Story:
+    """The story of ``sequence`` as ``membership`` may read it: the board's last lines, or ``whole``."""
+    return Story(sequence, membership, whole=whole)

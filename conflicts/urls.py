@@ -3,7 +3,15 @@ from __future__ import annotations
 from django.urls import path
 
 from campaigns.settings_page import section_redirect
-from conflicts import asked_test_views, console_views, fudge_test_views, jeton_views, sheet_roll_views, views
+from conflicts import (
+    asked_test_views,
+    console_views,
+    fudge_test_views,
+    jeton_views,
+    sheet_roll_views,
+    story_views,
+    views,
+)
 
 app_name = "conflicts"
 
@@ -38,6 +46,7 @@ urlpatterns = [
     path("<id:campaign_id>/simple/", fudge_test_views.simple_conflict, name="simple"),
     path("<id:campaign_id>/scenes/<id:scene_id>/", views.scene, name="scene"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/", views.sequence, name="sequence"),
+    path("<id:campaign_id>/sequences/<id:sequence_id>/story/", story_views.story, name="story"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/add/", console_views.participant_add, name="participant_add"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/settle/", views.settle, name="settle"),
     path("<id:campaign_id>/sequences/<id:sequence_id>/draw-npcs/", console_views.draw_npcs, name="draw_npcs"),

@@ -122,6 +122,7 @@ def test_main_pages_have_no_critical_or_serious_violation(new_context, run_in_se
         "settings": f"/campaigns/{c}/settings/",
         "states": f"/characters/{ids['npc']}/states/",
         "sequence (narrator)": table["sequence"],
+        "sequence's story": f"{table['sequence']}story/",
         "tragic board": f"/tragic/games/{table['tragic']}/",
         "frag board": f"/frag/games/{table['frag']}/",
     }.items():

@@ -41,6 +41,7 @@ def _player_pages(world: World) -> list[str]:
         reverse("conflicts:scenes", args=[c]),
         reverse("conflicts:scene", args=[c, world.scene.pk]),
         reverse("conflicts:sequence", args=[c, world.sequence.pk]),
+        reverse("conflicts:story", args=[c, world.sequence.pk]),
     ]
 
 

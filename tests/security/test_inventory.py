@@ -128,6 +128,7 @@ URLS: dict[str, Spec] = {
     "conflicts:asked_test_roll": Spec("campaign", lambda w: {**c(w), "asked_id": 999999}, post_only=True),
     "conflicts:scene": Spec("campaign", lambda w: {**c(w), "scene_id": w.scene.pk}, player_post=(403, 404)),
     "conflicts:sequence": Spec("campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}),
+    "conflicts:story": Spec("campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}),
     # GET: its form, loaded when the narrator opens the fold on the Sequence page.
     "conflicts:participant_add": Spec("campaign", lambda w: {**c(w), "sequence_id": w.sequence.pk}, narrator=NARR),
     "conflicts:draw_npcs": Spec(
