@@ -15,13 +15,13 @@ bytes for every reader who may read it, so its viewer is nobody in particular, e
 reader may read it (``campaigns.redaction.told_to``) and kept for the readers who read it alike
 (``campaigns.redaction.reader_apart``: the narrators, each player).
 
-The board tells the **last** ``ON_BOARD`` lines, with a link to the whole story (its own page, ``conflicts.views.story``)
-once there are more. Every draw renders the board's foot anew, on the page and in the push to every screen: telling
-the whole story there made each draw cost more, and each message weigh more, than the one before (a fight of 40 draws
-read, keyed and sent its 60 lines at every draw). The last lines are read from the campaign's recent-events index
-newest first, so a long Sequence reads no more than a short one. The first line (the Sequence begins) is everyone's:
-whoever may open the board reads at least one earlier line when the link shows, so the link tells nobody of a line
-they may not read.
+The board tells the **last** ``ON_BOARD`` lines, with a link to the whole story (its own page,
+``conflicts.story_views.story``) once there are more. Every draw renders the board's foot anew, on the page and in the
+push to every screen: telling the whole story there made each draw cost more, and each message weigh more, than the one
+before (each draw adds a line, and the foot read, keyed and sent them all). The last lines are read newest first down
+the campaign's recent-events index, so a long Sequence reads no more than a short one. The first line (the Sequence
+begins) is everyone's: whoever may open the board reads at least one earlier line when the link shows, so the link
+tells nobody of a line they may not read.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ class Story:
     def read_apart(self) -> frozenset[int]:
         """The lines this reader reads differently from a player reading only what every player may: a private
         line addressed to them, or a line with a part addressed to them (a settle's Revers of the NPC they run).
-        Players with equal sets read the whole story alike (``conflicts.regions``: the board's readers alike)."""
+        Players with equal sets read the board's lines alike (``conflicts.regions``: the board's readers alike)."""
         if self.membership.is_narrator:
             return frozenset()
         return private_lines(self.sequence).get(int(self.membership.user_id), frozenset())
