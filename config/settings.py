@@ -180,7 +180,10 @@ if REDIS_URL:
     # redis-py 8 reads every reply with a 5 s socket timeout by default, so an idle socket's
     # blocking receive timed out ("Timeout reading from …") and Channels closed the WebSocket
     # ~6 s after its last message. The read timeout must exceed the server-side block; a real
-    # dead connection is still found by TCP keepalive and the pool's health checks.
+    # dead connection is still found by TCP keepalive and the pool's health checks. The connections
+    # send under a timeout that keeps a cancellation (core/redis_connection.py says why).
+    from core.redis_connection import connection_class_for
+
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -192,6 +195,7 @@ if REDIS_URL:
                         "socket_connect_timeout": 2,
                         "socket_keepalive": True,
                         "health_check_interval": 30,
+                        "connection_class": connection_class_for(REDIS_URL),
                     }
                 ],
                 "prefix": os.environ.get("REDIS_PREFIX", "tablee"),
