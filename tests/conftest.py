@@ -154,6 +154,25 @@ def _first_shares(count: int, workers: int) -> list[int]:
 
 def pytest_configure(config):  # type: ignore[no-untyped-def]
     config.pluginmanager.register(_SpreadOverWorkers(), "tablee-spread-over-workers")
+    if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        _flush_by_delete()
+
+
+def _flush_by_delete() -> None:
+    """On PostgreSQL, a transactional test's flush empties the tables with ``DELETE`` rather than ``TRUNCATE``: about
+    250 tests flush, and a ``TRUNCATE`` of the project's 47 tables took 0.14-0.27 s where the ``DELETE``s of a test's
+    few rows take about 0.01 s. The foreign keys Django makes are deferrable, and the flush runs in one transaction, so
+    the order of the ``DELETE``s does not matter. A flush that resets the sequences keeps Django's own statement."""
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):  # type: ignore[no-untyped-def]
+        if reset_sequences or not tables:
+            return truncate(self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade)
+        return ["SET CONSTRAINTS ALL DEFERRED;", *(f"DELETE FROM {self.quote_name(table)};" for table in tables)]
+
+    DatabaseOperations.sql_flush = sql_flush  # type: ignore[method-assign]
 
 
 def _needs_the_database(item: pytest.Item) -> bool:
