@@ -15,8 +15,9 @@ bytes for every reader who may read it, so its viewer is nobody in particular, e
 reader may read it (``campaigns.redaction.told_to``) and kept for the readers who read it alike
 (``campaigns.redaction.reader_apart``: the narrators, each player).
 
-The board tells the **last** ``ON_BOARD`` lines, with a link to the whole story (its own page,
-``conflicts.story_views.story``) once there are more. Every draw renders the board's foot anew, on the page and in the
+The board tells the **last** ``ON_BOARD`` lines told (each reader reads those of them they may: one read for every
+reader of a live draw), with a link to the whole story (its own page, ``conflicts.story_views.story``) once there are
+more. Every draw renders the board's foot anew, on the page and in the
 push to every screen: telling the whole story there made each draw cost more, and each message weigh more, than the one
 before (each draw adds a line, and the foot read, keyed and sent them all). The last lines are read newest first down
 the campaign's recent-events index, so a long Sequence reads no more than a short one. The first line (the Sequence
@@ -86,7 +87,7 @@ class Story:
         Players with equal sets read the board's lines alike (``conflicts.regions``: the board's readers alike)."""
         if self.membership.is_narrator:
             return frozenset()
-        return private_lines(self.sequence).get(int(self.membership.user_id), frozenset())
+        return private_lines(self.sequence, whole=self.whole).get(int(self.membership.user_id), frozenset())
 
     @property
     def lines(self) -> list[StoryLine]:
@@ -195,12 +196,13 @@ def _read_rows(sequence: Sequence, *, whole: bool) -> Told:
     return Told(tuple(reversed(newest[:ON_BOARD])), earlier=len(newest) > ON_BOARD)
 
 
-def private_lines(sequence: Sequence) -> dict[int, frozenset[int]]:
-    """Each player's lines read apart among the board's (``Story.read_apart``), from the pass's one read of them."""
+def private_lines(sequence: Sequence, *, whole: bool = False) -> dict[int, frozenset[int]]:
+    """Each player's lines read apart among those told (``whole``: all, else the board's; ``Story.read_apart``), from
+    the pass's one read of them."""
 
     def load() -> dict[int, frozenset[int]]:
         apart: dict[int, set[int]] = {}
-        for pk, _created, kind, _actor, _name, payload, visibility, recipient in told_rows(sequence).rows:
+        for pk, _created, kind, _actor, _name, payload, visibility, recipient in told_rows(sequence, whole=whole).rows:
             readers = private_readers(json.loads(payload)) if has_parts(kind) else set()  # given a part apart
             if visibility == Visibility.PLAYER and recipient is not None:
                 readers.add(int(recipient))  # a line only they read
@@ -208,7 +210,7 @@ def private_lines(sequence: Sequence) -> dict[int, frozenset[int]]:
                 apart.setdefault(reader, set()).add(pk)
         return {user: frozenset(lines) for user, lines in apart.items()}
 
-    found: dict[int, frozenset[int]] = pass_fact(("sequence story apart", int(sequence.pk)), load)
+    found: dict[int, frozenset[int]] = pass_fact(("sequence story apart", int(sequence.pk), whole), load)
     return found
 
 

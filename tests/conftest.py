@@ -61,9 +61,14 @@ def _seeded_deals(monkeypatch):  # type: ignore[no-untyped-def]
     yield
 
 
+def _postgres() -> bool:
+    """Whether the suite runs on PostgreSQL (CI's second pass), not SQLite."""
+    return bool(settings.DATABASES["default"]["ENGINE"].endswith("postgresql"))
+
+
 @pytest.fixture
 def on_postgres() -> bool:
-    return settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
+    return _postgres()
 
 
 @pytest.fixture(autouse=True)
@@ -111,7 +116,7 @@ def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def
         items.sort(key=lambda item: (_needs_the_database(item), -_long_first(item)))
     else:
         items.sort(key=_long_first)
-    if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    if _postgres():
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL (CI's second pass sets DATABASE_URL)")
     for item in items:
@@ -154,7 +159,7 @@ def _first_shares(count: int, workers: int) -> list[int]:
 
 def pytest_configure(config):  # type: ignore[no-untyped-def]
     config.pluginmanager.register(_SpreadOverWorkers(), "tablee-spread-over-workers")
-    if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    if _postgres():
         _flush_by_delete()
 
 

@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
+from campaigns import chronicle
 from campaigns.models import Event
 from conflicts import story
 from conflicts.regions import FOOT, BoardOf
@@ -101,3 +102,33 @@ def test_the_story_page_in_english_and_french() -> None:
     client.cookies["django_language"] = "en"
     english = client.get(_story_url(f)).content.decode()
     assert "Story: Bagarre sur le quai" in english and "Back to the sequence" in english
+
+
+def test_a_line_for_one_player_stays_theirs_on_the_board_and_on_the_storys_page() -> None:
+    """A line addressed to one player (``Visibility.PLAYER``) is theirs alone wherever the story is told, and the lines
+    each reads apart follow the lines told: the whole story's for its page, the board's for the board."""
+    from campaigns.models import Membership, Role, Visibility
+    from campaigns.services import event_append
+    from conflicts.services.sequences import participant_add
+    from tests.campaigns.factories import UserFactory
+    from tests.conflicts.factories import npc
+
+    f = fight(npcs=1)
+    other = UserFactory()
+    Membership.objects.create(campaign=f.campaign, user=other, role=Role.PLAYER)
+    joined = Event.objects.filter(kind="sequence.joined").order_by("pk").first()
+    assert joined is not None
+    private = event_append(
+        campaign=f.campaign, kind="sequence.joined", payload={**joined.payload, "name": "Ombre"},
+        visibility=Visibility.PLAYER, recipient=f.player,
+    )  # fmt: skip
+    for i in range(story.ON_BOARD):  # the private line falls out of the board's last lines
+        thug = npc(f.campaign, f.narrator, f"Renfort {i}")
+        participant_add(sequence=f.sequence, actor=f.narrator, character=thug, side="Truands", trait_code="combat")
+    theirs = story.sequence_story(f.sequence, membership(f.campaign, f.player), whole=True)
+    assert private.pk in theirs.read_apart()
+    assert private.pk not in story.sequence_story(f.sequence, membership(f.campaign, f.player)).read_apart()
+    line = escape(chronicle.describe(private))
+    assert line in _english(f.player).get(_story_url(f)).content.decode()
+    assert line not in _english(other).get(_story_url(f)).content.decode()
+    assert line in _english(f.narrator).get(_story_url(f)).content.decode()

@@ -18,8 +18,9 @@ def _ordered(workers: int, names: list[str]) -> list[str]:
 
 
 def test_the_long_hunts_halves_each_head_another_workers_first_share() -> None:
-    """``--dist worksteal`` hands worker k the share from ``k * n // workers`` first, and never steals a worker's next
-    test: side by side, the two halves ran one after the other on one worker (CI's slow tests, 4 min 38 s)."""
+    """``--dist worksteal`` hands each worker one consecutive share first (``_first_shares``) and never steals a
+    worker's next test: side by side, the two halves ran one after the other on one worker (CI's slow tests, 4 min
+    38 s)."""
     names = [f"{LONG}[0]", f"{LONG}[1]", *(f"tests/x.py::test_{i}" for i in range(8))]
     ordered = _ordered(2, names)
     assert sorted(ordered) == sorted(names)  # nothing lost, nothing doubled
