@@ -24,10 +24,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from core.fragment_cache import page_token
 from core.kept_regions import regions_html
 from core.regions import Depends, Region, register
 
@@ -133,7 +133,7 @@ def _token(request: Any, csrf_token: str | None) -> str | None:
     # page's token in a header).
     if csrf_token is not None:
         return csrf_token
-    return None if request is None else get_token(request)
+    return None if request is None else page_token(request)
 
 
 def render_entries(

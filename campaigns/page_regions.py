@@ -24,7 +24,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from django.http import QueryDict
-from django.middleware.csrf import get_token
 from django.utils.safestring import SafeString
 
 from campaigns import selectors
@@ -35,6 +34,7 @@ from campaigns.forms import ClockAdvanceForm, LogFilterForm, NoteForm
 from campaigns.kept import campaign_row, table_head
 from campaigns.log_pages import log_page
 from campaigns.models import Event
+from core.fragment_cache import page_token
 from core.kept_regions import region_html
 from core.regions import Declaration, Depends, Region, register, subject
 
@@ -220,6 +220,6 @@ LOG_FILTER = register(
 
 def part_html(region: Region, membership: Membership, request: Any, context: dict[str, Any]) -> SafeString:
     """``region`` of ``membership``'s campaign page, with the page's one CSRF token (kept in ``context``)."""
-    token = str(context.get("csrf_token") or get_token(request))
+    token = str(context.get("csrf_token") or page_token(request))
     context["csrf_token"] = token
     return region_html(region, membership.campaign, membership, request=request, token=token)

@@ -33,17 +33,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import User
-from django.db.models import TextField
+from django.db.models import QuerySet, Subquery, TextField
+from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
 from campaigns.chronicle import describe
 from campaigns.models import Event, Visibility
 from campaigns.redaction import has_parts, private_readers, readable, reader_apart, told_to
+from conflicts.models import Sequence
+from core.prepared import PreparedRead
 from core.regions import Depends, Region, pass_fact, register
 
 if TYPE_CHECKING:
     from campaigns.models import Membership
-    from conflicts.models import Sequence
 
 STORY_KINDS = ("sequence.created", "sequence.joined", "sequence.declared", "sequence.drew", "sequence.npcs_drew",
                "sequence.resolved", "sequence.atout", "sequence.settled", "sequence.cut", "sequence.outdistanced",
@@ -175,24 +177,45 @@ def told_rows(sequence: Sequence, *, whole: bool = False) -> Told:
     return told
 
 
-def _read_rows(sequence: Sequence, *, whole: bool) -> Told:
-    events = (
-        Event.objects.filter(campaign_id=sequence.campaign_id)
+def _told(
+    campaign_id: int, sequence_id: int, kinds: tuple[str, ...], sequence_key: str, *, newest_first: bool
+) -> QuerySet[Event, FullRow]:
+    """The story's lines, with what ``Told`` holds of each (see ``_read_rows``): its SQL compiled once per thread."""
+    return (
+        Event.objects.filter(campaign_id=campaign_id)
         # A sequence's events all come after its creation: the campaign's recent-events index reads only those,
-        # rather than every sequence event of the campaign's history.
-        .filter(created_at__gte=sequence.created_at, kind__in=STORY_KINDS, payload__sequence=sequence.pk)
+        # rather than every sequence event of the campaign's history (the creation read in the same statement).
+        .filter(
+            created_at__gte=Subquery(Sequence.objects.filter(pk=sequence_id).order_by().values("created_at")[:1]),
+            kind__in=kinds,
+        )
+        # The Sequence the payload names, compared as text: one comparison, with the id as its parameter, on either
+        # database (a JSON value compared as JSON takes a parameter each database adapts its own way).
+        .alias(told_sequence=Cast(KeyTextTransform("sequence", "payload"), TextField()))
+        .filter(told_sequence=sequence_key)
         # The payload and the time as the database holds them: decoding every line's, kept or not, was most of the
         # read. The time only tells this event from another that once had its id.
         .annotate(payload_text=Cast("payload", TextField()), created_text=Cast("created_at", TextField()))
         .values_list(
             "pk", "created_text", "kind", "actor_id", "actor__username", "payload_text", "visibility", "recipient_id"
         )
+        .order_by(*(("-created_at", "-pk") if newest_first else ("created_at", "pk")))
     )
+
+
+# Built by Django, compiled once: the query with its JSON key, its subquery and its casts cost the ORM about ten
+# times what the database spends running it (1.2-1.7 ms against 0.12 ms on SQLite), at every live draw's pass.
+_whole_story = PreparedRead(lambda *args: _told(*args, newest_first=False))
+_last_lines = PreparedRead(lambda *args: _told(*args, newest_first=True)[: ON_BOARD + 1])
+
+
+def _read_rows(sequence: Sequence, *, whole: bool) -> Told:
+    args = (int(sequence.campaign_id), int(sequence.pk), STORY_KINDS, str(int(sequence.pk)))
     if whole:
-        return Told(tuple(events.order_by("created_at", "pk")), earlier=False)
+        return Told(tuple(_whole_story(*args)), earlier=False)
     # Newest first down the campaign's recent-events index, one more than the board tells: whether the story goes
     # further back, without counting it.
-    newest = list(events.order_by("-created_at", "-pk")[: ON_BOARD + 1])
+    newest = _last_lines(*args)
     return Told(tuple(reversed(newest[:ON_BOARD])), earlier=len(newest) > ON_BOARD)
 
 

@@ -25,15 +25,16 @@ import decimal
 import enum
 import hashlib
 from collections.abc import Callable, Mapping
+from html import escape as html_escape
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.core.cache import caches
 from django.db import models
+from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.functional import Promise
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -129,15 +130,32 @@ def token_input(token: str | None) -> str:
     """What ``{% csrf_token %}`` prints for ``token`` (nothing without one)."""
     if not token or token == "NOTPROVIDED":
         return ""
-    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+    # The standard library's escape, which Django's own ``escape`` wraps (without its lazy-string checks): a live
+    # draw's pass puts a token in some sixty kept regions.
+    return CSRF_INPUT.replace(CSRF_MARKER, html_escape(token))
+
+
+def page_token(request: Any) -> str:
+    """The request's masked CSRF token, masked once for the whole answer, as ``{% csrf_token %}`` prints it (Django's
+    context processor asks ``get_token`` once per render too): each ``get_token`` masks the secret afresh, with 32 random
+    characters, and a page or a POST's answer puts a token in every kept region it shows. Masked again if the secret
+    changed meanwhile (``rotate_token``)."""
+    secret = request.META.get("CSRF_COOKIE")
+    kept = request.__dict__.get("_tablee_page_token")
+    if kept is None or kept[0] != secret or secret is None:
+        token = get_token(request)
+        kept = request.__dict__["_tablee_page_token"] = (request.META.get("CSRF_COOKIE"), token)
+    return str(kept[1])
 
 
 def with_token(html: str, token: str | None) -> SafeString:
-    """A kept fragment with the marker replaced by this reader's CSRF token."""
-    if CSRF_MARKER in html:
+    """A kept fragment with the marker replaced by this reader's CSRF token. The marker itself as the token (a live
+    pass, whose copies each socket puts its own token in later) leaves the fragment as it was kept."""
+    if token != CSRF_MARKER and CSRF_MARKER in html:
         html = html.replace(CSRF_INPUT, token_input(token))
-        html = html.replace(CSRF_MARKER, format_html("{}", token or ""))
-    return mark_safe(html)  # noqa: S308 - our own templates' output
+        html = html.replace(CSRF_MARKER, html_escape(token or ""))
+    # Our own templates' output. ``SafeString`` itself: ``mark_safe``'s lazy-string check costs more than the rest here.
+    return SafeString(html)
 
 
 def kept(name: str, parts: Any, render: Callable[[str | None], str], token: str | None, *, template: str) -> SafeString:

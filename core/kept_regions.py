@@ -29,14 +29,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.cache import caches
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from core.fragment_cache import CSRF_INPUT, CSRF_MARKER, Unkeyable, enabled, fingerprint, kept_at, token_input
+from core.fragment_cache import CSRF_MARKER, Unkeyable, enabled, fingerprint, kept_at, page_token, with_token
 from core.regions import Depends, Frame, Region, get, head_trusted, pass_fact, versions, versions_known
 from core.template_digest import markup_version
 
@@ -188,7 +186,7 @@ def region_html(
     region's declaration for them when the caller has asked it already (with what it read: its subjects, its
     readers)."""
     if token is None and request is not None:
-        token = get_token(request)
+        token = page_token(request)
     # The versions the inner key was read with: the regions rendered inside this one (a board's rows) key
     # themselves with them, without reading them again.
     read: list[tuple[frozenset[str], dict[str, int]]] = []
@@ -215,7 +213,7 @@ def region_html(
 
     def own(html: str) -> SafeString:
         # The member's own parts put into a copy kept for wider readers; the key under the stream head is the member's.
-        return mark_safe(html if region.own is None else region.own(html, thing, membership))  # noqa: S308 - ours
+        return SafeString(html if region.own is None else region.own(html, thing, membership))  # ours, as with_token's
 
     if not enabled():
         return own(render(token))
@@ -247,7 +245,7 @@ def regions_html(
     the versions, and ``region.prepare`` called once with the things that must be rendered (a list of log
     entries: the events are loaded only for the entries not kept yet)."""
     if token is None and request is not None:
-        token = get_token(request)
+        token = page_token(request)
 
     def render(thing: Any, csrf_token: str | None) -> str:
         context = region.context(thing, membership, request)
@@ -256,7 +254,7 @@ def regions_html(
 
     def afresh(thing: Any) -> SafeString:  # not kept: rendered with the token, its own parts put in
         html = render(thing, token)
-        return mark_safe(html if region.own is None else region.own(html, thing, membership))  # noqa: S308 - ours
+        return SafeString(html if region.own is None else region.own(html, thing, membership))  # ours, as with_token's
 
     def prepared(missing: list[Any]) -> None:
         if missing and region.prepare is not None:
@@ -302,14 +300,7 @@ def regions_html(
     # Each member's own parts put into copies kept for wider readers, as ``region_html`` does.
     if region.own is not None:
         html = [region.own(str(piece), thing, membership) for piece, thing in zip(html, things, strict=True)]
-    # The token put in once for the whole list (as ``with_token`` does for one fragment).
-    token_html, token_text = token_input(token), escape(token or "")
-    return [
-        mark_safe(piece.replace(CSRF_INPUT, token_html).replace(CSRF_MARKER, token_text))  # noqa: S308 - ours
-        if CSRF_MARKER in piece
-        else mark_safe(piece)  # noqa: S308 - our own template's output
-        for piece in map(str, html)
-    ]
+    return [with_token(piece, token) for piece in map(str, html)]
 
 
 def changed_html(

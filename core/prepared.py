@@ -47,10 +47,21 @@ class _Compiled:
     populators: list[Any]
     converters: Any
     widths: tuple[Any, ...] | None  # the int type of each parameter, where the backend gives one
+    # Each parameter in the SQL's order: ``None`` for an argument (they come in order), else the query's own value.
+    own: tuple[Any, ...] | None
 
 
 def _flat(args: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(chain.from_iterable(a if isinstance(a, tuple) else (a,) for a in args))
+
+
+def _stand_ins(args: tuple[Any, ...], first: int) -> tuple[Any, ...]:
+    """The arguments' stand-ins, numbered from ``first``, in the arguments' shape."""
+    numbers = iter(range(first, first + len(_flat(args))))
+    return tuple(
+        tuple(_stand_in(a, next(numbers)) for a in arg) if isinstance(arg, tuple) else _stand_in(arg, next(numbers))
+        for arg in args
+    )
 
 
 def _stand_in(value: Any, n: int) -> Any:
@@ -76,34 +87,41 @@ class PreparedRead(Generic[M]):
     def _compile(self, args: tuple[Any, ...]) -> _Compiled:
         # Compiled from stand-ins, one distinct value per argument, not from the call's own values: two arguments
         # that happen to be equal (a campaign and a sequence both numbered 1) would hide SQL that takes them in
-        # another order.
-        stand_ins = iter(range(1, 1 + len(_flat(args))))
-        args = tuple(
-            tuple(_stand_in(a, next(stand_ins)) for a in arg)
-            if isinstance(arg, tuple)
-            else _stand_in(arg, next(stand_ins))
-            for arg in args
-        )
-        queryset = self._build(*args)
+        # another order. Compiled twice, from two sets of stand-ins: a parameter that is neither set's stand-in and
+        # the same in both is the query's own (a JSON path on SQLite), kept as it is; one that moves with the
+        # arguments but is not theirs as they are (an argument plus one) is refused.
+        ones, others = _stand_ins(args, 1), _stand_ins(args, 1001)
+        queryset = self._build(*ones)
         private = (queryset._known_related_objects, queryset._prefetch_related_lookups)  # type: ignore[attr-defined]  # Django's own
         if any(private):
             raise ImproperlyConfigured("A prepared read makes its instances alone: no related manager, no prefetch.")
         compiler = queryset.query.get_compiler(using=queryset.db)
         sql, params = compiler.as_sql()
-        flat = _flat(args)
+        other_sql, other_params = self._build(*others).query.get_compiler(using=queryset.db).as_sql()
+        flat, other_flat = _flat(ones), _flat(others)
+        slots: list[int | None] = []
+        for p, q in zip(params, other_params, strict=False):
+            if not (type(p) is str or (isinstance(p, int) and not isinstance(p, bool))):
+                slots.append(-1)  # not a value of ours: refused below
+            elif p in flat and type(p) is type(flat[flat.index(p)]) and q == other_flat[flat.index(p)]:
+                slots.append(flat.index(p))
+            else:
+                slots.append(None if p == q and type(p) is type(q) else -1)
         if (
-            len(params) != len(flat)
-            or any(p != a or type(a) not in (int, str) for p, a in zip(params, flat, strict=True))
-            or any(not (type(p) is str or (isinstance(p, int) and not isinstance(p, bool))) for p in params)
+            sql != other_sql
+            or len(params) != len(other_params)
+            or [slot for slot in slots if slot is not None] != list(range(len(flat)))
         ):
             raise ImproperlyConfigured(
-                f"A prepared read's SQL must take its arguments as they are: {params!r} {args!r}"
+                f"A prepared read's SQL must take its arguments as they are: {params!r} {ones!r}"
             )
         # PostgreSQL's backend passes an int as the column's own width (psycopg's Int2, Int4, Int8): so do we.
         widths = tuple(type(p) if type(p) not in (int, str) else None for p in params)
         values = queryset._iterable_class is ValuesListIterable
-        if values and (queryset.query.annotation_select or queryset.query.extra_select):
-            raise ImproperlyConfigured("A prepared values_list read names fields only, without annotations.")
+        # Django selects a ``values_list`` read's columns in the order it names them, annotations among them: the
+        # rows are then the tuples Django would make. Anything selected besides what it names is refused.
+        if values and (queryset.query.extra_select or list(queryset.query.selected or ()) != list(queryset._fields)):  # type: ignore[attr-defined]  # Django's own
+            raise ImproperlyConfigured("A prepared values_list read selects the columns it names, in their order.")
         klass_info = None if values else compiler.klass_info
         if not values and (klass_info is None or compiler.annotation_col_map):
             raise ImproperlyConfigured("A prepared read makes model instances or value tuples, without annotations.")
@@ -122,6 +140,9 @@ class PreparedRead(Generic[M]):
             populators=get_related_populators(klass_info, select, queryset.db) if klass_info else [],
             converters=compiler.get_converters(fields),
             widths=widths if any(widths) else None,
+            own=tuple(None if slot is not None else (p,) for slot, p in zip(slots, params, strict=True))
+            if None in slots
+            else None,
         )
 
     def __call__(self, *args: Any) -> list[Any]:
@@ -137,6 +158,9 @@ class PreparedRead(Generic[M]):
         if compiled is None or connections[compiled.db].vendor != compiled.vendor:
             compiled = kept[shape] = self._compile(args)
         params = _flat(args)
+        if compiled.own is not None:
+            given = iter(params)
+            params = tuple(next(given) if own is None else own[0] for own in compiled.own)
         if compiled.widths is not None:
             params = tuple(a if w is None else w(a) for w, a in zip(compiled.widths, params, strict=True))
         with connections[compiled.db].cursor() as cursor:

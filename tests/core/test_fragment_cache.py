@@ -128,6 +128,28 @@ def test_the_csrf_token_is_put_back_for_each_reader() -> None:
     )
     assert with_token(html, None) == "<form></form><script>token=''</script>"
     assert with_token("<p>plain</p>", "abc") == "<p>plain</p>"
+    # A live pass renders for every page with the marker, each socket putting its own token in afterwards: the marker
+    # as the token leaves the fragment as it was kept, the same bytes as putting it in again would give.
+    assert with_token(html, CSRF_MARKER) == html
+    assert token_input(CSRF_MARKER) == CSRF_INPUT
+    assert str(with_token(html, "a&b")).count("a&amp;b") == 2
+
+
+def test_a_page_masks_its_token_once_and_again_after_the_secret_changes(rf) -> None:  # type: ignore[no-untyped-def]
+    """One masked token for the whole answer, as ``{% csrf_token %}`` prints it (each ``get_token`` masks the secret
+    afresh with 32 random characters); a rotated secret (a sign-in) is masked again."""
+    from django.middleware.csrf import _unmask_cipher_token, rotate_token  # type: ignore[attr-defined]  # Django's own
+
+    from core.fragment_cache import page_token
+
+    request = rf.get("/")
+    first = page_token(request)
+    assert page_token(request) == first and len(first) == 64
+    secret = request.META["CSRF_COOKIE"]
+    assert _unmask_cipher_token(first) == secret
+    rotate_token(request)
+    again = page_token(request)
+    assert again != first and _unmask_cipher_token(again) == request.META["CSRF_COOKIE"] != secret
 
 
 def _counting() -> tuple[list[str | None], Callable[[str | None], str]]:

@@ -84,3 +84,31 @@ def test_a_prepared_read_of_a_list_of_ids_and_of_value_tuples() -> None:
     assert len(ctx.captured_queries) == 0
     # Compiled from distinct stand-ins: a repeated id later is one more placeholder, the same rows.
     assert read((ids[0], ids[0]), 0) == list(build((ids[0], ids[0]), 0))
+
+
+def test_a_read_keeps_its_own_parameters_and_annotations_and_refuses_a_value_made_from_an_argument() -> None:
+    """A parameter the query carries whatever the arguments (SQLite's JSON path) is kept as it is; the columns of a
+    ``values_list`` read, annotations among them, come in the order it names them; a parameter made from an
+    argument (an id plus one) is not the argument as it is, and is refused rather than run with the stand-in's."""
+    from django.db.models import F, TextField
+    from django.db.models.fields.json import KeyTextTransform
+    from django.db.models.functions import Cast
+
+    f = fight(npcs=2)
+    build = lambda campaign_id, sequence_key: (  # noqa: E731
+        Event.objects.filter(campaign_id=campaign_id)
+        .alias(named=Cast(KeyTextTransform("sequence", "payload"), TextField()))
+        .filter(named=sequence_key)
+        .annotate(kind_text=Cast("kind", TextField()))
+        .values_list("kind_text", "pk", "campaign_id")
+        .order_by("pk")
+    )
+    read = PreparedRead(build)
+    for _ in range(2):
+        got = read(f.campaign.pk, str(f.sequence.pk))
+        assert got == list(build(f.campaign.pk, str(f.sequence.pk))) and got
+        assert {row[0] for row in got} >= {"sequence.created", "sequence.joined"}
+    assert read(f.campaign.pk, str(10**9)) == []
+    plus_one = PreparedRead(lambda pk: Event.objects.filter(pk=F("pk")).filter(position=pk + 1))
+    with pytest.raises(ImproperlyConfigured):
+        plus_one(3)
