@@ -103,10 +103,14 @@ class PreparedRead(Generic[M]):
         for p, q in zip(params, other_params, strict=False):
             if not (type(p) is str or (isinstance(p, int) and not isinstance(p, bool))):
                 slots.append(-1)  # not a value of ours: refused below
-            elif p in flat and type(p) is type(flat[flat.index(p)]) and q == other_flat[flat.index(p)]:
-                slots.append(flat.index(p))
+            elif (
+                p in flat
+                and isinstance(p, str) == isinstance(flat[flat.index(p)], str)
+                and q == other_flat[flat.index(p)]
+            ):
+                slots.append(flat.index(p))  # an argument (PostgreSQL's backend may hand an int as its column's width)
             else:
-                slots.append(None if p == q and type(p) is type(q) else -1)
+                slots.append(None if p == q and isinstance(p, str) == isinstance(q, str) else -1)
         if (
             sql != other_sql
             or len(params) != len(other_params)
