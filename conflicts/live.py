@@ -35,7 +35,7 @@ from campaigns.live import (
 from campaigns.live_catch_up import CatchUp, catch_up_region
 from campaigns.live_regions import touched
 from conflicts import selectors
-from conflicts.models import Participant, Sequence
+from conflicts.models import Participant, Phase, Sequence
 from core.prepared import PreparedRead
 from core.regions import subject
 
@@ -116,6 +116,9 @@ def sequence_fragments(event: Event, viewer: Viewer) -> list[str]:
         snapshot.everyone,
         lambda: selectors.sequence_board(sequence, membership),
         lambda p: whole_draw or subject(DREW, p.pk) in changed,
+        # A slot holds Atouts only once the draw is resolved, and the phase moves only with the whole draw: while it
+        # is drawing, an Event that left the whole draw alone found every slot empty and leaves it so.
+        slots=whole_draw or snapshot.sequence.phase == Phase.RESOLVED,
     )
 
 
@@ -125,11 +128,14 @@ def _panels(
     everyone: list[Participant],
     board_of: Callable[[], selectors.Board],
     whole: Callable[[Participant], bool],
+    *,
+    slots: bool = True,
 ) -> list[str]:
     """The draw panels (whole, or only their Atout buttons and version when ``whole`` says not) and the Atouts after
     the draw of the participants ``viewer`` controls. The viewer's board (``board_of``: budgets, odds, states) is built
     only for a panel sent whole or Atouts after the draw: a teammate's draw, which refreshes the others' Atout buttons
-    alone, builds none (ten players on a Sequence page each built theirs for every draw)."""
+    alone, builds none (ten players on a Sequence page each built theirs for every draw). ``slots=False``: the slots of
+    the Atouts after the draw are left as the page has them (they cannot have changed)."""
     from conflicts.views import atouts_fragment, panel_fragment
 
     back = sequence.get_absolute_url()
@@ -149,7 +155,7 @@ def _panels(
             fragments.append(panel_fragment(viewer.membership, board(), p, viewer.csrf_token))
         elif sequence.phase == "drawing" and p.active and not p.drawn:
             fragments.append(atouts_fragment(sequence, everyone, p, viewer.csrf_token))
-        if not p.active:
+        if not p.active or not slots:
             continue
         # Its Atouts once the cards are on the table; before, the empty slot they will fill (after_draw_slot.html).
         after_draw = p.drawn and sequence.phase == "resolved"

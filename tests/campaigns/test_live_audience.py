@@ -195,8 +195,9 @@ async def test_a_copy_is_never_rendered_by_a_viewer_who_left_its_audience_since_
         )
         bobs_copy = rendering.html_for(membership(f.campaign, bob), watching=subject, language="fr", csrf_token="")
         carols_copy = rendering.html_for(membership(f.campaign, carol), watching=subject, language="fr", csrf_token="")
-        assert f'id="after-draw-{joined.pk}"' in bobs_copy
-        assert f'id="after-draw-{joined.pk}"' not in carols_copy
+        # Bob's Atout buttons: his controls (the slots of the Atouts after the draw are not sent while drawing).
+        assert f'id="atouts-{joined.pk}"' in bobs_copy
+        assert f'id="atouts-{joined.pk}"' not in carols_copy
 
     await sync_to_async(check)()
 
