@@ -54,6 +54,9 @@ class Card:
 
     @classmethod
     def parse(cls, code: str) -> Card:
+        card = _BY_CODE.get(code)
+        if card is not None:  # a card's own code, as ``code`` writes it: what the decks store
+            return card
         try:
             card = cls(int(code[:-1]), Suit(code[-1]))
         except (ValueError, IndexError) as exc:
@@ -69,6 +72,11 @@ class Card:
 
     def __str__(self) -> str:
         return self.code
+
+
+# Every card by its own code, made once: a deck is stored as its cards' codes, and a live draw's pass reads its decks
+# again (52 codes each), where making each card anew was most of the read. Cards are frozen: one serves every deck.
+_BY_CODE: dict[str, Card] = {card.code: card for card in (Card(v, s) for s in Suit for v in (*VALUES, *FACES))}
 
 
 class DeckKind(StrEnum):

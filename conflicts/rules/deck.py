@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from .cards import Card, DeckKind, composition
 from .errors import RuleError
@@ -113,6 +114,13 @@ def from_codes(kind: DeckKind, pile: Sequence[str], in_play: Sequence[str], disc
         tuple(Card.parse(c) for c in in_play),
         tuple(Card.parse(c) for c in discard),
     )
-    if not state.is_whole():
+    # Whole when the codes are the deck's own, counted as strings (a card's hash is computed in Python); codes written
+    # otherwise (« 07H ») are counted as cards.
+    if Counter([*pile, *in_play, *discard]) != _codes(state.kind) and not state.is_whole():
         raise RuleError("deck_not_whole", kind=str(kind))
     return state
+
+
+@cache
+def _codes(kind: DeckKind) -> Counter[str]:
+    return Counter(card.code for card in composition(kind))

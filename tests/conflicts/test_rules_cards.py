@@ -209,3 +209,8 @@ def test_a_new_deck_is_its_cards_shuffled_and_a_stored_deck_must_be_whole() -> N
         with pytest.raises(RuleError) as refused:
             _state(pile, [], [])
         assert refused.value.code == "deck_not_whole" and refused.value.values == {"kind": "attack"}
+    # A card's code written otherwise (« 01H ») is the same card, and the deck it completes is whole; parsed twice, a
+    # code gives the one card (they are frozen).
+    assert Card.parse("01H") == Card.parse("1H") and Card.parse("1H") is Card.parse("1H")
+    padded = _state([f"0{RED[0]}", *RED[1:]], [], [])
+    assert padded == _state(RED, [], []) and padded.is_whole()
