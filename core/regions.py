@@ -95,9 +95,9 @@ class Depends:
         if self.more is None:
             return frozenset()
         found = self.more()
-        stray = {name for name in found if name.partition(":")[0] not in self.more_kinds}
-        if stray:  # a declaration that names more than it says it may: ``changed_by`` could miss a change
-            raise ValueError(f"subjects {sorted(stray)} are not of the declared kinds {sorted(self.more_kinds)}")
+        # Checked once per render pass for a set the pass read once (a board's participants, declared by each of a live
+        # event's twenty pages): a frozenset keeps its hash, and is found again by identity.
+        pass_fact(("subjects of their kinds", self.more_kinds, found), lambda: _of_kinds(found, self.more_kinds))
         return found
 
     def changed_by(self, touched: Iterable[str]) -> bool:
@@ -111,6 +111,13 @@ class Depends:
             if not any(name.partition(":")[0] in self.more_kinds for name in touched):
                 return False
         return not self.all_subjects().isdisjoint(touched)
+
+
+def _of_kinds(found: frozenset[str], kinds: frozenset[str]) -> bool:
+    stray = {name for name in found if name.partition(":")[0] not in kinds}
+    if stray:  # a declaration that names more than it says it may: ``changed_by`` could miss a change
+        raise ValueError(f"subjects {sorted(stray)} are not of the declared kinds {sorted(kinds)}")
+    return True
 
 
 Loader = Callable[[int, Any], Any]

@@ -101,3 +101,25 @@ def test_a_pass_hands_nothing_to_a_pass_at_another_depth() -> None:
             pass_fact("story", lambda: loads.append("inner") or "told")
         pass_fact("story", lambda: loads.append("outer") or "again")
     assert loads == ["inner", "outer"]
+
+
+def test_subjects_read_by_a_declaration_must_be_of_the_kinds_it_declares_in_a_pass_or_not() -> None:
+    """``Depends.more`` names subjects by reading (a board's participants): ``changed_by`` skips it for an Event that
+    touched no subject of ``more_kinds``, so a subject of another kind would hide a change. It is refused, every time,
+    inside a render pass (where a set read once is checked once) as outside."""
+    from core.regions import Depends
+
+    shared = frozenset({"character:1", "states:1"})
+    stray = frozenset({"character:1", "sequence:4"})
+
+    def declared(found: frozenset[str]) -> Depends:
+        return Depends(1, frozenset({"sequence:9"}), more=lambda: found, more_kinds=frozenset({"character", "states"}))
+
+    assert declared(shared).all_subjects() == {"sequence:9", "table:1", *shared}
+    with version_pass():
+        for _ in range(2):  # the same set, declared by two pages
+            assert declared(shared).changed_by({"states:1"})
+            with pytest.raises(ValueError, match="not of the declared kinds"):
+                declared(stray).all_subjects()
+    with pytest.raises(ValueError, match="sequence:4"):
+        declared(stray).changed_by({"character:1"})
