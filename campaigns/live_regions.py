@@ -10,13 +10,13 @@ one rendering, and a page and a push share what either kept.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from campaigns.event_reads import loaded_character_ids
 from campaigns.event_subjects import subjects_of
 from campaigns.live import NOT_SHOWN, Viewer, event_fact, live_fragment
 from core.kept_regions import changed_html
-from core.regions import watched_by
+from core.regions import Depends, Region, watched_by
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -54,12 +54,24 @@ def regions_audience(event: Event, viewer: Viewer) -> Hashable:
 
 @live_fragment("", audience=regions_audience)
 def changed_regions(event: Event, viewer: Viewer) -> list[str]:
-    """The regions the page watches that ``event`` changed, as out-of-band swaps."""
-    fragments: list[str] = []
+    """The regions the page watches that ``event`` changed, as out-of-band swaps.
+
+    Two changed regions with one element id (the decks, for a page that watches two Sequences) are one element on the
+    page, and the last swap is what it shows: only that one is rendered and sent."""
+    membership, changed = viewer.membership, touched(event)
+    sent: list[tuple[str, Region, Any, Depends]] = []
     for kind, pk in _watched_regions(viewer):
         for region in watched_by(kind):
-            thing = region.load(pk, viewer.membership)
-            if thing is not None:
-                changed = changed_html(region, thing, viewer.membership, touched(event), token=viewer.csrf_token)
-                fragments.extend(map(str, changed))
+            thing = region.load(pk, membership)
+            if thing is None:
+                continue
+            declared = region.depends(thing, membership, None)
+            if declared.changed_by(changed):
+                sent.append((region.element_id(thing), region, thing, declared))
+    last = {shown: index for index, (shown, *_rest) in enumerate(sent) if shown}
+    fragments: list[str] = []
+    for index, (shown, region, thing, declared) in enumerate(sent):
+        if not shown or last[shown] == index:
+            found = changed_html(region, thing, membership, changed, token=viewer.csrf_token, depends=declared)
+            fragments.extend(map(str, found))
     return fragments

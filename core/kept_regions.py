@@ -311,12 +311,14 @@ def changed_html(
     *,
     request: Any = None,
     token: str | None = None,
+    depends: Depends | None = None,
 ) -> list[SafeString]:
     """What an Event that touched ``touched`` changed of ``region``, as out-of-band swaps: nothing when its declaration
     names none of them; its items alone, each swapped by its own id, when it is made of items (``core.regions.Items``)
     and the Event changed some of them and nothing else it reads; otherwise the whole region. A live push and the answer
-    to one's own POST send the same (``campaigns.live_regions``, ``conflicts.views``)."""
-    declared = region.depends(thing, membership, request)
+    to one's own POST send the same (``campaigns.live_regions``, ``conflicts.views``). ``depends``: the region's
+    declaration for them, when the caller has asked it already."""
+    declared = region.depends(thing, membership, request) if depends is None else depends
     if not declared.changed_by(touched):
         return []
     items = region.items

@@ -237,3 +237,36 @@ def test_a_draws_pass_reads_its_sequences_participants_once(monkeypatch: pytest.
     f, _others, _boards, copy = _a_draw_on_sequence_pages(2, [])
     assert 'hx-swap-oob="innerHTML"' in copy  # the panels' Atout buttons are in the copy
     assert reads == [f.sequence.pk]
+
+
+def test_a_page_watching_two_sequences_gets_the_one_decks_element_it_holds_once() -> None:
+    """The decks are one element on a page (``id="decks"``), a region of each Sequence it watches: a page watching two
+    gets it once, the last one, which is the one its swaps left on the page, and the decks are rendered for it once."""
+    from conflicts.decks_region import DECKS_REGION
+
+    f = fight(npcs=1)
+    other = sequence_create(scene=f.scene, actor=f.narrator, data={"title": "Ailleurs"})
+    draw(f.pc, f.player, Split(attack={f.npcs[0].key: 5}), seed=3)
+    event = Event.objects.filter(kind="sequence.drew").for_display().latest("pk")
+    member = membership(f.campaign, f.player)
+    one = frozenset({f"sequence:{f.sequence.pk}"})
+    both = one | {f"sequence:{other.pk}"}
+    rendered: list[int] = []
+    real = DECKS_REGION.context
+
+    def counted(thing, membership_, request):  # type: ignore[no-untyped-def]
+        rendered.append(thing.sequence.pk)
+        return real(thing, membership_, request)
+
+    object.__setattr__(DECKS_REGION, "context", counted)
+    try:
+        with version_pass():
+            copy = EventRendering(event).html_for(member, watching=both, language="fr", csrf_token="t")
+    finally:
+        object.__setattr__(DECKS_REGION, "context", real)
+    assert copy.count('id="decks"') == 1
+    last = max(f.sequence.pk, other.pk)  # the page's watched Sequences, in order: the last one's swap is what it shows
+    assert f"/sequences/{last}/" in copy.split('id="decks"')[1].split("</div>")[0]
+    assert rendered == [last]
+    alone = EventRendering(event).html_for(member, watching=one, language="fr", csrf_token="t")
+    assert alone.count('id="decks"') == 1 and f'id="board-head-{f.sequence.pk}"' in alone
