@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -35,6 +34,7 @@ from campaigns.models import Campaign, Event, GameSession, Invitation, Membershi
 from campaigns.now import now_html
 from campaigns.page_regions import part_html
 from core.errors import ServiceError
+from core.fragment_cache import page_token
 from core.http import AuthenticatedRequest, allow_methods, posted_next_or
 from core.kept_regions import region_html
 
@@ -67,7 +67,7 @@ def campaign_home(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "campaign": campaign,
         "membership": membership,
         "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
-        "now_html": now_html(membership, token=get_token(request)),
+        "now_html": now_html(membership, token=page_token(request)),
     }
     context["note_form_html"] = part_html(page_regions.NOTE_FORM, membership, request, context)
     context["feed_html"] = part_html(page_regions.HOME_FEED, membership, request, context)
@@ -85,7 +85,7 @@ def dashboard(request: MemberRequest, campaign_id: int) -> HttpResponse:
         "membership": membership,
         "panels_html": cast().panels(membership, request),
         "live_watch": [home_subject(campaign.pk), feed_subject(campaign.pk)],
-        "now_html": now_html(membership, token=get_token(request)),
+        "now_html": now_html(membership, token=page_token(request)),
     }
     context["note_form_html"] = part_html(page_regions.NOTE_FORM, membership, request, context)
     context["feed_html"] = part_html(page_regions.DASHBOARD_FEED, membership, request, context)

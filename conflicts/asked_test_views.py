@@ -11,7 +11,6 @@ import contextlib
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -30,6 +29,7 @@ from conflicts.services.asked_tests import (
 )
 from conflicts.sheet_roll_views import shaken_refusal
 from core.errors import ServiceError
+from core.fragment_cache import page_token
 from core.kept_regions import region_html
 
 
@@ -40,7 +40,7 @@ def _region(request: MemberRequest) -> str:
     with contextlib.suppress(CampaignStream.DoesNotExist):
         membership.campaign.stream.refresh_from_db(fields=["position"])
     asks = ASKED.load(membership.campaign_id, membership)
-    return str(region_html(ASKED, asks, membership, token=get_token(request), oob=True))
+    return str(region_html(ASKED, asks, membership, token=page_token(request), oob=True))
 
 
 def _answer(request: MemberRequest, html: str, status: int = 200) -> HttpResponse:

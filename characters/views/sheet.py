@@ -7,7 +7,6 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -41,6 +40,7 @@ from characters.services.creation import progression_scheme
 from characters.sheet_atouts import parts_context, sheet_frame_depends
 from characters.subjects import sheet_subject
 from characters.trait_rows import trait_rows_of
+from core.fragment_cache import page_token
 from core.http import AuthenticatedRequest, allow_methods
 from core.kept_regions import region_html
 from core.regions import Frame, Region, register
@@ -202,7 +202,7 @@ def _render_sheet(request: AuthenticatedRequest, character: Character, membershi
     else:
         # A plain sheet (no error, no notice, unbound forms) is the region, kept by its declaration
         # (characters.fragments.sheet_depends): the sheet's own reads run only when it is not kept yet.
-        token = get_token(request)  # one token for the whole page, as {% csrf_token %} prints it
+        token = page_token(request)  # one token for the whole page, as {% csrf_token %} prints it
         html = region_html(SHEET, character, membership, request=request, token=token)
         context = {"character": character, "campaign": character.campaign, "membership": membership,
                    "live_watch": sheet_subject(character.pk), "sheet_html": html, "csrf_token": token}  # fmt: skip
