@@ -6,8 +6,10 @@ POST to each socket's message (p50/p95/max over all sockets; min/p50/p95/max of 
 issue's draw to the last screen), the bytes per message, and the server's CPU per event, for draws and notes apart
 (user+system time of the uvicorn processes, /proc, the POST's own answer included): the mean, the mean after the first
 block (warmed: what each process does once, as compiling its templates, is in the first), and the lowest and highest of
-its blocks of 10 events (the spread; /proc counts in ticks of 10 ms, so single events are not sampled).
-``BENCH_LIVE_SETUPS=memory`` or ``=redis`` runs one of the two setups.
+its blocks of 10 events (the spread; /proc counts in ticks of 10 ms, so single events are not sampled). Then the
+yardstick, in the same server: the CPU of a bare 12-query page (``bench.views.bare_page``, ``BENCH_LIVE_BARE_REQUESTS``
+GETs, default 200), and the warmed draw's CPU in bare pages, which compares across runs where milliseconds do not (a
+shared core's speed drifts). ``BENCH_LIVE_SETUPS=memory`` or ``=redis`` runs one of the two setups.
 
 Which pages (``BENCH_LIVE_MIX``):
 
@@ -49,6 +51,7 @@ SOAK_SECONDS = float(os.environ.get("BENCH_LIVE_SOAK_SECONDS", "60"))
 SOAK_PAUSE = float(os.environ.get("BENCH_LIVE_SOAK_PAUSE", "3"))
 MIX = os.environ.get("BENCH_LIVE_MIX", "table")
 CPU_BLOCK = 10  # events per server-CPU sample (the spread of CPU per event is over these blocks)
+BARE_REQUESTS = int(os.environ.get("BENCH_LIVE_BARE_REQUESTS", "200"))  # the yardstick's GETs (/proc ticks: 10 ms)
 
 # Both mixes' table: the narrator and 19 players, each running a PC; half the players on the campaign's home (with
 # the narrator), half on a Sequence page (``query`` set by each mix).
@@ -183,6 +186,17 @@ def _post(port: int, session: str, url: str, body: str) -> tuple[float, int]:
     return start, response.status
 
 
+def _get(port: int, session: str, url: str) -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.request("GET", url, headers={"Cookie": f"sessionid={session}; csrftoken={CSRF}"})
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    if response.status != 200:
+        raise RuntimeError(f"GET {url} answered {response.status}")
+    return response.status
+
+
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
@@ -274,6 +288,19 @@ async def _drive(server: LiveBenchServer, seed: dict, *, label: str, soak: float
             ]
         spent = [c for kind in ("draw", "note") for c in cpu_blocks[kind]]
         figures.append(Figure(f"live {label} server CPU per event (all sockets)", statistics.mean(spent), "ms"))
+        # The yardstick, in the same server and run: the bare 12-query page (``bench.views.bare_page``), GET one after
+        # another with the narrator's session while the sockets stay open. A shared core's speed drifts within a
+        # session (the bare page took 3.2 ms in process at one hour and 3.9 ms at the next): the draw's CPU in bare
+        # pages compares across runs and machines where its milliseconds do not.
+        cpu_before = server.cpu_seconds()
+        for _ in range(BARE_REQUESTS):
+            await loop.run_in_executor(None, _get, server.port, seed["narrator"], "/bench/page/")
+        bare = (server.cpu_seconds() - cpu_before) * 1000 / BARE_REQUESTS
+        warmed = statistics.mean(cpu_blocks["draw"][1:] or cpu_blocks["draw"])
+        figures += [
+            Figure(f"live {label} server CPU per bare page (HTTP, {BARE_REQUESTS} requests)", bare, "ms"),
+            Figure(f"live {label} server CPU per draw, warmed, in bare pages", warmed / bare, "bare pages"),
+        ]
     else:
         end, i = time.perf_counter() + soak, 0
         while time.perf_counter() < end:

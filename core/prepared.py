@@ -47,7 +47,8 @@ class _Compiled:
     populators: list[Any]
     converters: Any
     widths: tuple[Any, ...] | None  # the int type of each parameter, where the backend gives one
-    # Each parameter in the SQL's order: ``None`` for an argument (they come in order), else the query's own value.
+    # Each parameter in the SQL's order: ``None`` for an argument (they come in order), else ``(value,)``, the query's
+    # own (a JSON path): ``None`` when the query has none of its own.
     own: tuple[Any, ...] | None
 
 
