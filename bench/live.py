@@ -170,31 +170,31 @@ def _reached(screens: list[Screen], kind: str) -> list[Screen]:
     return [s for s in screens if kind == "draw" or not s.member["query"] or "feed:" in s.member["query"]]
 
 
-def _post(port: int, session: str, url: str, body: str) -> tuple[float, int]:
+def _request(port: int, method: str, url: str, headers: dict[str, str], body: str | None = None) -> tuple[float, int]:
+    """One request on a connection of its own: when it started, and its status."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    headers = {
-        "Cookie": f"sessionid={session}; csrftoken={CSRF}",
-        "X-CSRFToken": CSRF,
-        "HX-Request": "true",
-        "Content-Type": "application/x-www-form-urlencoded",
-    }
     start = time.perf_counter()
-    connection.request("POST", url, body=body, headers=headers)
+    connection.request(method, url, body=body, headers=headers)
     response = connection.getresponse()
     response.read()
     connection.close()
     return start, response.status
 
 
-def _get(port: int, session: str, url: str) -> int:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    connection.request("GET", url, headers={"Cookie": f"sessionid={session}; csrftoken={CSRF}"})
-    response = connection.getresponse()
-    response.read()
-    connection.close()
-    if response.status != 200:
-        raise RuntimeError(f"GET {url} answered {response.status}")
-    return response.status
+def _post(port: int, session: str, url: str, body: str) -> tuple[float, int]:
+    headers = {
+        "Cookie": f"sessionid={session}; csrftoken={CSRF}",
+        "X-CSRFToken": CSRF,
+        "HX-Request": "true",
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
+    return _request(port, "POST", url, headers, body)
+
+
+def _get(port: int, session: str, url: str) -> None:
+    _start, status = _request(port, "GET", url, {"Cookie": f"sessionid={session}; csrftoken={CSRF}"})
+    if status != 200:
+        raise RuntimeError(f"GET {url} answered {status}")
 
 
 def _pct(values: list[float], q: float) -> float:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -33,7 +33,7 @@ from campaigns.models import Event
 from campaigns.now import section_html, sections
 from campaigns.selectors import lazy_log_entries
 from core.kept_regions import region_html
-from core.regions import version_pass, watched_by
+from core.regions import Region, one_per_element, version_pass, watched_by
 
 if TYPE_CHECKING:
     from campaigns.models import Membership
@@ -81,7 +81,8 @@ def regions_now(
     if not watching:  # an older page that names nothing shows every region: only a reload brings them all
         return None
     catch_up = CatchUp(Viewer(membership, watching=watching, csrf_token=csrf_token), after, head)
-    pieces: list[str] = []
+    # In the page's order: a region (its element id and what it shows, rendered below), or the fragments of a renderer.
+    pieces: list[tuple[str, tuple[Region, Any] | list[str]]] = []
     with translation.override(language), version_pass():
         for watched in sorted(watching):
             kind, _sep, pk = watched.partition(":")
@@ -95,13 +96,19 @@ def regions_now(
                     thing is not None
                     and getattr(thing, "campaign_id", membership.campaign_id) == membership.campaign_id
                 ):
-                    pieces.append(str(region_html(region, thing, membership, token=csrf_token, oob=True)))
+                    pieces.append((region.element_id(thing), (region, thing)))
             for render in renderers:
                 fragments = render(catch_up, int(pk))
                 if fragments is None:
                     return None
-                pieces.extend(fragments)
-    return "".join(pieces)
+                pieces.append(("", fragments))
+        # As a live push does: of regions sharing an element id, the one the page ends with (``one_per_element``).
+        return "".join(
+            "".join(piece)
+            if isinstance(piece, list)
+            else str(region_html(piece[0], piece[1], membership, token=csrf_token, oob=True))
+            for piece in one_per_element(pieces)
+        )
 
 
 # How many of the newest missed entries a page whose feed only gathers live entries (the log page, a states or

@@ -16,7 +16,7 @@ from campaigns.event_reads import loaded_character_ids
 from campaigns.event_subjects import subjects_of
 from campaigns.live import NOT_SHOWN, Viewer, event_fact, live_fragment
 from core.kept_regions import changed_html
-from core.regions import Depends, Region, watched_by
+from core.regions import Depends, Region, one_per_element, watched_by
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -56,10 +56,9 @@ def regions_audience(event: Event, viewer: Viewer) -> Hashable:
 def changed_regions(event: Event, viewer: Viewer) -> list[str]:
     """The regions the page watches that ``event`` changed, as out-of-band swaps.
 
-    Two changed regions with one element id (the decks, for a page that watches two Sequences) are one element on the
-    page, and the last swap is what it shows: only that one is rendered and sent."""
+    Of changed regions that share an element id, only the one the page ends with is rendered (``one_per_element``)."""
     membership, changed = viewer.membership, touched(event)
-    sent: list[tuple[str, Region, Any, Depends]] = []
+    sent: list[tuple[str, tuple[Region, Any, Depends]]] = []
     for kind, pk in _watched_regions(viewer):
         for region in watched_by(kind):
             thing = region.load(pk, membership)
@@ -67,11 +66,9 @@ def changed_regions(event: Event, viewer: Viewer) -> list[str]:
                 continue
             declared = region.depends(thing, membership, None)
             if declared.changed_by(changed):
-                sent.append((region.element_id(thing), region, thing, declared))
-    last = {shown: index for index, (shown, *_rest) in enumerate(sent) if shown}
+                sent.append((region.element_id(thing), (region, thing, declared)))
     fragments: list[str] = []
-    for index, (shown, region, thing, declared) in enumerate(sent):
-        if not shown or last[shown] == index:
-            found = changed_html(region, thing, membership, changed, token=viewer.csrf_token, depends=declared)
-            fragments.extend(map(str, found))
+    for region, thing, declared in one_per_element(sent):
+        found = changed_html(region, thing, membership, changed, token=viewer.csrf_token, depends=declared)
+        fragments.extend(map(str, found))
     return fragments

@@ -45,8 +45,14 @@ def members_of(campaign: Campaign) -> QuerySet[Membership]:
 
 
 def open_session(campaign: Campaign) -> GameSession | None:
-    # At most one session is open (a constraint): no ordering, so no join for it.
-    return campaign.game_sessions.filter(status=SessionStatus.OPEN).order_by().first()
+    """The campaign's open session, if any: read at every Event appended (``campaigns.services.event_append``)."""
+    return next(iter(_open_session(int(campaign.pk), str(SessionStatus.OPEN))), None)
+
+
+# At most one session is open (a constraint): no ordering, so no join for it. Compiled once (``core.prepared``).
+_open_session = PreparedRead(
+    lambda campaign_id, status: GameSession.objects.filter(campaign_id=campaign_id, status=status).order_by()[:1]
+)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaigns import answer_position, event_subjects, hooks
+from campaigns import answer_position, event_subjects, hooks, selectors
 from campaigns.live_announce import announce_on_commit
 from campaigns.models import (
     Campaign,
@@ -29,7 +29,6 @@ from campaigns.models import (
     Visibility,
 )
 from core.errors import PermissionRefused, ServiceError, StaleState
-from core.prepared import PreparedRead
 
 CAMPAIGN_SETTING_FIELDS = (
     "name",
@@ -40,12 +39,6 @@ CAMPAIGN_SETTING_FIELDS = (
     "savage_states",
     "revers_recovery_light_days",
     "revers_recovery_deep_days",
-)
-
-
-# The campaign's open session (one at most: a constraint), read at every Event appended, compiled once (core.prepared).
-_open_session = PreparedRead(
-    lambda campaign_id, status: GameSession.objects.filter(campaign_id=campaign_id, status=status).order_by()[:1]
 )
 
 
@@ -74,7 +67,7 @@ def event_append(
                 characters=characters, visibility=visibility, recipient=recipient, corrects=corrects,
             )  # fmt: skip
     if game_session is True:
-        game_session = next(iter(_open_session(int(campaign.pk), str(SessionStatus.OPEN))), None)
+        game_session = selectors.open_session(campaign)
     if visibility == Visibility.PLAYER and recipient is None:
         raise ValueError("A private event needs its recipient.")
     event = Event(

@@ -177,9 +177,7 @@ def told_rows(sequence: Sequence, *, whole: bool = False) -> Told:
     return told
 
 
-def _told(
-    campaign_id: int, sequence_id: int, kinds: tuple[str, ...], sequence_key: str, *, newest_first: bool
-) -> QuerySet[Event, FullRow]:
+def _told(campaign_id: int, sequence_id: int, sequence_key: str, *, newest_first: bool) -> QuerySet[Event, FullRow]:
     """The story's lines, with what ``Told`` holds of each (see ``_read_rows``): its SQL compiled once per thread."""
     return (
         Event.objects.filter(campaign_id=campaign_id)
@@ -187,7 +185,7 @@ def _told(
         # rather than every sequence event of the campaign's history (the creation read in the same statement).
         .filter(
             created_at__gte=Subquery(Sequence.objects.filter(pk=sequence_id).order_by().values("created_at")[:1]),
-            kind__in=kinds,
+            kind__in=STORY_KINDS,  # the query's own parameters, kept as they are (``core.prepared``)
         )
         # The Sequence the payload names, compared as text: one comparison, with the id as its parameter, on either
         # database (a JSON value compared as JSON takes a parameter each database adapts its own way).
@@ -210,7 +208,7 @@ _last_lines = PreparedRead(lambda *args: _told(*args, newest_first=True)[: ON_BO
 
 
 def _read_rows(sequence: Sequence, *, whole: bool) -> Told:
-    args = (int(sequence.campaign_id), int(sequence.pk), STORY_KINDS, str(int(sequence.pk)))
+    args = (int(sequence.campaign_id), int(sequence.pk), str(int(sequence.pk)))
     if whole:
         return Told(tuple(_whole_story(*args)), earlier=False)
     # Newest first down the campaign's recent-events index, one more than the board tells: whether the story goes

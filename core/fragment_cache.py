@@ -140,10 +140,9 @@ def page_token(request: Any) -> str:
     context processor asks ``get_token`` once per render too): each ``get_token`` masks the secret afresh, with 32 random
     characters, and a page or a POST's answer puts a token in every kept region it shows. Masked again if the secret
     changed meanwhile (``rotate_token``)."""
-    secret = request.META.get("CSRF_COOKIE")
     kept = request.__dict__.get("_tablee_page_token")
-    if kept is None or kept[0] != secret or secret is None:
-        token = get_token(request)
+    if kept is None or kept[0] != request.META.get("CSRF_COOKIE"):
+        token = get_token(request)  # sets the secret when the request had none
         kept = request.__dict__["_tablee_page_token"] = (request.META.get("CSRF_COOKIE"), token)
     return str(kept[1])
 

@@ -171,6 +171,12 @@ def _framed(
     return _HOLE.sub(hole, html)
 
 
+def _with_own(region: Region, html: str, thing: Any, membership: Any) -> SafeString:
+    """A copy kept for readers wider than one member, with this member's own parts put in (``Region.own``): our own
+    templates' output, marked safe as ``with_token`` does."""
+    return SafeString(html if region.own is None else region.own(html, thing, membership))
+
+
 def region_html(
     region: Region,
     thing: Any,
@@ -212,8 +218,8 @@ def region_html(
         return key
 
     def own(html: str) -> SafeString:
-        # The member's own parts put into a copy kept for wider readers; the key under the stream head is the member's.
-        return SafeString(html if region.own is None else region.own(html, thing, membership))  # ours, as with_token's
+        # The key under the stream head is the member's: their own parts are put in before it keeps the copy.
+        return _with_own(region, html, thing, membership)
 
     if not enabled():
         return own(render(token))
@@ -253,8 +259,7 @@ def regions_html(
         return render_to_string(region.template, context, request=request)
 
     def afresh(thing: Any) -> SafeString:  # not kept: rendered with the token, its own parts put in
-        html = render(thing, token)
-        return SafeString(html if region.own is None else region.own(html, thing, membership))  # ours, as with_token's
+        return _with_own(region, render(thing, token), thing, membership)
 
     def prepared(missing: list[Any]) -> None:
         if missing and region.prepare is not None:
@@ -297,10 +302,10 @@ def regions_html(
                 fresh[str(outer[index])] = piece
             html[index] = piece
         cache.set_many(fresh, timeout=None)
-    # Each member's own parts put into copies kept for wider readers, as ``region_html`` does.
-    if region.own is not None:
-        html = [region.own(str(piece), thing, membership) for piece, thing in zip(html, things, strict=True)]
-    return [with_token(piece, token) for piece in map(str, html)]
+    return [
+        with_token(_with_own(region, str(piece), thing, membership), token)
+        for piece, thing in zip(html, things, strict=True)
+    ]
 
 
 def changed_html(

@@ -40,7 +40,9 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 TABLE = "table"
 """The subject every region depends on implicitly: an Event whose kind declares nothing narrower touches it,
@@ -196,6 +198,15 @@ def get(name: str) -> Region:
 
 def all_regions() -> list[Region]:
     return list(_registry.values())
+
+
+def one_per_element(entries: Iterable[tuple[str, T]]) -> list[T]:
+    """Of entries ``(element id, what renders it)`` in a page's order, those its swaps leave on the page: a page holds one
+    element per id and the last swap is what it shows, so of entries sharing an id only the last is kept (the decks, a
+    region of each Sequence a page watches); entries with no id are all kept. A push and a catch-up send the same."""
+    listed = list(entries)
+    last = {shown: index for index, (shown, _what) in enumerate(listed) if shown}
+    return [what for index, (shown, what) in enumerate(listed) if not shown or last[shown] == index]
 
 
 def watched_by(watch_kind: str) -> list[Region]:

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.models import CreationMode, GameSession
+from campaigns.selectors import open_session
 from campaigns.services import event_append
 from characters.models import (
     AtoutEntry,
@@ -41,7 +42,6 @@ from characters.services.changes import (
     _balances,
     _bump,
     _lock,
-    _open_session,
     _refuse,
     _require_editor,
     _require_narrator,
@@ -137,7 +137,7 @@ def _spend(
     except ValueError as exc:
         raise ServiceError(_("Unknown use of an Atout.")) from exc
     campaign = character.campaign
-    game_session = _open_session(campaign)
+    game_session = open_session(campaign)
     target = _target(character, context)
     rules = character_rules(campaign)
     roll_history = None
@@ -230,7 +230,7 @@ def trait_raise(
 ) -> AtoutEntry:
     """Raise a trait permanently: in play with creation Atouts and a plausible explanation (II), or
     between sessions at the campaign's progression cost (IV, appendix 3)."""
-    in_session = _open_session(character.campaign) is not None
+    in_session = open_session(character.campaign) is not None
     if in_session:
         return atout_spend(
             character=character, actor=actor, use=AtoutUse.RAISE_IN_PLAY, amount=ranks * _in_play_per_rank(character, trait_code),
@@ -262,7 +262,7 @@ def _in_play_per_rank(character: Character, trait_code: str) -> int:
 
 def raise_cost(character: Character, trait_code: str) -> int:
     """What the next raise of a trait costs now (in play: the creation price of one rank)."""
-    if _open_session(character.campaign) is not None:
+    if open_session(character.campaign) is not None:
         return _in_play_per_rank(character, trait_code)
     rules = character_rules(character.campaign)
     row = CharacterTrait.objects.filter(character=character, code=trait_code).first()
@@ -289,7 +289,7 @@ def atout_gain(
         raise _refuse(RuleViolation("atout.amount_positive"))
     character = _lock(character)
     if game_session is True:
-        game_session = _open_session(character.campaign)
+        game_session = open_session(character.campaign)
     entry = _write_entries(
         character, {Pool(pool): amount}, sign=1, actor=actor, game_session=game_session or None,
         reason=GainReason(reason), justification=note.strip(),
@@ -318,7 +318,7 @@ def atout_refund(*, entry: AtoutEntry, actor: User) -> AtoutEntry:
         raise _refuse(RuleViolation("atout.refund.already"))
     plan = {Pool(e.pool): -e.delta for e in entries}
     refund = _write_entries(
-        character, plan, sign=1, actor=actor, game_session=_open_session(character.campaign),
+        character, plan, sign=1, actor=actor, game_session=open_session(character.campaign),
         reason=GainReason.REFUND, refunds=entries[0],
     )  # fmt: skip
     _bump(character, "atouts_creation", "atouts_experience")

@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
-from campaigns.models import Campaign, GameSession, Membership, SessionStatus, Visibility
+from campaigns.models import GameSession, Membership, Visibility
 from campaigns.redaction import event_part
 from campaigns.services import event_append
 from characters.models import (
@@ -93,10 +93,6 @@ def _part(character: Character, kind: str, payload: Mapping[str, Any]) -> dict[s
         kind, {"character": character.name, "character_id": character.pk, **payload},
         visibility=seen["visibility"], recipient_id=recipient.pk if recipient is not None else None,
     )  # fmt: skip
-
-
-def _open_session(campaign: Campaign) -> GameSession | None:
-    return campaign.game_sessions.filter(status=SessionStatus.OPEN).first()
 
 
 def _bump(character: Character, *fields: str) -> None:

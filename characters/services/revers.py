@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 # ---------------------------------------------------------------- helpers
+from campaigns.selectors import open_session
 from characters.access import can_view
 from characters.models import (
     Character,
@@ -32,7 +33,6 @@ from characters.services.changes import (
     _balances,
     _bump,
     _lock,
-    _open_session,
     _part,
     _refuse,
     _require_editor,
@@ -232,7 +232,7 @@ def revers_take(
         raise StaleState(_("Someone acted first: %(name)s's sheet has changed.") % {"name": owner.name})
     if revers.severity == 0:
         raise ServiceError(_("This Revers is already healed."))
-    game_session = _open_session(taker.campaign)
+    game_session = open_session(taker.campaign)
     request = SpendRequest(use=AtoutUse.TAKE_REVERS, amount=revers.severity, justification=justification,
                            in_session=game_session is not None, targets_other=True)  # fmt: skip
     try:

@@ -241,7 +241,8 @@ def test_a_draws_pass_reads_its_sequences_participants_once(monkeypatch: pytest.
 
 def test_a_page_watching_two_sequences_gets_the_one_decks_element_it_holds_once() -> None:
     """The decks are one element on a page (``id="decks"``), a region of each Sequence it watches: a page watching two
-    gets it once, the last one, which is the one its swaps left on the page, and the decks are rendered for it once."""
+    gets it once, the last one, which is the one its swaps left on the page, and the decks are rendered for it once;
+    a catch-up likewise."""
     from conflicts.decks_region import DECKS_REGION
 
     f = fight(npcs=1)
@@ -270,3 +271,10 @@ def test_a_page_watching_two_sequences_gets_the_one_decks_element_it_holds_once(
     assert rendered == [last]
     alone = EventRendering(event).html_for(member, watching=one, language="fr", csrf_token="t")
     assert alone.count('id="decks"') == 1 and f'id="board-head-{f.sequence.pk}"' in alone
+    # A catch-up sends the page the same: one decks element, the last watched Sequence's, with both boards.
+    from campaigns.live_catch_up import regions_now
+
+    caught = regions_now(member, watching=both, csrf_token="t", language="fr", after=0, head=event.position)
+    assert caught is not None and caught.count('id="decks"') == 1
+    assert f"/sequences/{last}/" in caught.split('id="decks"')[1].split("</div>")[0]
+    assert f'id="sequence-board-{f.sequence.pk}"' in caught and f'id="sequence-board-{other.pk}"' in caught

@@ -5,7 +5,6 @@ passes. Live pushes render the folded state of the device (its session), and sin
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -23,6 +22,7 @@ from frag.selectors.choices import names_a_hand_card
 from frag.selectors.naming import card_name
 from frag.selectors.seats import REVEALED, hand_key, reveal_hand
 from tests.campaigns.live_client import LiveCommunicator
+from tests.campaigns.regions_dom import TOKEN
 from tests.frag.factories import UserFactory, game_with
 
 
@@ -40,13 +40,9 @@ def names(state: State, seat: int) -> set[str]:
     return {card_name(state.card(u)) for u in state.fighters[seat].hand}
 
 
-# A masked CSRF token: 64 random letters and digits, which now and then spell a card's name (« Fog »). It names no
-# card: it is left out before the page is searched for names.
-TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{64}(?![A-Za-z0-9])")
-
-
 def shown(html: str) -> str:
-    """The page as it could name a card: without its CSRF tokens."""
+    """The page as it could name a card: without its CSRF tokens, 64 random letters and digits, which now and then
+    spell a card's name (« Fog »)."""
     return TOKEN.sub("", html)
 
 
