@@ -329,16 +329,20 @@ def note_create(request: MemberRequest, campaign_id: int) -> HttpResponse:
             form = NoteForm(membership=membership)
             if request.htmx:
                 # The new entry arrives over the live socket; the form comes back empty.
-                return render(request, "campaigns/partials/note_form.html", {"campaign": campaign, "note_form": form})
+                return _note_form_answer(request, campaign, form)
             return redirect(posted_next_or(request, reverse("campaigns:log", args=[campaign_id])))
-    status = 400
     if request.htmx:
-        return render(
-            request, "campaigns/partials/note_form.html", {"campaign": campaign, "note_form": form}, status=status
-        )
+        return _note_form_answer(request, campaign, form, status=400)
     for error in form.errors.values():
         messages.error(request, " ".join(str(message) for message in error))
     return redirect(posted_next_or(request, reverse("campaigns:log", args=[campaign_id])))
+
+
+def _note_form_answer(request: MemberRequest, campaign: Campaign, form: NoteForm, status: int = 200) -> HttpResponse:
+    """The note form as the POST's answer: it still leads back to the page it was posted from, not to this URL."""
+    next_url = posted_next_or(request, reverse("campaigns:log", args=[campaign.pk]))
+    context = {"campaign": campaign, "note_form": form, "next_url": next_url}
+    return render(request, "campaigns/partials/note_form.html", context, status=status)
 
 
 def _reach_event(request: MemberRequest, campaign_id: int, event_id: int) -> None:

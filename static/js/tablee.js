@@ -170,10 +170,10 @@
     });
     return changed;
   }
-  function restoreFields(root, changed) {
+  function restoreFields(root, changed, keyOf) {
     changed.forEach(function (field) {
       root.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
-        if (fieldKey(el) !== field.key) { return; }
+        if ((keyOf || fieldKey)(el) !== field.key) { return; }
         if (el.type === "checkbox" || el.type === "radio") {
           if (el.value === field.value) { el.checked = field.checked; }
         } else if (el.type !== "hidden") {
@@ -182,6 +182,57 @@
       });
     });
   }
+  // The page's own answer must not wipe what was typed after its request left either. The socket often shows a
+  // note before the POST's answer brings the empty form back, and the next note, typed meanwhile, vanished with the
+  // old form. Fields changed since the request left are put back into the answer's form; the rest is the answer's.
+  function formOf(elt) {
+    if (!elt || !elt.tagName) { return null; }
+    return elt.tagName === "FORM" ? elt : elt.form || (elt.closest ? elt.closest("form") : null);
+  }
+  function stateOf(el) {
+    if (el.type === "checkbox" || el.type === "radio") { return String(el.checked); }
+    if (el.tagName === "SELECT") { return Array.prototype.map.call(el.selectedOptions, function (o) { return o.value; }).join("\n"); }
+    return el.value;
+  }
+  function typedFields(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("input[name], select[name], textarea[name]"), function (el) {
+      return el.type !== "hidden" && el.type !== "submit" && el.type !== "button";
+    });
+  }
+  // The answer's form is the same form when it has the same id: its hidden fields may say where it was posted from.
+  function ownFieldKey(el) {
+    return (el.form && el.form.id ? "#" + el.form.id : formKey(el.form)) + "|" + el.name;
+  }
+  var sentStates = new WeakMap();  // form -> Map(field -> its state when the request left)
+  var typedSince = {};  // target id -> fields changed since the request left, put back after the swap
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var form = formOf(evt.detail.elt);
+    if (!form) { return; }
+    var states = new Map();
+    typedFields(form).forEach(function (el) { states.set(el, stateOf(el)); });
+    sentStates.set(form, states);
+  });
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var form = formOf(evt.detail.requestConfig && evt.detail.requestConfig.elt);
+    var states = form ? sentStates.get(form) : null;
+    var target = evt.detail.target;
+    if (!states || !target || !target.id || !target.contains(form)) { return; }
+    sentStates.delete(form);
+    var changed = [];
+    typedFields(form).forEach(function (el) {
+      if (!states.has(el) || states.get(el) === stateOf(el)) { return; }
+      changed.push({ key: ownFieldKey(el), value: el.value, checked: el.checked });
+    });
+    if (changed.length) { typedSince[target.id] = changed; } else { delete typedSince[target.id]; }
+  });
+  document.addEventListener("htmx:afterSwap", function (evt) {
+    var target = evt.detail.target;
+    var changed = target && target.id ? typedSince[target.id] : null;
+    if (!changed) { return; }
+    delete typedSince[target.id];
+    var now = document.getElementById(target.id);
+    if (now) { restoreFields(now, changed, ownFieldKey); }
+  });
   var pending = new WeakMap();
   document.addEventListener("htmx:oobBeforeSwap", function (evt) {
     var fragment = evt.detail.fragment;

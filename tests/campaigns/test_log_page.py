@@ -135,6 +135,20 @@ def test_an_empty_note_is_refused_in_the_users_language_and_nothing_is_saved() -
     assert Event.objects.count() == before
 
 
+@pytest.mark.parametrize("text, status", [("Je fouille", 200), ("   ", 400)])
+def test_the_note_forms_answer_still_leads_back_to_the_page_it_was_posted_from(text: str, status: int) -> None:
+    """The answer's form used to name the POST's own URL as ``next`` (the request it was rendered for): posted
+    again without scripts, it led to the log instead of the dashboard, and the page's script took it for
+    another form and put nothing typed meanwhile back into it (static/js/tablee.js)."""
+    campaign = campaign_with()
+    dashboard = reverse("campaigns:dashboard", args=[campaign.pk])
+    response = logged_in(narrator_of(campaign)).post(
+        reverse("campaigns:note_create", args=[campaign.pk]), {"text": text, "next": dashboard}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == status
+    assert f'name="next" value="{dashboard}"' in response.content.decode()
+
+
 def test_corrections_show_beside_the_original() -> None:
     campaign = campaign_with()
     narrator = narrator_of(campaign)

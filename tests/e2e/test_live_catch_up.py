@@ -101,3 +101,34 @@ def test_a_page_that_missed_many_events_gets_its_regions_as_they_stand_in_one_me
     fresh.goto(f"/campaigns/{campaign_id}/")
     assert shown == fresh.locator("#live-feed li").all_inner_texts()
     assert "SECRET DU MJ" not in player.content()
+
+
+def test_a_note_typed_while_the_previous_one_is_on_its_way_is_kept(new_context, make_user, run_in_server_db) -> None:  # type: ignore[no-untyped-def]
+    """The socket often shows a note before its POST's answer brings the empty form back. A narrator who had begun the
+    next note meanwhile lost it: the answer replaced the form they were typing into (a CI run caught it, the second
+    note of the test above posted empty). Here the answer is held while the next note is typed."""
+    suffix = uuid.uuid4().hex[:6]
+    narrator_name = make_user(f"mjtyped{suffix}")
+    campaign_id = _campaign_with_player(run_in_server_db, narrator_name, make_user(f"pjtyped{suffix}"), "Frappe")
+    narrator = new_context().new_page()
+    login(narrator, narrator_name)
+    narrator.goto(f"/campaigns/{campaign_id}/dashboard/")
+    held = []
+    narrator.route(
+        "**/notes/**", lambda route: held.append(route) if route.request.method == "POST" else route.continue_()
+    )
+    note = narrator.get_by_label("Note")
+    note.fill("La porte grince")
+    narrator.get_by_role("button", name="Ajouter au journal").click()
+    while not held:
+        narrator.wait_for_timeout(50)
+    note.fill("Un chien aboie")
+    narrator.evaluate("document.getElementById('note-form').dataset.sent = 'yes'")
+    held[0].continue_()
+    expect(narrator.locator("#live-feed")).to_contain_text("La porte grince")
+    expect(narrator.locator("#note-form[data-sent]")).to_have_count(0)  # the answer's form is on the page
+    expect(note).to_have_value("Un chien aboie")
+    narrator.unroute("**/notes/**")
+    narrator.get_by_role("button", name="Ajouter au journal").click()
+    expect(narrator.locator("#live-feed")).to_contain_text("Un chien aboie")
+    expect(note).to_have_value("")
