@@ -21,8 +21,10 @@ class ConflictsConfig(AppConfig):
             running_region,
             settings_sections,
         )
+        from conflicts.card_svg import SYMBOLS
         from conflicts.demo import demo_sequence
         from conflicts.services.leaving import draw_without_those_out
+        from core.sprites import register_symbols
         from states.hooks import on_out_of_action
 
         settings_sections.register()
@@ -31,3 +33,4 @@ class ConflictsConfig(AppConfig):
         now.register()
         asked_tests.register_section()
         register_demo_step(demo_sequence)
+        register_symbols("cards", SYMBOLS)

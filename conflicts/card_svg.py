@@ -8,7 +8,10 @@ noires (piques et trèfles) comptent pour un échec » (method 2): the outcome i
 passed in; the picture only shows it. « Conseil : … utiliser une couleur pour les cartes d'attaque et une
 autre couleur pour les cartes du jeu défensif » (Jeu défensif).
 
-A card's SVG is a pure function of (code, outcome, part, changed, language): it is built once per process.
+A card's SVG is a pure function of (code, outcome, part, changed, language): it is built once per process. What every
+card of one outcome draws alike (the face, the band and its mark, a defence card's inner frame) is a symbol every page
+carries once (``SYMBOLS``, through ``core.sprites``); a card draws it with ``<use>`` and adds its value and suit. Its
+colours and text sizes are in the site's stylesheet (``svg.playing-card``).
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from django.utils.translation import gettext as _
 
 from conflicts.labels import SUITS
 
-RED, BLACK = "#b3261e", "#1b1917"
 SUCCESS_BAND, FAILURE_BAND = "#1e6b34", "#5c5750"
 
 
@@ -55,27 +57,40 @@ def card_svg(code: str, *, success: bool, part: str, changed: bool = False) -> S
     return _card_svg(code, bool(success), "defence" if part == "defence" else "attack", bool(changed), get_language())
 
 
+DEFENCE_FRAME = (
+    '<rect x="4" y="4" width="36" height="54" rx="3" fill="none" stroke="#2f5d8a" stroke-width="1.5" '
+    'stroke-dasharray="3 2"/>'
+)
+
+
+def _face(outcome: str, part: str, band: str, mark: str) -> str:
+    # The band over the defence frame's foot, as a card drawn whole had it.
+    return (
+        f'<symbol id="card-{outcome}-{part}" viewBox="0 0 44 62">'
+        f'<rect x="1" y="1" width="42" height="60" rx="5" fill="#fffdf8" stroke="{band}" stroke-width="2"/>'
+        f'{DEFENCE_FRAME if part == "defence" else ""}<rect x="2" y="46" width="40" height="14" rx="3" fill="{band}"/>'
+        f'<text x="22" y="57" font-size="11" font-weight="700" text-anchor="middle" fill="#fff">{mark}</text></symbol>'
+    )
+
+
+SYMBOLS = "".join(
+    _face(outcome, part, band, mark)
+    for outcome, band, mark in (("success", SUCCESS_BAND, "✓"), ("failure", FAILURE_BAND, "✗"))
+    for part in ("attack", "defence")
+)
+"""The parts every card of one outcome and part draws alike, once per page (``conflicts.apps`` registers them)."""
+
+
 @lru_cache(maxsize=2048)
 def _card_svg(code: str, success: bool, part: str, changed: bool, language: str) -> SafeString:
     value, suit = code[:-1], code[-1]
-    colour = RED if suit in ("H", "D") else BLACK
+    colour = "red" if suit in ("H", "D") else "black"
     face, symbol = escape(_value_face(value)), SUITS.get(suit, escape(suit))
     label = escape(card_label(code, success=success, part=part, changed=changed))
-    band = SUCCESS_BAND if success else FAILURE_BAND
-    mark = "✓" if success else "✗"
-    inner = (
-        '<rect x="4" y="4" width="36" height="54" rx="3" fill="none" stroke="#2f5d8a" stroke-width="1.5" '
-        'stroke-dasharray="3 2"/>'
-        if part == "defence"
-        else ""
-    )
-    classes = f"playing-card svg-card {'success' if success else 'failure'} {part}{' flipped' if changed else ''}"
+    outcome = "success" if success else "failure"
+    classes = f"playing-card {outcome} {part} {colour}{' flipped' if changed else ''}"
     return mark_safe(  # noqa: S308 - every value above is escaped or one of our own constants
-        f'<svg class="{classes}" data-card="{escape(code)}" viewBox="0 0 44 62" width="44" height="62" role="img" '
-        f'aria-label="{label}" focusable="false" xmlns="http://www.w3.org/2000/svg"><title>{label}</title>'
-        f'<rect x="1" y="1" width="42" height="60" rx="5" fill="#fffdf8" stroke="{band}" stroke-width="2"/>{inner}'
-        f'<text x="7" y="17" font-size="13" font-weight="700" fill="{colour}">{face}</text>'
-        f'<text x="22" y="37" font-size="18" text-anchor="middle" fill="{colour}">{symbol}</text>'
-        f'<rect x="2" y="46" width="40" height="14" rx="3" fill="{band}"/>'
-        f'<text x="22" y="57" font-size="11" font-weight="700" text-anchor="middle" fill="#fff">{mark}</text></svg>'
+        f'<svg class="{classes}" data-card="{escape(code)}" viewBox="0 0 44 62" role="img" aria-label="{label}">'
+        f'<use href="#card-{outcome}-{part}"/>'
+        f'<text x="7" y="17" class="face">{face}</text><text x="22" y="37" class="suit">{symbol}</text></svg>'
     )

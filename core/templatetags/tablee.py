@@ -13,8 +13,15 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from core.markdown import render_markdown
+from core.sprites import sprite_sheet
 
 register = template.Library()
+
+
+@register.simple_tag
+def sprites() -> SafeString:
+    """The pictures every page draws from (``core.sprites``): once, at the top of the body."""
+    return sprite_sheet()
 
 
 @register.filter(name="markdown")
