@@ -5,11 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 
 from conflicts import labels
 from conflicts.odds_html import odds_html
 
 register = template.Library()
+
+
+@register.filter
+def teammate_options(helpable: list[Any]) -> SafeString:
+    """The ``<option>`` of each teammate one may help (``conflicts.views.helpable``). Written here rather than in a
+    template loop: every player's panel lists them again at each teammate's draw, and the loop took most of the
+    panel's render (about 10 µs a teammate)."""
+    return format_html_join("", '<option value="{}">{}</option>', ((t.pk, t.character.name) for t in helpable))
 
 
 @register.filter

@@ -361,14 +361,16 @@ def test_a_player_helps_a_teammate_before_the_draw_saying_how() -> None:
     f = fight(npcs=1)
     open_session(f.campaign, f.narrator)
     ally = participant_add(
-        sequence=f.sequence, actor=f.narrator, character=npc(f.campaign, f.narrator, "Allié"), side="PJ",
+        sequence=f.sequence, actor=f.narrator, character=npc(f.campaign, f.narrator, "Allié <b>"), side="PJ",
         goal="aider", trait_code="combat",
     )  # fmt: skip
     f.sequence.refresh_from_db()
     client = login(f.player)
     html = client.get(f.sequence.get_absolute_url()).content.decode()
     panel = html[html.index(f'id="atouts-{f.pc.pk}"') :].split("</details>", 1)[0]
-    assert panel.count("<form") == 2 and f'<option value="{ally.pk}">Allié</option>' in panel
+    assert (
+        panel.count("<form") == 2 and f'<option value="{ally.pk}">Allié &lt;b&gt;</option>' in panel
+    )  # its name escaped
     assert f'<label for="help-why-{f.pc.pk}">How do you help?</label>' in panel
     url = reverse("conflicts:atout", args=[f.campaign.pk, f.pc.pk])
     fields = {"use": "help", "target": str(ally.pk), "version": f.sequence.version,
