@@ -328,7 +328,15 @@ def _setup(workdir: Path, *, port: int, workers: int, env: dict[str, str], draws
     return server, seed
 
 
+# The table's measured draws all reach the twenty screens only while they fall in the four Sequences the Sequence pages
+# watch (four at most per socket: campaigns.live.MAX_WATCHED), each player drawing once in each. A draw past them is
+# made in a Sequence no page watches: its POST's answer builds the board alone, and its figures are another bench's.
+TABLE_WATCHED_DRAWS = 4 * (MEMBERS - 1)
+
+
 def run() -> list[Figure]:
+    if MIX == "table" and ACTIONS > TABLE_WATCHED_DRAWS:
+        raise ValueError(f"BENCH_LIVE_ACTIONS={ACTIONS}: the table mix measures at most {TABLE_WATCHED_DRAWS} draws")
     port = int(os.environ.get("BENCH_LIVE_PORT", "8300"))
     figures: list[Figure] = []
     soak_draws = int(SOAK_SECONDS / max(SOAK_PAUSE, 0.1) / 2) + 1
