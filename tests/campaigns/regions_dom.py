@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from tests.page_marks import TOKEN
+
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
-TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"|"X-CSRFToken": "[^"]*"')
 OOB = re.compile(r'\s+hx-swap-oob="[^"]*"')
 
 

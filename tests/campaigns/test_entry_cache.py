@@ -14,10 +14,10 @@ from campaigns import services
 from campaigns.models import Campaign, Event
 from characters.models import Character
 from tests.campaigns.factories import campaign_with, membership, narrator_of, players_of
+from tests.page_marks import without_tokens
 
 pytestmark = pytest.mark.django_db
 
-TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"|"X-CSRFToken": "[^"]+"')
 RENDERED_AT = re.compile(r'data-live-since="\d+"')
 
 
@@ -67,7 +67,7 @@ def _render_all(campaign: Campaign, people: dict[str, object]) -> dict[tuple[str
             client = _client(user, language)
             for name, (url, headers) in _pages(campaign).items():
                 response = client.get(url, **headers, follow=True)
-                html = TOKEN.sub("TOKEN", response.content.decode())
+                html = without_tokens(response.content.decode())
                 out[(who, language, name)] = RENDERED_AT.sub("RENDERED_AT", html)  # the live socket's start time
     return out
 

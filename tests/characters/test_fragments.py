@@ -19,10 +19,10 @@ from characters.services.revers import revers_inflict
 from characters.services.sheet import character_update
 from states.services.wounds import savage_wounds_take
 from tests.characters.factories import open_session, pc, table
+from tests.page_marks import without_tokens
 
 pytestmark = pytest.mark.django_db
 
-TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"|"X-CSRFToken": "[^"]+"')
 RENDERED_AT = re.compile(r'data-live-since="\d+"')
 
 
@@ -69,7 +69,7 @@ def _render_all(campaign: Campaign, people: dict[str, object], jim: Character, n
             client = _client(user, language)
             for name, (url, headers) in _pages(campaign, jim, npc).items():
                 response = client.get(url, **headers, follow=True)
-                html = TOKEN.sub("TOKEN", response.content.decode())
+                html = without_tokens(response.content.decode())
                 out[(who, language, name)] = (response.status_code, RENDERED_AT.sub("RENDERED_AT", html))
     return out
 

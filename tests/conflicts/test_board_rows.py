@@ -4,7 +4,6 @@ viewer who may not see it."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import pytest
@@ -23,12 +22,9 @@ from conflicts.services.settling import sequence_cut_short, sequence_settle
 from states.services.shaken import savage_shaken_set
 from tests.campaigns.factories import UserFactory
 from tests.conflicts.factories import Fight, draw, fight
+from tests.page_marks import without_page_marks
 
 pytestmark = pytest.mark.django_db
-
-# What differs between two renders whatever the board shows: the CSRF token, the time and the stream position the
-# page was rendered at (every event moves it, Shaken included).
-SCRUB = re.compile(r'(csrfmiddlewaretoken" value="|X-CSRFToken": "|data-live-since="|data-live-after=")[^"]*"')
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +55,7 @@ def _pages(f: Fight, people: dict[str, object]) -> dict[tuple[str, str], str]:
             client.cookies["django_language"] = language
             response = client.get(f.sequence.get_absolute_url())
             assert response.status_code == 200
-            out[(who, language)] = SCRUB.sub("", response.content.decode())
+            out[(who, language)] = without_page_marks(response.content.decode())
     return out
 
 

@@ -20,6 +20,7 @@ from conflicts.services.drawing import participant_declare_split
 from conflicts.services.npc_draws import sequence_draw_npcs
 from core.errors import PermissionRefused, ServiceError, StaleState
 from tests.conflicts.factories import draw, fight
+from tests.page_marks import without_page_marks
 
 pytestmark = pytest.mark.django_db
 
@@ -183,7 +184,6 @@ def test_the_narrators_console_costs_the_same_queries_with_more_npcs(django_asse
 def test_a_kept_board_is_the_board_rendered_afresh_and_never_another_viewers(settings, language) -> None:  # type: ignore[no-untyped-def]
     """The board region (conflicts.regions.BOARD): the page is the same bytes with the cache off, cold and warm; the narrator's
     board (the NPC's split, its trait) never reaches the player; a split declared since shows at once."""
-    import re
 
     from django.core.cache import caches
 
@@ -196,8 +196,7 @@ def test_a_kept_board_is_the_board_rendered_afresh_and_never_another_viewers(set
         client = login(user)
         client.cookies["django_language"] = language
         html = client.get(url).content.decode()
-        # CSRF tokens are masked afresh on every request, and the socket's start is the clock's second.
-        return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": "|data-live-since=")[^"]+"', "", html)
+        return without_page_marks(html)
 
     caches["fragments"].clear()
     settings.FRAGMENT_CACHE = False

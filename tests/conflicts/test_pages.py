@@ -15,6 +15,7 @@ from conflicts.services.drawing import participant_declare_split
 from conflicts.services.sequences import participant_add, participant_update, sequence_create
 from tests.campaigns.factories import PASSWORD, UserFactory, membership
 from tests.conflicts.factories import draw, fight, npc
+from tests.page_marks import without_page_marks
 
 pytestmark = pytest.mark.django_db
 
@@ -446,7 +447,6 @@ def test_a_console_found_kept_builds_no_board(django_assert_max_num_queries) -> 
     """The narrator's console shows no draw panel: when its board and its « take someone out » card are found kept
     (``conflicts.regions``), nothing behind them is read: session, user, member (with the stream's head), sequence,
     decks. A draw then renders them anew, the same bytes as with the caches off."""
-    import re
 
     from django.test import override_settings
 
@@ -461,7 +461,7 @@ def test_a_console_found_kept_builds_no_board(django_assert_max_num_queries) -> 
 
     def page() -> str:
         html = client.get(url).content.decode()
-        return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": "|data-live-since=")[^"]+"', "", html)
+        return without_page_marks(html)
 
     after = page()
     with override_settings(FRAGMENT_CACHE=False):

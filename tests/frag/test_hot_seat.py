@@ -22,8 +22,8 @@ from frag.selectors.choices import names_a_hand_card
 from frag.selectors.naming import card_name
 from frag.selectors.seats import REVEALED, hand_key, reveal_hand
 from tests.campaigns.live_client import LiveCommunicator
-from tests.campaigns.regions_dom import TOKEN
 from tests.frag.factories import UserFactory, game_with
+from tests.page_marks import TOKEN
 
 
 def hot_seat_game(person) -> Game:  # type: ignore[no-untyped-def]
