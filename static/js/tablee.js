@@ -223,15 +223,16 @@
       if (!states.has(el) || states.get(el) === stateOf(el)) { return; }
       changed.push({ key: ownFieldKey(el), value: el.value, checked: el.checked });
     });
-    if (changed.length) { typedSince[target.id] = changed; } else { delete typedSince[target.id]; }
+    // Kept with its request: an answer whose swap is called off (an older one) must not leave them to another's.
+    if (changed.length) { typedSince[target.id] = { xhr: evt.detail.xhr, fields: changed }; }
   });
   document.addEventListener("htmx:afterSwap", function (evt) {
     var target = evt.detail.target;
-    var changed = target && target.id ? typedSince[target.id] : null;
-    if (!changed) { return; }
+    var typed = target && target.id ? typedSince[target.id] : null;
+    if (!typed) { return; }
     delete typedSince[target.id];
     var now = document.getElementById(target.id);
-    if (now) { restoreFields(now, changed, ownFieldKey); }
+    if (now && typed.xhr === evt.detail.xhr) { restoreFields(now, typed.fields, ownFieldKey); }
   });
   var pending = new WeakMap();
   document.addEventListener("htmx:oobBeforeSwap", function (evt) {
