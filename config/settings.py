@@ -96,6 +96,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # ``{% url %}`` with its answers kept per process (core/templatetags/kept_url.py says why and when).
+            "builtins": ["core.templatetags.kept_url"],
         },
     },
 ]
