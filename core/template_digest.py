@@ -3,9 +3,9 @@
 A kept fragment's key carries the digest of what decides its markup besides its context: the template's file,
 every template it includes or extends by a literal name (followed recursively), the template of every region it
 nests by name (``{% region "name" … %}``: its kept bytes hold the nested region's; ``{% regions "name" … %}`` and a
-hole, ``{% hole "name" %}``, likewise), and the Python modules of the tag libraries it loads (a tag such as
-``{% playing_card %}`` writes markup in Python). A shared cache therefore never serves the markup of an older deploy,
-and nobody has to remember to bump a number.
+hole, ``{% hole "name" %}``, likewise), and the Python modules of the tag libraries it loads, with this project's
+modules they import (a tag such as ``{% playing_card %}`` writes markup in Python, through ``conflicts/card_svg.py``).
+A shared cache therefore never serves the markup of an older deploy, and nobody has to remember to bump a number.
 
 It is computed once per process (``markup_version``): template files do not change under a running server,
 and the development server restarts on a change.
@@ -13,10 +13,12 @@ and the development server restarts on a change.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib
 import re
 import threading
+from functools import lru_cache
 from pathlib import Path
 
 from django.template import engines
@@ -55,7 +57,40 @@ def _source_of(name: str) -> tuple[str, str]:
     raise TemplateDoesNotExist(name)
 
 
+def _project_imports(source: str, package: str) -> list[str]:
+    """The modules of this project that ``source`` imports, at its top or inside a function (a tag that imports its
+    markup writer when it runs: ``conflicts/card_svg.py``)."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            candidates = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        elif isinstance(node, ast.Import):
+            candidates = [alias.name for alias in node.names]
+        else:
+            continue
+        found.extend(name for name in candidates if name.split(".", 1)[0] in _project_packages(package))
+    return found
+
+
+@lru_cache(maxsize=4)
+def _project_packages(package: str) -> frozenset[str]:
+    """The top-level packages beside ``package`` (``core``): this project's apps, not the libraries it uses."""
+    root = Path(importlib.import_module(package).__file__ or ".").resolve().parent.parent
+    return frozenset(path.parent.name for path in root.glob("*/__init__.py"))
+
+
+def _module_source(name: str) -> str | None:
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        return None  # ``from conflicts import labels`` names a module; ``from conflicts.labels import SUITS`` a value
+    file = getattr(module, "__file__", None)
+    return Path(file).read_text(encoding="utf-8") if file and file.endswith(".py") else None
+
+
 def _library_sources(names: list[str]) -> list[str]:
+    """The Python of the tag libraries ``names`` and of this project's modules they import (one level: the modules that
+    write the markup their tags print)."""
     libraries: dict[str, str] = {}
     for engine in engines.all():
         libraries.update(getattr(getattr(engine, "engine", None), "libraries", {}) or {})
@@ -64,9 +99,13 @@ def _library_sources(names: list[str]) -> list[str]:
         module_path = libraries.get(name)
         if module_path is None:
             continue
-        module = importlib.import_module(module_path)
-        if module.__file__:
-            found.append(Path(module.__file__).read_text(encoding="utf-8"))
+        source = _module_source(module_path)
+        if source is None:
+            continue
+        found.append(source)
+        for imported in sorted(set(_project_imports(source, __package__ or "core"))):
+            if imported != module_path and (more := _module_source(imported)) is not None:
+                found.append(more)
     return found
 
 

@@ -54,6 +54,23 @@ def test_a_tag_librarys_python_is_part_of_the_markup_version(tmp_path: Path, mon
         assert template_digest("cards.html") != before
 
 
+def test_the_markup_writer_a_tag_library_imports_is_part_of_the_markup_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``{% playing_card %}`` imports ``conflicts.card_svg`` when it runs, and that module writes the card: a new card
+    (its symbols, session 23) must change the markup version of every template that loads the tags."""
+    from core import template_digest as digests
+
+    (tmp_path / "cards.html").write_text("{% load conflicts_tags %}{{ value }}")
+    real = digests._module_source
+    with override_settings(TEMPLATES=_templates(tmp_path)):
+        before = template_digest("cards.html")
+        monkeypatch.setattr(
+            digests, "_module_source", lambda name: "# another card" if name == "conflicts.card_svg" else real(name)
+        )
+        assert template_digest("cards.html") != before
+
+
 def test_a_list_of_nested_regions_is_part_of_the_markup_version(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
