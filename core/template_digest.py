@@ -18,7 +18,6 @@ import hashlib
 import importlib
 import re
 import threading
-from functools import lru_cache
 from pathlib import Path
 
 from django.template import engines
@@ -61,6 +60,7 @@ def _project_imports(source: str, package: str) -> list[str]:
     """The modules of this project that ``source`` imports, at its top or inside a function (a tag that imports its
     markup writer when it runs: ``conflicts/card_svg.py``)."""
     found: list[str] = []
+    ours = _project_packages(package)
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             candidates = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
@@ -68,11 +68,10 @@ def _project_imports(source: str, package: str) -> list[str]:
             candidates = [alias.name for alias in node.names]
         else:
             continue
-        found.extend(name for name in candidates if name.split(".", 1)[0] in _project_packages(package))
+        found.extend(name for name in candidates if name.split(".", 1)[0] in ours)
     return found
 
 
-@lru_cache(maxsize=4)
 def _project_packages(package: str) -> frozenset[str]:
     """The top-level packages beside ``package`` (``core``): this project's apps, not the libraries it uses."""
     root = Path(importlib.import_module(package).__file__ or ".").resolve().parent.parent

@@ -155,20 +155,23 @@
   function fieldKey(el) {
     return formKey(el.form) + "|" + el.name;
   }
-  function changedFields(root) {
-    var changed = [];
-    root.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
-      if (el.type === "hidden" || el.type === "submit" || el.type === "button") { return; }
-      if (el.type === "checkbox" || el.type === "radio") {
-        if (el.checked !== el.defaultChecked) { changed.push({ key: fieldKey(el), value: el.value, checked: el.checked }); }
-      } else if (el.tagName === "SELECT") {
-        var moved = Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
-        if (moved) { changed.push({ key: fieldKey(el), value: el.value }); }
-      } else if (el.value !== el.defaultValue) {
-        changed.push({ key: fieldKey(el), value: el.value });
-      }
+  // The fields a person types into or ticks (not the hidden ones, not the buttons).
+  function typedFields(root) {
+    return Array.prototype.filter.call(root.querySelectorAll("input[name], select[name], textarea[name]"), function (el) {
+      return el.type !== "hidden" && el.type !== "submit" && el.type !== "button";
     });
-    return changed;
+  }
+  function fieldRecord(el, keyOf) {
+    return { key: keyOf(el), value: el.value, checked: el.checked };
+  }
+  function changedFields(root) {
+    return typedFields(root).filter(function (el) {
+      if (el.type === "checkbox" || el.type === "radio") { return el.checked !== el.defaultChecked; }
+      if (el.tagName === "SELECT") {
+        return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+      }
+      return el.value !== el.defaultValue;
+    }).map(function (el) { return fieldRecord(el, fieldKey); });
   }
   function restoreFields(root, changed, keyOf) {
     changed.forEach(function (field) {
@@ -194,11 +197,6 @@
     if (el.tagName === "SELECT") { return Array.prototype.map.call(el.selectedOptions, function (o) { return o.value; }).join("\n"); }
     return el.value;
   }
-  function typedFields(form) {
-    return Array.prototype.filter.call(form.querySelectorAll("input[name], select[name], textarea[name]"), function (el) {
-      return el.type !== "hidden" && el.type !== "submit" && el.type !== "button";
-    });
-  }
   // The answer's form is the same form when it has the same id: its hidden fields may say where it was posted from.
   function ownFieldKey(el) {
     return (el.form && el.form.id ? "#" + el.form.id : formKey(el.form)) + "|" + el.name;
@@ -218,11 +216,9 @@
     var target = evt.detail.target;
     if (!states || !target || !target.id || !target.contains(form)) { return; }
     sentStates.delete(form);
-    var changed = [];
-    typedFields(form).forEach(function (el) {
-      if (!states.has(el) || states.get(el) === stateOf(el)) { return; }
-      changed.push({ key: ownFieldKey(el), value: el.value, checked: el.checked });
-    });
+    var changed = typedFields(form).filter(function (el) {
+      return states.has(el) && states.get(el) !== stateOf(el);
+    }).map(function (el) { return fieldRecord(el, ownFieldKey); });
     // Kept with its request: an answer whose swap is called off (an older one) must not leave them to another's.
     if (changed.length) { typedSince[target.id] = { xhr: evt.detail.xhr, fields: changed }; }
   });
